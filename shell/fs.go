@@ -27,7 +27,8 @@ type clientFS struct {
 	// umask is the shell's (the umask builtin): the files and
 	// directories the builtin creates get their modes less it.
 	umask fs.FileMode
-	// ctx is the command's: its reads of an endless device stop with it.
+	// ctx is the command's: its reads of an endless device, and of
+	// files, stop with it.
 	ctx context.Context
 }
 
@@ -86,6 +87,10 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 	file, err := f.c.OpenFile(name, flag)
 	if err != nil {
 		return nil, err
+	}
+	if f.ctx != nil && flag&os.O_WRONLY == 0 {
+		// Its reads end with the command, as an endless device's do.
+		file.SetStop(f.ctx, builtins.ErrCancelled)
 	}
 	return file, nil
 }

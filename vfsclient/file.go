@@ -1,6 +1,7 @@
 package vfsclient
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -83,6 +84,12 @@ type File struct {
 	wslot int
 	// noShm: writes never take a slot (SetWriteShm).
 	noShm bool
+
+	// stop, when set, ends f's reads with stopErr once it is done
+	// (SetStop).
+	stop    context.Context
+	stopErr error
+
 	piped int64 // bytes sent by writes over the pipe (not write_shm)
 	// sent counts the write requests sent, answered those answered, in
 	// order; failedAt is the number (1-based) of the first that failed
@@ -158,6 +165,9 @@ func (f *File) Read(p []byte) (int, error) {
 	if f.closed {
 		return 0, pathErr("read", f.name, fs.ErrClosed)
 	}
+	if err := f.stopped(); err != nil {
+		return 0, err
+	}
 	if len(p) == 0 {
 		return 0, nil
 	}
@@ -202,6 +212,26 @@ func (f *File) Read(p []byte) (int, error) {
 	f.buf = f.buf[n:]
 	f.pos += int64(n)
 	return n, nil
+}
+
+// SetStop makes f's reads (Read, WriteTo, ReadAt) fail with err once
+// ctx is done: a command's reads of a file end with the command (session
+// 22, red team: `cut -c1` of a 6 GB file without a newline, sparse under
+// the write budget, gathered it into one line whatever its run's limit:
+// a library Run with a 1 s limit took 101 s and 19.7 GB). Call it before
+// the first read.
+func (f *File) SetStop(ctx context.Context, err error) {
+	f.mu.Lock()
+	f.stop, f.stopErr = ctx, err
+	f.mu.Unlock()
+}
+
+// stopped is f's stop error once its stop context is done, else nil.
+func (f *File) stopped() error {
+	if f.stop != nil && f.stop.Err() != nil {
+		return f.stopErr
+	}
+	return nil
 }
 
 // SetReadSize bounds the bytes that each read request of Read asks for
@@ -315,6 +345,9 @@ func (f *File) WriteTo(w io.Writer) (int64, error) {
 	}
 	var n int64
 	for {
+		if err := f.stopped(); err != nil {
+			return n, err
+		}
 		b, bp, err := f.nextChunk()
 		if len(b) > 0 {
 			m, werr := w.Write(b)

@@ -237,6 +237,9 @@ func (f *File) writeToShm(w io.Writer, at bool) (n int64, ok bool, err error) {
 		f.c.putSlots(slots)
 	}()
 	for {
+		if err := f.stopped(); err != nil {
+			return n, true, err
+		}
 		// Keep all slots but the one being written busy.
 		for !eof && len(free) > 0 && len(inFlight) < ahead {
 			ch, err := f.c.sendShm(f.h, next, chunk, free[0])
@@ -424,6 +427,9 @@ func (f *File) ReadAt(p []byte, off int64) (int, error) {
 	f.c.flushOthers(f)
 	n := 0
 	for n < len(p) {
+		if err := f.stopped(); err != nil {
+			return n, err
+		}
 		max := min(len(p)-n, vfsproto.ShmSlot)
 		ch, err := f.c.sendShm(f.h, off+int64(n), max, slots[0])
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -206,21 +207,55 @@ func writeSnapshot(name string, snap []byte, stderr io.Writer) int {
 	return 0
 }
 
+// snapshotTo has the server write a snapshot too large for an answer to
+// name (its absolute path: the server runs as this user on this machine).
+func snapshotTo(c *sessionserver.Client, id, name string, stderr io.Writer) int {
+	abs, err := filepath.Abs(name)
+	if err == nil {
+		if _, err = os.Lstat(abs); err == nil {
+			err = syscall.EEXIST
+		} else if errors.Is(err, fs.ErrNotExist) {
+			err = nil
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "llmsh: session snapshot: %s: %s\n", name, builtins.ErrText(err))
+		return 1
+	}
+	if _, err := c.SnapshotTo(id, abs); err != nil {
+		return sessionErr(stderr, err)
+	}
+	return 0
+}
+
+// inlineSnapshotMax is the largest snapshot file that restore sends in
+// its request: a larger one (a request is at most sessionserver.MaxLine)
+// is read by the server from its path. (A variable: tests lower it.)
+var inlineSnapshotMax int64 = sessionserver.MaxLine - 1<<20
+
 // readSnapshot reads `llmsh session restore`'s file, or says why it
-// cannot and returns nil.
-func readSnapshot(name string, stderr io.Writer) []byte {
+// cannot and returns nil; a file too large to send is not read, and its
+// absolute path is returned instead.
+func readSnapshot(name string, stderr io.Writer) ([]byte, string) {
+	fi, err := os.Stat(name)
+	if err == nil && fi.Mode().IsRegular() && fi.Size() > inlineSnapshotMax {
+		abs, err := filepath.Abs(name)
+		if err == nil {
+			return nil, abs
+		}
+	}
 	b, err := os.ReadFile(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: session restore: %s: %s\n", name, builtins.ErrText(err))
-		return nil
+		return nil, ""
 	}
 	// The request carries the snapshot as JSON: a file that is not
 	// JSON is said to be so here, not as the encoder's error.
 	if !json.Valid(b) {
 		fmt.Fprintf(stderr, "llmsh: session restore: %s: not a snapshot (not JSON)\n", name)
-		return nil
+		return nil, ""
 	}
-	return b
+	return b, ""
 }
 
 // runSessionCmd is `llmsh session open|close`.
@@ -272,17 +307,22 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 		snap, err := c.Snapshot(o.operands[0])
+		if sessionserver.InlineTooLarge(err) {
+			// Too large for an answer: the server writes it.
+			return snapshotTo(c, o.operands[0], o.operands[1], stderr)
+		}
 		if err != nil {
 			return sessionErr(stderr, err)
 		}
 		return writeSnapshot(o.operands[1], snap, stderr)
 	}
 	var snap []byte
+	var snapPath string
 	if verb == "restore" {
 		if len(o.operands) != 1 {
 			return subUsageErr(stderr, "session restore", "want a snapshot file")
 		}
-		if snap = readSnapshot(o.operands[0], stderr); snap == nil {
+		if snap, snapPath = readSnapshot(o.operands[0], stderr); snap == nil && snapPath == "" {
 			return 1
 		}
 	} else if len(o.operands) > 0 {
@@ -309,9 +349,12 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	defer c.Close()
 	var id string
-	if snap != nil {
+	switch {
+	case snapPath != "":
+		id, err = c.RestoreFrom(p, snapPath)
+	case snap != nil:
 		id, err = c.Restore(p, snap)
-	} else {
+	default:
 		id, err = c.Open(p)
 	}
 	var rpcErr *sessionserver.Error

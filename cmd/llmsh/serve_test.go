@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/llmsh/llmsh/server/sessionserver"
 )
 
 // startServe runs `llmsh serve -v` (the test binary through
@@ -199,5 +201,58 @@ func TestServeHelp(t *testing.T) {
 	o, _, code = runLlmsh(t, "", "serve", "--help")
 	if code != 0 || !strings.Contains(o, "--max-sessions N") || !strings.Contains(o, "session close") {
 		t.Errorf("serve --help:\n%s", o)
+	}
+}
+
+// TestSessionSnapshotLarge: `llmsh session snapshot` of a snapshot larger
+// than the server answers inline has the server write the file (session
+// 22, red team: the server now refuses those inline, as a restore request
+// could not carry them), and `llmsh session restore` of a file larger
+// than a request holds has the server read it (it failed: "message
+// exceeds 16777216 bytes"). In process, with both bounds lowered.
+func TestSessionSnapshotLarge(t *testing.T) {
+	defer func(n int64) { inlineSnapshotMax = n }(inlineSnapshotMax)
+	inlineSnapshotMax = 16 << 10
+	srv := sessionserver.New(sessionserver.Config{MaxInlineSnapshot: 16 << 10})
+	sock := filepath.Join(t.TempDir(), "s.sock")
+	if err := srv.Listen(sock); err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve()
+	defer srv.Close()
+	c, err := sessionserver.Dial(sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	id, err := c.Open(sessionserver.OpenParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Run(id, "head -c 32K /dev/zero > /tmp/big", ""); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "big.json")
+	cli := func(args ...string) (string, string, int) {
+		var out, errs strings.Builder
+		st := runSessionCmd(args, &out, &errs)
+		return out.String(), errs.String(), st
+	}
+	if _, e, st := cli("snapshot", "--socket", sock, id, file); st != 0 || e != "" {
+		t.Fatalf("session snapshot of 44 KB: %q %d", e, st)
+	}
+	if fi, err := os.Stat(file); err != nil || fi.Size() <= 16<<10 || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("the snapshot file: %v %v", fi, err)
+	}
+	if _, e, st := cli("snapshot", "--socket", sock, id, file); st != 1 || e != "llmsh: session snapshot: "+file+": File exists\n" {
+		t.Errorf("session snapshot of 44 KB over a file: %q %d", e, st)
+	}
+	o, e, st := cli("restore", "--socket", sock, file)
+	restored := strings.TrimSpace(o)
+	if st != 0 || len(restored) != 32 {
+		t.Fatalf("session restore of 44 KB: %q %q %d", o, e, st)
+	}
+	if r, err := c.Run(restored, "wc -c < /tmp/big", ""); err != nil || r.Stdout != "32768\n" {
+		t.Errorf("the restored session: %+v %v", r, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -229,4 +230,28 @@ func (c *Client) Restore(p OpenParams, snap []byte) (string, error) {
 	var r OpenResult
 	err := c.Call(MethodRestore, RestoreParams{OpenParams: p, Snapshot: snap}, &r)
 	return r.Session, err
+}
+
+// SnapshotTo has the server write the session's snapshot to path
+// (absolute; a new file of mode 0600) and returns its size: the way to
+// take a snapshot larger than the server answers inline.
+func (c *Client) SnapshotTo(session, path string) (int, error) {
+	var r SnapshotResult
+	err := c.Call(MethodSnapshot, SnapshotParams{Session: session, Path: path}, &r)
+	return r.Bytes, err
+}
+
+// RestoreFrom opens a session with p and the state of the snapshot file
+// at path (absolute), which the server reads; it returns its ID.
+func (c *Client) RestoreFrom(p OpenParams, path string) (string, error) {
+	var r OpenResult
+	err := c.Call(MethodRestore, RestoreParams{OpenParams: p, Path: path}, &r)
+	return r.Session, err
+}
+
+// InlineTooLarge reports whether err is the server's refusal to answer a
+// snapshot inline for its size (SnapshotTo takes it).
+func InlineTooLarge(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == CodeSnapshot && strings.HasSuffix(e.Message, inlineTooLarge)
 }

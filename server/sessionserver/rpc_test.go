@@ -6,11 +6,14 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -395,5 +398,67 @@ func TestListOwnSessions(t *testing.T) {
 	}
 	if p, err := c.Ping(); err != nil || p.Sessions != 2 {
 		t.Errorf("ping: %+v %v (the count of all sessions)", p, err)
+	}
+}
+
+// TestSnapshotBounds: a snapshot larger than MaxInlineSnapshot is not
+// answered inline but may be written to a path and restored from it, and
+// snapshots and restores hold their bytes in the server one at a time
+// (session 22, red team: one snapshot of 437 MB took the server to
+// 2.9 GB, and nothing bounded how many ran at once).
+func TestSnapshotBounds(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	var hold atomic.Bool
+	// (A fresh session's snapshot takes 3 KB.)
+	s, path := start(t, Config{MaxInlineSnapshot: 16 << 10}, func(s *Server) {
+		s.onBulk = func() {
+			if hold.Load() {
+				entered <- struct{}{}
+				<-release
+			}
+		}
+	})
+	c := dial(t, path)
+	id := mustOpen(t, c, OpenParams{})
+	mustRun(t, c, id, `head -c 32K /dev/zero > /tmp/big`, "")
+	if _, err := c.Snapshot(id); code(err) != CodeSnapshot || !strings.Contains(err.Error(), "give a path") {
+		t.Fatalf("inline snapshot of 44 KB: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "snap.json")
+	var sr SnapshotResult
+	if err := c.Call(MethodSnapshot, SnapshotParams{Session: id, Path: file}, &sr); err != nil || sr.Bytes <= 16<<10 {
+		t.Fatalf("snapshot to a path: %+v %v", sr, err)
+	}
+	// A FIFO or a device is refused at once (a FIFO's open waited for a
+	// writer, holding the bulk work of every client).
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{fifo, "/dev/zero"} {
+		if err := c.Call(MethodRestore, RestoreParams{Path: p}, nil); code(err) != CodeSnapshot || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("restore from %s: %v", p, err)
+		}
+	}
+	// One restore holds the bulk work; a second waits for it.
+	hold.Store(true)
+	restore := func(done chan<- error) {
+		var or OpenResult
+		done <- c.Call(MethodRestore, RestoreParams{Path: file}, &or)
+	}
+	first, second := make(chan error, 1), make(chan error, 1)
+	go restore(first)
+	<-entered
+	go restore(second)
+	for s.bulkWaiting.Load() == 0 {
+		runtime.Gosched()
+	}
+	hold.Store(false)
+	close(release)
+	if err := <-first; err != nil {
+		t.Errorf("restore from the path: %v", err)
+	}
+	if err := <-second; err != nil {
+		t.Errorf("the restore that waited: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -20,6 +21,8 @@ const (
 	DefaultIdle         = 30 * time.Minute
 	DefaultMaxSessions  = 16
 	DefaultWriteTimeout = time.Minute
+	// DefaultMaxInlineSnapshot is Config.MaxInlineSnapshot's default.
+	DefaultMaxInlineSnapshot = MaxOutputLimit
 )
 
 // Config configures a Server. Every session the server opens runs with
@@ -39,6 +42,11 @@ type Config struct {
 	Now func() time.Time
 	// Log receives one line per session event; nil: none.
 	Log io.Writer
+	// MaxInlineSnapshot bounds a snapshot answered inline, as
+	// MaxOutputLimit bounds a run's output: a larger one is refused
+	// (CodeSnapshot; Client.SnapshotTo writes it to a path), and one of
+	// this size fits a restore request. Zero: DefaultMaxInlineSnapshot.
+	MaxInlineSnapshot int
 	// WriteTimeout is how long a message to a client may take to send
 	// (a client that does not read its answers and output blocks it);
 	// past it the client is taken as gone: its connection is closed and
@@ -71,7 +79,13 @@ type Server struct {
 	closeOnce sync.Once
 	closeErr  error
 
+	// bulk admits one snapshot or restore at a time to the work that
+	// holds a snapshot's bytes in this process (bulkWork).
+	bulk        chan struct{}
+	bulkWaiting atomic.Int32 // requests waiting for bulk (tests)
+
 	onRun    func()          // test hook: a run is about to start
+	onBulk   func()          // test hook: a snapshot or restore holds bulk
 	onFree   func()          // test hook: a run, reset or snapshot has ended
 	onExpire func(id string) // test hook: a session expired
 }
@@ -108,6 +122,9 @@ func New(cfg Config) *Server {
 	if cfg.MaxSessions <= 0 {
 		cfg.MaxSessions = DefaultMaxSessions
 	}
+	if cfg.MaxInlineSnapshot <= 0 {
+		cfg.MaxInlineSnapshot = DefaultMaxInlineSnapshot
+	}
 	if cfg.WriteTimeout <= 0 {
 		cfg.WriteTimeout = DefaultWriteTimeout
 	}
@@ -119,6 +136,7 @@ func New(cfg Config) *Server {
 		cfg: cfg, uid: os.Getuid(), ctx: ctx, cancel: cancel,
 		kick: make(chan struct{}, 1), done: make(chan struct{}),
 		sessions: map[string]*entry{}, gone: map[string]string{}, conns: map[net.Conn]struct{}{},
+		bulk: make(chan struct{}, 1),
 	}
 }
 
