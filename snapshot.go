@@ -305,6 +305,12 @@ func (s *Session) exportFds() ([]snapFd, error) {
 // middle of the export or the restore (and, in the export, without the
 // time limit of a Run).
 func (s *Session) shellOut(ctx context.Context, script string) (stdout, stderr string, status int, err error) {
+	return s.shellOutWith(ctx, script, s.sh.RunInteractive)
+}
+
+// shellOutWith is shellOut with run (the shell's RunInteractive or
+// RunState) running script.
+func (s *Session) shellOutWith(ctx context.Context, script string, run func(context.Context, string) (int, error)) (stdout, stderr string, status int, err error) {
 	s.sh.SetTrapsOff(true)
 	defer s.sh.SetTrapsOff(false)
 	out := newCapture()
@@ -320,7 +326,7 @@ func (s *Session) shellOut(ctx context.Context, script string) (stdout, stderr s
 	if err := s.sh.SetStdin(in); err != nil {
 		return "", "", 0, err
 	}
-	status, err = s.sh.RunInteractive(ctx, script)
+	status, err = run(ctx, script)
 	out.mu.Lock()
 	stdout, stderr = string(out.stdout.buf), string(out.stderr.buf)
 	out.mu.Unlock()
@@ -608,7 +614,8 @@ func (s *Session) applyWithin(ctx context.Context, sf *snapshotFile) error {
 	}
 	b.WriteString(sf.Aliases)
 	b.WriteString("\n")
-	_, errOut, st, err := s.shellOut(ctx, b.String())
+	// A declaration may be longer than a script may be (RunState).
+	_, errOut, st, err := s.shellOutWith(ctx, b.String(), s.sh.RunState)
 	if err := s.restoreStopped(ctx); err != nil {
 		return err
 	}

@@ -386,3 +386,32 @@ func TestRestoreTimeLimit(t *testing.T) {
 		t.Fatalf("Restore of a snapshot filling the heap: %v", err)
 	}
 }
+
+// TestSnapshotValueOverScriptSize: a variable may hold more than the
+// script size limit (values are bounded apart from scripts), and its
+// snapshot restores: the state is replayed as text, which was refused
+// whole as "script too large".
+func TestSnapshotValueOverScriptSize(t *testing.T) {
+	t.Parallel()
+	bothWays(t, func(t *testing.T, iso bool) {
+		ctx := context.Background()
+		lim := llmsh.Limits{MaxScriptSize: 4096}
+		a := openSession(t, iso, llmsh.Options{Limits: lim})
+		run(t, a, `big=$(printf '%*s' 10000 x); declare -a arr=("$big" b); declare -A m=([k]="$big")`)
+		snap, err := a.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := openSession(t, !iso, llmsh.Options{Limits: lim})
+		if err := b.Restore(ctx, snap); err != nil {
+			t.Fatal(err)
+		}
+		if r := run(t, b, `echo ${#big} ${#arr[0]} ${arr[1]} ${#m[k]}`); r.Stdout != "10000 10000 b 10000\n" {
+			t.Errorf("restored: %q", r.Stdout)
+		}
+		// Scripts themselves stay bounded.
+		if r, _ := b.Run(ctx, "# "+strings.Repeat("x", 5000)+"\necho ran", nil); r.ExitCode != 2 || strings.Contains(r.Stdout, "ran") {
+			t.Errorf("a 5000-byte script ran: %+v", r)
+		}
+	})
+}

@@ -132,10 +132,29 @@ func (s *Shell) CommandNames() []string {
 // reported on the shell's stderr and the status is 125. Exited reports
 // afterwards whether the chunk ran exit.
 func (s *Shell) RunInteractive(ctx context.Context, src string) (status int, err error) {
-	s.exited = false
 	if err := precheck(src, s.opts.Limits); err != nil {
+		s.exited = false
 		return 2, err
 	}
+	return s.runInteractive(ctx, src)
+}
+
+// RunState runs src as RunInteractive does, bounding its nesting but not
+// its size: src is a session's own state replayed (a snapshot's
+// declarations), and a variable may hold more than the script size limit,
+// since values have their own bound. Its caller bounds its time and
+// memory as a run's.
+func (s *Shell) RunState(ctx context.Context, src string) (status int, err error) {
+	if err := interp.CheckText(src, len(src), s.opts.Limits.MaxNesting); err != nil {
+		s.exited = false
+		return 2, err
+	}
+	return s.runInteractive(ctx, src)
+}
+
+// runInteractive is RunInteractive once src is within the text limits.
+func (s *Shell) runInteractive(ctx context.Context, src string) (status int, err error) {
+	s.exited = false
 	file, err := syntax.NewParser().Parse(strings.NewReader(src), "")
 	if err != nil {
 		// As bash reads its input: the whole lines before the error run.
