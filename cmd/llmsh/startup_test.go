@@ -59,13 +59,12 @@ func TestStartupInit(t *testing.T) {
 	}
 	// Each of the module's packages with init code that is initialised
 	// before vfsd serves faults in its 64 KiB of text in vfsd as well as
-	// in llmsh: only vfsd's own start and its dependencies may (and
-	// regexp2, whose buffer pools are made in init). Another package's
+	// in llmsh: only vfsd's own start and its dependencies may. Another package's
 	// package variables are static (constant errors, a zero-ready lazy
 	// value, a switch) or made on first use (docs/performance.md,
 	// session 22).
 	allowed := map[string]bool{mod + "/internal/earlyvfsd/fromargs": true, mod + "/vfsproto": true, mod + "/vfsd": true,
-		mod + "/internal/vfsdmode": true, mod + "/third_party/regexp2": true}
+		mod + "/internal/vfsdmode": true}
 	for _, pkg := range ownBefore {
 		if !allowed[pkg] {
 			t.Errorf("%s has init code and is initialised before vfsd serves (every start of vfsd runs it)", pkg)
