@@ -32,6 +32,7 @@ func TestStartupInit(t *testing.T) {
 	const mod = "github.com/llmsh/llmsh"
 	order := map[string]int{}
 	beforeServe, served := 0, false // bytes of the inits vfsd runs
+	var ownBefore []string          // this module's packages initialised before atinit
 	for _, line := range strings.Split(string(out), "\n") {
 		// init PKG @0.75 ms, 0.31 ms clock, 1104 bytes, 19 allocs
 		f := strings.Fields(line)
@@ -51,6 +52,22 @@ func TestStartupInit(t *testing.T) {
 		}
 		if !served {
 			beforeServe += bytes
+			if f[1] != mod+"/internal/vfsdmode/atinit" && (f[1] == mod || strings.HasPrefix(f[1], mod+"/")) {
+				ownBefore = append(ownBefore, f[1])
+			}
+		}
+	}
+	// Each of the module's packages with init code that is initialised
+	// before vfsd serves faults in its 64 KiB of text in vfsd as well as
+	// in llmsh: only vfsd's own start and its dependencies may. Another package's
+	// package variables are static (constant errors, a zero-ready lazy
+	// value, a switch) or made on first use (docs/performance.md,
+	// session 22).
+	allowed := map[string]bool{mod + "/internal/earlyvfsd/fromargs": true, mod + "/vfsproto": true, mod + "/vfsd": true,
+		mod + "/internal/vfsdmode": true}
+	for _, pkg := range ownBefore {
+		if !allowed[pkg] {
+			t.Errorf("%s has init code and is initialised before vfsd serves (every start of vfsd runs it)", pkg)
 		}
 	}
 	if beforeServe > 128<<10 {

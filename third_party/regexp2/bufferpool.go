@@ -2,22 +2,15 @@ package regexp2
 
 import (
 	"bytes"
-	"slices"
 	"sync"
 )
 
+// pooledSliceBuffers is a pool per size class, sizes in increasing order.
+// Its five classes are an array, so that the pools below are data, not
+// code in package init (which every start of llmsh and of its vfsd ran).
 type pooledSliceBuffers[T any] struct {
-	sizes []int
-	pools []sync.Pool
-}
-
-func newPooledSliceBuffers[T any](sizes ...int) *pooledSliceBuffers[T] {
-	sizes = slices.Clone(sizes)
-	slices.Sort(sizes)
-	return &pooledSliceBuffers[T]{
-		sizes: sizes,
-		pools: make([]sync.Pool, len(sizes)),
-	}
+	sizes [5]int
+	pools [5]sync.Pool
 }
 
 func (p *pooledSliceBuffers[T]) poolIndex(neededSize, maxSize int) int {
@@ -102,10 +95,10 @@ func (p *pooledSliceBuffers[T]) detach(bufp *[]T, bufferSize int) {
 
 // our specific pooled buffers
 var (
-	pooledRuneBuffers = newPooledSliceBuffers[rune](1<<10, 4<<10, 16<<10, 64<<10, 256<<10)
+	pooledRuneBuffers = &pooledSliceBuffers[rune]{sizes: [5]int{1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10}}
 	// Match-returning string searches can transfer their exact-size buffers to callers.
-	pooledMatchRuneBuffers = newPooledSliceBuffers[rune](1<<10, 4<<10, 16<<10, 64<<10, 256<<10)
-	pooledByteBuffers      = newPooledSliceBuffers[byte](4<<10, 16<<10, 64<<10, 256<<10, 1<<20)
+	pooledMatchRuneBuffers = &pooledSliceBuffers[rune]{sizes: [5]int{1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10}}
+	pooledByteBuffers      = &pooledSliceBuffers[byte]{sizes: [5]int{4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20}}
 )
 
 func getPooledReplaceBuffer(neededBytes, maxSize int) (*bytes.Buffer, *[]byte) {

@@ -10,7 +10,6 @@ package regexp2
 
 import (
 	"container/list"
-	"errors"
 	"log"
 	"math"
 	"strconv"
@@ -25,7 +24,7 @@ var (
 	// DefaultMatchTimeout used when running regexp matches -- "forever"
 	DefaultMatchTimeout = time.Duration(math.MaxInt64)
 	// ErrBacktrackingStackLimit is returned when a match exceeds its configured backtracking stack size.
-	ErrBacktrackingStackLimit = errors.New("regexp2: maximum backtracking stack size exceeded")
+	ErrBacktrackingStackLimit error = constError("regexp2: maximum backtracking stack size exceeded")
 )
 
 // Regexp is the representation of a compiled regular expression.

@@ -33,6 +33,9 @@ type cacheKey struct {
 func RegisterEngine(pattern string, engine RuntimeEngineData, options ...CompileOption) {
 	c := newCompileConfig(options)
 	enginesMu.Lock()
+	if engines == nil {
+		engines = map[cacheKey]RuntimeEngineData{}
+	}
 	engines[cacheKeyFromConfig(pattern, c)] = engine
 	enginesMu.Unlock()
 }
@@ -84,5 +87,5 @@ func cacheKeyFromConfig(pattern string, c compileConfig) cacheKey {
 
 var (
 	enginesMu sync.RWMutex
-	engines   = map[cacheKey]RuntimeEngineData{}
+	engines   map[cacheKey]RuntimeEngineData // made by the first RegisterEngine
 )

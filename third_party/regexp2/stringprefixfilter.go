@@ -1,7 +1,6 @@
 package regexp2
 
 import (
-	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -12,8 +11,8 @@ import (
 const maxStringFilterLiteralLen = 8
 
 var (
-	errStringStartAtTooLarge        = errors.New("startAt must be less than the length of the input string")
-	errStringStartAtNotRuneBoundary = errors.New("startAt must align to the start of a valid rune in the input string")
+	errStringStartAtTooLarge        error = constError("startAt must be less than the length of the input string")
+	errStringStartAtNotRuneBoundary error = constError("startAt must align to the start of a valid rune in the input string")
 )
 
 // StringPrefixFilter optionally searches string input before the engine decodes it

@@ -5,7 +5,7 @@ import "errors"
 // ErrCancelled stops a command's loop once its context is done (the run's
 // time limit, an interrupt). It is never printed: the command ends with
 // status 1 and the shell says why.
-var ErrCancelled = errors.New("cancelled")
+var ErrCancelled error = constError("cancelled")
 
 // WriteError marks a failure to write the output, so that a command's
 // per-file loop does not report it against the input it was reading and

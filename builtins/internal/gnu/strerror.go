@@ -3,30 +3,40 @@ package gnu
 import (
 	"errors"
 	"io/fs"
+	"sync"
 	"syscall"
 )
 
-// errnoText is GNU libc's strerror wording for the errnos builtins meet.
-var errnoText = map[syscall.Errno]string{
-	syscall.ENOENT:       "No such file or directory",
-	syscall.EACCES:       "Permission denied",
-	syscall.EPERM:        "Operation not permitted",
-	syscall.EISDIR:       "Is a directory",
-	syscall.ENOTDIR:      "Not a directory",
-	syscall.EEXIST:       "File exists",
-	syscall.EIO:          "Input/output error",
-	syscall.EINVAL:       "Invalid argument",
-	syscall.EBADF:        "Bad file descriptor",
-	syscall.ENOSPC:       "No space left on device",
-	syscall.EFBIG:        "File too large",
-	syscall.ENOTSUP:      "Operation not supported",
-	syscall.ENOTEMPTY:    "Directory not empty",
-	syscall.EPIPE:        "Broken pipe",
-	syscall.EXDEV:        "Invalid cross-device link",
-	syscall.ENAMETOOLONG: "File name too long",
-	syscall.ELOOP:        "Too many levels of symbolic links",
-	syscall.EMFILE:       "Too many open files",
-	syscall.EILSEQ:       "Invalid or incomplete multibyte or wide character",
+// errnoText is GNU libc's strerror wording for the errnos builtins meet,
+// made by the first Strerror (a map literal here was made in package
+// init, which every start of llmsh and of its vfsd ran).
+var (
+	errnoText     map[syscall.Errno]string
+	errnoTextOnce sync.Once
+)
+
+func makeErrnoText() {
+	errnoText = map[syscall.Errno]string{
+		syscall.ENOENT:       "No such file or directory",
+		syscall.EACCES:       "Permission denied",
+		syscall.EPERM:        "Operation not permitted",
+		syscall.EISDIR:       "Is a directory",
+		syscall.ENOTDIR:      "Not a directory",
+		syscall.EEXIST:       "File exists",
+		syscall.EIO:          "Input/output error",
+		syscall.EINVAL:       "Invalid argument",
+		syscall.EBADF:        "Bad file descriptor",
+		syscall.ENOSPC:       "No space left on device",
+		syscall.EFBIG:        "File too large",
+		syscall.ENOTSUP:      "Operation not supported",
+		syscall.ENOTEMPTY:    "Directory not empty",
+		syscall.EPIPE:        "Broken pipe",
+		syscall.EXDEV:        "Invalid cross-device link",
+		syscall.ENAMETOOLONG: "File name too long",
+		syscall.ELOOP:        "Too many levels of symbolic links",
+		syscall.EMFILE:       "Too many open files",
+		syscall.EILSEQ:       "Invalid or incomplete multibyte or wide character",
+	}
 }
 
 // Strerror is GNU's wording for err: glibc's strerror text of the errno
@@ -36,6 +46,7 @@ var errnoText = map[syscall.Errno]string{
 func Strerror(err error) string {
 	var errno syscall.Errno
 	if errors.As(err, &errno) {
+		errnoTextOnce.Do(makeErrnoText)
 		if s, ok := errnoText[errno]; ok {
 			return s
 		}

@@ -5,13 +5,12 @@
 package lzma
 
 import (
-	"errors"
 	"io"
 )
 
 // ErrLimit indicates that the limit of the LimitedByteWriter has been
 // reached.
-var ErrLimit = errors.New("limit reached")
+var ErrLimit error = constError("limit reached")
 
 // LimitedByteWriter provides a byte writer that can be written until a
 // limit is reached. The field N provides the number of remaining

@@ -5,7 +5,6 @@
 package lzma
 
 import (
-	"errors"
 	"fmt"
 	"io"
 )
@@ -74,7 +73,7 @@ func (d *decoder) decodeLiteral() (op operation, err error) {
 }
 
 // errEOS indicates that an EOS marker has been found.
-var errEOS = errors.New("EOS marker found")
+var errEOS error = constError("EOS marker found")
 
 // readOp decodes the next operation from the compressed stream. It
 // returns the operation. If an explicit end of stream marker is
@@ -244,8 +243,8 @@ func (d *decoder) decompress() error {
 
 // Errors that may be returned while decoding data.
 var (
-	errDataAfterEOS = errors.New("lzma: data after end of stream marker")
-	errSize         = errors.New("lzma: wrong uncompressed data size")
+	errDataAfterEOS error = constError("lzma: data after end of stream marker")
+	errSize         error = constError("lzma: wrong uncompressed data size")
 )
 
 // Read reads data from the buffer. If no more data is available io.EOF is

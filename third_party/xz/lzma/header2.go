@@ -73,7 +73,7 @@ const (
 
 // errHeaderByte indicates an unsupported value for the chunk header
 // byte. These bytes starts the variable-length chunk header.
-var errHeaderByte = errors.New("lzma: unsupported chunk header byte")
+var errHeaderByte error = constError("lzma: unsupported chunk header byte")
 
 // headerChunkType converts the header byte into a chunk type. It
 // ignores the uncompressed size bits in the chunk header byte.
@@ -269,8 +269,8 @@ const (
 
 // errors for the chunk state handling
 var (
-	errChunkType = errors.New("lzma: unexpected chunk type")
-	errState     = errors.New("lzma: wrong chunk state")
+	errChunkType error = constError("lzma: unexpected chunk type")
+	errState     error = constError("lzma: wrong chunk state")
 )
 
 // next transitions state based on chunk type input

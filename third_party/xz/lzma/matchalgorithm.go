@@ -4,8 +4,6 @@
 
 package lzma
 
-import "errors"
-
 // MatchAlgorithm identifies an algorithm to find matches in the
 // dictionary.
 type MatchAlgorithm byte
@@ -16,26 +14,32 @@ const (
 	BinaryTree
 )
 
-// maStrings are used by the String method.
-var maStrings = map[MatchAlgorithm]string{
-	HashTable4: "HashTable4",
-	BinaryTree: "BinaryTree",
+// maString is the name of a, "" if it names no algorithm (a switch: a
+// map of the names was made in package init, at every start of llmsh).
+func maString(a MatchAlgorithm) string {
+	switch a {
+	case HashTable4:
+		return "HashTable4"
+	case BinaryTree:
+		return "BinaryTree"
+	}
+	return ""
 }
 
 // String returns a string representation of the Matcher.
 func (a MatchAlgorithm) String() string {
-	if s, ok := maStrings[a]; ok {
+	if s := maString(a); s != "" {
 		return s
 	}
 	return "unknown"
 }
 
-var errUnsupportedMatchAlgorithm = errors.New(
+var errUnsupportedMatchAlgorithm error = constError(
 	"lzma: unsupported match algorithm value")
 
 // verify checks whether the matcher value is supported.
 func (a MatchAlgorithm) verify() error {
-	if _, ok := maStrings[a]; !ok {
+	if maString(a) == "" {
 		return errUnsupportedMatchAlgorithm
 	}
 	return nil

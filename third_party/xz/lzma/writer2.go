@@ -132,7 +132,7 @@ func (w *Writer2) written() int {
 }
 
 // errClosed indicates that the writer is closed.
-var errClosed = errors.New("lzma: writer closed")
+var errClosed error = constError("lzma: writer closed")
 
 // Writes data to LZMA2 stream. Note that written data will be buffered.
 // Use Flush or Close to ensure that data is written to the underlying

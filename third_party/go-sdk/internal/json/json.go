@@ -8,7 +8,6 @@ package json
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 
 	"github.com/segmentio/encoding/json"
@@ -21,7 +20,13 @@ import (
 const defaultMaxDepth = 1000
 
 // errMaxDepthExceeded is returned by [Unmarshal] when the input nests deeper than [defaultMaxDepth].
-var errMaxDepthExceeded = fmt.Errorf("json: exceeded maximum nesting depth of %d", defaultMaxDepth)
+// (A constant: fmt.Errorf here was code in package init, which every start
+// of llmsh ran; TestMaxDepthMessage checks the number.)
+var errMaxDepthExceeded error = maxDepthError("json: exceeded maximum nesting depth of 1000")
+
+type maxDepthError string
+
+func (e maxDepthError) Error() string { return string(e) }
 
 type Decoder struct {
 	dec *json.Decoder

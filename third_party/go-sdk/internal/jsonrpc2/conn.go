@@ -31,7 +31,10 @@ import (
 // This option will be removed in a future SDK version.
 // See the documentation for the mcpgodebug package for instructions on how
 // to use it.
-var nomethodnotfoundcodeinerror = mcpgodebug.Value("nomethodnotfoundcodeinerror")
+// It is read when a connection first answers a method it has no handler
+// for, not in package init, which every start of llmsh and of its vfsd
+// ran (reading the host's MCPGODEBUG).
+func nomethodnotfoundcodeinerror() string { return mcpgodebug.Value("nomethodnotfoundcodeinerror") }
 
 // Connection manages the jsonrpc2 protocol, connecting responses back to their
 // calls. Connection is bidirectional; it does not have a designated server or
@@ -692,7 +695,7 @@ func (c *Connection) handleAsync() {
 
 // processResult processes the result of a request and, if appropriate, sends a response.
 func (c *Connection) processResult(from any, req *incomingRequest, result any, err error) error {
-	if nomethodnotfoundcodeinerror != "1" && (errors.Is(err, ErrNotHandled) || errors.Is(err, ErrMethodNotFound)) {
+	if nomethodnotfoundcodeinerror() != "1" && (errors.Is(err, ErrNotHandled) || errors.Is(err, ErrMethodNotFound)) {
 		err = fmt.Errorf("%w: %q", ErrMethodNotFound, req.Method)
 	}
 

@@ -9,7 +9,6 @@ package jsonrpc2
 
 import (
 	"context"
-	"errors"
 )
 
 // ErrNotHandled is returned from a Handler or Preempter to indicate it did
@@ -17,7 +16,7 @@ import (
 //
 // If a Handler returns ErrNotHandled, the server replies with
 // ErrMethodNotFound.
-var ErrNotHandled = errors.New("JSON RPC not handled")
+var ErrNotHandled error = constError("JSON RPC not handled")
 
 // Preempter handles messages on a connection before they are queued to the main
 // handler.

@@ -69,8 +69,10 @@ func New(out io.Writer, prefix string, flag int) *Logger {
 	return &Logger{out: out, prefix: prefix, flag: flag}
 }
 
-// std is the standard logger used by the package scope functions.
-var std = New(os.Stderr, "", Lstdflags)
+// std is the standard logger used by the package scope functions. Its out
+// is nil until SetOutput: Output writes to os.Stderr then (New(os.Stderr,
+// ...) here was code in package init, which every start of llmsh ran).
+var std = &Logger{flag: Lstdflags}
 
 // itoa converts the integer to ASCII. A negative widths will avoid
 // zero-padding. The function supports only non-negative integers.
@@ -154,7 +156,11 @@ func (l *Logger) output(calldepth int, now time.Time, s string) error {
 	if len(s) == 0 || s[len(s)-1] != '\n' {
 		l.buf = append(l.buf, '\n')
 	}
-	_, err := l.out.Write(l.buf)
+	out := l.out
+	if out == nil {
+		out = os.Stderr // std before SetOutput
+	}
+	_, err := out.Write(l.buf)
 	return err
 }
 
