@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -119,11 +118,7 @@ func TestWriteBulkAndBase64Agree(t *testing.T) {
 	dir := t.TempDir()
 	bulk := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
 	plain := vfstest.SessionNoHello(t, vfsd.Config{Outputs: []string{dir}})
-	rng := rand.New(rand.NewPCG(3, 4))
-	data := make([]byte, 3<<20+11)
-	for i := range data {
-		data[i] = byte(rng.UintN(256))
-	}
+	data := randomBytes(3<<20+11, 3)
 	for k, c := range []*vfsclient.Client{bulk, plain} {
 		for _, piece := range []int{1, 4093, 16 << 10, 16<<10 + 1, 1 << 20, 3 << 20} {
 			name := filepath.Join(dir, "w"+strconv.Itoa(k)+"-"+strconv.Itoa(piece))
@@ -176,11 +171,7 @@ func (c *chunkRecorder) Write(p []byte) (int, error) {
 // and a writer's error stops it and comes back.
 func TestWriteToRestOfFile(t *testing.T) {
 	dir := t.TempDir()
-	rng := rand.New(rand.NewPCG(3, 4))
-	want := make([]byte, 5<<20+11)
-	for i := range want {
-		want[i] = byte(rng.UintN(256))
-	}
+	want := randomBytes(5<<20+11, 3)
 	name := filepath.Join(dir, "f")
 	if err := os.WriteFile(name, want, 0o644); err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,13 +42,11 @@ func (w *regionWriter) Write(p []byte) (int, error) {
 // randomFiles writes files of the given sizes under dir.
 func randomFiles(t *testing.T, dir string, sizes []int) map[string][]byte {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(3, 4))
+	rng := newRandom(3) // one stream: no two files start alike
 	data := map[string][]byte{}
 	for _, n := range sizes {
 		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte(rng.UintN(256))
-		}
+		randomFill(b, rng)
 		name := filepath.Join(dir, "f"+itoa(n))
 		if err := os.WriteFile(name, b, 0o644); err != nil {
 			t.Fatal(err)
@@ -270,11 +267,7 @@ func TestWriteShm(t *testing.T) {
 	if !vfsclient.ShmW(c) {
 		t.Fatal("write_shm not negotiated")
 	}
-	rng := rand.New(rand.NewPCG(5, 6))
-	want := make([]byte, 9<<20+13)
-	for i := range want {
-		want[i] = byte(rng.UintN(256))
-	}
+	want := randomBytes(9<<20+13, 5)
 	name := filepath.Join(dir, "out")
 	f, err := c.Create(name)
 	if err != nil {

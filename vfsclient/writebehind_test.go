@@ -21,12 +21,21 @@ import (
 
 // randomBytes returns n bytes of a fixed pseudo-random stream.
 func randomBytes(n int, seed uint64) []byte {
-	rng := rand.New(rand.NewPCG(seed, seed+1))
 	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(rng.UintN(256))
-	}
+	randomFill(b, newRandom(seed))
 	return b
+}
+
+// newRandom is a fixed pseudo-random stream for randomFill.
+func newRandom(seed uint64) *rand.ChaCha8 {
+	return rand.NewChaCha8([32]byte{byte(seed), byte(seed >> 8), byte(seed >> 16), byte(seed >> 24)})
+}
+
+// randomFill fills b from the stream r, a block at a time (a byte at a
+// time, the race detector's checks of each call made the megabytes of
+// these tests cost seconds).
+func randomFill(b []byte, r *rand.ChaCha8) {
+	r.Read(b)
 }
 
 // writesSince is how many write requests vfsd served since st.
