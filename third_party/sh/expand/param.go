@@ -674,8 +674,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			default:
 				// llmsh: an operator bash does not know (the parser
 				// keeps it): bad substitution, when the variable is set.
-				if set {
-					return "", ParamError{Msg: "${" + pe.Param.Value + "@" + arg + "}: bad substitution", Fatal: true}
+				// Bash refuses an operator of more than one
+				// character even then (${u@A#x}).
+				if set || len(arg) != 1 {
+					return "", badTransform(pe, arg)
 				}
 				str = ""
 			}
@@ -812,6 +814,11 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 			// llmsh: "${a[@]@Q}" and the like, element by element.
 			if positional := pe.Index == nil && (pe.Param.Value == "@" || pe.Param.Value == "*"); positional && arg == "A" {
 				return positionalDecl(elems, cfg.quoter()), nil
+			}
+			if len(elems) > 0 && (len(arg) != 1 || !strings.Contains("QEPAKakuUL", arg)) {
+				// llmsh: an operator bash does not know, of a list
+				// with elements (${a[@]@Z}).
+				return nil, badTransform(pe, arg)
 			}
 			if len(arg) == 1 && strings.Contains("QEPUuLakK", arg) {
 				vr := cfg.Env.Get(pe.Param.Value)
@@ -1277,4 +1284,14 @@ func (cfg *Config) namesByPrefix(prefix string) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// badTransform is bash's error for ${v@OP} with an operator it does not
+// know (llmsh).
+func badTransform(pe *syntax.ParamExp, op string) error {
+	name := pe.Param.Value
+	if pe.Index != nil {
+		name += "[" + SubscriptText(pe.Index) + "]"
+	}
+	return ParamError{Msg: "${" + name + "@" + op + "}: bad substitution", Fatal: true, node: pe}
 }
