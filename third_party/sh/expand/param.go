@@ -20,8 +20,8 @@ import (
 )
 
 func nodeLit(node syntax.Node) string {
-	if word, ok := node.(*syntax.Word); ok {
-		return word.Lit()
+	if word, ok := node.(*syntax.Word); ok && word != nil {
+		return word.Lit() // llmsh: not of a nil word (${a[@]@})
 	}
 	return ""
 }
@@ -676,7 +676,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// keeps it): bad substitution, when the variable is set.
 				// Bash refuses an operator of more than one
 				// character even then (${u@A#x}).
-				if set || len(arg) != 1 {
+				if set || len(arg) > 1 {
 					return "", badTransform(pe, arg)
 				}
 				str = ""
