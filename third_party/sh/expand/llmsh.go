@@ -37,8 +37,8 @@ type ParamError struct {
 	// Status is the abandoned line's status when not 1 (2 for ${r:=x}
 	// of a readonly r, as bash).
 	Status uint8
-	// node is the expansion a Fatal "bad substitution" is about, whose
-	// word quotedBad names (${x@Z}).
+	// node is the expansion a "bad substitution" is about, whose word
+	// quotedBad names (${x@Z}, ${!$}).
 	node *syntax.ParamExp
 }
 
@@ -1693,7 +1693,7 @@ func quotedBad(parts []syntax.WordPart, err error) error {
 			if part == pe.node {
 				var b strings.Builder
 				syntax.NewPrinter().Print(&b, &syntax.Word{Parts: parts})
-				return ParamError{Msg: b.String() + ": bad substitution", Fatal: true}
+				return ParamError{Msg: b.String() + ": bad substitution", Fatal: pe.Fatal}
 			}
 		}
 		return err

@@ -153,6 +153,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	if pe.Param == nil { // e.g. zsh's ${}
 		return "", fmt.Errorf("unsupported")
 	}
+	if pe.Excl && pe.Names == 0 && pe.Index == nil && (pe.Param.Value == "$" || pe.Param.Value == "!") {
+		// llmsh: ${!$}, ${!!…}: bash's bad substitution (the line is
+		// abandoned).
+		var b strings.Builder
+		syntax.NewPrinter().Print(&b, pe)
+		return "", ParamError{Msg: b.String() + ": bad substitution", node: pe}
+	}
 	// llmsh: ${!x} and namerefs to elements name another parameter.
 	written := pe
 	pe, err := cfg.resolveParam(pe)
