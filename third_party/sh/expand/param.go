@@ -621,8 +621,12 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				str = dollarSingle(cfg, str)
 			case "a":
 				// ${var@a} returns variable attribute flags.
-				// llmsh: a nameref's are its target's, as bash.
+				// llmsh: a nameref's are its target's, as bash;
+				// one with no target has none.
 				str = vr.Flags()
+				if vr.Kind == NameRef && !vr.IsSet() {
+					str = ""
+				}
 			case "A":
 				// ${var@A} returns a declare statement that recreates the variable.
 				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
@@ -631,8 +635,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					str = join(positionalDecl(elems, cfg.quoter())) // llmsh: set -- …
 					break
 				}
-				if !syntax.ValidName(name) && index == nil {
-					str = "" // llmsh: ${1@A}, ${0@A}: nothing, as bash
+				if !syntax.ValidName(name) && index == nil || vr.Kind == NameRef && !vr.IsSet() {
+					// llmsh: ${1@A}, ${0@A}, a nameref with no
+					// target: nothing, as bash.
+					str = ""
 					break
 				}
 				if !set && (!indexAllElements || unsetArray) {
