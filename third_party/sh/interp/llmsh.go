@@ -563,6 +563,12 @@ func (r *Runner) intValue(s string) (string, bool) {
 			ae.Fatal = true // declare -i n; n=1/0 ends the shell
 		}
 		r.expandErr(err)
+		if r.exit.abandon && r.lastExit.code != 0 && r.subst == nil {
+			// llmsh: bash's DISCARD leaves a failing $? as it was
+			// ((exit 5); declare -i d=1/0 gives 5 to the next line;
+			// after a success 1; in $( ) 1).
+			r.exit.code = r.lastExit.code
+		}
 		return "", false
 	}
 	return strconv.FormatInt(n, 10), true
