@@ -37,6 +37,9 @@ type ParamError struct {
 	// Status is the abandoned line's status when not 1 (2 for ${r:=x}
 	// of a readonly r, as bash).
 	Status uint8
+	// node is the expansion a "bad substitution" is about, whose word
+	// quotedBad names (${x@Z}, ${!$}).
+	node *syntax.ParamExp
 }
 
 func (e ParamError) Error() string { return e.Msg }
@@ -1680,7 +1683,22 @@ func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
 // are.
 func quotedBad(parts []syntax.WordPart, err error) error {
 	var pe ParamError
-	if !errors.As(err, &pe) || pe.Fatal {
+	if !errors.As(err, &pe) {
+		return err
+	}
+	if pe.node != nil {
+		// llmsh: ${x@Z}: the word too (bash's "a${x@Z}b: bad
+		// substitution"), once.
+		for _, part := range parts {
+			if part == pe.node {
+				var b strings.Builder
+				syntax.NewPrinter().Print(&b, &syntax.Word{Parts: parts})
+				return ParamError{Msg: b.String() + ": bad substitution", Fatal: pe.Fatal}
+			}
+		}
+		return err
+	}
+	if pe.Fatal {
 		return err
 	}
 	for _, part := range parts {

@@ -20,8 +20,8 @@ import (
 )
 
 func nodeLit(node syntax.Node) string {
-	if word, ok := node.(*syntax.Word); ok {
-		return word.Lit()
+	if word, ok := node.(*syntax.Word); ok && word != nil {
+		return word.Lit() // llmsh: not of a nil word (${a[@]@})
 	}
 	return ""
 }
@@ -152,6 +152,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 
 	if pe.Param == nil { // e.g. zsh's ${}
 		return "", fmt.Errorf("unsupported")
+	}
+	if pe.Excl && pe.Names == 0 && pe.Index == nil && (pe.Param.Value == "$" || pe.Param.Value == "!") {
+		// llmsh: ${!$}, ${!!…}: bash's bad substitution (the line is
+		// abandoned).
+		var b strings.Builder
+		syntax.NewPrinter().Print(&b, pe)
+		return "", ParamError{Msg: b.String() + ": bad substitution", node: pe}
 	}
 	// llmsh: ${!x} and namerefs to elements name another parameter.
 	written := pe
@@ -614,8 +621,12 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				str = dollarSingle(cfg, str)
 			case "a":
 				// ${var@a} returns variable attribute flags.
-				// llmsh: a nameref's are its target's, as bash.
+				// llmsh: a nameref's are its target's, as bash;
+				// one with no target has none.
 				str = vr.Flags()
+				if vr.Kind == NameRef && !vr.IsSet() {
+					str = ""
+				}
 			case "A":
 				// ${var@A} returns a declare statement that recreates the variable.
 				// llmsh: quoted as bash quotes (${a[@]@A}: as declare -p).
@@ -624,8 +635,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					str = join(positionalDecl(elems, cfg.quoter())) // llmsh: set -- …
 					break
 				}
-				if !syntax.ValidName(name) && index == nil {
-					str = "" // llmsh: ${1@A}, ${0@A}: nothing, as bash
+				if !syntax.ValidName(name) && index == nil || vr.Kind == NameRef && !vr.IsSet() {
+					// llmsh: ${1@A}, ${0@A}, a nameref with no
+					// target: nothing, as bash.
+					str = ""
 					break
 				}
 				if !set && (!indexAllElements || unsetArray) {
@@ -674,8 +687,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			default:
 				// llmsh: an operator bash does not know (the parser
 				// keeps it): bad substitution, when the variable is set.
-				if set {
-					return "", ParamError{Msg: "${" + pe.Param.Value + "@" + arg + "}: bad substitution", Fatal: true}
+				// Bash refuses an operator of more than one
+				// character even then (${u@A#x}).
+				if set || len(arg) > 1 {
+					return "", badTransform(pe, arg)
 				}
 				str = ""
 			}
@@ -812,6 +827,11 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 			// llmsh: "${a[@]@Q}" and the like, element by element.
 			if positional := pe.Index == nil && (pe.Param.Value == "@" || pe.Param.Value == "*"); positional && arg == "A" {
 				return positionalDecl(elems, cfg.quoter()), nil
+			}
+			if len(elems) > 0 && (len(arg) != 1 || !strings.Contains("QEPAKakuUL", arg)) {
+				// llmsh: an operator bash does not know, of a list
+				// with elements (${a[@]@Z}).
+				return nil, badTransform(pe, arg)
 			}
 			if len(arg) == 1 && strings.Contains("QEPUuLakK", arg) {
 				vr := cfg.Env.Get(pe.Param.Value)
@@ -1277,4 +1297,14 @@ func (cfg *Config) namesByPrefix(prefix string) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// badTransform is bash's error for ${v@OP} with an operator it does not
+// know (llmsh).
+func badTransform(pe *syntax.ParamExp, op string) error {
+	name := pe.Param.Value
+	if pe.Index != nil {
+		name += "[" + SubscriptText(pe.Index) + "]"
+	}
+	return ParamError{Msg: "${" + name + "@" + op + "}: bad substitution", Fatal: true, node: pe}
 }

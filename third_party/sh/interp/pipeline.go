@@ -540,10 +540,15 @@ func numericArg(s string) bool {
 
 // tooManyArgs is bash's answer to shift, exit, return, break or continue
 // given more than one argument: the message, and the rest of the command
-// line is abandoned with status 1 (bash's jump_to_top_level DISCARD).
+// line is abandoned with status 1, or the failing $? it had (bash's
+// jump_to_top_level DISCARD).
 func (r *Runner) tooManyArgs(name string) exitStatus {
 	r.errf("%s%s: too many arguments\n", r.errPrefix(), name)
-	return exitStatus{code: 1, exiting: true, abandon: true, discard: true, noExit: true}
+	code := uint8(1)
+	if r.lastExit.code != 0 && r.subst == nil {
+		code = r.lastExit.code // llmsh: a failing $? stays (DISCARD)
+	}
+	return exitStatus{code: code, exiting: true, abandon: true, discard: true, noExit: true}
 }
 
 // gatedWriter is a pipeline element's end of its stdout pipe. When the

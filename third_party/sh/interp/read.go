@@ -567,6 +567,7 @@ func (r *Runner) readBuiltin(ctx context.Context, args []string) exitStatus {
 	var (
 		raw, silent, edit, exact bool
 		array                    string
+		arrayOpt                 bool // llmsh: -a given (-a '' is refused)
 		prompt                   *string
 		delim                    = int('\n')
 		nchars                   = -1
@@ -616,7 +617,7 @@ opts:
 			}
 			switch c {
 			case 'a':
-				array = val
+				array, arrayOpt = val, true
 			case 'd':
 				delim = 0
 				if val != "" {
@@ -648,7 +649,7 @@ opts:
 		}
 	}
 	names := args[i:]
-	if array != "" {
+	if array != "" || arrayOpt {
 		if !syntax.ValidName(array) {
 			return fail(1, "read: `%s': not a valid identifier\n", array)
 		}
@@ -941,6 +942,9 @@ opts:
 	arrayName := "MAPFILE"
 	if len(rest) > 0 {
 		arrayName = rest[0]
+	}
+	if arrayName == "" {
+		return fail(2, "%s: empty array variable name\n", name) // llmsh: bash's
 	}
 	if !syntax.ValidName(arrayName) {
 		return fail(1, "%s: `%s': not a valid identifier\n", name, arrayName)

@@ -990,6 +990,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				// llmsh: through a nameref, which may name an element.
 				name, index := r.refTarget(as.Name.Value, as.Index)
+				if as.Array != nil && as.Index == nil && index != nil {
+					// llmsh: r=(…) of a nameref naming an element
+					// (r='a[0]'): bash's error, and the command line
+					// is abandoned.
+					r.errf("%s`%s[%s]': not a valid identifier\n", r.errPrefix(), name, subscriptText(index))
+					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+					break
+				}
 				if as.Append && index != nil && as.Array == nil {
 					// llmsh: a[i++]+=v evaluates i++ once, as bash.
 					var ok bool
@@ -1585,7 +1593,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue
 			}
 			vr := r.lookupVar(name)
-			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef) {
+			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef || vr.Kind == expand.NameRef && slices.Contains(modes, "+n")) {
 				// llmsh: declare +r, declare -n of a readonly
 				// variable, as bash.
 				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)

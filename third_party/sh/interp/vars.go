@@ -1348,6 +1348,16 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	}
 	for ei, elem := range elems {
 		if elem.Index != nil {
+			// llmsh: ([@]=v) and ([]=v) name no element: bash
+			// says so and goes on with the others.
+			if allSubscript(elem.Index) {
+				r.errf("%s[%s]=%s: cannot assign to non-numeric index\n", r.errPrefix(), subscriptText(elem.Index), elemValueText(elem))
+				continue
+			}
+			if emptySubscript(elem.Index) {
+				r.errf("%s[]=%s: bad array subscript\n", r.errPrefix(), elemValueText(elem))
+				continue
+			}
 			// Index resets our index with a literal value.
 			var ok bool
 			if next, ok = r.arithm(sglQuotesGone(elem.Index)); !ok {

@@ -2226,7 +2226,11 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 			ae.Comments, p.accComs = p.accComs, nil
 			if p.tok == leftBrack {
 				left := p.pos
+				// llmsh: ([]=v) is bash's run-time "bad array
+				// subscript".
+				p.emptyIndex = true
 				ae.Index = p.eitherIndex()
+				p.emptyIndex = false
 				if p.tok == assgnParen {
 					p.curErr("arrays cannot be nested")
 					return nil
