@@ -408,6 +408,10 @@ type Runner struct {
 	// elsewhere an integer variable's error keeps $? (llmsh, see
 	// ArithmError.KeepStatus).
 	forkedCall, discardFails bool
+	// readsPipe marks a pipeline's element that reads the pipe from the
+	// element before it, and the subshells it starts (llmsh: read -t 0
+	// waits for that element, see pipeSettle).
+	readsPipe bool
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
@@ -1372,6 +1376,7 @@ func (r *Runner) subshell(background bool) *Runner {
 
 		inTrap:          r.inTrap,
 		discardFails:    r.discardFails,            // llmsh
+		readsPipe:       r.readsPipe,               // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!
