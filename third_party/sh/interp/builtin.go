@@ -319,6 +319,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				continue // llmsh: unset -n leaves what is no nameref (bash)
 			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
+				if !expand.WholeSubscript("[" + sub + "]") {
+					// llmsh: m[a[b], m[x]y], m[a'b]: bash's
+					// valid_array_reference names no element, and
+					// unset does nothing, status 0.
+					continue
+				}
 				r.unsetElem(name, sub)
 			} else if vr := r.lookupVar(arg); vars && vr.ReadOnly {
 				// llmsh: bash's message and status.
