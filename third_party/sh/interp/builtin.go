@@ -552,6 +552,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			}
 			line, msgs := SyntaxError(perr, src)
 			r.evalSyntaxError(line, msgs)
+			r.noteCondError(perr)
 			if rest, ok := ResumeText(src, perr, line); ok {
 				// llmsh: bash reads on after an error it recovers
 				// from, the status 1 (syntax.ParseError.Resume).
@@ -631,6 +632,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if perr := (syntax.ParseError{}); errors.As(err, &perr) {
 				synStatus = syntaxStatus(perr)
 				line, msgs := SyntaxError(perr, text)
+				r.noteCondError(perr)
 				if r.ErrexitSyntax() {
 					synStatus = 2 // llmsh: bash's parser_error exits
 				}
