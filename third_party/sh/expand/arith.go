@@ -415,6 +415,21 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 	return nil
 }
 
+// WholeSubscript reports whether the "[" that t starts with is closed by
+// t's last byte, as bash's valid_array_reference asks skipsubscript
+// (brackets nest, a backslash escapes, quotes hold): m[x]y] and m[a'b]
+// name no element (llmsh).
+func WholeSubscript(t string) bool {
+	return len(t) > 1 && t[0] == '[' && skipSubscript(t, 0) == len(t)-1
+}
+
+// SubscriptKey is the key that the text of an associative array's
+// subscript names, expanded as bash's expand_subscript_string does: once,
+// quotes and backslashes removed (test -v 'm[$k]').
+func (cfg *Config) SubscriptKey(sub string) (string, error) {
+	return cfg.subscriptText(sub)
+}
+
 // ArithmText evaluates text, expanded already, as bash's arithmetic.
 // SubscriptIndex evaluates the text of an indexed array's subscript as
 // bash's unset does (array_expand_index): expanded once ($i, quotes
@@ -749,9 +764,11 @@ func skipSubscript(t string, i int) int {
 		case '\\':
 			j++
 		case '\'', '"':
-			if k := strings.IndexByte(t[j+1:], t[j]); k >= 0 {
-				j += 1 + k
+			k := strings.IndexByte(t[j+1:], t[j])
+			if k < 0 {
+				return -1 // an unclosed quote takes the rest
 			}
+			j += 1 + k
 		case '[':
 			depth++
 		case ']':

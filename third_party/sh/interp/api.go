@@ -408,6 +408,14 @@ type Runner struct {
 	// elsewhere an integer variable's error keeps $? (llmsh, see
 	// ArithmError.KeepStatus).
 	forkedCall, discardFails bool
+	// readsPipe marks a pipeline's element that reads the pipe from the
+	// element before it, and the subshells it starts (llmsh: read -t 0
+	// waits for that element, see pipeSettle).
+	readsPipe bool
+	// condBroken is set by a syntax error in a [[ ]] of eval text or a
+	// sourced file: bash's parser keeps its conditional state, and the
+	// next [[ it reads is a syntax error (llmsh: condBrokenAt).
+	condBroken bool
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
@@ -1383,6 +1391,8 @@ func (r *Runner) subshell(background bool) *Runner {
 
 		inTrap:          r.inTrap,
 		discardFails:    r.discardFails,            // llmsh
+		readsPipe:       r.readsPipe,               // llmsh
+		condBroken:      r.condBroken,              // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!

@@ -326,7 +326,16 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				continue // llmsh: a command's own x=1 (bash's tempenv)
 			}
 			if name, sub, ok := cutElemSubscript(arg); vars && ok {
-				r.unsetElem(name, sub, refWords != nil && refWords[i] && sub != "@" && sub != "*")
+				ref := refWords != nil && refWords[i]
+				if !ref && !expand.WholeSubscript("["+sub+"]") {
+					// llmsh: m[a[b], m[x]y], m[a'b]: bash's
+					// valid_array_reference names no element, and
+					// unset does nothing, status 0. (A word written
+					// as NAME[...], bash's W_ARRAYREF, takes its
+					// expanded key whole.)
+					continue
+				}
+				r.unsetElem(name, sub, ref && sub != "@" && sub != "*")
 			} else if vr := r.lookupVar(arg); vars && vr.ReadOnly {
 				// llmsh: bash's message and status.
 				r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), arg)
@@ -557,6 +566,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			}
 			line, msgs := SyntaxError(perr, src)
 			r.evalSyntaxError(line, msgs)
+			r.noteCondError(perr)
 			if rest, ok := ResumeText(src, perr, line); ok {
 				// llmsh: bash reads on after an error it recovers
 				// from, the status 1 (syntax.ParseError.Resume).
@@ -636,6 +646,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if perr := (syntax.ParseError{}); errors.As(err, &perr) {
 				synStatus = syntaxStatus(perr)
 				line, msgs := SyntaxError(perr, text)
+				r.noteCondError(perr)
 				if r.ErrexitSyntax() {
 					synStatus = 2 // llmsh: bash's parser_error exits
 				}

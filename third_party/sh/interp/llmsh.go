@@ -646,6 +646,17 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				return true
 			}
 		}
+		if r.condBroken && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
+			if line, tok, ok := r.condBrokenAt(stmts, i); ok {
+				// bash's parser meets the next [[ in the state its
+				// last [[ error left (found in session 22): the
+				// word after it is unexpected, status 2.
+				r.condBroken = false
+				synErr(line, []string{"syntax error near unexpected token `" + tok + "'", "`" + lineText(r.text.src, line) + "'"})
+				r.exit = exitStatus{code: 2, exiting: top}
+				return true
+			}
+		}
 		if top && len(r.pendingHdocs) > 0 {
 			r.warnHdocsUpTo(stmts[i].End().Line())
 		}
@@ -687,6 +698,59 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 	}
 	return false
+}
+
+// noteCondError sets condBroken for a syntax error of eval text or a
+// sourced file that bash's parse_cond_command reports (not one at the
+// end of a line or of the text, which leaves another state).
+func (r *Runner) noteCondError(perr syntax.ParseError) {
+	if perr.Cond && !perr.Incomplete && !strings.Contains(perr.Text, "newline") {
+		r.condBroken = true
+	}
+}
+
+// condBrokenAt finds the first [[ ]] in the statements that bash reads as
+// one line from stmts[i] on, and gives its line and the token after its
+// [[, which bash's parser rejects while condBroken is set.
+func (r *Runner) condBrokenAt(stmts []*syntax.Stmt, i int) (line int, tok string, ok bool) {
+	end := stmts[i].End().Line()
+	for j := i; j < len(stmts) && (j == i || stmts[j].Pos().Line() <= end); j++ {
+		end = max(end, stmts[j].End().Line())
+		syntax.Walk(stmts[j], func(n syntax.Node) bool {
+			if ok {
+				return false
+			}
+			if tc, is := n.(*syntax.TestClause); is {
+				line, tok, ok = int(tc.Left.Line()), r.condFirstToken(tc.X), true
+				return false
+			}
+			return true
+		})
+		if ok {
+			return line, tok, true
+		}
+	}
+	return 0, "", false
+}
+
+// condFirstToken is the first token of a [[ ]] expression as written.
+func (r *Runner) condFirstToken(x syntax.TestExpr) string {
+	switch x := x.(type) {
+	case *syntax.BinaryTest:
+		return r.condFirstToken(x.X)
+	case *syntax.UnaryTest:
+		return x.Op.String()
+	case *syntax.ParenTest:
+		return "("
+	case *syntax.Word:
+		if from, to := int(x.Pos().Offset()), int(x.End().Offset()); from < to && to <= len(r.text.src) {
+			return r.text.src[from:to]
+		}
+		var sb strings.Builder
+		syntax.NewPrinter().Print(&sb, x)
+		return sb.String()
+	}
+	return "[["
 }
 
 // extGlobOnLine finds an extended pattern (`@(…)`, `+(…)`, …) in the

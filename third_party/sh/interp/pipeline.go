@@ -132,6 +132,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			// llmsh: bash's stdin_redir in a compound element that
 			// reads the pipe (jobs.go).
 			subs[i].pipeIn = true
+			subs[i].readsPipe = true // llmsh: read -t 0 (pipeSettle)
 			if controlStructure(elems[i].Cmd) {
 				subs[i].stdinRedir = true
 			}

@@ -481,6 +481,12 @@ func validReadName(name string) bool {
 	return ok
 }
 
+// pipeSettle is how long read -t 0 in a pipeline's element that reads
+// the pipe waits for the element before it (llmsh): bash forks that
+// element after the writer started, so `echo x | { read -t 0; }` finds
+// the data there; llmsh's elements start together.
+const pipeSettle = 50 * time.Millisecond
+
 // readInt evaluates s for an integer variable; an arithmetic error is
 // bash's "CMD: EXPR: …", which abandons the command and ends a script.
 func (r *Runner) readInt(cmd, s string) (string, bool) {
@@ -697,7 +703,7 @@ opts:
 	}
 	if timeout == 0 {
 		// Whether input is ready, without reading it.
-		if in.f != nil && !in.file && !inputReady(in.f) {
+		if in.f != nil && !in.file && !inputReady(in.f) && !(r.readsPipe && inputWait(in.f, pipeSettle)) {
 			exit.code = 1
 		}
 		return exit

@@ -120,7 +120,10 @@ func (r *Runner) specialVar(name string) (vr expand.Variable, ok bool) {
 		if written, ok := r.writtenCommand(p); ok {
 			text = written
 		}
-		if _, ok := r.curCmd.(*syntax.ArithmCmd); ok {
+		if cm, ok := r.curCmd.(*syntax.ArithmCmd); ok {
+			if written, ok := r.writtenArithm(cm); ok {
+				return expand.Variable{Set: true, Kind: expand.String, Str: written}, true
+			}
 			// bash shows (( x++ )), the printer ((x++)), and not its
 			// redirections.
 			inner := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
@@ -193,6 +196,28 @@ func (r *Runner) writtenCommand(p *syntax.Printer) (string, bool) {
 		return "", false
 	}
 	return strings.Join(parts, " "), true
+}
+
+// writtenArithm is the text of the (( )) command cm as written in
+// r.curSrc, as bash's $BASH_COMMAND shows it (`((a=0))`, `(( 1/0 ))`),
+// when that text reads back as one (( )) command (llmsh).
+func (r *Runner) writtenArithm(cm *syntax.ArithmCmd) (string, bool) {
+	from, to := int(cm.Left.Offset()), int(cm.Right.Offset())+2
+	if r.curSrc == "" || cm.Unsigned || from >= to || to > len(r.curSrc) {
+		return "", false
+	}
+	text := r.curSrc[from:to]
+	if !strings.HasPrefix(text, "((") || !strings.HasSuffix(text, "))") {
+		return "", false
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", false
+	}
+	if _, ok := f.Stmts[0].Cmd.(*syntax.ArithmCmd); !ok {
+		return "", false
+	}
+	return text, true
 }
 
 // writtenNode is a word or an assignment of the command running as

@@ -119,12 +119,51 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 		if !classic {
 			r.traceCond(x.Op.String(), a)
 		}
+		if x.Op == syntax.TsVarSet && !classic {
+			// llmsh: an element written as one (m[$k]) is not
+			// expanded again, as bash's TEST_ARRAYEXP; one that an
+			// expansion made ($v) is, as in test.
+			return res2str(r.testVarSet(a, writtenRef(x.X)))
+		}
 		if r.unTest(ctx, x.Op, a) {
 			return "1"
 		}
 		return ""
 	}
 	return ""
+}
+
+// writtenRef reports whether the word x begins with NAME[ written in it,
+// not made by an expansion nor single-quoted (llmsh: see testVarSet;
+// bash expands [[ -v 'm[a$b]' ]]'s subscript again, not m[a\$b]'s).
+func writtenRef(x syntax.TestExpr) bool {
+	w, ok := x.(*syntax.Word)
+	if !ok {
+		return false
+	}
+	var lead strings.Builder
+	var walk func(parts []syntax.WordPart) bool
+	walk = func(parts []syntax.WordPart) bool {
+		for _, wp := range parts {
+			switch wp := wp.(type) {
+			case *syntax.Lit:
+				lead.WriteString(wp.Value)
+			case *syntax.DblQuoted:
+				if !walk(wp.Parts) {
+					return false
+				}
+			default:
+				return false
+			}
+			if strings.Contains(lead.String(), "[") {
+				return false
+			}
+		}
+		return true
+	}
+	walk(w.Parts)
+	name, _, found := strings.Cut(lead.String(), "[")
+	return found && syntax.ValidName(name)
 }
 
 func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y string) bool {
@@ -289,7 +328,7 @@ func (r *Runner) unTest(ctx context.Context, op syntax.UnTestOperator, x string)
 		return false
 	case syntax.TsVarSet:
 		// llmsh: an element (-v 'a[i]'), through namerefs, as bash.
-		return r.testVarSet(x)
+		return r.testVarSet(x, false)
 	case syntax.TsRefVar:
 		return r.lookupVar(x).Kind == expand.NameRef
 	case syntax.TsNot:

@@ -265,7 +265,7 @@ func (t *classicTest) unary(op, x string) bool {
 		}
 	}
 	if op == "-v" {
-		set := t.r.testVarSet(x)
+		set := t.r.testVarSet(x, false)
 		if t.r.exit.exiting {
 			// llmsh: test -v 'a[1/0]': bash's arithmetic error in
 			// the subscript stops the test and abandons the line.
@@ -343,11 +343,14 @@ func fileID(fi fs.FileInfo) (string, bool) {
 	return "", false
 }
 
-// testVarSet is -v in test and [[ ]]: varSet, and as bash for what it
-// does not parse as bash does: NAME[@] and NAME[*] are true when the
-// indexed array has an element, and an associative array's key without
-// an expansion is the key as written (m[two words], m[@]).
-func (r *Runner) testVarSet(x string) bool {
+// testVarSet is -v in test and [[ ]] (cond): varSet, and as bash for what
+// it does not parse as bash does: NAME[@] and NAME[*] are true when the
+// indexed array has an element, and an associative array's key is the
+// key as written (m[two words], m[@]) in [[ ]], which expanded it once
+// already (bash's AV_NOEXPAND: m[a$b] is the key a$b), and in test that
+// text expanded once more, quotes and backslashes removed (bash's
+// expand_subscript_string: m[a\b] is the key ab).
+func (r *Runner) testVarSet(x string, cond bool) bool {
 	if len(x) == 1 && strings.Contains("@*#?$!-", x) {
 		return false // llmsh: bash's -v names no special parameter but $0…$9
 	}
@@ -369,8 +372,18 @@ func (r *Runner) testVarSet(x string) bool {
 				return len(vr.List) > 0
 			}
 			return true
-		case vr.Kind == expand.Associative && !strings.ContainsAny(sub, "$`"):
+		case vr.Kind == expand.Associative && cond:
 			_, ok := vr.Map[sub]
+			return ok
+		case vr.Kind == expand.Associative:
+			if !expand.WholeSubscript("[" + sub + "]") {
+				return false // m[x]y]: no element, no name
+			}
+			key, err := r.ecfg.SubscriptKey(sub)
+			if err != nil {
+				return false // m[a"b]: bash's expansion fails, false
+			}
+			_, ok := vr.Map[key]
 			return ok
 		}
 	}
