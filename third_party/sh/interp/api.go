@@ -833,8 +833,11 @@ func Params(args ...string) RunnerOption {
 			// we don't want to override the current parameters.
 			r.Params = args
 
-			// Record whether a sourced script sets the parameters.
-			if r.inSource {
+			// Record whether a sourced script sets the parameters:
+			// llmsh: not inside a function, where bash's
+			// set_dollar_vars_changed marks the function's
+			// arguments, so that source gives its caller's back.
+			if r.inSource && !r.inFunc {
 				r.sourceSetParams = true
 			}
 		}

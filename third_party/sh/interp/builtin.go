@@ -739,6 +739,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.Params = oldParams
 		}
 		r.sourceSetParams = oldSourceSetParams
+		if sourceArgs && !r.inFunc {
+			// llmsh: bash's maybe_pop_dollar_vars clears the mark
+			// of the file that sourced this one: its own set -- is
+			// forgotten, and its caller's parameters come back.
+			r.sourceSetParams = false
+		}
 		r.inSource = oldInSource
 
 		exit = r.exit
