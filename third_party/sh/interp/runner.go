@@ -2174,19 +2174,27 @@ func (r *Runner) hdocString(rd *syntax.Redirect) (string, error) {
 		buf.WriteString(s)
 		cur = cur[:0]
 	}
+	// llmsh: only at the start of a line, not after an expansion or an
+	// escaped newline within it (`\t$x\t$y` keeps the second tab).
+	lineStart := true
 	for _, wp := range rd.Hdoc.Parts {
 		lit, ok := wp.(*syntax.Lit)
 		if !ok {
 			cur = append(cur, wp)
+			lineStart = false
 			continue
 		}
 		first := true
 		for part := range strings.SplitSeq(lit.Value, "\n") {
 			if !first {
 				flushLine()
+				lineStart = true
 			}
 			first = false
-			part = strings.TrimLeft(part, "\t")
+			if lineStart {
+				part = strings.TrimLeft(part, "\t")
+			}
+			lineStart = lineStart && part == ""
 			cur = append(cur, &syntax.Lit{Value: part})
 		}
 	}

@@ -529,6 +529,11 @@ type Parser struct {
 	hdocStops [][]byte // stack of end words for open heredocs
 	crMode    int      // llmsh: a carriage return's mode (lexer.go, keepCR)
 
+	// llmsh: the lexer of a here-document's body comes back to it
+	// within a line (after an expansion or an escaped newline): no
+	// tabs are stripped there, and the line is not its start.
+	hdocMidLine bool
+
 	parsingDoc bool // true if using [Parser.Document]
 
 	// openNodes tracks how many entire statements or words we're currently parsing.
@@ -823,7 +828,8 @@ func (p *Parser) doHeredocs() {
 		return
 	}
 	p.rune() // consume '\n', since we know p.tok == _Newl
-	old := p.quote
+	old, oldMid := p.quote, p.hdocMidLine
+	defer func() { p.hdocMidLine = oldMid }() // a body read inside $( ) of another
 	p.heredocs = p.heredocs[:p.buriedHdocs]
 	for i, r := range hdocs {
 		if p.err != nil {
@@ -835,6 +841,7 @@ func (p *Parser) doHeredocs() {
 		}
 		stop, quoted := p.unquotedWordBytes(r.Word)
 		p.hdocStops = append(p.hdocStops, stop)
+		p.hdocMidLine = false
 		if i > 0 && p.r == '\n' {
 			p.rune()
 		}
