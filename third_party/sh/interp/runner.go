@@ -2163,9 +2163,10 @@ func (r *Runner) hdocString(rd *syntax.Redirect) (string, error) {
 	var buf strings.Builder
 	var cur []syntax.WordPart
 	var docErr error
+	lines := 0
 	flushLine := func() {
-		if buf.Len() > 0 {
-			buf.WriteByte('\n')
+		if lines++; lines > 1 {
+			buf.WriteByte('\n') // llmsh: after an empty first line too
 		}
 		s, err := r.hdocWord(&syntax.Word{Parts: cur}, quoted)
 		if docErr == nil {
