@@ -2321,6 +2321,18 @@ func (p *Parser) doRedirect(s *Stmt) {
 	case AppClob, RdrAllClob, AppAllClob:
 		p.checkLang(p.pos, LangZsh, "%#q redirects", r.Op)
 	}
+	if (r.Op == DplIn || r.Op == DplOut) && p.r == '-' && p.lang.in(langBashLike) {
+		if p1 := p.peek(); p1 != ' ' && p1 != '\t' && p1 != '\n' && p1 != ';' && p1 != '&' && p1 != '|' && p1 != ')' && p1 != '<' && p1 != '>' && p1 != utf8.RuneSelf {
+			// llmsh: bash's lexer takes a '-' after >& or <& as a
+			// token of its own: `>&-1` closes the descriptor and
+			// 1 is the next word.
+			pos := p.nextPos()
+			p.rune()
+			r.Word = p.wordOne(p.lit(pos, "-"))
+			p.next()
+			return
+		}
+	}
 	p.next()
 	switch r.Op {
 	case Hdoc, DashHdoc:
