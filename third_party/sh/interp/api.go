@@ -503,6 +503,8 @@ type Runner struct {
 	// (builtin declare), which a function of its name does not answer.
 	// (llmsh)
 	declBuiltin bool
+	// letBuiltin: the same for the next LetClause (builtin let).
+	letBuiltin bool
 
 	// ranFile: a File ran since Reset; the first sets $_ (llmsh).
 	ranFile bool

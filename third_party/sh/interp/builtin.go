@@ -915,6 +915,17 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 	case "readarray", "mapfile":
 		return r.mapfileBuiltin(ctx, name, args)
 
+	case "let":
+		// llmsh: let reached by name (builtin let, command let): its
+		// words are expanded already, each one expression.
+		lc := &syntax.LetClause{Let: pos}
+		for _, a := range args {
+			lc.Exprs = append(lc.Exprs, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: a}}})
+		}
+		r.letBuiltin = true // the builtin, not a function of its name
+		r.cmd(ctx, lc)
+		return r.exit
+
 	case "declare", "typeset", "local", "export", "readonly":
 		// llmsh: a declaration reached by name (builtin declare, command
 		// declare, \declare): its words are expanded already, each one

@@ -1265,7 +1265,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.exit.oneIf(n == 0)
 	case *syntax.LetClause:
-		r.letClause(cm, trace)
+		r.letClause(ctx, cm, trace)
 	case *syntax.CaseClause:
 		trace.string("case ")
 		trace.expr(cm.Word)
@@ -2041,7 +2041,7 @@ func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
 // letClause runs let as bash's builtin: every argument is expanded to
 // its text first (let x=1 y=$x reads the x from before), then traced,
 // then each text is evaluated in turn (llmsh).
-func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
+func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tracer) {
 	texts := make([]string, 0, len(cm.Exprs))
 	for _, expr := range cm.Exprs {
 		var fields []string
@@ -2069,6 +2069,18 @@ func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
 			trace.stringf(" %s", traceWord(text))
 		}
 		trace.newLineFlush()
+	}
+	viaBuiltin := r.letBuiltin
+	r.letBuiltin = false
+	if !viaBuiltin && r.Funcs["let"] != nil {
+		// llmsh: a function of the name answers instead, as bash's
+		// let () { …; } does; its arguments are let's words.
+		args := []string{"let"}
+		if cm.Dashes.IsValid() {
+			args = append(args, "--")
+		}
+		r.call(ctx, cm.Pos(), append(args, texts...))
+		return
 	}
 	if len(texts) > 0 && !cm.Dashes.IsValid() && texts[0] == "--help" {
 		// llmsh: let --help ("--help", $x too) answers as bash's
