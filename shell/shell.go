@@ -385,7 +385,9 @@ func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 		// text, status 2), before any of llmsh's own handling of NAME.
 		return args, nil
 	}
-	if len(args) > 0 {
+	if len(args) > 0 && (s.funcs(ctx)[args[0]] == nil || viaCommand(ctx)) {
+		// (A function of the name answers instead, as in bash:
+		// type() { …; } runs, not llmsh's type.)
 		switch args[0] {
 		case "pwd":
 			for _, a := range args[1:] {

@@ -67,12 +67,6 @@ func serveFlags(stdout io.Writer, cfg *sessionserver.Config, socket *string, ver
 	return f
 }
 
-// printServeHelp prints the --help of llmsh serve.
-func printServeHelp(stdout io.Writer) int {
-	serveFlags(stdout, new(sessionserver.Config), new(string), new(bool)).PrintHelp(stdout)
-	return 0
-}
-
 // sessionSummary is the --help text of llmsh session.
 const sessionSummary = `Open, close, snapshot and restore the sessions of "llmsh serve"
 (docs/serve.md): open and restore print the new session's ID, which

@@ -525,6 +525,8 @@ type Runner struct {
 	// (builtin declare), which a function of its name does not answer.
 	// (llmsh)
 	declBuiltin bool
+	// letBuiltin: the same for the next LetClause (builtin let).
+	letBuiltin bool
 
 	// ranFile: a File ran since Reset; the first sets $_ (llmsh).
 	ranFile bool
@@ -855,8 +857,11 @@ func Params(args ...string) RunnerOption {
 			// we don't want to override the current parameters.
 			r.Params = args
 
-			// Record whether a sourced script sets the parameters.
-			if r.inSource {
+			// Record whether a sourced script sets the parameters:
+			// llmsh: not inside a function, where bash's
+			// set_dollar_vars_changed marks the function's
+			// arguments, so that source gives its caller's back.
+			if r.inSource && !r.inFunc {
 				r.sourceSetParams = true
 			}
 		}

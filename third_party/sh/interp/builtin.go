@@ -760,6 +760,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.Params = oldParams
 		}
 		r.sourceSetParams = oldSourceSetParams
+		if sourceArgs && !r.inFunc {
+			// llmsh: bash's maybe_pop_dollar_vars clears the mark
+			// of the file that sourced this one: its own set -- is
+			// forgotten, and its caller's parameters come back.
+			r.sourceSetParams = false
+		}
 		r.inSource = oldInSource
 
 		exit = r.exit
@@ -930,6 +936,17 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		return r.callerBuiltin(args) // llmsh: callstack.go
 	case "readarray", "mapfile":
 		return r.mapfileBuiltin(ctx, name, args)
+
+	case "let":
+		// llmsh: let reached by name (builtin let, command let): its
+		// words are expanded already, each one expression.
+		lc := &syntax.LetClause{Let: pos}
+		for _, a := range args {
+			lc.Exprs = append(lc.Exprs, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: a}}})
+		}
+		r.letBuiltin = true // the builtin, not a function of its name
+		r.cmd(ctx, lc)
+		return r.exit
 
 	case "declare", "typeset", "local", "export", "readonly":
 		// llmsh: a declaration reached by name (builtin declare, command

@@ -99,6 +99,12 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.subst = &substJobs{out: w}
 			r2.pexec = 1
 			r2.stmts(ctx, cs.Stmts)
+			if r2.exit.discard {
+				// llmsh: a line discarded at the substitution's top
+				// (declare -i d=1/0) ends it with status 1, as bash's
+				// parse_and_execute there says, whatever $? was.
+				r2.exit.code = 1
+			}
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
 			r2.exit.leaveShell() // subshells don't exit the parent shell
@@ -1297,7 +1303,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.exit.oneIf(n == 0)
 	case *syntax.LetClause:
-		r.letClause(cm, trace)
+		r.letClause(ctx, cm, trace)
 	case *syntax.CaseClause:
 		trace.string("case ")
 		trace.expr(cm.Word)
@@ -1381,6 +1387,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			// llmsh: an expansion error (local v=$((1/0)) outside a
 			// function) abandons the command before it runs, as bash.
 			break
+		}
+		if prev := r.lastExit.code; prev != 0 {
+			// llmsh: an arithmetic error in an integer variable's
+			// value (declare -i d=1/0) jumps out of the builtin as
+			// bash's DISCARD, which leaves a status that is not 0
+			// as it was ((exit 5); declare -i d=1/0 leaves 5).
+			defer func() {
+				if r.exit.discard {
+					r.exit.code = prev
+				}
+			}()
 		}
 		if len(args) > 0 && args[0].Naked && args[0].Index == nil && args[0].Name != nil {
 			// llmsh: declare --help ... answers as bash, before local's
@@ -2078,7 +2095,7 @@ func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
 // letClause runs let as bash's builtin: every argument is expanded to
 // its text first (let x=1 y=$x reads the x from before), then traced,
 // then each text is evaluated in turn (llmsh).
-func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
+func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tracer) {
 	texts := make([]string, 0, len(cm.Exprs))
 	for _, expr := range cm.Exprs {
 		var fields []string
@@ -2106,6 +2123,18 @@ func (r *Runner) letClause(cm *syntax.LetClause, trace *tracer) {
 			trace.stringf(" %s", traceWord(text))
 		}
 		trace.newLineFlush()
+	}
+	viaBuiltin := r.letBuiltin
+	r.letBuiltin = false
+	if !viaBuiltin && r.Funcs["let"] != nil {
+		// llmsh: a function of the name answers instead, as bash's
+		// let () { …; } does; its arguments are let's words.
+		args := []string{"let"}
+		if cm.Dashes.IsValid() {
+			args = append(args, "--")
+		}
+		r.call(ctx, cm.Pos(), append(args, texts...))
+		return
 	}
 	if len(texts) > 0 && !cm.Dashes.IsValid() && texts[0] == "--help" {
 		// llmsh: let --help ("--help", $x too) answers as bash's
@@ -2200,9 +2229,10 @@ func (r *Runner) hdocString(rd *syntax.Redirect) (string, error) {
 	var buf strings.Builder
 	var cur []syntax.WordPart
 	var docErr error
+	lines := 0
 	flushLine := func() {
-		if buf.Len() > 0 {
-			buf.WriteByte('\n')
+		if lines++; lines > 1 {
+			buf.WriteByte('\n') // llmsh: after an empty first line too
 		}
 		s, err := r.hdocWord(&syntax.Word{Parts: cur}, quoted)
 		if docErr == nil {
@@ -2211,19 +2241,27 @@ func (r *Runner) hdocString(rd *syntax.Redirect) (string, error) {
 		buf.WriteString(s)
 		cur = cur[:0]
 	}
+	// llmsh: only at the start of a line, not after an expansion or an
+	// escaped newline within it (`\t$x\t$y` keeps the second tab).
+	lineStart := true
 	for _, wp := range rd.Hdoc.Parts {
 		lit, ok := wp.(*syntax.Lit)
 		if !ok {
 			cur = append(cur, wp)
+			lineStart = false
 			continue
 		}
 		first := true
 		for part := range strings.SplitSeq(lit.Value, "\n") {
 			if !first {
 				flushLine()
+				lineStart = true
 			}
 			first = false
-			part = strings.TrimLeft(part, "\t")
+			if lineStart {
+				part = strings.TrimLeft(part, "\t")
+			}
+			lineStart = lineStart && part == ""
 			cur = append(cur, &syntax.Lit{Value: part})
 		}
 	}

@@ -257,6 +257,7 @@ func (p *Parser) nextKeepSpaces() {
 	case hdocBody, hdocBodyTabs:
 		switch r {
 		case '`', '$':
+			p.hdocMidLine = true // llmsh: what follows is within the line
 			p.tok = p.dqToken(r)
 		default:
 			p.advanceLitHdoc(r)
@@ -1279,18 +1280,28 @@ func (p *Parser) advanceLitHdoc(r rune) {
 	// newlines here. If lastTok==_Lit, then we know we're following an
 	// escaped newline, so the first line can't end the heredoc.
 	lastTok := p.tok
+	escaped := false // llmsh: the line goes on after an escaped newline
 	for r == escNewl {
 		r = p.rune()
-		lastTok = _Lit
+		lastTok, escaped = _Lit, true
 	}
 	p.pos = p.nextPos()
 
 	p.tok = _Lit
 	p.newLit(r)
-	for p.quote == hdocBodyTabs && r == '\t' {
-		r = p.rune()
+	lStart := -1
+	if !p.hdocMidLine {
+		for p.quote == hdocBodyTabs && r == '\t' {
+			r = p.rune()
+		}
+		lStart = len(p.litBs) - 1
+	} else if escaped {
+		// llmsh: the line goes on after an escaped newline (it never
+		// ends the body, and its tabs stay, as bash's <<-).
+		lStart = 0
 	}
-	lStart := len(p.litBs) - 1
+	// llmsh: every return below but the body's end is within a line.
+	p.hdocMidLine = true
 	stop := p.hdocStops[len(p.hdocStops)-1]
 	for ; ; r = p.rune() {
 		if (r == '$' || r == '`') && !p.parsingDoc && lStart >= 0 &&
@@ -1361,6 +1372,7 @@ func (p *Parser) advanceLitHdoc(r rune) {
 				p.rune()
 			}
 			lStart = len(p.litBs)
+			p.hdocMidLine = false
 		}
 	}
 }

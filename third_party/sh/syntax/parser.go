@@ -529,6 +529,11 @@ type Parser struct {
 	hdocStops [][]byte // stack of end words for open heredocs
 	crMode    int      // llmsh: a carriage return's mode (lexer.go, keepCR)
 
+	// llmsh: the lexer of a here-document's body comes back to it
+	// within a line (after an expansion or an escaped newline): no
+	// tabs are stripped there, and the line is not its start.
+	hdocMidLine bool
+
 	parsingDoc bool // true if using [Parser.Document]
 
 	// openNodes tracks how many entire statements or words we're currently parsing.
@@ -823,7 +828,8 @@ func (p *Parser) doHeredocs() {
 		return
 	}
 	p.rune() // consume '\n', since we know p.tok == _Newl
-	old := p.quote
+	old, oldMid := p.quote, p.hdocMidLine
+	defer func() { p.hdocMidLine = oldMid }() // a body read inside $( ) of another
 	p.heredocs = p.heredocs[:p.buriedHdocs]
 	for i, r := range hdocs {
 		if p.err != nil {
@@ -835,6 +841,7 @@ func (p *Parser) doHeredocs() {
 		}
 		stop, quoted := p.unquotedWordBytes(r.Word)
 		p.hdocStops = append(p.hdocStops, stop)
+		p.hdocMidLine = false
 		if i > 0 && p.r == '\n' {
 			p.rune()
 		}
@@ -2317,6 +2324,18 @@ func (p *Parser) doRedirect(s *Stmt) {
 		p.checkLang(p.pos, langBashLike|LangMirBSDKorn|LangZsh, "%#q redirects", r.Op)
 	case AppClob, RdrAllClob, AppAllClob:
 		p.checkLang(p.pos, LangZsh, "%#q redirects", r.Op)
+	}
+	if (r.Op == DplIn || r.Op == DplOut) && p.r == '-' && p.lang.in(langBashLike) {
+		if p1 := p.peek(); p1 != ' ' && p1 != '\t' && p1 != '\n' && p1 != ';' && p1 != '&' && p1 != '|' && p1 != ')' && p1 != '<' && p1 != '>' && p1 != utf8.RuneSelf {
+			// llmsh: bash's lexer takes a '-' after >& or <& as a
+			// token of its own: `>&-1` closes the descriptor and
+			// 1 is the next word.
+			pos := p.nextPos()
+			p.rune()
+			r.Word = p.wordOne(p.lit(pos, "-"))
+			p.next()
+			return
+		}
 	}
 	p.next()
 	switch r.Op {
