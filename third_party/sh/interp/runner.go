@@ -99,12 +99,6 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.subst = &substJobs{out: w}
 			r2.pexec = 1
 			r2.stmts(ctx, cs.Stmts)
-			if r2.exit.discard {
-				// llmsh: a line discarded at the substitution's top
-				// (declare -i d=1/0) ends it with status 1, as bash's
-				// parse_and_execute there says, whatever $? was.
-				r2.exit.code = 1
-			}
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
 			r2.exit.leaveShell() // subshells don't exit the parent shell
@@ -1387,17 +1381,6 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			// llmsh: an expansion error (local v=$((1/0)) outside a
 			// function) abandons the command before it runs, as bash.
 			break
-		}
-		if prev := r.lastExit.code; prev != 0 {
-			// llmsh: an arithmetic error in an integer variable's
-			// value (declare -i d=1/0) jumps out of the builtin as
-			// bash's DISCARD, which leaves a status that is not 0
-			// as it was ((exit 5); declare -i d=1/0 leaves 5).
-			defer func() {
-				if r.exit.discard {
-					r.exit.code = prev
-				}
-			}()
 		}
 		if len(args) > 0 && args[0].Naked && args[0].Index == nil && args[0].Name != nil {
 			// llmsh: declare --help ... answers as bash, before local's
