@@ -71,6 +71,21 @@ func posixLocale(env *Env, category string) bool {
 	return loc == "" || loc == "C" || loc == "POSIX"
 }
 
+// byteLocale reports whether the script set its character locale to C
+// or POSIX (LC_ALL, else LC_CTYPE, else LANG), where GNU's tools take
+// each byte for a character; with none of them set it is llmsh's own
+// UTF-8 (LANG=C.UTF-8), as the shell's ${#s} counts (expand.ByteLocale).
+func byteLocale(env *Env) bool {
+	for _, name := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		for _, kv := range env.Environ {
+			if k, v, ok := strings.Cut(kv, "="); ok && k == name && v != "" {
+				return v == "C" || v == "POSIX"
+			}
+		}
+	}
+	return false
+}
+
 // parseSkip parses a byte count of -i, -n or a SKIP operand as GNU cmp
 // (diffutils 3.8): gnu.ParseSize in base 0 (0x.. hex, 0.. octal) with the
 // suffixes kKMGTPEZY and their B and iB forms, at most the largest int64.

@@ -340,8 +340,13 @@ func (c *copier) operand(src, dst string) bool {
 	same := sabs == dabs
 	if !same && fi.Mode()&fs.ModeSymlink == 0 {
 		// Two names of one file (a hard link, a link to it).
-		if dfi, err := env.FS.Stat(dabs); err == nil {
+		dfi, err := env.FS.Stat(dabs)
+		if err == nil {
 			same = SameFile(fi, dfi)
+		} else if errors.Is(err, syscall.ENOTDIR) && !c.parents {
+			// GNU stats the destination first: any failure but ENOENT
+			env.fileErrorf("cannot stat", dst, err)
+			return false
 		}
 	}
 	if same {
@@ -402,6 +407,11 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 		return false
 	}
 	dfi, derr := env.FS.Stat(dabs)
+	if derr != nil && errors.Is(derr, syscall.ENOTDIR) {
+		// GNU stats the destination first: any failure but ENOENT
+		env.fileErrorf("cannot stat", dst, derr)
+		return false
+	}
 	if fi.IsDir() {
 		if derr == nil && !dfi.IsDir() {
 			env.Errorf("cannot overwrite non-directory %s with directory %s", gnu.QuoteAF(dst), gnu.QuoteAF(src))

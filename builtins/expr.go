@@ -23,7 +23,8 @@ type exprParser struct {
 	ctx   context.Context // the run's: a long match stops with it
 	args  []string
 	pos   int
-	depth int // primaries being read, one inside another
+	depth int  // primaries being read, one inside another
+	bytes bool // the C locale: a character is a byte
 }
 
 // exprMaxDepth bounds the nesting of parentheses and keyword operands
@@ -57,7 +58,7 @@ func expr(env *Env) (status int) {
 			status = e.status
 		}
 	}()
-	p := &exprParser{ctx: env.Ctx, args: args}
+	p := &exprParser{ctx: env.Ctx, args: args, bytes: byteLocale(env)}
 	v := p.or()
 	if p.pos < len(p.args) {
 		panic(&exprError{"syntax error: unexpected argument " + gnu.Quote(p.args[p.pos]), 2})
@@ -226,6 +227,20 @@ var exprLongSubject = 1 << 14
 // exprMatch anchors the BRE pat at the start of s: the first group when
 // the pattern has one, else the number of characters matched.
 func (p *exprParser) exprMatch(s, pat string) string {
+	if p.bytes && (!isASCII(s) || !isASCII(pat)) {
+		// each byte a character: matched as Latin-1, the group's text
+		// turned back into the bytes (posixre's back-references match
+		// bytes as they are)
+		if _, err := compileBRE(toLatin1(pat)); err != nil && strings.Contains(err.Error(), "back-references") {
+			return p.exprMatchBackref(s, pat)
+		}
+		return fromLatin1(p.exprMatchChars(toLatin1(s), toLatin1(pat)))
+	}
+	return p.exprMatchChars(s, pat)
+}
+
+// exprMatchChars is exprMatch of UTF-8 characters.
+func (p *exprParser) exprMatchChars(s, pat string) string {
 	re, err := compileBRE(pat)
 	if err != nil && strings.Contains(err.Error(), "back-references") {
 		return p.exprMatchBackref(s, pat)
@@ -311,12 +326,18 @@ func (p *exprParser) primary() string {
 	case "+":
 		return p.next()
 	case "length":
+		if p.bytes {
+			return fmt.Sprint(len(p.primaryArg()))
+		}
 		return fmt.Sprint(utf8.RuneCountInString(p.primaryArg()))
 	case "match":
 		s := p.primaryArg()
 		return p.exprMatch(s, p.primaryArg())
 	case "index":
 		s, chars := p.primaryArg(), p.primaryArg()
+		if p.bytes {
+			s, chars = toLatin1(s), toLatin1(chars)
+		}
 		for i, r := range []rune(s) {
 			if strings.ContainsRune(chars, r) {
 				return fmt.Sprint(i + 1)
@@ -324,7 +345,11 @@ func (p *exprParser) primary() string {
 		}
 		return "0"
 	case "substr":
-		s, ps, ls := []rune(p.primaryArg()), p.primaryArg(), p.primaryArg()
+		a, ps, ls := p.primaryArg(), p.primaryArg(), p.primaryArg()
+		if p.bytes {
+			a = toLatin1(a)
+		}
+		s := []rune(a)
 		pos, okP := exprInt(ps)
 		n, okL := exprInt(ls)
 		if !okP || !okL || pos.Sign() <= 0 || n.Sign() <= 0 || pos.Cmp(big.NewInt(int64(len(s)))) > 0 {
@@ -335,9 +360,47 @@ func (p *exprParser) primary() string {
 		if n.IsInt64() && n.Int64() < int64(len(s)-start) {
 			end = start + int(n.Int64())
 		}
+		if p.bytes {
+			return fromLatin1(string(s[start:end]))
+		}
 		return string(s[start:end])
 	}
 	return t
+}
+
+// toLatin1 is s with each byte as the character of its value (U+0000 to
+// U+00FF), for a character-wise function to work on bytes (the C
+// locale); fromLatin1 turns such a string back into the bytes.
+func toLatin1(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)*2)
+	for i := 0; i < len(s); i++ {
+		b = utf8.AppendRune(b, rune(s[i]))
+	}
+	return string(b)
+}
+
+func fromLatin1(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		b = append(b, byte(r))
+	}
+	return string(b)
+}
+
+// isASCII reports whether s has no byte of 0x80 or more.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // primaryArg reads an operand of a keyword function.

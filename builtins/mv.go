@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"syscall"
@@ -73,6 +74,11 @@ func (m *mover) operand(src, dst string) bool {
 	}
 	var backup string
 	dfi, err := env.FS.Stat(dabs)
+	if err != nil && errors.Is(err, syscall.ENOTDIR) {
+		// GNU: rename fails, then stat of the destination (not ENOENT)
+		env.fileErrorf("cannot stat", dst, err)
+		return false
+	}
 	if err == nil {
 		c := copier{env: env, clobber: m.clobber, update: m.update}
 		switch {

@@ -109,7 +109,7 @@ func nfParseFields(v string) ([]nfRange, error) {
 	}
 	out := make([]nfRange, len(rs))
 	for i, r := range rs {
-		out[i] = nfRange{r.lo, r.hi}
+		out[i] = nfRange(r)
 	}
 	return out, nil
 }

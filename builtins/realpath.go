@@ -45,12 +45,21 @@ func canonicalizeHow(env *Env, name string, mode canonMode, follow, logical bool
 	if name == "" {
 		return "", syscall.ENOENT
 	}
+	if logical && follow {
+		// GNU: a pass without links (".." lexical, each component
+		// still looked at in turn), then one that expands them
+		first, err := canonicalizeHow(env, name, mode, false, false)
+		if err != nil {
+			return "", err
+		}
+		return canonicalizeHow(env, first, mode, true, false)
+	}
+	if !follow {
+		return canonNoLinks(env, name, mode)
+	}
 	p := name
 	if !strings.HasPrefix(p, "/") {
 		p = env.Dir + "/" + p
-	}
-	if !follow || logical {
-		p = path.Clean(p)
 	}
 	rest := strings.Split(p, "/")
 	resolved := "/"
@@ -125,6 +134,60 @@ func canonicalizeHow(env *Env, name string, mode canonMode, follow, logical bool
 			return "", syscall.ENOTDIR
 		}
 		resolved = next
+	}
+	return resolved, nil
+}
+
+// canonNoLinks is canonicalizeHow without expanding links (realpath -s,
+// and -L's first pass), as gnulib's canonicalize_filename_mode with
+// CAN_NOLINKS: ".." goes to the parent of what is resolved so far; with
+// -e every component must exist; with -E only one that a slash, "." or
+// ".." follows is looked at (it must be a directory), so a missing name
+// in the middle (a/x/y) is taken as written.
+func canonNoLinks(env *Env, name string, mode canonMode) (string, error) {
+	if name == "" {
+		return "", syscall.ENOENT
+	}
+	p := name
+	if !strings.HasPrefix(p, "/") {
+		p = env.Dir + "/" + p
+	}
+	parts := strings.Split(p, "/")
+	resolved := "/"
+	for i, c := range parts {
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			resolved = path.Dir(resolved)
+			continue
+		}
+		next := path.Join(resolved, c)
+		resolved = next
+		if mode == canonMissing {
+			continue
+		}
+		// what follows c: after any slashes, "." or ".." (or only
+		// slashes, a trailing one) asks for a directory
+		needDir, last := false, true
+		for _, r := range parts[i+1:] {
+			if r == "" {
+				needDir = true
+				continue
+			}
+			needDir, last = r == "." || r == "..", false
+			break
+		}
+		if !needDir && mode != canonAll {
+			continue
+		}
+		fi, err := env.FS.Stat(next)
+		if err != nil {
+			return "", err
+		}
+		if (needDir || !last) && !fi.IsDir() {
+			return "", syscall.ENOTDIR
+		}
 	}
 	return resolved, nil
 }

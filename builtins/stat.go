@@ -187,7 +187,7 @@ func statInvalid(format string) (pos int, bad string) {
 		if format[i] != '%' {
 			continue
 		}
-		j := i + 1 + len(format[i+1:]) - len(strings.TrimLeft(format[i+1:], "-0 +#'0123456789."))
+		j := i + 1 + len(format[i+1:]) - len(strings.TrimLeft(format[i+1:], "-+ #'0123456789."))
 		switch {
 		case j >= len(format) && j > i+1:
 			return i, format[i:]

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -81,6 +82,7 @@ type tarState struct {
 	added        []tarAdded           // --remove-files: what was archived
 	wildcards    bool                 // --wildcards: operands are globs
 	noWildcards  bool                 // --no-wildcards: exclusions are literal
+	wildcardsSet bool                 // --wildcards or --no-wildcards was given
 	anchored     bool                 // --anchored: exclusions match from the start
 	absNames     bool                 // -P: leading '/' and '..' kept
 	topLevel     string               // --one-top-level: the directory extracted into
@@ -145,6 +147,7 @@ func tarExpandOld(args []string) (expanded []string, missing rune) {
 // tarOpts is what tar's options select besides the tarState's settings.
 type tarOpts struct {
 	modeErr, badValue      bool // two modes; a value tar rejects itself
+	excludeAt              []tarExcludeAt
 	filesFrom, excludeFrom []string
 	null                   bool
 	badTransform           string
@@ -178,6 +181,7 @@ func tarMain(env *Env) int {
 	if err != nil {
 		return f.Fail(err, 2)
 	}
+	s.lateExcludes(o.excludeAt, len(operands))
 	if o.badTransform != "" {
 		env.Errorf("%s", o.badTransform)
 		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
@@ -215,6 +219,41 @@ func tarMain(env *Env) int {
 	return s.run(operands)
 }
 
+// tarExcludeAt is an --exclude PATTERN, the operands before it and its
+// index in tarState.excludes.
+type tarExcludeAt struct {
+	pattern      string
+	after, index int
+}
+
+// lateExcludes drops the --exclude options given after the last of n
+// operands in a mode that creates (c, r, u), as GNU tar 1.34 does: they
+// are positional and apply to no name, said with its warning, and the
+// status becomes 2.
+func (s *tarState) lateExcludes(at []tarExcludeAt, n int) {
+	if n == 0 || s.mode != 'c' && s.mode != 'r' && s.mode != 'u' {
+		return
+	}
+	said := false
+	for i := len(at) - 1; i >= 0; i-- {
+		if at[i].after < n {
+			break
+		}
+		s.excludes = slices.Delete(s.excludes, at[i].index, at[i].index+1)
+	}
+	for _, e := range at {
+		if e.after < n {
+			continue
+		}
+		if !said {
+			s.env.Errorf("The following options were used after any non-optional arguments in archive create or update mode.  These options are positional and affect only arguments that follow them.  Please, rearrange them properly.")
+			said = true
+		}
+		s.env.Errorf("--exclude %s has no effect", gnu.Quote(e.pattern))
+		s.status = 2
+	}
+}
+
 // flags is tar's option table; it fills s and o.
 func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	setMode := func(m byte) func(string, bool) error {
@@ -249,6 +288,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.StringVar(&s.dir, 'C', "directory", "DIR", "change to directory DIR")
 	f.CountVar(&s.verbose, 'v', "verbose", "verbosely list files processed")
 	f.Func(0, "exclude", RequiredArg, "PATTERN", "exclude files, given as a PATTERN", func(v string, _ bool) error {
+		o.excludeAt = append(o.excludeAt, tarExcludeAt{v, f.Operands(), len(s.excludes)})
 		s.excludes = append(s.excludes, s.pattern(v))
 		return nil
 	})
@@ -404,7 +444,7 @@ func (s *tarState) fail(format string, args ...any) {
 // names_notfound: one that holds glob characters, given with neither
 // --wildcards nor --no-wildcards, is warned about first.
 func (s *tarState) notFound(op string) {
-	if !s.wildcards && !s.noWildcards && tarHasWildcards(op) {
+	if !s.wildcardsSet && tarHasWildcards(op) {
 		s.env.Errorf("Pattern matching characters used in file names")
 		s.env.Errorf("Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning")
 	}

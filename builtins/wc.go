@@ -421,7 +421,8 @@ func wcCountBytes(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, err
 	}
 }
 
-// wcCount counts r as GNU wc does in a UTF-8 locale: a character is a
+// wcCount counts r as GNU wc does in a UTF-8 locale (in the C locale, a
+// byte is a character): a character is a
 // valid UTF-8 sequence (invalid bytes count as bytes only), a word is a
 // run of printable non-space characters, and -L measures display width
 // with tabs to multiples of 8.
@@ -433,6 +434,9 @@ func wcCount(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
 	var lines, words, chars, linePos, maxLen int64
 	inWord := false
 	carry := 0
+	// In the C locale each byte is a character, and one of 0x80 or
+	// more is neither printable nor a space (GNU's isprint, isspace).
+	cBytes := byteLocale(env)
 	for {
 		if env.Ctx.Err() != nil {
 			return c, gnu.ErrCancelled
@@ -488,6 +492,10 @@ func wcCount(env *Env, r io.Reader, what wcWhat, buf []byte) (wcCounts, error) {
 			case wcCtl:
 				chars++
 			case wcMulti:
+				if cBytes {
+					chars++
+					continue
+				}
 				if !eof && !utf8.FullRune(p[i:]) {
 					carry = copy(buf, p[i:])
 					i = len(p)

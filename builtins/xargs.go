@@ -605,7 +605,7 @@ func (c *xargsConfig) run(env *Env, cmd []string) int {
 		env.Errorf("%s", quoteErr.Error()) // before what it leaves to run, as GNU
 		x.outMu.Unlock()
 	}
-	if !tooLong && !c.replSet && !x.stopped() && (!badQuote || len(x.pending) > 0) {
+	if !tooLong && !c.replSet && !x.stopped() && (!badQuote || len(x.pending) > 0) && (len(x.pending) > 0 || !errors.Is(readErr, errXaLong)) {
 		// After an unmatched quote GNU runs what it has gathered, and
 		// nothing when that is no argument at all.
 		x.flush()
@@ -821,7 +821,13 @@ func (x *xargsRun) add(items []string) (tooLong, listTooLong bool) {
 			if x.exitX && (x.maxArgs > 0 || x.maxLines > 0) {
 				return true, true
 			}
+			if x.exitX && x.base+need > x.size {
+				return true, false // -x: no room even alone, nothing run
+			}
 			x.flush()
+			if x.pendingSize+need > x.size {
+				return true, false // no room even alone: GNU stops
+			}
 		}
 		x.pending = append(x.pending, it)
 		x.pendingSize += need

@@ -88,7 +88,12 @@ type Flags struct {
 	Footer  string
 	stopped bool // Stop was called: the options end after this argument
 	long    bool // the option being parsed was spelled long (Long)
+	seen    int  // operands Parse has met so far (Operands)
 }
+
+// Operands, called from an option's function, is the number of operands
+// before the option on the command line (tar's positional options).
+func (f *Flags) Operands() int { return f.seen }
 
 // Stop, called from an option's function, ends the options after the
 // command-line argument being parsed: the arguments after it are operands
@@ -240,6 +245,7 @@ func (f *Flags) Parse(args []string) ([]string, error) {
 				return append(operands, args[i:]...), nil
 			}
 			operands = append(operands, a)
+			f.seen++
 		}
 	}
 	return operands, nil

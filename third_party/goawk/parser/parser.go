@@ -883,7 +883,13 @@ func (p *parser) primary() ast.Expr {
 		args := []ast.Expr{str, &ast.VarExpr{Name: name, Pos: namePos}}
 		if p.tok == COMMA {
 			p.commaNewlines()
-			args = append(args, p.regexStr(p.expr))
+			if p.matches(DIV, DIV_ASSIGN) {
+				args = append(args, p.regexStr(p.expr))
+			} else if sep := p.expr(); isSpace(sep) {
+				args = append(args, sep) // " ": blanks
+			} else {
+				args = append(args, p.regexConst(sep, 1)) // one character: itself
+			}
 		}
 		p.expect(RPAREN)
 		return &ast.CallExpr{Func: F_SPLIT, Args: args}
@@ -1012,7 +1018,19 @@ func (p *parser) regexStr(parse func() ast.Expr) ast.Expr {
 		regex := p.nextRegex()
 		return &ast.StrExpr{Value: regex, Regex: true}
 	}
-	return parse()
+	return p.regexConst(parse(), 0)
+}
+
+// regexConst (llmsh): mawk compiles a string constant used as a regular
+// expression (longer than min bytes) as it reads the program, so a bad one
+// is its compile-time error ("line N: regular expression compile failed").
+func (p *parser) regexConst(expr ast.Expr, min int) ast.Expr {
+	if s, ok := expr.(*ast.StrExpr); ok && p.bytes && !s.Regex && len(s.Value) > min {
+		if _, err := compiler.CompileRegex(s.Value, true); err != nil {
+			panic(p.errorf("%v", err))
+		}
+	}
+	return expr
 }
 
 // Parse left-associative binary operator. Allow newlines after
@@ -1160,4 +1178,10 @@ func (p *parser) checkMultiExprs() {
 		}
 	}
 	panic(ast.PosErrorf(min, "unexpected comma-separated expression"))
+}
+
+// isSpace reports whether e is the string constant " " (llmsh).
+func isSpace(e ast.Expr) bool {
+	s, ok := e.(*ast.StrExpr)
+	return ok && s.Value == " "
 }
