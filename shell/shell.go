@@ -563,12 +563,12 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 			// builtin off and PATH found the program.
 			return s.runInShell(ctx, `builtin "$@"`, args, stdin, stdout, stderr, dir, environ)
 		}
-		if builtinOn(ctx, name) || !viaCommand(ctx) && s.funcs(ctx)[name] != nil {
-			// Reached through env.Exec (xargs, find -exec, timeout, env):
-			// the interpreter's own builtins and the script's functions
-			// run on a nested runner.
-			return s.runInShell(ctx, `"$@"`, args, stdin, stdout, stderr, dir, environ)
-		}
+		// Reached through env.Exec (xargs, find -exec, timeout, env,
+		// nice) or exec, a name that is no program is not found, as
+		// there is no file to run: the script's functions and the
+		// shell's builtins that are no programs (cd, read, export)
+		// answer only to the shell itself, as in bash (`echo 1 | xargs
+		// f` is `xargs: f: No such file or directory`, 127).
 		return notFound
 	}
 	terminal := isTerminal(stdout)
