@@ -347,6 +347,11 @@ type Runner struct {
 	// failure runs no ERR trap (bash runs it without a process of its
 	// own).
 	bareSubshell *syntax.Stmt
+	// llmsh: the last statement of the ( … ) this runner runs, and the
+	// statement it runs now: a subshell that kills itself with its
+	// last command runs no EXIT trap (bash runs that command without
+	// the subshell's own exit path), one that does it earlier runs it.
+	subLast, curStmt *syntax.Stmt
 	// llmsh: here-documents that the end of the script ended, warned
 	// about as the statement that holds them is reached (readLines).
 	pendingHdocs []syntax.UnclosedHdoc

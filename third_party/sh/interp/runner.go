@@ -498,6 +498,7 @@ func (r *Runner) stop(ctx context.Context) bool {
 }
 
 func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
+	r.curStmt = st  // llmsh: see subLast
 	r.passGate(ctx) // llmsh: a stopped job waits here (jobstop.go)
 	if r.stop(ctx) {
 		return
@@ -891,6 +892,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
 		r2 := r.subshell(fg)
 		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
+		r2.subLast = nil                        // llmsh: see subLast
+		if n := len(cm.Stmts); n > 0 {
+			r2.subLast = cm.Stmts[n-1]
+		}
 		if r.jobSelf != nil && r.jobSub == cm {
 			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf

@@ -204,9 +204,12 @@ targets:
 		if pid == r.bashPid || (pid == r.llmsh.pid && r.bashPid == r.llmsh.pid) {
 			if r.signalSelf(ctx, sig) {
 				// The signal's default action: the shell ends. bash
-				// runs the EXIT trap of the shell, not of a subshell,
-				// and none for SIGKILL (llmsh).
-				if r.bashPid != r.llmsh.pid || sig == sigKILL {
+				// runs the EXIT trap, a subshell's too (`( trap 'echo
+				// x' EXIT; kill $BASHPID; echo no )` prints x for
+				// TERM, INT, HUP), but not when the kill is the
+				// subshell's last statement (subLast), and none for
+				// SIGKILL (llmsh).
+				if sig == sigKILL || r.bashPid != r.llmsh.pid && r.curStmt != nil && r.curStmt == r.subLast {
 					r.callbackExit = ""
 				}
 				return exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig)}
