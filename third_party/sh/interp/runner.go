@@ -104,6 +104,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.exit.leaveShell() // subshells don't exit the parent shell
 			r.childExited(1)     // llmsh: chld.go
 			r.lastExpandExit = r2.exit
+			// llmsh: bash reports no signal that ended a command
+			// substitution (x=$(kill $BASHPID) is 143, silently).
+			r.lastExpandExit.signaled = 0
 			// llmsh: as in bash, $? later in the same command is the
 			// substitution's status ("$(false) $?" is " 1").
 			r.lastExit.code = r2.exit.code
