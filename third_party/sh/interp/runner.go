@@ -932,7 +932,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.exit.signaled = 0
 			st := r.subStmt
 			r.subStmt = nil
-			if st != nil && st.Cmd == cm {
+			if st != nil && st.Cmd == cm && !(sig == sigTERM && r.jobSelf != nil && r.jobSub == cm) {
+				// (`( … ) &` is the job itself: bash reports no
+				// background job that SIGTERM ended, notifyKilled's
+				// rule.)
 				r.reportForeground(int(sig), r2.bashPid, st, r.cmdErr) // llmsh: jobs.go
 			}
 		}
