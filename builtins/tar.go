@@ -82,7 +82,6 @@ type tarState struct {
 	added        []tarAdded           // --remove-files: what was archived
 	wildcards    bool                 // --wildcards: operands are globs
 	noWildcards  bool                 // --no-wildcards: exclusions are literal
-	wildcardsSet bool                 // --wildcards or --no-wildcards was given
 	anchored     bool                 // --anchored: exclusions match from the start
 	absNames     bool                 // -P: leading '/' and '..' kept
 	topLevel     string               // --one-top-level: the directory extracted into
@@ -444,7 +443,7 @@ func (s *tarState) fail(format string, args ...any) {
 // names_notfound: one that holds glob characters, given with neither
 // --wildcards nor --no-wildcards, is warned about first.
 func (s *tarState) notFound(op string) {
-	if !s.wildcardsSet && tarHasWildcards(op) {
+	if !s.wildcards && !s.noWildcards && tarHasWildcards(op) {
 		s.env.Errorf("Pattern matching characters used in file names")
 		s.env.Errorf("Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning")
 	}

@@ -459,11 +459,11 @@ func (s *tarState) match(name string, operands []string, found []bool) bool {
 // tarFlagsNames adds the options of name matching.
 func (s *tarState) tarFlagsNames(f *Flags) {
 	f.Func(0, "wildcards", NoArg, "", "use wildcards (for names to list or extract)", func(string, bool) error {
-		s.wildcards, s.wildcardsSet = true, true
+		s.wildcards = true
 		return nil
 	})
 	f.Func(0, "no-wildcards", NoArg, "", "verbatim string matching (for the --exclude patterns that follow)", func(string, bool) error {
-		s.wildcards, s.noWildcards, s.wildcardsSet = false, true, true
+		s.wildcards, s.noWildcards = false, true
 		return nil
 	})
 	f.Func(0, "anchored", NoArg, "", "patterns match file name start (for the --exclude patterns that follow)", func(string, bool) error { s.anchored = true; return nil })
