@@ -57,11 +57,7 @@ func canonicalizeHow(env *Env, name string, mode canonMode, follow, logical bool
 	if !follow {
 		return canonNoLinks(env, name, mode)
 	}
-	p := name
-	if !strings.HasPrefix(p, "/") {
-		p = env.Dir + "/" + p
-	}
-	rest := strings.Split(p, "/")
+	rest := absComponents(env, name)
 	resolved := "/"
 	links := 0
 	lastLink := "" // the last link followed
@@ -138,6 +134,15 @@ func canonicalizeHow(env *Env, name string, mode canonMode, follow, logical bool
 	return resolved, nil
 }
 
+// absComponents splits name, made absolute against the working
+// directory, at its slashes (empty, "." and ".." components included).
+func absComponents(env *Env, name string) []string {
+	if !strings.HasPrefix(name, "/") {
+		name = env.Dir + "/" + name
+	}
+	return strings.Split(name, "/")
+}
+
 // canonNoLinks is canonicalizeHow without expanding links (realpath -s,
 // and -L's first pass), as gnulib's canonicalize_filename_mode with
 // CAN_NOLINKS: ".." goes to the parent of what is resolved so far; with
@@ -148,11 +153,7 @@ func canonNoLinks(env *Env, name string, mode canonMode) (string, error) {
 	if name == "" {
 		return "", syscall.ENOENT
 	}
-	p := name
-	if !strings.HasPrefix(p, "/") {
-		p = env.Dir + "/" + p
-	}
-	parts := strings.Split(p, "/")
+	parts := absComponents(env, name)
 	resolved := "/"
 	for i, c := range parts {
 		switch c {
