@@ -28,7 +28,8 @@ NAME.sh copies TREE.files/ beside it instead, a tree that several
 fixtures share), with stdin from NAME.stdin
 (if any), and compare its output with the goldens NAME.stdout,
 NAME.stderr and NAME.status (NAME.stdout and NAME.status must exist;
-NAME.stderr is compared when it exists). One line per fixture, a unified
+NAME.stderr is compared when it exists). A fixture runs for 60 s at most
+and keeps 16 MiB of output at most. One line per fixture, a unified
 diff under each that failed, then "N passed, N failed"; exit status 1
 when a fixture failed.`
 
@@ -282,7 +283,7 @@ func runFixture(script, vfsdPath string) (*fixtureResult, error) {
 	}
 	base := filepath.Base(script)
 	sess, err := llmsh.New(llmsh.Options{Outputs: []string{dir}, Dir: dir, Name: base, Source: base, Timeout: 60 * time.Second,
-		VfsdPath: vfsdPath})
+		MaxOutput: fixtureMaxOutput, VfsdPath: vfsdPath})
 	if err != nil {
 		return nil, err
 	}
@@ -297,6 +298,11 @@ func runFixture(script, vfsdPath string) (*fixtureResult, error) {
 	st := res.ExitCode
 	return &fixtureResult{stdout: out.Bytes(), stderr: errb.Bytes(), status: st}, nil
 }
+
+// fixtureMaxOutput caps a fixture's stdout and stderr together (the
+// largest golden is 38 KB): the runner keeps them in memory, and `yes` in
+// a hostile fixture grew them for its 60 s (session 23, red team).
+const fixtureMaxOutput = 16 << 20
 
 // fixtureTree is the directory that fixture name (its script src) runs
 // in a copy of: NAME.files, or TREE.files beside it when the script has a

@@ -263,3 +263,22 @@ func TestTestHostileLinks(t *testing.T) {
 		t.Errorf("--update wrote %q through a link to a host file", b)
 	}
 }
+
+// TestTestOutputCap: a fixture's output is capped (session 23, red team:
+// `yes` in a hostile fixture grew the runner's memory for the fixture's
+// 60 s, 1.26 GB before the heap guard stopped it): the run stops with the
+// output limit's status 125 and message, and the runner goes on.
+func TestTestOutputCap(t *testing.T) {
+	dir := t.TempDir()
+	write := fileWriter(t, dir)
+	write("y.sh", "yes\n")
+	var out, errb bytes.Buffer
+	if code := run([]string{"test", "--update", filepath.Join(dir, "y.sh")}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("status %d: %s%s", code, out.String(), errb.String())
+	}
+	st, _ := os.ReadFile(filepath.Join(dir, "y.status"))
+	fi, err := os.Stat(filepath.Join(dir, "y.stdout"))
+	if err != nil || string(st) != "125\n" || fi.Size() > fixtureMaxOutput {
+		t.Fatalf("status %q, stdout %v, %v", st, fi.Size(), err)
+	}
+}
