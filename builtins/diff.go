@@ -785,7 +785,11 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		d0 = bytes.ReplaceAll(d0, []byte("\r\n"), []byte("\n"))
 		d1 = bytes.ReplaceAll(d1, []byte("\r\n"), []byte("\n"))
 	}
-	f0, f1 := splitDiffLines(d0), splitDiffLines(d1)
+	f0, err0 := splitDiffLinesCtx(d.env.Ctx, d0)
+	f1, err1 := splitDiffLinesCtx(d.env.Ctx, d1)
+	if err0 != nil || err1 != nil {
+		return 2 // cancelled, as diffLines below
+	}
 	edStatus := 0
 	if d.style == diffEd {
 		// An ed script cannot express a missing final newline: GNU

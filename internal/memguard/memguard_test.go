@@ -42,3 +42,41 @@ func TestStartFires(t *testing.T) {
 	runtime.KeepAlive(hog)
 	stop()
 }
+
+// TestGrowthFromBase: Growth counts from the heap at its start, not from
+// zero, and leaves the runtime's soft memory limit alone.
+func TestGrowthFromBase(t *testing.T) {
+	base := make([]byte, 48<<20) // live before the guard: not counted
+	for i := range base {
+		base[i] = byte(i)
+	}
+	before := debug.SetMemoryLimit(-1)
+	fired := make(chan struct{}, 1)
+	fire := func() {
+		select {
+		case fired <- struct{}{}:
+		default:
+		}
+	}
+	stop := Growth(32<<20, fire)
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("soft memory limit %d, was %d", got, before)
+	}
+	select {
+	case <-fired:
+		t.Fatal("fired for the heap it started with")
+	case <-time.After(5 * tick):
+	}
+	hog := make([]byte, 64<<20)
+	for i := range hog {
+		hog[i] = byte(i)
+	}
+	select {
+	case <-fired:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the guard did not fire for 64 MiB more")
+	}
+	runtime.KeepAlive(hog)
+	runtime.KeepAlive(base)
+	stop()
+}
