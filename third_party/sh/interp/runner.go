@@ -138,6 +138,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r.psubRelease = append(r.psubRelease, release)
 
 			r2 := r.subshell(true)
+			// llmsh: set -x marks its commands one level deeper, as
+			// bash does ("++ echo a" in <(echo a)).
+			r2.traceLevel++
 			var in stdinFile
 			if jobWrites {
 				r2.stdout = job
@@ -1071,7 +1074,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						}
 					}
 					if as.Value != nil {
-						val = traceWord(val)
+						val = traceAssignValue(val)
 					}
 					if as.Index != nil {
 						name = as.Name.Value + "[" + subscriptText(as.Index) + "]"
@@ -1828,7 +1831,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if t := r.tracer(); t != nil && !as.Naked && as.Array == nil && as.Index == nil && (cm.Variant.Value == "export" || cm.Variant.Value == "readonly") {
 				// llmsh: export and readonly trace each assignment as
 				// they make it (bash).
-				t.stringf("%s=%s", name, traceWord(vr.String()))
+				t.stringf("%s=%s", name, traceAssignValue(vr.String()))
 				t.newLineFlush()
 			}
 		}

@@ -166,6 +166,16 @@ func traceWord(s string) string {
 	return s
 }
 
+// traceAssignValue quotes the value of a traced assignment as bash's
+// xtrace_print_assignment does: as traceWord, except that an empty
+// value prints as nothing ("x=", not "x=''").
+func traceAssignValue(s string) string {
+	if s == "" {
+		return ""
+	}
+	return traceWord(s)
+}
+
 // shellMetas is bash's sh_contains_shell_metas: a blank, a newline, a
 // quoting or operator character, a glob character, '#' first, '~'
 // first or after '=' or ':'.
