@@ -168,7 +168,7 @@ func traceWord(s string) string {
 
 // traceAssignValue quotes the value of a traced assignment as bash's
 // xtrace_print_assignment does: as traceWord, except that an empty
-// value prints as nothing ("x=", not "x=''").
+// value prints as nothing: "x=", not x followed by two quotes.
 func traceAssignValue(s string) string {
 	if s == "" {
 		return ""
