@@ -1076,8 +1076,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					if as.Value != nil {
 						val = traceAssignValue(val)
 					}
+					// The name as written, not the variable a
+					// nameref led to (bash: "+ ref=v").
+					name := as.Name.Value
 					if as.Index != nil {
-						name = as.Name.Value + "[" + subscriptText(as.Index) + "]"
+						name += "[" + subscriptText(as.Index) + "]"
 					}
 					trace.stringf("%s%s%s", name, op, val)
 				}
