@@ -897,6 +897,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.Subshell:
 		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
 		r2 := r.subshell(fg)
+		r2.errTrapLine = 0                      // llmsh: see errTrapLine
 		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
 		r2.subLast = nil                        // llmsh: see subLast
 		if n := len(cm.Stmts); n > 0 {
@@ -1916,6 +1917,11 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	if (name == "error" || name == trapDebug) && r.ecfg.TrapLine > 0 {
 		place.lineOffset = int(r.ecfg.TrapLine) - 1
 	}
+	if name == "error" {
+		oldErrLine := r.errTrapLine
+		r.errTrapLine = place.lineOffset + 1
+		defer func() { r.errTrapLine = oldErrLine }()
+	}
 	if name == trapReturn && r.returnLine > 0 {
 		place.lineOffset = r.returnLine - 1 // llmsh: runReturnTrap
 	}
@@ -2592,6 +2598,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
 		frame := callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}
+		if r.errTrapLine > 0 {
+			frame.line = r.errTrapLine // llmsh: see errTrapLine
+		}
 		if r.opts[optExtDebug] {
 			frame.args, frame.hasArgs = args[1:], true // BASH_ARGV
 		}
