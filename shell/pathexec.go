@@ -2,8 +2,10 @@ package shell
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"strings"
 
@@ -68,9 +70,12 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		// A host program's path outside the grants, or none: refused in
 		// the words of every other name llmsh cannot run; but a
 		// relative name that is not in a directory the script sees
-		// (./nosuch, d/nosuch) is bash's "No such file or directory".
-		if dir := path.Dir(p); !strings.HasPrefix(args[0], "/") && !hostBinDir(dir) {
-			if di, err := s.client.Stat(dir); err == nil && di.IsDir() {
+		// (./nosuch, d/nosuch) is bash's "No such file or directory";
+		// in a bin directory of the script's own (./bin/run.sh) only
+		// when nothing is there, not even a link to a host program
+		// (venv/bin/python).
+		if dir := path.Dir(p); !strings.HasPrefix(args[0], "/") {
+			if di, err := s.client.Stat(dir); err == nil && di.IsDir() && (!hostBinDir(dir) || s.absentInOwnBin(p)) {
 				return fail(127, "No such file or directory", "")
 			}
 		}
@@ -132,6 +137,17 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		return s.run(ctx, cmd, false, stdin, stdout, stderr, dir, environ)
 	}
 	return fail(127, "cannot execute: required file not found", "")
+}
+
+// absentInOwnBin reports whether p, in a bin directory the script sees,
+// names nothing there: not one of llmsh's program directories, and no
+// file or link of that name.
+func (s *Shell) absentInOwnBin(p string) bool {
+	if builtins.ProgramDir(p) {
+		return false
+	}
+	_, err := s.client.Lstat(p)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // hostBinDir reports whether dir is named as a directory of programs

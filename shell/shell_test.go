@@ -226,6 +226,23 @@ func TestSourceThroughVfsd(t *testing.T) {
 	}
 }
 
+// TestOwnBinMissing: a missing file in a bin directory of the script's
+// own is bash's "No such file or directory" (127), but a link there to a
+// program outside the grants (venv/bin/python) and a missing name in
+// llmsh's /usr/bin stay "command not found", as every host program.
+func TestOwnBinMissing(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "bin"), 0o755)
+	os.Symlink("/usr/bin/python3", filepath.Join(dir, "bin", "python"))
+	out, errs, st := run(t, dir, "./bin/run.sh; echo $?; bin/python x; echo $?; /usr/bin/nosuch; echo $?", Limits{})
+	want := "llmsh: line 1: ./bin/run.sh: No such file or directory\n" +
+		"llmsh: line 1: bin/python: command not found\n" +
+		"llmsh: line 1: /usr/bin/nosuch: command not found\n"
+	if out != "127\n127\n127\n" || errs != want || st != 0 {
+		t.Fatalf("out=%q err=%q st=%d", out, errs, st)
+	}
+}
+
 // TestInteractiveLimitEndsChunkOnly: at the prompt, a limit that fires
 // (the command count, the call depth, also in a background job or sh -c)
 // or a panicking builtin ends that chunk with a message, and the session
