@@ -342,6 +342,13 @@ type Runner struct {
 	// however deep, until a ( … ) subshell (its executing_line_number
 	// stays at that command). llmsh.
 	errTrapLine int
+	// pipeAllErr is, in the element before |&, the shell's stderr: bash
+	// reads X |& Y as X 2>&1 | Y, so set -x traces a simple command X
+	// there, before its redirections, and not what it runs. llmsh.
+	pipeAllErr io.Writer
+	// assignText is the last assignment's word as expanded, which set -x
+	// prints (bash: n+=n, not the sum). llmsh.
+	assignText string
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
 	inTrap bool

@@ -504,7 +504,10 @@ func (r *Runner) stop(ctx context.Context) bool {
 }
 
 func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
-	r.curStmt = st  // llmsh: see subLast
+	r.curStmt = st // llmsh: see subLast
+	if r.pipeAllErr != nil && st != r.pipeStmt {
+		r.pipeAllErr = nil // llmsh: what X runs traces to the pipe
+	}
 	r.passGate(ctx) // llmsh: a stopped job waits here (jobstop.go)
 	if r.stop(ctx) {
 		return
@@ -1075,7 +1078,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						}
 					}
 					if as.Value != nil {
-						val = traceAssignValue(val)
+						// The word as expanded, before an
+						// integer variable evaluates it or
+						// += appends it (bash: n+=n).
+						val = traceAssignValue(r.assignText)
 					}
 					// The name as written, not the variable a
 					// nameref led to (bash: "+ ref=v").

@@ -73,6 +73,9 @@ func (r *Runner) tracer() *tracer {
 // when a command of its own closed it), else stderr, as bash (llmsh).
 func (r *Runner) traceOutput() (w io.Writer, toFd bool) {
 	if !r.xtraceSet {
+		if r.pipeAllErr != nil {
+			return r.pipeAllErr, false
+		}
 		return r.stderr, false
 	}
 	switch n := r.xtraceFd; n {
