@@ -1033,6 +1033,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 				var vr expand.Variable
 				var ok bool
+				if tracingEnabled && as.Array != nil {
+					// llmsh: bash traces NAME=(…) as written,
+					// before it expands the elements.
+					trace.string(r.writtenArray(as))
+					trace.newLineFlush()
+				}
 				appended := plainAppend(prev, as, index)
 				if appended {
 					vr, ok = r.appendElems(name, prev, as.Array.Elems) // llmsh
@@ -1044,7 +1050,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				if prev.ReadOnly {
 					// llmsh: as bash, an assignment to a readonly
-					// variable abandons the command line, status 1.
+					// variable abandons the command line, status 1;
+					// set -x has traced it.
+					if tracingEnabled && as.Array == nil {
+						r.traceAssign(trace, as, prev, vr, index)
+					}
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit.code = 1
 					r.exit.exiting, r.exit.abandon = true, true
@@ -1056,42 +1066,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.setVarWithIndex(prev, name, index, vr)
 				}
 
-				if !tracingEnabled {
-					continue
+				if tracingEnabled && as.Array == nil {
+					r.traceAssign(trace, as, prev, vr, index)
 				}
-
-				// Strangely enough, it seems like Bash prints original
-				// source for arrays, but the expanded value otherwise.
-				// Note that, unlike bash, we print neither the subscript
-				// in `x[i]=y` nor just the appended value in `x+=y`.
-				if as.Array != nil {
-					trace.arrayAssign(r.ecfg, as) // llmsh: trace.go
-				} else {
-					// llmsh: e= traces too, as "e=", a[i]=v with its
-					// subscript as written, s+=v with the text appended
-					// (bash).
-					val, op := vr.String(), "="
-					if as.Append {
-						op = "+="
-						if index == nil && prev.IsSet() && !prev.Integer {
-							val = strings.TrimPrefix(val, prev.String())
-						}
-					}
-					if as.Value != nil {
-						// The word as expanded, before an
-						// integer variable evaluates it or
-						// += appends it (bash: n+=n).
-						val = traceAssignValue(r.assignText)
-					}
-					// The name as written, not the variable a
-					// nameref led to (bash: "+ ref=v").
-					name := as.Name.Value
-					if as.Index != nil {
-						name += "[" + subscriptText(as.Index) + "]"
-					}
-					trace.stringf("%s%s%s", name, op, val)
-				}
-				trace.newLineFlush()
 			}
 			if localEnv != nil {
 				r.writeEnv = localEnv
