@@ -528,7 +528,7 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 	}
 	if fileCSV(b) {
 		// file 5.44 tries CSV before anything but JSON, and says no more.
-		if trimmed := bytes.TrimSpace(text); !json.Valid(trimmed) {
+		if trimmed := bytes.TrimSpace(text); !json.Valid(trimmed) && !fileNDJSON(trimmed) {
 			return "CSV text", "text/csv", enc
 		}
 	}
@@ -549,9 +549,13 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 		}
 	} else {
 		trimmed := bytes.TrimSpace(text)
+		// file's JSON check reads no byte-order mark.
+		bom := len(text) != len(b)
 		switch {
-		case (bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("["))) && json.Valid(trimmed):
+		case !bom && (bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("["))) && json.Valid(trimmed):
 			return "JSON text data", "application/json", enc
+		case !bom && fileNDJSON(trimmed):
+			return "New Line Delimited JSON text data", "application/x-ndjson", enc
 		case bytes.HasPrefix(trimmed, []byte("<?xml")) && bytes.Contains(trimmed[:min(len(trimmed), 4096)], []byte("<svg")):
 			return "SVG Scalable Vector Graphics image", "image/svg+xml", enc
 		case bytes.HasPrefix(trimmed, []byte("<?xml")):
@@ -581,6 +585,25 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 		}
 	}
 	return desc + fileLines(text), mimeType, enc
+}
+
+// fileNDJSON reports whether text is what file 5.44 calls New Line
+// Delimited JSON: an object or array followed by a second value of the
+// same kind (whatever comes after the second, as file checks no more).
+func fileNDJSON(text []byte) bool {
+	if len(text) == 0 || text[0] != '{' && text[0] != '[' {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	var v json.RawMessage
+	if dec.Decode(&v) != nil {
+		return false
+	}
+	rest := bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n")
+	if len(rest) == 0 || rest[0] != text[0] {
+		return false
+	}
+	return json.NewDecoder(bytes.NewReader(rest)).Decode(&v) == nil
 }
 
 // fileCSV reports whether text is comma-separated values as file 5.44

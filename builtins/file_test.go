@@ -59,6 +59,25 @@ func TestFileCSV(t *testing.T) {
 	})
 }
 
+// New Line Delimited JSON as file 5.44 finds it (expected values from it):
+// an object or array, then a second value of the same kind, whatever
+// follows; tried before CSV; no JSON at all after a byte-order mark.
+func TestFileNDJSON(t *testing.T) {
+	files := map[string]string{
+		"n1": "{\"a\":1}\n{\"b\":2}\n", "n2": "[1]\n[2]\n", "n3": "{\"a\":1}\n[2]\n", "n4": "{\"a\":1} {\"b\":2}\n",
+		"n5": "{}\n{}\nxx\n", "n6": "{\"a\":1}\n{\"b\":2", "n7": "{\"a\":1,\"b\":2}\n{\"a\":1,\"b\":3}\n{\"a\":4,\"b\":2}\n",
+		"n8": "{}\r\n{}\r\n", "n9": "1\n2\n", "b1": "\xef\xbb\xbf{}\n{}\n", "b2": "\xef\xbb\xbf{\"a\":1}\n",
+	}
+	runLines(t, []linesCase{
+		{files, []string{"file", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "b1", "b2"}, "",
+			"n1: New Line Delimited JSON text data\nn2: New Line Delimited JSON text data\nn3: ASCII text\n" +
+				"n4: New Line Delimited JSON text data\nn5: New Line Delimited JSON text data\nn6: ASCII text\n" +
+				"n7: New Line Delimited JSON text data\nn8: New Line Delimited JSON text data\nn9: ASCII text\n" +
+				"b1: Unicode text, UTF-8 (with BOM) text\nb2: Unicode text, UTF-8 (with BOM) text\n", "", 0},
+		{files, []string{"file", "-i", "n1"}, "", "n1: application/x-ndjson; charset=us-ascii\n", "", 0},
+	})
+}
+
 const fileUsage = "Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n" +
 	"            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n" +
 	"            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]\n" +

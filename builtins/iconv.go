@@ -278,11 +278,23 @@ func iconvSpec(s string) (name string, translit, ignore, ok bool) {
 //go:embed iconv_translit.txt
 var iconvTranslitText string
 
+//go:embed iconv_translit_utf8.txt
+var iconvTranslitUTF8Text string
+
 // iconvTranslit is glibc's C locale transliteration table (see
 // testdata/gen_iconv_translit.py), read on first use.
-var iconvTranslit = sync.OnceValue(func() map[rune]string {
-	m := make(map[rune]string, 1800)
-	for _, line := range strings.Split(strings.TrimSuffix(iconvTranslitText, "\n"), "\n") {
+var iconvTranslit = sync.OnceValue(func() map[rune]string { return parseTranslit(iconvTranslitText, 1800) })
+
+// iconvTranslitUTF8 is glibc's table in the C.UTF-8 locale, llmsh's own
+// (its translit_combining drops accents: é is e there, ? in C).
+var iconvTranslitUTF8 = sync.OnceValue(func() map[rune]string { return parseTranslit(iconvTranslitUTF8Text, 4500) })
+
+// parseTranslit reads a table of gen_iconv_translit.py: "HEX<TAB>COUNT<TAB>
+// REPLACEMENT" lines, a run of COUNT code points whose replacements are
+// consecutive characters from REPLACEMENT's.
+func parseTranslit(text string, size int) map[rune]string {
+	m := make(map[rune]string, size)
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 		f := strings.SplitN(line, "\t", 3)
 		start, _ := strconv.ParseUint(f[0], 16, 32)
 		n, _ := strconv.Atoi(f[1])
@@ -296,7 +308,7 @@ var iconvTranslit = sync.OnceValue(func() map[rune]string {
 		}
 	}
 	return m
-})
+}
 
 // iconvCmd is glibc 2.36's iconv: the files (standard input when none)
 // are converted and written to standard output or -o's file. It stops at
@@ -346,7 +358,15 @@ func iconvCmd(env *Env) int {
 		return 1
 	}
 	conv := &iconvConv{ctx: env.Ctx, src: iconvCharsetFor(fromName), dst: iconvCharsetFor(toName),
-		translit: translit, skip: ignore || *omit, omit: *omit}
+		skip: ignore || *omit, omit: *omit}
+	if translit {
+		// glibc's table is the locale's: the C locale's when the script
+		// chose C or POSIX, else llmsh's C.UTF-8's.
+		conv.translit = iconvTranslitUTF8
+		if byteLocale(env) {
+			conv.translit = iconvTranslit
+		}
+	}
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
@@ -411,9 +431,10 @@ type iconvConv struct {
 	cancelled          bool
 	src, dst           iconvCharset
 	srcState, dstState iconvState
-	translit           bool
 	skip               bool // //IGNORE or -c: drop what cannot be converted
 	omit               bool // -c: and do not fail for it
+	// translit is the locale's table for //TRANSLIT, nil without it.
+	translit func() map[rune]string
 }
 
 // run converts data, appending to out; msg is glibc's complaint, if any.
@@ -444,8 +465,8 @@ func (c *iconvConv) run(out, data []byte) ([]byte, string) {
 		var ok bool
 		out, ok = c.dst.encode(out, r, &c.dstState)
 		if !ok {
-			if c.translit {
-				if s, found := iconvTranslit()[r]; found {
+			if c.translit != nil {
+				if s, found := c.translit()[r]; found {
 					out = c.encodeString(out, s)
 				} else {
 					out = c.encodeString(out, "?")

@@ -2,10 +2,13 @@ package shell
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -68,10 +71,17 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		// A host program's path outside the grants, or none: refused in
 		// the words of every other name llmsh cannot run; but a
 		// relative name that is not in a directory the script sees
-		// (./nosuch, d/nosuch) is bash's "No such file or directory".
-		if dir := path.Dir(p); !strings.HasPrefix(args[0], "/") && !hostBinDir(dir) {
-			if di, err := s.client.Stat(dir); err == nil && di.IsDir() {
+		// (./nosuch, d/nosuch, "a b/c" with no a b) is bash's "No
+		// such file or directory", one under a file (f/x) bash's "Not
+		// a directory"; in a bin directory of the script's own
+		// (./bin/run.sh) only when nothing is there, not even a link
+		// to a host program (venv/bin/python).
+		if !strings.HasPrefix(args[0], "/") {
+			switch s.missingRelative(p, dir) {
+			case missingNone:
 				return fail(127, "No such file or directory", "")
+			case missingNotDir:
+				return fail(126, "Not a directory", "")
 			}
 		}
 		return notFound
@@ -132,6 +142,42 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 		return s.run(ctx, cmd, false, stdin, stdout, stderr, dir, environ)
 	}
 	return fail(127, "cannot execute: required file not found", "")
+}
+
+// What missingRelative finds of a command path that cannot be stat'ed.
+const (
+	missingUnknown = iota // maybe a host program: "command not found"
+	missingNone           // nothing there
+	missingNotDir         // a file where a directory should be
+)
+
+// missingRelative says why p, the path of a relative command name run in
+// dir, cannot be stat'ed: from p's directory up, while it stays under
+// dir, the first directory that exists decides: nothing of the next name
+// there is missingNone (in a bin directory: not even a link, which may
+// lead to a host program); a file there is missingNotDir.
+func (s *Shell) missingRelative(p, dir string) int {
+	child := p
+	for a := path.Dir(p); ; child, a = a, path.Dir(a) {
+		info, err := s.client.Stat(a)
+		if err == nil {
+			if !info.IsDir() {
+				return missingNotDir
+			}
+			if !hostBinDir(a) {
+				return missingNone
+			}
+			if _, err := s.client.Lstat(child); errors.Is(err, fs.ErrNotExist) && !builtins.ProgramDir(child) {
+				return missingNone
+			}
+			return missingUnknown
+		}
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) || !strings.HasPrefix(a, dir+"/") {
+			// A link out of the grants, or above the working
+			// directory: maybe a host program's.
+			return missingUnknown
+		}
+	}
 }
 
 // hostBinDir reports whether dir is named as a directory of programs

@@ -997,6 +997,10 @@ func (s *Shell) runInShell(ctx context.Context, src string, args []string, stdin
 	o := s.opts
 	o.Stdin, o.Stdout, o.Stderr, o.Dir, o.Vars = stdin, stdout, stderr, dir, environ
 	o.Name, o.Args = "llmsh", args
+	// A program run for xargs or timeout is no shell: none of the
+	// options the session started with (llmsh -x traced its
+	// `builtin "$@"`).
+	o.ShellOpts = nil
 	sub, err := New(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)

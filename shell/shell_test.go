@@ -226,6 +226,34 @@ func TestSourceThroughVfsd(t *testing.T) {
 	}
 }
 
+// TestOwnBinMissing: a relative command path that names nothing under
+// the working directory is bash's "No such file or directory" (127), also
+// in a bin directory of the script's own or under a missing directory
+// ("$cmd" of "grep x logs/a"), and one under a file "Not a directory"
+// (126); a link in a bin directory to a program outside the grants
+// (venv/bin/python), a path through a link out of the grants and a
+// missing name in llmsh's /usr/bin stay "command not found", as every
+// host program.
+func TestOwnBinMissing(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "bin"), 0o755)
+	os.WriteFile(filepath.Join(dir, "f"), []byte("x\n"), 0o644)
+	os.Symlink("/usr/bin/python3", filepath.Join(dir, "bin", "python"))
+	os.Symlink(t.TempDir(), filepath.Join(dir, "out"))
+	src := "./bin/run.sh; echo $?; bin/python x; echo $?; /usr/bin/nosuch; echo $?; " +
+		"'grep x logs/a'; echo $?; f/x; echo $?; out/x; echo $?"
+	out, errs, st := run(t, dir, src, Limits{})
+	want := "llmsh: line 1: ./bin/run.sh: No such file or directory\n" +
+		"llmsh: line 1: bin/python: command not found\n" +
+		"llmsh: line 1: /usr/bin/nosuch: command not found\n" +
+		"llmsh: line 1: grep x logs/a: No such file or directory\n" +
+		"llmsh: line 1: f/x: Not a directory\n" +
+		"llmsh: line 1: out/x: command not found\n"
+	if out != "127\n127\n127\n127\n126\n127\n" || errs != want || st != 0 {
+		t.Fatalf("out=%q err=%q st=%d", out, errs, st)
+	}
+}
+
 // TestInteractiveLimitEndsChunkOnly: at the prompt, a limit that fires
 // (the command count, the call depth, also in a background job or sh -c)
 // or a panicking builtin ends that chunk with a message, and the session

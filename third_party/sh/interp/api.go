@@ -337,6 +337,18 @@ type Runner struct {
 	// llmsh: children ended whose CHLD trap has not run (chld.go).
 	chldPending int
 	inErrTrap   bool // llmsh: in the ERR trap's action, which does not recurse
+	// errTrapLine is, in the ERR trap's action, the failing command's
+	// line: bash gives it as BASH_LINENO of every function called there,
+	// however deep, until a ( … ) subshell (its executing_line_number
+	// stays at that command). llmsh.
+	errTrapLine int
+	// pipeAllErr is, in the element before |&, the shell's stderr: bash
+	// reads X |& Y as X 2>&1 | Y, so set -x traces a simple command X
+	// there, before its redirections, and not what it runs. llmsh.
+	pipeAllErr io.Writer
+	// assignText is the last assignment's word as expanded, which set -x
+	// prints (bash: n+=n, not the sum). llmsh.
+	assignText string
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
 	inTrap bool
@@ -1412,6 +1424,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		subshellLevel:   r.subshellLevel + 1,
 		inSource:        r.inSource,    // …and a sourced file's
 		inErrTrap:       r.inErrTrap,   // llmsh: no ERR trap in a subshell of its action
+		errTrapLine:     r.errTrapLine, // llmsh: see errTrapLine
 		secondsBase:     r.secondsBase, // llmsh: $SECONDS counts on
 		secondsRead:     r.secondsRead,
 		secondsAssigned: r.secondsAssigned,

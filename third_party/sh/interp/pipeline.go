@@ -226,6 +226,10 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		gates[i], readers[i+1] = gw, pr
 		subs[i].stdout = gw
 		if all[i] {
+			switch elems[i].Cmd.(type) {
+			case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
+				subs[i].pipeAllErr = subs[i].stderr
+			}
 			subs[i].stderr = gw
 		}
 		subs[i+1].stdin, subs[i+1].stdinSrc = pr, nil

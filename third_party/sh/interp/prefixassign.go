@@ -103,7 +103,7 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 
 		r.setVar(name, vr)
 		// llmsh: bash traces a command's own assignments first.
-		trace.stringf("%s=%s", as.Name.Value, traceWord(vr.String()))
+		trace.stringf("%s=%s", as.Name.Value, traceAssignValue(vr.String()))
 		trace.newLineFlush()
 	}
 	r.stderr = errOut

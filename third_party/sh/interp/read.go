@@ -1022,7 +1022,11 @@ opts:
 		if callback != "" && (index-origin+1)%quantum == 0 {
 			src := callback + " " + strconv.FormatInt(index, 10) + " " + quoteSingle(line)
 			if file, err := r.parseText(src, ""); err == nil {
+				// llmsh: bash evaluates the callback as eval does:
+				// set -x marks it one level deeper ("++ cb 0 'a'").
+				r.traceLevel++
 				r.stmts(ctx, file.Stmts)
+				r.traceLevel--
 			}
 		}
 		val := line

@@ -138,6 +138,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r.psubRelease = append(r.psubRelease, release)
 
 			r2 := r.subshell(true)
+			// llmsh: set -x marks its commands one level deeper, as
+			// bash does ("++ echo a" in <(echo a)).
+			r2.traceLevel++
 			var in stdinFile
 			if jobWrites {
 				r2.stdout = job
@@ -501,7 +504,10 @@ func (r *Runner) stop(ctx context.Context) bool {
 }
 
 func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
-	r.curStmt = st  // llmsh: see subLast
+	r.curStmt = st // llmsh: see subLast
+	if r.pipeAllErr != nil && st != r.pipeStmt {
+		r.pipeAllErr = nil // llmsh: what X runs traces to the pipe
+	}
 	r.passGate(ctx) // llmsh: a stopped job waits here (jobstop.go)
 	if r.stop(ctx) {
 		return
@@ -894,6 +900,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.Subshell:
 		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
 		r2 := r.subshell(fg)
+		r2.errTrapLine = 0                      // llmsh: see errTrapLine
 		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
 		r2.subLast = nil                        // llmsh: see subLast
 		if n := len(cm.Stmts); n > 0 {
@@ -1026,6 +1033,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 				var vr expand.Variable
 				var ok bool
+				if tracingEnabled && as.Array != nil {
+					// llmsh: bash traces NAME=(…) as written,
+					// before it expands the elements.
+					trace.string(r.writtenArray(as))
+					trace.newLineFlush()
+				}
 				appended := plainAppend(prev, as, index)
 				if appended {
 					vr, ok = r.appendElems(name, prev, as.Array.Elems) // llmsh
@@ -1037,7 +1050,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				if prev.ReadOnly {
 					// llmsh: as bash, an assignment to a readonly
-					// variable abandons the command line, status 1.
+					// variable abandons the command line, status 1;
+					// set -x has traced it.
+					if tracingEnabled && as.Array == nil {
+						r.traceAssign(trace, as, prev, vr, index)
+					}
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit.code = 1
 					r.exit.exiting, r.exit.abandon = true, true
@@ -1049,36 +1066,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.setVarWithIndex(prev, name, index, vr)
 				}
 
-				if !tracingEnabled {
-					continue
+				if tracingEnabled && as.Array == nil {
+					r.traceAssign(trace, as, prev, vr, index)
 				}
-
-				// Strangely enough, it seems like Bash prints original
-				// source for arrays, but the expanded value otherwise.
-				// Note that, unlike bash, we print neither the subscript
-				// in `x[i]=y` nor just the appended value in `x+=y`.
-				if as.Array != nil {
-					trace.arrayAssign(r.ecfg, as) // llmsh: trace.go
-				} else {
-					// llmsh: e= traces too, as "e=", a[i]=v with its
-					// subscript as written, s+=v with the text appended
-					// (bash).
-					val, op := vr.String(), "="
-					if as.Append {
-						op = "+="
-						if index == nil && prev.IsSet() && !prev.Integer {
-							val = strings.TrimPrefix(val, prev.String())
-						}
-					}
-					if as.Value != nil {
-						val = traceWord(val)
-					}
-					if as.Index != nil {
-						name = as.Name.Value + "[" + subscriptText(as.Index) + "]"
-					}
-					trace.stringf("%s%s%s", name, op, val)
-				}
-				trace.newLineFlush()
 			}
 			if localEnv != nil {
 				r.writeEnv = localEnv
@@ -1828,7 +1818,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if t := r.tracer(); t != nil && !as.Naked && as.Array == nil && as.Index == nil && (cm.Variant.Value == "export" || cm.Variant.Value == "readonly") {
 				// llmsh: export and readonly trace each assignment as
 				// they make it (bash).
-				t.stringf("%s=%s", name, traceWord(vr.String()))
+				t.stringf("%s=%s", name, traceAssignValue(vr.String()))
 				t.newLineFlush()
 			}
 		}
@@ -1909,6 +1899,11 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	place := textPlace{src: callback}
 	if (name == "error" || name == trapDebug) && r.ecfg.TrapLine > 0 {
 		place.lineOffset = int(r.ecfg.TrapLine) - 1
+	}
+	if name == "error" {
+		oldErrLine := r.errTrapLine
+		r.errTrapLine = place.lineOffset + 1
+		defer func() { r.errTrapLine = oldErrLine }()
 	}
 	if name == trapReturn && r.returnLine > 0 {
 		place.lineOffset = r.returnLine - 1 // llmsh: runReturnTrap
@@ -2586,6 +2581,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
 		frame := callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}
+		if r.errTrapLine > 0 {
+			frame.line = r.errTrapLine // llmsh: see errTrapLine
+		}
 		if r.opts[optExtDebug] {
 			frame.args, frame.hasArgs = args[1:], true // BASH_ARGV
 		}

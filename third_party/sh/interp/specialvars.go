@@ -234,6 +234,11 @@ func (r *Runner) writtenNode(p *syntax.Printer, n syntax.Node) string {
 	}
 	text := fp.text(n)
 	if as, ok := n.(*syntax.Assign); ok {
+		if as.Array != nil && !as.Naked {
+			// As set -x traces it ($'…' decoded reads back as
+			// another word).
+			return r.writtenArray(as)
+		}
 		text = fp.assign(as)
 	}
 	// The text must read back as n (the source the runner has may not

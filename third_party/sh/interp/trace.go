@@ -73,6 +73,9 @@ func (r *Runner) tracer() *tracer {
 // when a command of its own closed it), else stderr, as bash (llmsh).
 func (r *Runner) traceOutput() (w io.Writer, toFd bool) {
 	if !r.xtraceSet {
+		if r.pipeAllErr != nil {
+			return r.pipeAllErr, false
+		}
 		return r.stderr, false
 	}
 	switch n := r.xtraceFd; n {
@@ -164,6 +167,16 @@ func traceWord(s string) string {
 		}
 	}
 	return s
+}
+
+// traceAssignValue quotes the value of a traced assignment as bash's
+// xtrace_print_assignment does: as traceWord, except that an empty
+// value prints as nothing: "x=", not x followed by two quotes.
+func traceAssignValue(s string) string {
+	if s == "" {
+		return ""
+	}
+	return traceWord(s)
 }
 
 // shellMetas is bash's sh_contains_shell_metas: a blank, a newline, a
@@ -265,16 +278,62 @@ func (t *tracer) expr(x syntax.Node) {
 	}
 }
 
+// traceAssign traces the assignment as (not NAME=(…)) as bash does:
+// NAME=VALUE with the name as written (not the variable a nameref led
+// to), a[i]=v with its subscript as written, the word as expanded
+// before an integer variable evaluates it or += appends it (n+=n), an
+// empty value as nothing (e=); vr is the value assigned, prev the
+// variable before (llmsh).
+func (r *Runner) traceAssign(t *tracer, as *syntax.Assign, prev, vr expand.Variable, index syntax.ArithmExpr) {
+	val, op := vr.String(), "="
+	if as.Append {
+		op = "+="
+		if index == nil && prev.IsSet() && !prev.Integer {
+			val = strings.TrimPrefix(val, prev.String())
+		}
+	}
+	if as.Value != nil {
+		val = traceAssignValue(r.assignText)
+	}
+	name := as.Name.Value
+	if as.Index != nil {
+		name += "[" + subscriptText(as.Index) + "]"
+	}
+	t.stringf("%s%s%s", name, op, val)
+	t.newLineFlush()
+}
+
+// writtenArray is NAME=(ELEMS) as bash traces it: as written in the
+// source (funcPrinter's arrayAssign: $((1+1)) as it is, $'…' decoded, a
+// $( ) laid out as bash's parser does), when the runner has the text and
+// it reads back as the same assignment; else as arrayAssign prints it
+// from the nodes (llmsh).
+func (r *Runner) writtenArray(as *syntax.Assign) string {
+	if r.curSrc != "" {
+		fp := &funcPrinter{src: r.curSrc, words: syntax.NewPrinter(syntax.SingleLine(true))}
+		text := fp.arrayAssign(as)
+		f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+		if err == nil && len(f.Stmts) == 1 {
+			if call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(call.Args) == 0 && len(call.Assigns) == 1 {
+				back := call.Assigns[0]
+				if back.Array != nil && back.Name.Value == as.Name.Value && len(back.Array.Elems) == len(as.Array.Elems) {
+					return text
+				}
+			}
+		}
+	}
+	var sb strings.Builder
+	t := &tracer{printer: syntax.NewPrinter()}
+	t.arrayAssign(r.ecfg, as, &sb)
+	return sb.String()
+}
+
 // arrayAssign prints NAME=(ELEMS) as bash traces it: the elements as
 // written, one space between them, on one line (llmsh; the printer kept
 // the line breaks of an array written over several lines), except that a
 // $'…' part is shown as its text in single quotes and a $"…" part as
 // "…": bash's parser turns them into those before the trace sees them.
-func (t *tracer) arrayAssign(cfg *expand.Config, as *syntax.Assign) {
-	if t == nil {
-		return
-	}
-	var sb strings.Builder
+func (t *tracer) arrayAssign(cfg *expand.Config, as *syntax.Assign, sb *strings.Builder) {
 	sb.WriteString(as.Name.Value)
 	if as.Append {
 		sb.WriteString("+")
@@ -286,17 +345,16 @@ func (t *tracer) arrayAssign(cfg *expand.Config, as *syntax.Assign) {
 		}
 		if el.Index != nil {
 			sb.WriteByte('[')
-			if err := t.printer.Print(&sb, el.Index); err != nil {
+			if err := t.printer.Print(sb, el.Index); err != nil {
 				panic(err)
 			}
 			sb.WriteString("]=")
 		}
 		if el.Value != nil {
-			t.parsedWord(&sb, cfg, el.Value)
+			t.parsedWord(sb, cfg, el.Value)
 		}
 	}
 	sb.WriteByte(')')
-	t.string(sb.String())
 }
 
 // parsedWord prints w as bash keeps it once parsed: its $'…' parts

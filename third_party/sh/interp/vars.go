@@ -1031,6 +1031,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	prev.Set = true
 	if as.Value != nil {
 		s := r.assignValue(as.Value)
+		r.assignText = s // llmsh: for set -x
 		if r.exit.exiting {
 			// llmsh: a value whose expansion failed (x=$((1/0)))
 			// assigns nothing: the variable keeps its value, as bash.
