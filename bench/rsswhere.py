@@ -27,6 +27,7 @@ written with 2 MiB writes peaked at 17.7 MB instead of 10.1).
 import os
 import re
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -114,6 +115,8 @@ def main():
     args = sys.argv[1:]
     want_windows = '--windows' in args
     args = [a for a in args if a != '--windows']
+    if want_windows and not shutil.which('perf'):
+        sys.exit('rsswhere: --windows needs perf (linux-perf) on PATH')
     if len(args) < 2 or not args[0].isdigit():
         sys.exit(__doc__)
     rounds = int(args[0])
