@@ -19,7 +19,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -44,10 +43,18 @@ const readUsage = "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n 
 var errReadTimeout = errors.New("read timed out")
 
 // validTimeout matches read -t's number: digits with an optional fraction.
-var validTimeout = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)$`) })
+func validTimeout() *regexp.Regexp {
+	return validTimeoutOnce.get(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)$`) })
+}
+
+var validTimeoutOnce lazy[*regexp.Regexp] // (a sync.OnceValue is code in init)
 
 // validArrayRef matches NAME[SUBSCRIPT], which read and mapfile assign to.
-var validArrayRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\[.+\]$`) })
+func validArrayRef() *regexp.Regexp {
+	return validArrayRefOnce.get(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\[.+\]$`) })
+}
+
+var validArrayRefOnce lazy[*regexp.Regexp]
 
 // legalNumber parses an integer as bash's legal_number: strtoimax's
 // leading white space (isspace) and sign, then only blanks (space, tab)

@@ -1427,7 +1427,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if len(opt) > 1 && (opt[0] == '-' || opt[0] == '+' && plusOK) {
 					for i := 1; i < len(opt); i++ {
 						if !o.option(opt[0], opt[i]) {
-							r.errf("%s%s: %c%c: invalid option\n%s: usage: %s\n", r.errPrefix(), o.variant, opt[0], opt[i], o.variant, declUsage[o.variant])
+							r.errf("%s%s: %c%c: invalid option\n%s: usage: %s\n", r.errPrefix(), o.variant, opt[0], opt[i], o.variant, declUsage()[o.variant])
 							r.exit.code = 2
 							return
 						}
