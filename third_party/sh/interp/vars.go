@@ -788,7 +788,9 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 	var indexes []int
 	switch prev.Kind {
 	case expand.String:
-		list = append(list, prev.Str)
+		if prev.IsSet() { // llmsh: declare x; x[2]=v makes no element 0
+			list = append(list, prev.Str)
+		}
 	case expand.Indexed:
 		// llmsh: copied below unless the runner owns it.
 		list, indexes = prev.List, prev.Indexes
@@ -1068,6 +1070,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		r.badSubscript()
 		return name, prev, false
 	}
+	wasSet := prev.IsSet()
 	prev.Set = true
 	if as.Value != nil {
 		s := r.assignValue(as.Value)
@@ -1367,7 +1370,9 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		switch prev.Kind {
 		case expand.Unknown:
 		case expand.String:
-			list = []string{prev.Str}
+			if wasSet { // llmsh: local x; x+=(a) is (a), as bash
+				list = []string{prev.Str}
+			}
 		case expand.Indexed:
 			// TODO: only clone when inside a subshell and getting a var from outside for the first time
 			list = slices.Clone(prev.List)
