@@ -731,6 +731,9 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 	if err := r.writeEnv.Set(name, vr); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	if r.tempVars[name] > 0 {
+		r.tempAssigned(name, vr) // llmsh: x=1 printf -v x 8 (prefixassign.go)
+	}
 	if name == "OPTIND" {
 		// llmsh: as bash, an assignment to OPTIND starts getopts again
 		// at the start of the argument it names.
