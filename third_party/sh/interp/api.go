@@ -115,6 +115,10 @@ type Runner struct {
 	// dynGone holds the dynamic variables (unsetPlain) that were unset:
 	// plain variables from then on (llmsh).
 	dynGone map[string]bool
+	// dynExported holds the dynamic variables that export (declare -x)
+	// exported: their computed values go to the commands' environment,
+	// as bash's (export SHELLOPTS; llmsh).
+	dynExported map[string]bool
 	// secondsBase is when $SECONDS was last assigned (or the shell
 	// started), secondsAssigned the value assigned then: $SECONDS is
 	// secondsAssigned plus the whole seconds elapsed since (rounded
@@ -292,6 +296,10 @@ type Runner struct {
 	// declPrefix holds a declaration builtin's own prefix assignments
 	// in a function while it runs (x=7 declare -p x shows them; llmsh).
 	declPrefix map[string]expand.Variable
+	// builtinAssign is set while read, printf -v and the other builtins
+	// that assign a name assign it: a bad subscript there fails the
+	// builtin (status 1) without abandoning the line, as bash (llmsh).
+	builtinAssign bool
 
 	// rand is bash's generator behind $RANDOM (llmsh: random.go): zero
 	// until RANDOM is assigned or first read; a subshell starts afresh.
@@ -1188,6 +1196,7 @@ func (r *Runner) Reset() {
 	// llmsh: bash's declare -i OPTIND (OPTIND=1+1 is 2).
 	r.setVar("OPTIND", expand.Variable{Set: true, Kind: expand.String, Integer: true, Str: "1"})
 	r.resetSpecialVars() // llmsh: specialvars.go
+	r.importShellOpts()  // llmsh: options.go
 	if !r.writeEnv.Get("PS4").IsSet() {
 		r.setVarString("PS4", "+ ") // llmsh: bash's default
 	}
@@ -1396,6 +1405,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		aliasesGone:    r.aliasesGone,
 		cmdsGone:       r.cmdsGone,
 		dynGone:        maps.Clone(r.dynGone),
+		dynExported:    maps.Clone(r.dynExported),
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)

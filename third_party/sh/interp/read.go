@@ -566,7 +566,9 @@ func (r *Runner) assignName(cmd, name, value string) {
 		r.exit.code = 1
 		return
 	}
+	r.builtinAssign = true
 	r.setVarWithIndex(prev, base, ce.Assigns[0].Index, vr)
+	r.builtinAssign = false
 }
 
 // readBuiltin is bash's read.

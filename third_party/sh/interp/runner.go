@@ -431,6 +431,9 @@ func (r *Runner) eachVar(fn func(name string, vr expand.Variable) bool) {
 		vr := expand.Variable{Set: true, Kind: expand.String}
 		switch name {
 		case "RANDOM", "SRANDOM":
+			if r.dynExported[name] {
+				vr = r.lookupVar(name) // llmsh: exported, it draws (bash)
+			}
 		case "COMP_WORDBREAKS":
 			vr.Str = compWordbreaks // named, not read (lookupVar keeps it)
 		default:
@@ -1629,7 +1632,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 			}
-			if local && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
+			if local && !global && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
 				// llmsh: local y=v makes a new variable: the integer,
 				// case and trace attributes of the y it hides do not
 				// apply, nor does a nameref's target (bash).
@@ -1794,6 +1797,27 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						continue
 					}
 				}
+				if valType == "-n" && as.Array != nil {
+					// llmsh: declare -n r=(…): through a nameref that
+					// has a variable, the array is its; else bash's
+					// error, and r is made an array all the same.
+					valType = ""
+					if n, v := vr.Resolve(r.writeEnv); vr.Kind == expand.NameRef && n != "" && syntax.ValidName(n) && v.Kind != expand.NameRef {
+						name, vr = n, v
+					} else {
+						r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name)
+						r.exit.code = 1
+						vr = expand.Variable{Local: vr.Local, Exported: vr.Exported}
+					}
+				}
+				if vr.Kind == expand.NameRef && vr.Integer && valType != "-n" && slices.Contains(modes, "-i") {
+					// llmsh: declare -i r=1+1 through a nameref r makes
+					// its variable an integer first, as bash.
+					if n, v := vr.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) && v.Kind != expand.NameRef {
+						name, vr = n, v
+						vr.Integer = true
+					}
+				}
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, index)
 				r.declaring, r.declNewLocal = false, ""
 				if !ok {
@@ -1807,6 +1831,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.setVarWithIndex(prev, name, index, vr)
 					continue
 				}
+			}
+			if as.Naked {
+				r.dynExport(name, modes) // llmsh: export SHELLOPTS
 			}
 			if global {
 				vr.Local = false
