@@ -309,6 +309,11 @@ type Runner struct {
 	// (local -i x=x+1), which exists, unset, when its integer value is
 	// evaluated, as bash's make_local_variable comes first.
 	declNewLocal string
+	// llmsh: partial is what a compound assignment whose integer value
+	// or subscript failed leaves (assignValIndex's false), as bash keeps
+	// the elements assigned before the error: declare -i a=(1 1/0 3)
+	// is a=([0]=1). Its callers take it and clear it.
+	partial      *expand.Variable
 	inFunc       bool
 	inSource     bool
 	sourceName   string // llmsh: the file being sourced, as given, for errPrefix

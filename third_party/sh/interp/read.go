@@ -633,7 +633,8 @@ opts:
 				// Only for readline (-e), which llmsh does not have.
 			case 'n', 'N':
 				n, ok := legalNumber(val)
-				if !ok || n < 0 {
+				if !ok || n < 0 || n > math.MaxInt32 {
+					// bash: intval != (int)intval is invalid too.
 					return fail(1, "read: %s: invalid number\n", val)
 				}
 				nchars, exact = int(n), c == 'N'
