@@ -635,7 +635,7 @@ opts:
 				n, ok := legalNumber(val)
 				if !ok || n < 0 || n > math.MaxInt32 {
 					// bash: intval != (int)intval is invalid too.
-					return fail(1, "read: %s: invalid number\n", val)
+					return fail(1, "read: %s: %s\n", val, invalidNum(val))
 				}
 				nchars, exact = int(n), c == 'N'
 			case 'p':
