@@ -317,11 +317,16 @@ type Runner struct {
 	// (local -i x=x+1), which exists, unset, when its integer value is
 	// evaluated, as bash's make_local_variable comes first.
 	declNewLocal string
-	inFunc       bool
-	inSource     bool
-	sourceName   string // llmsh: the file being sourced, as given, for errPrefix
-	lineBase     uint   // llmsh: line of an eval string's first line, less one
-	returnLine   int    // llmsh: the line a RETURN trap's $LINENO counts from
+	// llmsh: partial is what a compound assignment whose integer value
+	// or subscript failed leaves (assignValIndex's false), as bash keeps
+	// the elements assigned before the error: declare -i a=(1 1/0 3)
+	// is a=([0]=1). Its callers take it and clear it.
+	partial    *expand.Variable
+	inFunc     bool
+	inSource   bool
+	sourceName string // llmsh: the file being sourced, as given, for errPrefix
+	lineBase   uint   // llmsh: line of an eval string's first line, less one
+	returnLine int    // llmsh: the line a RETURN trap's $LINENO counts from
 	// jobSelf is the job this runner is the shell of (llmsh: its
 	// $BASHPID is the job's pid; jobsig.go).
 	jobSelf *bgProc

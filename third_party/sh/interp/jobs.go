@@ -858,7 +858,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 			exit.code = 1
 			continue
 		} else if j = r.jobByPid(pid); j == nil {
-			r.errf("%swait: pid %s is not a child of this shell\n", r.errPrefix(), arg)
+			r.errf("%swait: pid %d is not a child of this shell\n", r.errPrefix(), pid) // 09 is 9 (bash)
 			exit.code = 127
 			continue
 		}

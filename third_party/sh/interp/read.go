@@ -642,8 +642,9 @@ opts:
 				// Only for readline (-e), which llmsh does not have.
 			case 'n', 'N':
 				n, ok := legalNumber(val)
-				if !ok || n < 0 {
-					return fail(1, "read: %s: invalid number\n", val)
+				if !ok || n < 0 || n > math.MaxInt32 {
+					// bash: intval != (int)intval is invalid too.
+					return fail(1, "read: %s: %s\n", val, invalidNum(val))
 				}
 				nchars, exact = int(n), c == 'N'
 			case 'p':

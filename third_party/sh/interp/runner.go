@@ -1048,6 +1048,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				} else {
 					name, vr, ok = r.assignValIndex(name, prev, as, "", index)
 				}
+				if part := r.partial; part != nil {
+					// llmsh: the elements before an error stay (bash).
+					r.partial = nil
+					if !prev.ReadOnly && appended {
+						r.setArray(name, *part)
+					} else if !prev.ReadOnly {
+						r.setVarWithIndex(prev, name, nil, *part)
+					}
+				}
 				if !ok {
 					continue
 				}
@@ -1488,6 +1497,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		defer func(old string) { r.declVariant = old }(r.declVariant)
 		r.declVariant = cm.Variant.Value
 		for _, as := range assigns {
+			if r.exit.exiting {
+				// llmsh: an arithmetic error abandons the line with
+				// the declaration's other names (bash).
+				break
+			}
 			name := as.Name.Value
 			valType := valType
 			if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
@@ -1820,6 +1834,19 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, index)
 				r.declaring, r.declNewLocal = false, ""
+				if part := r.partial; part != nil {
+					// llmsh: declare -i a=(1 1/0 3) keeps a[0] and
+					// its attributes (bash); the line is abandoned.
+					r.partial = nil
+					vr, ok = *part, true
+				} else if !ok && r.exit.exiting && as.Index == nil && as.Array == nil {
+					// llmsh: declare -i x=1/0 declares x, its value
+					// as it was, the line abandoned (bash).
+					vr, ok = before, true
+					if vr.Kind == expand.Unknown {
+						vr.Kind = expand.String
+					}
+				}
 				if !ok {
 					continue
 				}

@@ -1357,6 +1357,16 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if prev.Integer {
 				var ok bool
 				if v, ok = r.intValue(v); !ok {
+					// bash: m+=(…) keeps the keys added before
+					// the error, m=(…) the array as it was.
+					part := prev
+					switch {
+					case as.Append:
+						part.Kind, part.Map = expand.Associative, amap
+					case prev.Kind != expand.Associative:
+						part.Kind, part.Map = expand.Associative, map[string]string{}
+					}
+					r.partial = &part
 					return name, prev, false
 				}
 			}
@@ -1419,7 +1429,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			// Index resets our index with a literal value.
 			var ok bool
 			if next, ok = r.arithm(sglQuotesGone(elem.Index)); !ok {
-				return name, prev, false
+				return name, prev, r.partialIndexed(prev, wasSet, list, indexes)
 			}
 			if next < 0 {
 				// Negative indices count from one past the maximum index.
@@ -1445,7 +1455,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if prev.Integer {
 				var ok bool
 				if v, ok = r.intValue(v); !ok {
-					return name, prev, false
+					return name, prev, r.partialIndexed(prev, wasSet, list, indexes)
 				}
 			}
 			list, indexes = internal.SetIndexedElem(list, indexes, next, v)
@@ -1456,7 +1466,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				if prev.Integer {
 					var ok bool
 					if val, ok = r.intValue(val); !ok {
-						return name, prev, false
+						return name, prev, r.partialIndexed(prev, wasSet, list, indexes)
 					}
 				}
 				list, indexes = internal.SetIndexedElem(list, indexes, next, val)
@@ -1472,6 +1482,21 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	prev.List = list
 	prev.Indexes = indexes
 	return name, prev, true
+}
+
+// partialIndexed keeps in r.partial the elements of an indexed array's
+// compound assignment assigned before an error (bash's), and is false.
+func (r *Runner) partialIndexed(prev expand.Variable, wasSet bool, list []string, indexes []int) bool {
+	switch {
+	case len(list) == 0 && !wasSet:
+		// declare -ai a=(1/0): declared, no value (bash).
+		list, indexes, prev.Set = nil, nil, false
+	case list == nil:
+		list = []string{}
+	}
+	prev.Kind, prev.List, prev.Indexes = expand.Indexed, list, indexes
+	r.partial = &prev
+	return false
 }
 
 // sglQuotesGone gives a subscript of a compound assignment with its
@@ -1516,11 +1541,13 @@ func plainAppend(prev expand.Variable, as *syntax.Assign, index syntax.ArithmExp
 // it. ok is false when an integer array refuses a value.
 func (r *Runner) appendElems(name string, prev expand.Variable, elems []*syntax.ArrayElem) (vr expand.Variable, ok bool) {
 	var vals []string
+	ok = true
+elems:
 	for _, elem := range elems {
 		for _, val := range r.elemFields(elem.Value) {
 			if prev.Integer {
 				if val, ok = r.intValue(val); !ok {
-					return prev, false
+					break elems // bash keeps those before the error
 				}
 			}
 			vals = append(vals, val)
@@ -1539,7 +1566,10 @@ func (r *Runner) appendElems(name string, prev expand.Variable, elems []*syntax.
 		list = []string{} // a+=() of an empty array is still set
 	}
 	prev.Set, prev.List, prev.Indexes = true, list, indexes
-	return prev, true
+	if !ok {
+		r.partial = &prev
+	}
+	return prev, ok
 }
 
 // refTarget follows the namerefs from name (llmsh): the variable that an
