@@ -89,6 +89,10 @@ type Runner struct {
 	// shownTraps are the traps that trap -p shows in a subshell that has
 	// set none: its parent's (bash).
 	shownTraps map[string]string
+	// asyncInt and asyncQuit: r is the shell of a job of & without job
+	// control, which ignores SIGINT and SIGQUIT until it traps or resets
+	// them; its subshells do not (bash's setup_async_signals; llmsh).
+	asyncInt, asyncQuit bool
 	// curCmd is $BASH_COMMAND: the simple command running or about to.
 	curCmd syntax.Command
 	// curRedirs are curCmd's redirections, which $BASH_COMMAND shows
@@ -396,6 +400,9 @@ type Runner struct {
 	// subStmt is the ( … ) statement running in the foreground, for
 	// reportForeground (llmsh).
 	subStmt *syntax.Stmt
+	// pipeProcs are the elements of the pipeline whose last element a
+	// signal ended, for reportForeground (llmsh).
+	pipeProcs []pipeProc
 	// killedBy is the signal that ended the last Run: KilledBy (llmsh).
 	killedBy uint8
 	// evalCmd is $BASH_COMMAND as the outermost eval or source running

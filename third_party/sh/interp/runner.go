@@ -548,6 +548,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		r2.gate = bg.gate
 		r2.bashPid, r2.jobSelf = bg.pid, bg // llmsh: $BASHPID is $! (jobsig.go)
+		if !r.llmsh.jobControl {
+			r2.asyncInt, r2.asyncQuit = true, true
+		}
 		r2.jobSub, _ = st.Cmd.(*syntax.Subshell)
 		r2.noteTraps()
 		if _, ok := st.Cmd.(*syntax.CallExpr); ok {
@@ -787,7 +790,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		// llmsh: a command that a signal ended (a nested shell's
 		// KilledStatus), reported on the stderr it had before its
 		// redirections, as bash.
-		if !elem { // an element's is the pipeline's, when it is the last
+		if !elem && st != r.pipeStmt { // an element's is the pipeline's, when it is the last
 			r.exit.signaled = 0
 			r.reportForeground(int(sig), r.exit.sigPid, st, r.stderr)
 		}
@@ -902,6 +905,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.jobSelf != nil && r.jobSub == cm {
 			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
+			r2.asyncInt, r2.asyncQuit = r.asyncInt, r.asyncQuit
 			r2.noteTraps()
 		}
 		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
@@ -928,7 +932,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r.exit = r2.exit
-		if sig := r.exit.signaled; sig != 0 {
+		if sig := r.exit.signaled; sig != 0 && r.subStmt != nil && r.subStmt == r.pipeStmt && r.subStmt.Cmd == cm {
+			// llmsh: the element of a pipeline: the pipeline
+			// reports it (pipeline.go).
+			r.subStmt = nil
+			r.exit.sigPid = r2.bashPid
+		} else if sig != 0 {
 			r.exit.signaled = 0
 			st := r.subStmt
 			r.subStmt = nil
