@@ -622,6 +622,10 @@ type exitStatus struct {
 	// sigPid the pid it had, for the report (reportForeground).
 	signaled uint8
 	sigPid   int
+	// llmsh: sigPrev is $? in the EXIT trap of a shell that signaled
+	// ended: the status before the signal came (bash's), 0 after its
+	// own kill.
+	sigPrev uint8
 	// llmsh: forceEOF is set with exiting by set -u's error or ${x:?}
 	// (bash's FORCE_EOF): in the EXIT trap's action it ends the action
 	// and the shell keeps the status it was leaving with.
@@ -1301,7 +1305,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	if sig := r.topFatal(); sig != 0 && r.bashPid == r.llmsh.pid {
 		// Ended by a signal from one of its jobs: status 128+N, and
 		// the EXIT trap runs, as in bash (not for SIGKILL).
-		r.exit = exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig)}
+		r.exit = exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig), sigPrev: r.lastExit.code}
 		if sig == sigKILL {
 			r.callbackExit = ""
 		}
@@ -1318,6 +1322,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	// only exits the shell via the exit builtin, errexit, and so on.
 	if _, ok := node.(*syntax.File); ok && !r.holdExit && !r.readOn || r.exit.exiting {
 		r.trapCallback(ctx, r.callbackExit, "exit")
+		r.callbackExit = "" // llmsh: it runs once (a job's subshellExit)
 	}
 	maps.Insert(r.Vars, r.writeEnv.Each)
 	// Return the first of: a fatal error, a non-fatal handler error, or the exit code.

@@ -140,6 +140,15 @@ func (bg *bgProc) finish(r *Runner, exit exitStatus) {
 	bg.mu.Lock()
 	if bg.sig != 0 {
 		exit = exitStatus{code: uint8(128 + bg.sig)}
+	} else if exit.signaled != 0 && bg.num > 0 {
+		// llmsh: the job's shell killed itself ({ kill -HUP $BASHPID; }
+		// &): reported as a job a signal ended, with its text
+		// (notifyKilled), not by the wait that returns its status.
+		bg.sig = int(exit.signaled)
+		exit = exitStatus{code: exit.code, err: exit.err}
+		if bg.killed != nil {
+			bg.killed.Add(1)
+		}
 	}
 	*bg.exit = exit
 	bg.mu.Unlock()

@@ -585,7 +585,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if r.chldPending > 0 && !r.handlingTrap {
 		r.runChldTraps(ctx) // llmsh: chld.go
 	}
-	r.lastExit = r.exit
+	if ctx.Err() == nil || context.Cause(ctx) != errTopSignal {
+		// llmsh: a command a signal to the shell cut short leaves $?
+		// as it was, for the EXIT trap (sigPrev).
+		r.lastExit = r.exit
+	}
 	r.lastSeq = seq
 }
 
@@ -1912,6 +1916,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	oldPipeStatus := r.writeEnv.Get(pipeStatusVar)
 	defer r.writeEnv.Set(pipeStatusVar, oldPipeStatus)
 	r.lastExit = r.exit
+	if name == "exit" && r.exit.signaled != 0 {
+		// llmsh: in the EXIT trap of a shell a signal ended, $? and
+		// PIPESTATUS are from before the signal (bash: kill's own 0).
+		r.lastExit = exitStatus{code: r.exit.sigPrev}
+		r.setPipeStatus(oneStatus[r.exit.sigPrev])
+	}
 	// llmsh: a trap's action is numbered from its own first line; the
 	// ERR trap's from the failing command's, as bash reports its errors.
 	oldText := r.text
@@ -1950,6 +1960,11 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		// llmsh: exit in a trap's action ends the shell with its
 		// status, as in bash (`trap 'exit 7' EXIT`).
 		r.lastExit = oldLastExit
+		if name == "exit" && oldExit.signaled != 0 {
+			// llmsh: exit in it does not change how the shell ends:
+			// by the signal (bash kills itself after the trap).
+			r.exit.code, r.exit.signaled = oldExit.code, oldExit.signaled
+		}
 		if name == "exit" && r.exit.forceEOF {
 			// llmsh: set -u's error or ${x:?} in the EXIT trap's
 			// action: the status the shell was leaving with stays
