@@ -89,6 +89,10 @@ type Runner struct {
 	// shownTraps are the traps that trap -p shows in a subshell that has
 	// set none: its parent's (bash).
 	shownTraps map[string]string
+	// asyncInt and asyncQuit: r is the shell of a job of & without job
+	// control, which ignores SIGINT and SIGQUIT until it traps or resets
+	// them; its subshells do not (bash's setup_async_signals; llmsh).
+	asyncInt, asyncQuit bool
 	// curCmd is $BASH_COMMAND: the simple command running or about to.
 	curCmd syntax.Command
 	// curRedirs are curCmd's redirections, which $BASH_COMMAND shows
@@ -421,6 +425,9 @@ type Runner struct {
 	// subStmt is the ( … ) statement running in the foreground, for
 	// reportForeground (llmsh).
 	subStmt *syntax.Stmt
+	// pipeProcs are the elements of the pipeline whose last element a
+	// signal ended, for reportForeground (llmsh).
+	pipeProcs []pipeProc
 	// killedBy is the signal that ended the last Run: KilledBy (llmsh).
 	killedBy uint8
 	// evalCmd is $BASH_COMMAND as the outermost eval or source running
@@ -640,6 +647,10 @@ type exitStatus struct {
 	// sigPid the pid it had, for the report (reportForeground).
 	signaled uint8
 	sigPid   int
+	// llmsh: sigPrev is $? in the EXIT trap of a shell that signaled
+	// ended: the status before the signal came (bash's), 0 after its
+	// own kill.
+	sigPrev uint8
 	// llmsh: forceEOF is set with exiting by set -u's error or ${x:?}
 	// (bash's FORCE_EOF): in the EXIT trap's action it ends the action
 	// and the shell keeps the status it was leaving with.
@@ -1320,7 +1331,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	if sig := r.topFatal(); sig != 0 && r.bashPid == r.llmsh.pid {
 		// Ended by a signal from one of its jobs: status 128+N, and
 		// the EXIT trap runs, as in bash (not for SIGKILL).
-		r.exit = exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig)}
+		r.exit = exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig), sigPrev: r.lastExit.code}
 		if sig == sigKILL {
 			r.callbackExit = ""
 		}
@@ -1337,6 +1348,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	// only exits the shell via the exit builtin, errexit, and so on.
 	if _, ok := node.(*syntax.File); ok && !r.holdExit && !r.readOn || r.exit.exiting {
 		r.trapCallback(ctx, r.callbackExit, "exit")
+		r.callbackExit = "" // llmsh: it runs once (a job's subshellExit)
 	}
 	maps.Insert(r.Vars, r.writeEnv.Each)
 	// Return the first of: a fatal error, a non-fatal handler error, or the exit code.

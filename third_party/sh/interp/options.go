@@ -474,6 +474,9 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 		if idx < 0 {
 			if posixOpts {
 				r.errf("%sshopt: %s: invalid option name\n", r.errPrefix(), name)
+				if mode == "s" || mode == "u" {
+					continue // llmsh: bash's set_minus_o_option status is dropped: 0
+				}
 			} else {
 				r.errf("%sshopt: %s: invalid shell option name\n", r.errPrefix(), name)
 			}

@@ -557,6 +557,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		r2.gate = bg.gate
 		r2.bashPid, r2.jobSelf = bg.pid, bg // llmsh: $BASHPID is $! (jobsig.go)
+		if !r.llmsh.jobControl {
+			r2.asyncInt, r2.asyncQuit = true, true
+		}
 		r2.jobSub, _ = st.Cmd.(*syntax.Subshell)
 		r2.noteTraps()
 		if _, ok := st.Cmd.(*syntax.CallExpr); ok {
@@ -591,7 +594,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if r.chldPending > 0 && !r.handlingTrap {
 		r.runChldTraps(ctx) // llmsh: chld.go
 	}
-	r.lastExit = r.exit
+	if ctx.Err() == nil || context.Cause(ctx) != errTopSignal {
+		// llmsh: a command a signal to the shell cut short leaves $?
+		// as it was, for the EXIT trap (sigPrev).
+		r.lastExit = r.exit
+	}
 	r.lastSeq = seq
 }
 
@@ -796,7 +803,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		// llmsh: a command that a signal ended (a nested shell's
 		// KilledStatus), reported on the stderr it had before its
 		// redirections, as bash.
-		if !elem { // an element's is the pipeline's, when it is the last
+		if !elem && st != r.pipeStmt { // an element's is the pipeline's, when it is the last
 			r.exit.signaled = 0
 			r.reportForeground(int(sig), r.exit.sigPid, st, r.stderr)
 		}
@@ -912,6 +919,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.jobSelf != nil && r.jobSub == cm {
 			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
+			r2.asyncInt, r2.asyncQuit = r.asyncInt, r.asyncQuit
 			r2.noteTraps()
 		}
 		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
@@ -938,7 +946,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r.exit = r2.exit
-		if sig := r.exit.signaled; sig != 0 {
+		if sig := r.exit.signaled; sig != 0 && r.subStmt != nil && r.subStmt == r.pipeStmt && r.subStmt.Cmd == cm {
+			// llmsh: the element of a pipeline: the pipeline
+			// reports it (pipeline.go).
+			r.subStmt = nil
+			r.exit.sigPid = r2.bashPid
+		} else if sig != 0 {
 			r.exit.signaled = 0
 			st := r.subStmt
 			r.subStmt = nil
@@ -1947,6 +1960,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	oldPipeStatus := r.writeEnv.Get(pipeStatusVar)
 	defer r.writeEnv.Set(pipeStatusVar, oldPipeStatus)
 	r.lastExit = r.exit
+	if name == "exit" && r.exit.signaled != 0 {
+		// llmsh: in the EXIT trap of a shell a signal ended, $? and
+		// PIPESTATUS are from before the signal (bash: kill's own 0).
+		r.lastExit = exitStatus{code: r.exit.sigPrev}
+		r.setPipeStatus(oneStatus[r.exit.sigPrev])
+	}
 	// llmsh: a trap's action is numbered from its own first line; the
 	// ERR trap's from the failing command's, as bash reports its errors.
 	oldText := r.text
@@ -1990,6 +2009,11 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		// llmsh: exit in a trap's action ends the shell with its
 		// status, as in bash (`trap 'exit 7' EXIT`).
 		r.lastExit = oldLastExit
+		if name == "exit" && oldExit.signaled != 0 {
+			// llmsh: exit in it does not change how the shell ends:
+			// by the signal (bash kills itself after the trap).
+			r.exit.code, r.exit.signaled = oldExit.code, oldExit.signaled
+		}
 		if name == "exit" && r.exit.forceEOF {
 			// llmsh: set -u's error or ${x:?} in the EXIT trap's
 			// action: the status the shell was leaving with stays

@@ -415,7 +415,7 @@ func bquoteSpan(src string, off int) (from, to int, ok bool) {
 			break
 		}
 	}
-	if open < 0 || strings.Contains(src[open+1:to], "\\`") {
+	if open < 0 {
 		return 0, 0, false
 	}
 	return open + 1, to, true
