@@ -21,6 +21,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/llmsh/llmsh/internal/version"
 )
 
 // File is an open file of the FS.
@@ -239,8 +241,8 @@ func Run(b Builtin, env *Env) (status int) {
 
 // Version is llmsh's version, which `NAME --version` prints for every
 // command ("grep (llmsh) 0.1.0", in the place of GNU's "grep (GNU grep)
-// 3.8"); the llmsh command sets it.
-var Version = "0.0.0"
+// 3.8"): the same in a library session as in the llmsh command.
+var Version = version.Number
 
 // ownVersion are the commands whose --version is theirs: echo and printf
 // (the shell's bash builtins of these names print --version as an operand

@@ -1,6 +1,7 @@
 package vfsd
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/llmsh/llmsh/internal/getopt"
+	"github.com/llmsh/llmsh/internal/version"
 )
 
 // The --help text of vfsd: GNU's layout, printed by getopt.Flags.
@@ -45,7 +47,6 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, restrict fun
 		shmFD                   = -1
 	)
 	f := getopt.New("vfsd", stdout, stderr, usageSummary, usageLine)
-	f.NoVersion = true
 	list := func(l *[]string) func(string, bool) error {
 		return func(v string, _ bool) error { *l = append(*l, v); return nil }
 	}
@@ -80,8 +81,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, restrict fun
 		return nil
 	})
 	f.Func('h', "", getopt.NoArg, "", "", func(string, bool) error { return getopt.ErrHelp })
+	errVersion := errors.New("--version")
+	f.Func(0, "version", getopt.NoArg, "", "", func(string, bool) error { return errVersion })
 	bad := func(msg string) int { return f.Fail(&getopt.UsageError{Msg: msg}, 2) }
 	operands, err := f.Parse(args)
+	if errors.Is(err, errVersion) {
+		fmt.Fprintf(stdout, "vfsd (llmsh) %s\n", version.Number)
+		return 0
+	}
 	if err != nil {
 		return f.Fail(err, 2)
 	}

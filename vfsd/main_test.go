@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/llmsh/llmsh/internal/version"
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
@@ -27,6 +28,9 @@ func TestMainUsage(t *testing.T) {
 		{"help", []string{"-h"}, 0, "Usage: vfsd [-i PATH]... [-o PATH]... [OPTION]...\n", ""},
 		{"long help", []string{"--help"}, 0, "\n      --shm-fd=N     a sealed memory file", ""},
 		{"help prefix", []string{"--he"}, 0, "Usage: vfsd", ""},
+		{"help lists version", []string{"--help"}, 0, "\n      --version     output version information and exit\n", ""},
+		{"version", []string{"--version"}, 0, "vfsd (llmsh) " + version.Number + "\n", ""},
+		{"version prefix", []string{"--vers"}, 0, "vfsd (llmsh) ", ""},
 		{"unknown flag", []string{"--frob"}, 2, "", "vfsd: unrecognized option '--frob'\nTry 'vfsd --help' for more information.\n"},
 		{"go-style flag", []string{"-strict"}, 2, "", "vfsd: invalid option -- 's'\n"},
 		{"no argument", []string{"--log"}, 2, "", "vfsd: option '--log' requires an argument\n"},

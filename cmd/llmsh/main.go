@@ -26,13 +26,14 @@ import (
 	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
 	"github.com/llmsh/llmsh/internal/stuck"
+	llmshversion "github.com/llmsh/llmsh/internal/version"
 	_ "github.com/llmsh/llmsh/internal/vfsdmode/atinit" // and as vfsd, llmsh serves from init
 	"github.com/llmsh/llmsh/server/sessionserver"
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
 )
 
-const version = "0.1.0"
+const version = llmshversion.Number
 
 // fullProcsAfter is how long a script runs on the one P of llmsh's start
 // before it has every P (earlyvfsd.FullProcsAfter): longer than an
@@ -42,8 +43,6 @@ const version = "0.1.0"
 // that does not block can keep the timer waiting until the runtime
 // preempts it, 10 ms).
 const fullProcsAfter = 1 * time.Millisecond
-
-func init() { builtins.Version = version }
 
 // The --help text of llmsh: GNU's layout, printed by builtins.Flags.
 var (
