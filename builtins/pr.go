@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -107,7 +108,7 @@ func (o *prOpts) run(env *Env, files []string) int {
 			}
 		}
 		o.columns = len(cols)
-		prPages(env, w, o, prMerge(cols), o.header, o.now)
+		prPages(env, w, o, prMerge(env, cols), o.header, o.now)
 		return finishOutput(env, w, status)
 	}
 	for _, name := range files {
@@ -123,7 +124,7 @@ func (o *prOpts) run(env *Env, files []string) int {
 		if o.headerSet {
 			hdr = o.header
 		}
-		if prPages(env, w, o, prColumns(o, lines), hdr, mt) != nil {
+		if prPages(env, w, o, prColumns(env, o, lines), hdr, mt) != nil {
 			break
 		}
 	}
@@ -158,7 +159,29 @@ func (o *prOpts) read(env *Env, w *bufio.Writer, name string) ([]string, time.Ti
 	if s == "" {
 		return nil, mt, true
 	}
-	return strings.Split(strings.TrimSuffix(s, "\n"), "\n"), mt, true
+	lines, err := splitStringLinesCtx(env.Ctx, strings.TrimSuffix(s, "\n"))
+	if err != nil {
+		return nil, mt, false // cancelled
+	}
+	return lines, mt, true
+}
+
+// splitStringLinesCtx is strings.Split(s, "\n") that stops with
+// gnu.ErrCancelled once ctx is done: the 20 million lines of a 169 MB
+// file take seconds.
+func splitStringLinesCtx(ctx context.Context, s string) ([]string, error) {
+	out := make([]string, 0, strings.Count(s, "\n")+1)
+	for {
+		if len(out)&0xffff == 0xffff && ctx.Err() != nil {
+			return nil, gnu.ErrCancelled
+		}
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return append(out, s), nil
+		}
+		out = append(out, s[:i])
+		s = s[i+1:]
+	}
 }
 
 // prPage is one page's body: rows of column cells.
@@ -166,13 +189,16 @@ type prPage [][]string
 
 // prColumns lays lines out in pages of rows; with several columns, down
 // (the last page balanced: the first columns one line longer) or across.
-func prColumns(o *prOpts, lines []string) []prPage {
+func prColumns(env *Env, o *prOpts, lines []string) []prPage {
 	rows := prBodyLines(o)
 	if o.double {
 		rows = max(1, rows/2)
 	}
 	var pages []prPage
 	for n := 1; len(lines) > 0; n++ {
+		if n&63 == 0 && env.Ctx.Err() != nil {
+			return nil // millions of lines: seconds (prPages says why)
+		}
 		per := rows * o.columns
 		chunk := lines[:min(per, len(lines))]
 		lines = lines[len(chunk):]
@@ -251,13 +277,16 @@ func prColWidth(o *prOpts) int {
 }
 
 // prMerge lays the files side by side, one column each.
-func prMerge(cols [][]string) []prPage {
+func prMerge(env *Env, cols [][]string) []prPage {
 	n := 0
 	for _, c := range cols {
 		n = max(n, len(c))
 	}
 	var all prPage
 	for r := 0; r < n; r++ {
+		if r&0xffff == 0xffff && env.Ctx.Err() != nil {
+			return nil
+		}
 		row := make([]string, len(cols))
 		for i, c := range cols {
 			if r < len(c) {
@@ -297,6 +326,9 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 	header := !o.noHeader && o.pageLen > 10
 	colWidth := prColWidth(o)
 	for n, page := range pages {
+		if env.Ctx.Err() != nil {
+			return gnu.ErrCancelled
+		}
 		if header {
 			date := mt.In(dateLocation(env)).Format("2006-01-02 15:04")
 			pg := "Page " + strconv.Itoa(n+1)

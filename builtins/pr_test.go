@@ -1,8 +1,13 @@
 package builtins
 
 import (
+	"context"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // Expected values produced by GNU pr 9.1.
@@ -41,5 +46,32 @@ func TestPr(t *testing.T) {
 	got := regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d`).ReplaceAllString(r.stdout, "DATE")
 	if want := "\n\nDATE                       HDR                        Page 1\n\n\n11\n12\n\n\n\n\n\n\n\nDATE                       HDR                        Page 2\n\n\n13\n14\n\n\n\n\n\n\n\nDATE                       HDR                        Page 3\n\n\n15\n\n\n\n\n\n\n"; got != want || r.status != 0 {
 		t.Errorf("pr -h: got %q, want %q", got, want)
+	}
+}
+
+// TestPrStops: cutting a file into lines and laying them out in pages
+// look at the context (session 23, red team: pr of the 20 million lines
+// of a 169 MB file in a library Session.Run with a 1 s limit answered
+// after 21 s, in prColumns); the cut is strings.Split's.
+func TestPrStops(t *testing.T) {
+	for _, s := range []string{"", "a", "a\n", "\n\n", "a\nb", "a\n\nb\n"} {
+		got, err := splitStringLinesCtx(context.Background(), s)
+		if want := strings.Split(s, "\n"); err != nil || !slices.Equal(got, want) {
+			t.Errorf("%q: %q, %v, want %q", s, got, err, want)
+		}
+	}
+	s := strings.Repeat("x\n", 1<<18)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := splitStringLinesCtx(ctx, s); err != gnu.ErrCancelled {
+		t.Fatalf("split under a cancelled context: %v", err)
+	}
+	lines := strings.Split(s, "\n")
+	o := &prOpts{columns: 1, pageLen: 66}
+	if pages := prColumns(&Env{Ctx: ctx}, o, lines); pages != nil {
+		t.Fatalf("prColumns under a cancelled context: %d pages", len(pages))
+	}
+	if pages := prColumns(&Env{Ctx: context.Background()}, o, lines); len(pages) != (len(lines)+55)/56 {
+		t.Fatalf("prColumns: %d pages", len(pages))
 	}
 }

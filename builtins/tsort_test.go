@@ -1,6 +1,14 @@
 package builtins
 
-import "testing"
+import (
+	"bytes"
+	stdcmp "cmp"
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
+)
 
 // Expected values checked against GNU tsort 9.1, loops included.
 func TestTsort(t *testing.T) {
@@ -13,4 +21,36 @@ func TestTsort(t *testing.T) {
 		{nil, []string{"tsort"}, "a b c\n", "", "tsort: -: input contains an odd number of tokens\n", 1},
 		{nil, []string{"tsort", "a", "b"}, "", "", "tsort: extra operand 'b'\nTry 'tsort --help' for more information.\n", 1},
 	})
+}
+
+// TestTsortGraphStops: reading the graph and sorting its items look at
+// the context (session 23, red team: tsort of 20 million numbers in a
+// library Session.Run with a 1 s limit answered after 6 minutes), and a
+// node's successors are appended, the most recent last (a prepend each
+// made many successors of one node quadratic).
+func TestTsortGraphStops(t *testing.T) {
+	var b bytes.Buffer
+	for i := range 1 << 18 {
+		fmt.Fprintf(&b, "%d ", i)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := tsortGraph(&Env{Ctx: ctx}, b.Bytes()); err != gnu.ErrCancelled {
+		t.Fatalf("graph under a cancelled context: %v", err)
+	}
+	nums := make([]int, 1<<18)
+	for i := range nums {
+		nums[i] = len(nums) - i
+	}
+	if err := sortCtx(ctx, nums, stdcmp.Compare[int]); err != gnu.ErrCancelled {
+		t.Fatalf("sort under a cancelled context: %v", err)
+	}
+	b.Reset()
+	for i := range 1 << 16 {
+		fmt.Fprintf(&b, "a b%d\n", i)
+	}
+	items, err := tsortGraph(&Env{Ctx: context.Background()}, b.Bytes())
+	if err != nil || len(items) != 1<<16+1 || items[0].str != "a" || len(items[0].top) != 1<<16 || items[0].top[1<<16-1].str != "b65535" {
+		t.Fatalf("graph: %d items, %v", len(items), err)
+	}
 }

@@ -2,12 +2,16 @@ package builtins
 
 import (
 	"bytes"
+	"compress/flate"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // TestZipUnzip runs zip and unzip in one directory; the expected lines
@@ -71,5 +75,26 @@ func TestZipUnzip(t *testing.T) {
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "q/big")); err != nil || !fi.ModTime().Equal(mtime) || fi.Size() != 3900 {
 		t.Errorf("q/big: %v %v", fi, err)
+	}
+}
+
+// TestZipDeflateStops: deflating a member looks at the context a MiB at
+// a time (session 23, red team: zip of a 169 MB file took 9.6 s past a
+// library Session.Run's 1 s limit, in one flate Write); uncancelled, its
+// stream inflates back to the data.
+func TestZipDeflateStops(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789abcdef\n"), 1<<17)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := zipDeflate(ctx, data, 6); err != gnu.ErrCancelled {
+		t.Fatalf("cancelled: %v", err)
+	}
+	packed, err := zipDeflate(context.Background(), data, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := io.ReadAll(flate.NewReader(bytes.NewReader(packed)))
+	if err != nil || !bytes.Equal(back, data) {
+		t.Fatalf("inflated %d bytes, %v", len(back), err)
 	}
 }

@@ -28,10 +28,11 @@ NAME.sh copies TREE.files/ beside it instead, a tree that several
 fixtures share), with stdin from NAME.stdin
 (if any), and compare its output with the goldens NAME.stdout,
 NAME.stderr and NAME.status (NAME.stdout and NAME.status must exist;
-NAME.stderr is compared when it exists). A fixture runs for 60 s at most
-and keeps 16 MiB of output at most. One line per fixture, a unified
-diff under each that failed, then "N passed, N failed"; exit status 1
-when a fixture failed.`
+NAME.stderr is compared when it exists). A fixture runs for 60 s and
+keeps 16 MiB of output at most; its script, stdin and goldens are never
+read or written through a link, nor its tree copied from outside its
+directory. One line per fixture, a unified diff under each that failed,
+then "N passed, N failed"; exit status 1 when a fixture failed.`
 
 // testUsageErr reports a usage error of `llmsh test` in GNU's shape, as
 // serve's and mcp's: status 2.

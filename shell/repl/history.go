@@ -57,14 +57,62 @@ func OpenHistory(path string) (*History, error) {
 		return nil, err
 	}
 	h := &History{file: f}
-	if err := h.load(f); err != nil {
-		f.Close()
+	n, err := h.load(f)
+	if err == nil && n > maxHistory {
+		err = h.compact(path)
+	}
+	if err != nil {
+		h.file.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return h, nil
 }
 
-func (h *History) load(r io.Reader) error {
+// compact replaces the history file at path by one of the entries kept
+// (the last maxHistory), renamed over it, and appends to that from now
+// on: as bash cuts its file to HISTFILESIZE, so that it does not grow,
+// outside every grant and the write budget, with every line typed, for
+// good (session 23, red team).
+func (h *History) compact(path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".history-*") // mode 0600
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(tmp)
+	for _, e := range h.entries {
+		w.WriteString(historyLine(e) + "\n")
+	}
+	err = w.Flush()
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	h.file.Close()
+	h.file = f
+	return nil
+}
+
+// historyLine is an entry as the history file holds it: one line.
+func historyLine(entry string) string {
+	if strings.ContainsAny(entry, "\n\r") || strings.HasPrefix(entry, multiLinePrefix) {
+		return multiLinePrefix + strconv.Quote(entry)
+	}
+	return entry
+}
+
+// load reads the entries of r, keeping the last maxHistory, and returns
+// how many it read.
+func (h *History) load(r io.Reader) (int, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
@@ -79,10 +127,11 @@ func (h *History) load(r io.Reader) error {
 		}
 		h.entries = append(h.entries, line)
 	}
-	if len(h.entries) > maxHistory {
-		h.entries = h.entries[len(h.entries)-maxHistory:]
+	n := len(h.entries)
+	if n > maxHistory {
+		h.entries = h.entries[n-maxHistory:]
 	}
-	return sc.Err()
+	return n, sc.Err()
 }
 
 // Entries returns a copy of the entries, oldest first.
@@ -112,11 +161,7 @@ func (h *History) Add(src string) (string, error) {
 	if h.file == nil {
 		return entry, nil
 	}
-	line := entry
-	if strings.ContainsAny(entry, "\n\r") || strings.HasPrefix(entry, multiLinePrefix) {
-		line = multiLinePrefix + strconv.Quote(entry)
-	}
-	_, err := h.file.WriteString(line + "\n")
+	_, err := h.file.WriteString(historyLine(entry) + "\n")
 	return entry, err
 }
 

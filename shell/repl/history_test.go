@@ -1,9 +1,11 @@
 package repl
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -67,5 +69,37 @@ func TestHistoryFile(t *testing.T) {
 	var none *History
 	if err := none.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHistoryFileCompacted: the history file is cut to its last
+// maxHistory entries when it is opened, as bash cuts its file to
+// HISTFILESIZE (session 23, red team: llmsh only ever appended, so the
+// file, outside every grant and the write budget, grew with every line
+// typed, for good).
+func TestHistoryFileCompacted(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "history")
+	var b strings.Builder
+	for i := range maxHistory + 50 {
+		fmt.Fprintf(&b, "echo %d\n", i)
+	}
+	if err := os.WriteFile(p, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h, err := OpenHistory(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Add("echo last\n"); err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+	data, _ := os.ReadFile(p)
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) != maxHistory+1 || lines[0] != "echo 50" || lines[maxHistory] != "echo last" {
+		t.Fatalf("%d lines, from %q to %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+	if info, err := os.Stat(p); err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("mode: %v %v", info, err)
 	}
 }
