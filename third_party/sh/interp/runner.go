@@ -71,7 +71,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return err
 			}
 			r2 := r.subshell(false)
-			r2.discardFails = true // llmsh: see discardFails
+			r2.discardFails = true                      // llmsh: see discardFails
+			r2.setNoForkTail(cs.Stmts, r.bashPid, true) // llmsh: NoForkExec
 			// llmsh: bash parses the substitution's text when it runs,
 			// counting its lines from the line of the command that
 			// holds it ($LINENO, the "line N:" of messages).
@@ -542,6 +543,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		case *syntax.CallExpr, *syntax.DeclClause:
 			r2.forkedCall = true // llmsh: see discardFails
 		}
+		r2.setNoForkTail([]*syntax.Stmt{{Cmd: st.Cmd}}, r.bashPid, true) // llmsh: NoForkExec
 		st2 := *st
 		st2.Background = false
 		st2.Disown = false
@@ -902,6 +904,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if n := len(cm.Stmts); n > 0 {
 			r2.subLast = cm.Stmts[n-1]
 		}
+		r2.setNoForkTail(cm.Stmts, r.bashPid, true) // llmsh: NoForkExec
 		if r.jobSelf != nil && r.jobSub == cm {
 			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
