@@ -1617,7 +1617,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
-			if o.unarray && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) {
+			newLocal := local && !global && !r.localHere(name)
+			if o.unarray && !newLocal && (vr.Kind == expand.Indexed && strings.Contains(o.unarrayKinds, "a") || vr.Kind == expand.Associative && strings.Contains(o.unarrayKinds, "A")) {
+				// (llmsh: +A of an indexed array, +a of an associative
+				// one and a new local leave it, status 0.)
 				// llmsh: declare +a a, as bash.
 				r.errf("%s%s: %s: cannot destroy array variables in this way\n", r.errPrefix(), cm.Variant.Value, name)
 				r.exit.code = 1
