@@ -26,6 +26,7 @@ import (
 	"path"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -794,6 +795,25 @@ func (s stopWriter) Unwrap() io.Writer { return s.w }
 // [ARG…]]`, `sh [OPTIONS] FILE [ARG…]` (FILE read through vfsd), or `sh
 // [OPTIONS] [-s] [ARG…]` with the script on stdin. A nested llmsh takes no
 // options but -c: its grants and limits are the session's.
+// shlvlDown is environ with SHLVL one less, as bash's exec makes it
+// (never below 0); environ itself when it has no SHLVL.
+func shlvlDown(environ []string) []string {
+	for i, kv := range environ {
+		v, ok := strings.CutPrefix(kv, "SHLVL=")
+		if !ok {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return environ
+		}
+		out := slices.Clone(environ)
+		out[i] = "SHLVL=" + strconv.Itoa(max(n-1, 0))
+		return out
+	}
+	return environ
+}
+
 func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	if len(args) > 1 && (args[1] == "--help" || args[1] == "--version") {
 		nestedHelp(stdout, args[0], args[1] == "--version")
@@ -849,6 +869,15 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if r := currentRunner(ctx); r != nil {
 		o.ParentPid = r.Pid()
 		o.IgnoredSignals = r.IgnoredSignals()
+		// bash execs the last command of a forked shell without a fork
+		// of its own: the new shell's parent is that shell's, and SHLVL
+		// is one less first, as exec makes it.
+		if ppid, shlvl, ok := interp.HandlerCtx(ctx).NoForkExec(); ok {
+			o.ParentPid = ppid
+			if shlvl {
+				o.Vars = shlvlDown(o.Vars)
+			}
+		}
 	}
 	sub, err := New(o)
 	if err != nil {

@@ -1232,6 +1232,12 @@ func (cfg *Config) arithSet(name string, val int64) error {
 		if vr.Kind == Indexed || vr.Kind == Associative {
 			return cfg.assignElem(name, vr, nil, str)
 		}
+		if wenv, ok := cfg.Env.(WriteEnviron); ok && vr.Kind != NameRef {
+			// llmsh: the variable keeps its attributes, as bash:
+			// export C=0; (( C++ )) leaves C exported (-i, -l too).
+			vr.Set, vr.Kind, vr.Str = true, String, str
+			return wenv.Set(name, vr)
+		}
 		return cfg.envSet(name, str)
 	}
 	if name[i:] == "[]" {

@@ -688,8 +688,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// llmsh: an operator bash does not know (the parser
 				// keeps it): bad substitution, when the variable is set.
 				// Bash refuses an operator of more than one
-				// character even then (${u@A#x}).
-				if set || len(arg) > 1 {
+				// character that starts with A or a even then
+				// (${u@A#x}, ${u@ab}); ${u@QQ} is empty.
+				if set || len(arg) > 1 && (arg[0] == 'A' || arg[0] == 'a') {
 					return "", badTransform(pe, arg)
 				}
 				str = ""

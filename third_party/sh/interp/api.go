@@ -445,6 +445,15 @@ type Runner struct {
 	// elsewhere an integer variable's error keeps $? (llmsh, see
 	// ArithmError.KeepStatus).
 	forkedCall, discardFails bool
+	// noForkTail is the simple command that bash runs last in the
+	// shell it forked, or in a -c string, and so execs without a fork
+	// of its own (a shell it starts then has the forked shell's pid
+	// for parent, noForkPpid, and, but for a pipeline's element, one
+	// less in SHLVL: noForkShlvl); nil when there is none (llmsh:
+	// HandlerContext.NoForkExec).
+	noForkTail  *syntax.CallExpr
+	noForkPpid  int
+	noForkShlvl bool
 	// readsPipe marks a pipeline's element that reads the pipe from the
 	// element before it, and the subshells it starts (llmsh: read -t 0
 	// waits for that element, see pipeSettle).
@@ -1306,6 +1315,10 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 			// llmsh: $_ starts as bash's, the shell as invoked: here
 			// $0, the script's name or the shell's with -c.
 			r.ranFile, r.lastArg = true, node.Name
+		}
+		if r.cString && r.bashPid == r.llmsh.pid && !r.jobRun && r.noForkTail == nil && len(node.Stmts) > 0 {
+			// llmsh: bash -c 'a; b' execs b (NoForkExec).
+			r.setNoForkTail(node.Stmts, r.llmsh.ppid, true)
 		}
 		r.pendingHdocs = node.UnclosedHdocs // llmsh: warned when reached
 		r.linesRead = 0                     // llmsh: set -v

@@ -27,13 +27,14 @@ type declOpts struct {
 	modes              []string // -x -r -i +i +x
 	valType            string   // -a -A -n
 	global             bool
-	inherit            bool // -I: a new local starts as the variable it hides
-	funcs, namesOnly   bool // -f, -F
-	funcsPlus          bool // +f
-	print              bool // -p
-	unexport           bool // +x (export -n)
-	unarray            bool // +a, +A (llmsh: refused on an array)
-	bothArrays         bool // -a and -A (llmsh: bash's error for each name)
+	inherit            bool   // -I: a new local starts as the variable it hides
+	funcs, namesOnly   bool   // -f, -F
+	funcsPlus          bool   // +f
+	print              bool   // -p
+	unexport           bool   // +x (export -n)
+	unarray            bool   // +a, +A (llmsh: refused on an array of that kind)
+	unarrayKinds       string // the letters given: "a", "A" or both
+	bothArrays         bool   // -a and -A (llmsh: bash's error for each name)
 	listAttrs          string
 	sawOpt, sawAttrOpt bool
 }
@@ -118,6 +119,7 @@ func (o *declOpts) option(sign, c byte) bool {
 			o.valType = flag
 		} else if c != 'n' {
 			o.unarray = true
+			o.unarrayKinds += string(c)
 		} else {
 			o.modes = append(o.modes, flag) // llmsh: declare +n r
 		}

@@ -165,6 +165,9 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			subs[i].subshellLevel = r.subshellLevel
 			subs[i].pipeCall = true
 			subs[i].forkedCall = true
+			// llmsh: a shell it starts has this one for parent, but the
+			// same SHLVL (NoForkExec).
+			subs[i].setNoForkTail([]*syntax.Stmt{{Cmd: elems[i].Cmd}}, r.bashPid, false)
 		case *syntax.DeclClause:
 			subs[i].forkedCall = true
 		case *syntax.Subshell:

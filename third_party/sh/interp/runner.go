@@ -71,7 +71,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return err
 			}
 			r2 := r.subshell(false)
-			r2.discardFails = true // llmsh: see discardFails
+			r2.discardFails = true                      // llmsh: see discardFails
+			r2.setNoForkTail(cs.Stmts, r.bashPid, true) // llmsh: NoForkExec
 			// llmsh: bash parses the substitution's text when it runs,
 			// counting its lines from the line of the command that
 			// holds it ($LINENO, the "line N:" of messages).
@@ -548,6 +549,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		case *syntax.CallExpr, *syntax.DeclClause:
 			r2.forkedCall = true // llmsh: see discardFails
 		}
+		r2.setNoForkTail([]*syntax.Stmt{{Cmd: st.Cmd}}, r.bashPid, true) // llmsh: NoForkExec
 		st2 := *st
 		st2.Background = false
 		st2.Disown = false
@@ -916,6 +918,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if n := len(cm.Stmts); n > 0 {
 			r2.subLast = cm.Stmts[n-1]
 		}
+		r2.setNoForkTail(cm.Stmts, r.bashPid, true) // llmsh: NoForkExec
 		if r.jobSelf != nil && r.jobSub == cm {
 			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
@@ -1631,7 +1634,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.exit.code = 1
 				continue
 			}
-			if o.unarray && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) {
+			newLocal := local && !global && !r.localHere(name)
+			if o.unarray && !newLocal && (vr.Kind == expand.Indexed && strings.Contains(o.unarrayKinds, "a") || vr.Kind == expand.Associative && strings.Contains(o.unarrayKinds, "A")) {
+				// (llmsh: +A of an indexed array, +a of an associative
+				// one and a new local leave it, status 0.)
 				// llmsh: declare +a a, as bash.
 				r.errf("%s%s: %s: cannot destroy array variables in this way\n", r.errPrefix(), cm.Variant.Value, name)
 				r.exit.code = 1

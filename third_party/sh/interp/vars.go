@@ -957,8 +957,9 @@ func (r *Runner) unsetElem(name, sub string, literal bool) {
 	if n, v := vr.Resolve(r.writeEnv); n != "" {
 		name, vr = n, v
 	}
-	if vr.ReadOnly && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) {
-		// llmsh: bash's message for an element of a readonly array.
+	if vr.ReadOnly {
+		// llmsh: bash's message for an element of a readonly array,
+		// or scalar (unset 'V[@]', 'V[1]' of a readonly V too).
 		r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), name)
 		r.exit.code = 1
 		return
