@@ -5,6 +5,7 @@ package expand
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -672,10 +673,11 @@ func (s *arithState) next() {
 		}
 		assign := k < len(t) && t[k] == '=' && (k+1 >= len(t) || t[k+1] != '=')
 		read := s.lastTok == atPreInc || s.lastTok == atPreDec || s.tok == atPreInc || s.tok == atPreDec || !assign
-		if j > 0 && t[j-1] == ']' && s.ev.noeval == 0 {
-			if read {
-				s.unsetArray(s.name)
-			}
+		if j > 0 && t[j-1] == ']' && s.ev.noeval == 0 && read {
+			// llmsh: the target of a plain = is not fixed: bash
+			// evaluates its subscript when it assigns, after the
+			// value (a[i] = i++ sets a[2]).
+			s.unsetArray(s.name)
 			name, err := s.ev.cfg.fixSubscript(s.name)
 			if err != nil {
 				s.failErr(err)
@@ -1276,7 +1278,10 @@ func (s *arithState) assign(name string, val int64) {
 		return
 	}
 	if err := s.ev.cfg.arithSet(name, val); err != nil {
-		if _, ok := err.(*ArithmError); !ok {
+		var unset UnsetParameterError
+		if _, ok := err.(*ArithmError); !ok && !errors.As(err, &unset) {
+			// (set -u's error in a target's subscript, a[nope] = 1,
+			// ends the shell as it is.)
 			err = &ArithmError{Err: err}
 		}
 		s.failErr(err)
