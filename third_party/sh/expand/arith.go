@@ -216,14 +216,14 @@ type arithPrinter struct {
 	b    *strings.Builder
 	last syntax.Pos // the end of what was printed
 
-	expanded   bool // a word had an expansion
-	index      int  // the depth of indexed arrays' subscripts printed
+	expanded bool // a word had an expansion
+	index    int  // the depth of indexed arrays' subscripts printed
 	// quoteBrackets: the text has an expansion or a ~, so that bash
 	// 5.2 expands it whole and quotes the brackets of an element read
 	// in a subscript ($(( a[a[0]] + $x )) is the text a[a\[0\]] + 1,
 	// an error when the subscript is evaluated); see hasExpChar.
 	quoteBrackets bool
-	shellWords bool // words lose their quotes and backslashes (let)
+	shellWords    bool // words lose their quotes and backslashes (let)
 	// splits, when not nil, gathers the ranges of b that unquoted
 	// expansions wrote (LetFields).
 	splits [][2]int
