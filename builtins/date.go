@@ -1037,5 +1037,5 @@ func dateZoneOffset(b *strings.Builder, off, colons int, pad byte, width int) {
 // zone that tz (a value of TZ) names, UTC when empty: for the prompt escape
 // \D{FORMAT} of the shell (interp.TimeFormat).
 func Strftime(t time.Time, format, tz string) string {
-	return dateFormat(t.In(dateZoneNamed(tz)), format, false)
+	return strftimeC(t.In(dateZoneNamed(tz)), format)
 }

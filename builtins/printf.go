@@ -480,7 +480,7 @@ func (p *printfState) timeConv(f string, start, i int, sp printfSpec) int {
 		// hold, and bash then formats the epoch.
 		t = time.Unix(0, 0)
 	}
-	p.str(dateFormat(t.In(loc), tf, false), sp)
+	p.str(strftimeC(t.In(loc), tf), sp)
 	return j + 1
 }
 

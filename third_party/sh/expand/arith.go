@@ -5,6 +5,7 @@ package expand
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -106,7 +107,7 @@ func arithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (n int, inne
 	}
 	cfg = prepareConfig(cfg)
 	var b strings.Builder
-	pr := arithPrinter{cfg: cfg, b: &b}
+	pr := arithPrinter{cfg: cfg, b: &b, quoteBrackets: hasExpChar(expr)}
 	if err := pr.print(expr); err != nil {
 		return 0, true, err
 	}
@@ -215,9 +216,14 @@ type arithPrinter struct {
 	b    *strings.Builder
 	last syntax.Pos // the end of what was printed
 
-	expanded   bool // a word had an expansion
-	index      int  // the depth of indexed arrays' subscripts printed
-	shellWords bool // words lose their quotes and backslashes (let)
+	expanded bool // a word had an expansion
+	index    int  // the depth of indexed arrays' subscripts printed
+	// quoteBrackets: the text has an expansion or a ~, so that bash
+	// 5.2 expands it whole and quotes the brackets of an element read
+	// in a subscript ($(( a[a[0]] + $x )) is the text a[a\[0\]] + 1,
+	// an error when the subscript is evaluated); see hasExpChar.
+	quoteBrackets bool
+	shellWords    bool // words lose their quotes and backslashes (let)
 	// splits, when not nil, gathers the ranges of b that unquoted
 	// expansions wrote (LetFields).
 	splits [][2]int
@@ -395,6 +401,10 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 					// An element, a[i+1]: its name and
 					// subscript as text, read by the evaluator.
 					p.b.WriteString(part.Param.Value)
+					quoted := p.quoteBrackets && p.index > 0
+					if quoted {
+						p.b.WriteByte('\\')
+					}
 					p.b.WriteByte('[')
 					p.last = posAdd(part.Param.End(), 1)
 					if w, ok := part.Index.(*syntax.Word); ok && !isLitWord(w) && p.cfg.Env.Get(part.Param.Value).Kind == Associative {
@@ -417,6 +427,9 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 					p.index--
 					if err != nil {
 						return err
+					}
+					if quoted {
+						p.b.WriteByte('\\')
 					}
 					p.b.WriteByte(']')
 					p.last = x.End()
@@ -459,6 +472,33 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 		panic(fmt.Sprintf("unexpected arithm expr: %T", expr))
 	}
 	return nil
+}
+
+// hasExpChar reports whether the text of x holds what makes bash 5.2
+// expand an arithmetic text whole (expand_arith_string's EXP_CHAR: an
+// expansion, a backquote, a ~), rather than only removing its quotes.
+func hasExpChar(x syntax.ArithmExpr) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Dollar.IsValid() {
+				found = true
+			}
+		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
+			found = true
+		case *syntax.Lit:
+			if strings.ContainsAny(n.Value, "$`~") {
+				found = true
+			}
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.BitNegation {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // WholeSubscript reports whether the "[" that t starts with is closed by
@@ -672,10 +712,11 @@ func (s *arithState) next() {
 		}
 		assign := k < len(t) && t[k] == '=' && (k+1 >= len(t) || t[k+1] != '=')
 		read := s.lastTok == atPreInc || s.lastTok == atPreDec || s.tok == atPreInc || s.tok == atPreDec || !assign
-		if j > 0 && t[j-1] == ']' && s.ev.noeval == 0 {
-			if read {
-				s.unsetArray(s.name)
-			}
+		if j > 0 && t[j-1] == ']' && s.ev.noeval == 0 && read {
+			// llmsh: the target of a plain = is not fixed: bash
+			// evaluates its subscript when it assigns, after the
+			// value (a[i] = i++ sets a[2]).
+			s.unsetArray(s.name)
 			name, err := s.ev.cfg.fixSubscript(s.name)
 			if err != nil {
 				s.failErr(err)
@@ -1282,7 +1323,10 @@ func (s *arithState) assign(name string, val int64) {
 		return
 	}
 	if err := s.ev.cfg.arithSet(name, val); err != nil {
-		if _, ok := err.(*ArithmError); !ok {
+		var unset UnsetParameterError
+		if _, ok := err.(*ArithmError); !ok && !errors.As(err, &unset) {
+			// (set -u's error in a target's subscript, a[nope] = 1,
+			// ends the shell as it is.)
 			err = &ArithmError{Err: err}
 		}
 		s.failErr(err)

@@ -336,7 +336,7 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 		if start < 0 {
 			return 0, 0, false
 		}
-		if i == 0 || start > 0 && src[start-1] == '$' {
+		if i == 0 || start > 0 && src[start-1] == '$' || arithCmdStart(src, start) {
 			if from, to, ok = arithSpanFrom(src, start+2, off); ok {
 				return from, to, true
 			}
@@ -344,6 +344,28 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 		end = start + 1
 	}
 	return 0, 0, false
+}
+
+// arithCmdStart reports whether the "((" at offset i of src opens an
+// arithmetic command: it starts a command (llmsh), so that the command
+// holding an inner ((…)) is found ((( r = ((1)) + ---x ))).
+func arithCmdStart(src string, i int) bool {
+	j := i
+	for j > 0 && (src[j-1] == ' ' || src[j-1] == '\t') {
+		j--
+	}
+	if j == 0 || strings.IndexByte("\n;&|({!", src[j-1]) >= 0 {
+		return true
+	}
+	k := j
+	for k > 0 && isNameByte(src[k-1]) {
+		k--
+	}
+	switch src[k:j] {
+	case "then", "do", "else", "elif", "if", "while", "until", "time":
+		return true
+	}
+	return false
 }
 
 // arithSpanFrom is arithSpan for the "((" that ends at from.
@@ -452,23 +474,37 @@ func ForHeader(src string, off int) (from, end int, ok bool) {
 		return 0, 0, false
 	}
 	lineStart := strings.LastIndexByte(src[:off], '\n') + 1
-	open := strings.LastIndex(src[lineStart:off], "((")
-	if open < 0 {
-		return 0, 0, false
-	}
-	open += lineStart
-	if !strings.HasSuffix(strings.TrimRight(src[lineStart:open], " \t"), "for") {
-		return 0, 0, false
+	// llmsh: the header may hold an inner ((…)) (for (( r = ((1)) + x;
+	// …))): the "((" after "for", and the "))" that closes it.
+	open := -1
+	for e := off; ; {
+		o := strings.LastIndex(src[lineStart:e], "((")
+		if o < 0 {
+			return 0, 0, false
+		}
+		if o += lineStart; strings.HasSuffix(strings.TrimRight(src[lineStart:o], " \t"), "for") {
+			open = o
+			break
+		}
+		e = o + 1
 	}
 	lineEnd := len(src)
 	if i := strings.IndexByte(src[open:], '\n'); i >= 0 {
 		lineEnd = open + i
 	}
-	end = strings.Index(src[open+2:lineEnd], "))")
-	if end < 0 {
-		return 0, 0, false
+	depth := 0
+	for i := open + 2; i+1 < lineEnd; i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 && src[i+1] == ')' {
+				return open + 2, i, true
+			}
+			depth = max(depth-1, 0)
+		}
 	}
-	return open + 2, end + open + 2, true
+	return 0, 0, false
 }
 
 // forSpan finds the expression of a for ((INIT; COND; POST)) header that
