@@ -531,6 +531,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if st.Background || st.Disown {
 		r2 := r.subshell(true)
 		r2.jobRun = true
+		r2.inheritedJobs = nil // llmsh: a forked child has no jobs (bash)
 		switch st.Cmd.(type) {
 		case *syntax.Subshell:
 			// llmsh: bash runs `( … ) &` as one subshell
@@ -901,6 +902,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.Subshell:
 		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
 		r2 := r.subshell(fg)
+		r2.inheritedJobs = nil                  // llmsh: only $( ) keeps the parent's jobs (bash)
 		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
 		r2.subLast = nil                        // llmsh: see subLast
 		if n := len(cm.Stmts); n > 0 {
