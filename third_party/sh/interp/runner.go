@@ -481,7 +481,38 @@ func (r *Runner) outf(format string, a ...any) {
 }
 
 func (r *Runner) errf(format string, a ...any) {
+	if r.GnuErrfmt() {
+		io.WriteString(r.stderr, r.gnuErrfmt(fmt.Sprintf(format, a...)))
+		return
+	}
 	fmt.Fprintf(r.stderr, format, a...)
+}
+
+// gnuErrfmt is msg as shopt -s gnu_errfmt has bash write it: a message
+// of the shell itself starts "NAME:N: " instead of "NAME: line N: "; a
+// builtin's ("NAME: line N: cd: …") keeps its form (llmsh).
+func (r *Runner) gnuErrfmt(msg string) string {
+	name := r.shellFileName()
+	rest, ok := strings.CutPrefix(msg, name+": line ")
+	if !ok {
+		// eval's syntax errors: "NAME: eval: line N: " is "NAME: eval:N: ".
+		if rest, ok = strings.CutPrefix(msg, name+": eval: line "); !ok {
+			return msg
+		}
+		name += ": eval"
+	}
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	text, ok := strings.CutPrefix(rest[i:], ": ")
+	if i == 0 || !ok {
+		return msg
+	}
+	if word, _, ok := strings.Cut(text, ": "); ok && IsBuiltin(word) {
+		return msg
+	}
+	return name + ":" + rest[:i] + ": " + text
 }
 
 func (r *Runner) stop(ctx context.Context) bool {
