@@ -27,7 +27,7 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 	name := args[0]
 	prefix := "llmsh: "
 	if r := currentRunner(ctx); r != nil {
-		prefix = r.ErrPrefix()
+		prefix = r.ShellErrPrefix()
 	}
 	exec := execing(ctx)
 	if exec {

@@ -509,7 +509,7 @@ const notFound = -127
 // script: "llmsh: line N: " for -c, "FILE: line N: " in a file.
 func scriptPrefix(hc interp.HandlerContext) string {
 	if r := hc.Runner(); r != nil {
-		return r.ErrPrefix()
+		return r.ShellErrPrefix()
 	}
 	return "llmsh: "
 }

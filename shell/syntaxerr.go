@@ -81,6 +81,11 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 	}
 	for _, m := range msgs {
 		l, m := interp.MsgLine(line, m)
+		if s.runner.GnuErrfmt() {
+			// bash's "NAME:N: " ("bash: -c:N: ") under gnu_errfmt.
+			fmt.Fprintf(s.opts.Stderr, "%s:%d: %s\n", strings.TrimSuffix(s.errPrefix(), ": "), l, m)
+			continue
+		}
 		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), l, m)
 	}
 	if rest, ok := interp.ResumeText(src, perr, line); ok {

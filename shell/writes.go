@@ -90,7 +90,7 @@ func (o *outFile) openFailed(w io.Writer, prefix string) bool {
 			if prefix == "" {
 				prefix = "llmsh: "
 				if o.runner != nil {
-					prefix = o.runner.ErrPrefix()
+					prefix = o.runner.ShellErrPrefix()
 				}
 			}
 			fmt.Fprintf(w, "%s%s: %s\n", prefix, o.name, builtins.ErrText(err))

@@ -50,7 +50,14 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 	r2 := r.subshell(true)
 	r2.jobRun = true
 	r2.stdin, r2.stdinSrc, r2.stdout = inR, nil, outW
-	bg, jctx := r.startJob(r.jobBase(ctx), &syntax.Stmt{Cmd: cm})
+	shown := cm
+	if cm.Name == nil {
+		// bash's job text names the default: coproc COPROC cat &.
+		named := *cm
+		named.Name = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: name}}}
+		shown = &named
+	}
+	bg, jctx := r.startJob(r.jobBase(ctx), &syntax.Stmt{Cmd: shown})
 	r2.gate = bg.gate
 	// A hung-up coprocess blocked reading its stdin, whose writer the
 	// shell's descriptor keeps, or writing its full stdout, cannot see

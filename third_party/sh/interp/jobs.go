@@ -491,6 +491,10 @@ func jobStmtText(st *syntax.Stmt) string {
 		return "( " + text + " )"
 	case *syntax.BinaryCmd:
 		return jobStmtText(cm.X) + " " + cm.Op.String() + " " + jobStmtText(cm.Y)
+	case *syntax.CoprocClause:
+		if cm.Name != nil && cm.Stmt != nil {
+			return "coproc " + print(cm.Name) + " " + jobStmtText(cm.Stmt)
+		}
 	}
 	return print(st)
 }

@@ -439,7 +439,7 @@ func (r *Runner) ttyFeed(f stdinFile) *ttyFeed {
 func (r *Runner) redirErrText(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Op == shellName+":" {
-		return r.errPrefix() + pe.Path + ": " + pe.Err.Error()
+		return r.ShellErrPrefix() + pe.Path + ": " + pe.Err.Error()
 	}
 	return err.Error()
 }

@@ -3,7 +3,11 @@
 
 package interp
 
-import "github.com/llmsh/llmsh/third_party/sh/expand"
+import (
+	"fmt"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+)
 
 // The state that llmsh's shell layer reads and sets while its remaining
 // rewrites of the syntax tree (IFS splitting) still run outside the
@@ -50,3 +54,17 @@ func (r *Runner) SetExecutionString(text string) {
 // runs: "NAME: line N: ", NAME being the script or sourced file, or
 // llmsh for -c.
 func (r *Runner) ErrPrefix() string { return r.errPrefix() }
+
+// GnuErrfmt reports whether shopt gnu_errfmt is on: the shell's own
+// messages then start "NAME:N: " (ShellErrPrefix).
+func (r *Runner) GnuErrfmt() bool { return r.opts[optGnuErrfmt] && !r.llmsh.atPrompt }
+
+// ShellErrPrefix is ErrPrefix for a message of the shell itself (a
+// command not found, a redirection's failure), not of a builtin: under
+// shopt -s gnu_errfmt bash writes it "NAME:N: ".
+func (r *Runner) ShellErrPrefix() string {
+	if r.GnuErrfmt() {
+		return fmt.Sprintf("%s:%d: ", r.shellFileName(), r.line)
+	}
+	return r.errPrefix()
+}

@@ -106,7 +106,7 @@ var bashOptsTable = [...]bashOpt{
 	{"globasciiranges", true, optFixed},
 	{"globskipdots", true, optReal},
 	{"globstar", false, optReal},
-	{"gnu_errfmt", false, optNoop},
+	{"gnu_errfmt", false, optReal},
 	{"histappend", false, optNoop},
 	{"histreedit", false, optNoop},
 	{"histverify", false, optNoop},
@@ -185,6 +185,7 @@ var (
 	optExtGlob           = bashOptIndex("extglob")
 	optFailGlob          = bashOptIndex("failglob")
 	optInheritErrExit    = bashOptIndex("inherit_errexit")
+	optGnuErrfmt         = bashOptIndex("gnu_errfmt")
 	optGlobStar          = bashOptIndex("globstar")
 	optNoCaseGlob        = bashOptIndex("nocaseglob")
 	optNoCaseMatch       = bashOptIndex("nocasematch")

@@ -65,6 +65,12 @@ func simpleCommand(cm syntax.Command) bool {
 	return false
 }
 
+// jobsCall reports whether st is a simple command whose name is jobs.
+func jobsCall(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "jobs"
+}
+
 // plainElem reports whether st, the left side of a pipe, is itself a
 // pipeline whose elements are elements of the outer one (the parser makes
 // a | b | c as (a | b) | c).
@@ -128,6 +134,11 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// read the shell's variables through an overlay, as ( … ) does.
 		// The others run while it does, with copies.
 		subs[i] = r.subshell(i < n-1)
+		if !jobsCall(elems[i]) {
+			// llmsh: a forked element has no jobs, but bash keeps
+			// them for a simple `jobs` (jobs | wc -l).
+			subs[i].inheritedJobs = nil
+		}
 		if i > 0 {
 			// llmsh: bash's stdin_redir in a compound element that
 			// reads the pipe (jobs.go).

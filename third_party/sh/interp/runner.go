@@ -488,7 +488,38 @@ func (r *Runner) outf(format string, a ...any) {
 }
 
 func (r *Runner) errf(format string, a ...any) {
+	if r.GnuErrfmt() {
+		io.WriteString(r.stderr, r.gnuErrfmt(fmt.Sprintf(format, a...)))
+		return
+	}
 	fmt.Fprintf(r.stderr, format, a...)
+}
+
+// gnuErrfmt is msg as shopt -s gnu_errfmt has bash write it: a message
+// of the shell itself starts "NAME:N: " instead of "NAME: line N: "; a
+// builtin's ("NAME: line N: cd: …") keeps its form (llmsh).
+func (r *Runner) gnuErrfmt(msg string) string {
+	name := r.shellFileName()
+	rest, ok := strings.CutPrefix(msg, name+": line ")
+	if !ok {
+		// eval's syntax errors: "NAME: eval: line N: " is "NAME: eval:N: ".
+		if rest, ok = strings.CutPrefix(msg, name+": eval: line "); !ok {
+			return msg
+		}
+		name += ": eval"
+	}
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	text, ok := strings.CutPrefix(rest[i:], ": ")
+	if i == 0 || !ok {
+		return msg
+	}
+	if word, _, ok := strings.Cut(text, ": "); ok && IsBuiltin(word) {
+		return msg
+	}
+	return name + ":" + rest[:i] + ": " + text
 }
 
 func (r *Runner) stop(ctx context.Context) bool {
@@ -541,6 +572,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if st.Background || st.Disown {
 		r2 := r.subshell(true)
 		r2.jobRun = true
+		r2.inheritedJobs = nil // llmsh: a forked child has no jobs (bash)
 		switch st.Cmd.(type) {
 		case *syntax.Subshell:
 			// llmsh: bash runs `( … ) &` as one subshell
@@ -913,6 +945,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
 		r2 := r.subshell(fg)
 		r2.errTrapLine = 0                      // llmsh: see errTrapLine
+		r2.inheritedJobs = nil                  // llmsh: only $( ) keeps the parent's jobs (bash)
 		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
 		r2.subLast = nil                        // llmsh: see subLast
 		if n := len(cm.Stmts); n > 0 {

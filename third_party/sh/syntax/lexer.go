@@ -1287,16 +1287,24 @@ func (p *Parser) advanceLitHdoc(r rune) {
 		r = p.rune()
 		lastTok, escaped = _Lit, true
 	}
+	if !escaped {
+		p.hdocJoin = nil
+	}
 	p.pos = p.nextPos()
 
 	p.tok = _Lit
 	p.newLit(r)
 	lStart := -1
-	if !p.hdocMidLine {
+	lineStart := -1 // llmsh: where the line starts, before <<-'s tabs
+	if !p.hdocMidLine && !escaped {
+		lineStart = 0
 		for p.quote == hdocBodyTabs && r == '\t' {
 			r = p.rune()
 		}
 		lStart = len(p.litBs) - 1
+		if r == escNewl {
+			lStart = len(p.litBs) // not in litBs
+		}
 	} else if escaped {
 		// llmsh: the line goes on after an escaped newline (it never
 		// ends the body, and its tabs stay, as bash's <<-).
@@ -1321,12 +1329,14 @@ func (p *Parser) advanceLitHdoc(r rune) {
 		}
 		switch r {
 		case escNewl, '$':
+			p.noteHdocJoin(r, lStart, lineStart, escaped)
 			p.val = p.endLit()
 			return
 		case '\\': // escaped byte follows
 			p.rune()
 		case '`':
 			if !p.backquoteEnd() {
+				p.hdocJoin = nil
 				p.val = p.endLit()
 				return
 			}
@@ -1340,7 +1350,14 @@ func (p *Parser) advanceLitHdoc(r rune) {
 				}
 			} else if lStart == 0 && lastTok == _Lit {
 				// This line starts right after an escaped
-				// newline, so it should never end the heredoc.
+				// newline: llmsh: it ends the heredoc when the
+				// lines joined are the delimiter, as in bash.
+				if p.joinedHdocStop(r, stop) {
+					p.tok, p.val = _Newl, ""
+					p.litBs = nil
+					p.hdocStops[len(p.hdocStops)-1] = nil
+					return
+				}
 			} else if lStart >= 0 {
 				// Compare the current line with the stop word.
 				line := p.litBs[lStart:]
@@ -1370,12 +1387,72 @@ func (p *Parser) advanceLitHdoc(r rune) {
 			if r != '\n' {
 				return // hit an unexpected EOF or closing backquote
 			}
+			lineStart = len(p.litBs)
 			for p.quote == hdocBodyTabs && p.peek() == '\t' {
 				p.rune()
 			}
 			lStart = len(p.litBs)
 			p.hdocMidLine = false
+			p.hdocJoin = nil
 		}
+	}
+}
+
+// noteHdocJoin keeps, at an escaped newline (r), the text of the
+// here-document's line so far for joinedHdocStop, when the line holds no
+// expansion; lStart and escaped are advanceLitHdoc's (llmsh).
+func (p *Parser) noteHdocJoin(r rune, lStart, lineStart int, escaped bool) {
+	switch {
+	case r != escNewl || lStart < 0:
+		p.hdocJoin = nil
+	case escaped && lStart == 0:
+		if p.hdocJoin != nil {
+			p.hdocJoin = append(p.hdocJoin, p.litBs...)
+			p.hdocLine += len(p.litBs)
+		}
+	case lineStart >= 0:
+		p.hdocJoin = append([]byte{}, p.litBs[lStart:]...)
+		p.hdocLine = len(p.litBs) - lineStart
+	default:
+		p.hdocJoin = nil
+	}
+}
+
+// joinedHdocStop reports whether the line that an escaped newline
+// continued, joined to the text before it (hdocJoin), is the delimiter
+// stop: bash joins the lines first, then strips <<-'s leading tabs. r is
+// the rune that ends the line (llmsh).
+func (p *Parser) joinedHdocStop(r rune, stop []byte) bool {
+	if p.hdocJoin == nil {
+		return false
+	}
+	line := p.litBs
+	if r != runeEOF && len(line) > 0 {
+		line = line[:len(line)-1]
+	}
+	joined := append(append([]byte{}, p.hdocJoin...), line...)
+	if p.quote == hdocBodyTabs {
+		joined = bytes.TrimLeft(joined, "\t")
+	}
+	if !hdocStopLine(joined, stop) {
+		return false
+	}
+	p.hdocTrim, p.hdocJoin = p.hdocLine, nil
+	return true
+}
+
+// trimHdocTail takes n bytes off the end of a here-document's body: the
+// start of the delimiter's line, read before the escaped newline that
+// continued it (llmsh: see Parser.hdocJoin).
+func trimHdocTail(w *Word, n int) {
+	for i := len(w.Parts) - 1; i >= 0 && n > 0; i-- {
+		lit, ok := w.Parts[i].(*Lit)
+		if !ok {
+			return
+		}
+		k := min(n, len(lit.Value))
+		lit.Value = lit.Value[:len(lit.Value)-k]
+		n -= k
 	}
 }
 

@@ -533,6 +533,13 @@ type Parser struct {
 	// within a line (after an expansion or an escaped newline): no
 	// tabs are stripped there, and the line is not its start.
 	hdocMidLine bool
+	// hdocJoin is the text of a here-document's line up to an escaped
+	// newline, when it holds no expansion: bash joins the lines before
+	// it compares them with the delimiter (EO\⏎F ends <<EOF), and
+	// hdocTrim how much of it the body then loses: hdocLine, the
+	// line's length, <<-'s tabs too (llmsh).
+	hdocJoin           []byte
+	hdocLine, hdocTrim int
 
 	parsingDoc bool // true if using [Parser.Document]
 
@@ -848,8 +855,13 @@ func (p *Parser) doHeredocs() {
 		if quoted {
 			r.Hdoc = p.quotedHdocWord()
 		} else {
+			p.hdocJoin, p.hdocTrim = nil, 0
 			p.next()
 			r.Hdoc = p.getWord()
+			if p.hdocTrim > 0 && r.Hdoc != nil {
+				trimHdocTail(r.Hdoc, p.hdocTrim) // llmsh: see hdocJoin
+			}
+			p.hdocJoin, p.hdocTrim = nil, 0
 		}
 		if stop := p.hdocStops[len(p.hdocStops)-1]; stop != nil {
 			// llmsh: bash reads it to the end of the input and
