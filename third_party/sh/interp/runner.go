@@ -1215,8 +1215,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 
 					// execute commands until break or return is encountered
-					if r.loopStmtsBroken(ctx, cm.Do) {
-						break
+					if r.loopStmtsBroken(ctx, cm.Do) || r.stop(ctx) {
+						break // llmsh: and a return or exit in an && list, an if
 					}
 				}
 				break
@@ -1224,6 +1224,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 			var head string // llmsh: $BASH_COMMAND in the DEBUG trap
 			for _, field := range items {
+				if r.stop(ctx) {
+					// llmsh: a return or exit in the body (in an
+					// && list, an if) ends the loop: the name keeps
+					// its word, and no head is traced again.
+					break
+				}
 				if r.traps[trapDebug] != "" && !r.inTrap {
 					if head == "" {
 						head = forHeadText(cm, y)
