@@ -1043,18 +1043,23 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if appended {
 					vr, ok = r.appendElems(name, prev, as.Array.Elems) // llmsh
 				} else {
+					if tracingEnabled && as.Array == nil {
+						// llmsh: traced once the value is
+						// expanded, before it is assigned (a
+						// bad subscript, 1/0 of an integer
+						// variable come after), as bash.
+						r.assignTrace = func() { r.traceAssign(trace, as) }
+					}
 					name, vr, ok = r.assignValIndex(name, prev, as, "", index)
+					r.assignTrace = nil
 				}
 				if !ok {
 					continue
 				}
 				if prev.ReadOnly {
 					// llmsh: as bash, an assignment to a readonly
-					// variable abandons the command line, status 1;
-					// set -x has traced it.
-					if tracingEnabled && as.Array == nil {
-						r.traceAssign(trace, as, prev, vr, index)
-					}
+					// variable abandons the command line, status 1
+					// (set -x has traced it).
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit.code = 1
 					r.exit.exiting, r.exit.abandon = true, true
@@ -1066,9 +1071,6 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.setVarWithIndex(prev, name, index, vr)
 				}
 
-				if tracingEnabled && as.Array == nil {
-					r.traceAssign(trace, as, prev, vr, index)
-				}
 			}
 			if localEnv != nil {
 				r.writeEnv = localEnv
@@ -1824,7 +1826,16 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if t := r.tracer(); t != nil && !as.Naked && as.Array == nil && as.Index == nil && (cm.Variant.Value == "export" || cm.Variant.Value == "readonly") {
 				// llmsh: export and readonly trace each assignment as
 				// they make it (bash).
-				t.stringf("%s=%s", name, traceAssignValue(vr.String()))
+				op, val := "=", ""
+				if as.Append {
+					op = "+=" // the text appended (bash: export x+=d)
+				}
+				if as.Value != nil && len(as.Value.Parts) == 1 {
+					if sq, ok := as.Value.Parts[0].(*syntax.SglQuoted); ok {
+						val = sq.Value // as declArgs expanded it
+					}
+				}
+				t.stringf("%s%s%s", as.Name.Value, op, traceAssignValue(val))
 				t.newLineFlush()
 			}
 		}

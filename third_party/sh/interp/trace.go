@@ -278,19 +278,15 @@ func (t *tracer) expr(x syntax.Node) {
 	}
 }
 
-// traceAssign traces the assignment as (not NAME=(…)) as bash does:
-// NAME=VALUE with the name as written (not the variable a nameref led
-// to), a[i]=v with its subscript as written, the word as expanded
-// before an integer variable evaluates it or += appends it (n+=n), an
-// empty value as nothing (e=); vr is the value assigned, prev the
-// variable before (llmsh).
-func (r *Runner) traceAssign(t *tracer, as *syntax.Assign, prev, vr expand.Variable, index syntax.ArithmExpr) {
-	val, op := vr.String(), "="
+// traceAssign traces the assignment as (not NAME=(…)) as bash does,
+// once its value is expanded (r.assignText): NAME=VALUE with the name as
+// written (not the variable a nameref led to), a[i]=v with its subscript
+// as written, the word before an integer variable evaluates it or +=
+// appends it (n+=n), an empty value as nothing (e=, k+=) (llmsh).
+func (r *Runner) traceAssign(t *tracer, as *syntax.Assign) {
+	op, val := "=", ""
 	if as.Append {
 		op = "+="
-		if index == nil && prev.IsSet() && !prev.Integer {
-			val = strings.TrimPrefix(val, prev.String())
-		}
 	}
 	if as.Value != nil {
 		val = traceAssignValue(r.assignText)
