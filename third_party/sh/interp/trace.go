@@ -158,6 +158,9 @@ func traceWord(s string) string {
 	if s == "" {
 		return "''"
 	}
+	if s == "'" {
+		return `\'` // llmsh: bash's sh_single_quote of a lone quote
+	}
 	if shellMetas(s) {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
