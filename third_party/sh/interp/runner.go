@@ -1757,6 +1757,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					switch cm.Variant.Value {
 					case "declare", "typeset", "local":
 						variant = cm.Variant.Value + ": "
+					case "export", "readonly":
+						// traced before the error, as bash
+						// (see below)
+						r.traceExportAssign(as)
 					}
 					r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
 					r.exit.code = 1
@@ -1822,22 +1826,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				vr.Local = true
 			}
 			applyDeclModes(&vr, modes)
-			r.setVar(name, vr)
-			if t := r.tracer(); t != nil && !as.Naked && as.Array == nil && as.Index == nil && (cm.Variant.Value == "export" || cm.Variant.Value == "readonly") {
-				// llmsh: export and readonly trace each assignment as
-				// they make it (bash).
-				op, val := "=", ""
-				if as.Append {
-					op = "+=" // the text appended (bash: export x+=d)
-				}
-				if as.Value != nil && len(as.Value.Parts) == 1 {
-					if sq, ok := as.Value.Parts[0].(*syntax.SglQuoted); ok {
-						val = sq.Value // as declArgs expanded it
-					}
-				}
-				t.stringf("%s%s%s", as.Name.Value, op, traceAssignValue(val))
-				t.newLineFlush()
+			if cm.Variant.Value == "export" || cm.Variant.Value == "readonly" {
+				r.traceExportAssign(as)
 			}
+			r.setVar(name, vr)
 		}
 	case *syntax.TimeClause:
 		r.timeClause(ctx, cm) // llmsh: timing.go

@@ -302,6 +302,27 @@ func (r *Runner) traceAssign(t *tracer, as *syntax.Assign) {
 	t.newLineFlush()
 }
 
+// traceExportAssign traces an assignment that export or readonly makes,
+// as they make it (bash): NAME=VALUE, NAME+=TEXT, with the value as
+// declArgs expanded it; nothing for a name alone or an array (llmsh).
+func (r *Runner) traceExportAssign(as *syntax.Assign) {
+	t := r.tracer()
+	if t == nil || as.Naked || as.Array != nil || as.Index != nil {
+		return
+	}
+	op, val := "=", ""
+	if as.Append {
+		op = "+=" // the text appended (bash: export x+=d)
+	}
+	if as.Value != nil && len(as.Value.Parts) == 1 {
+		if sq, ok := as.Value.Parts[0].(*syntax.SglQuoted); ok {
+			val = sq.Value
+		}
+	}
+	t.stringf("%s%s%s", as.Name.Value, op, traceAssignValue(val))
+	t.newLineFlush()
+}
+
 // writtenArray is NAME=(ELEMS) as bash traces it: as written in the
 // source (funcPrinter's arrayAssign: $((1+1)) as it is, $'…' decoded, a
 // $( ) laid out as bash's parser does), when the runner has the text and
