@@ -134,8 +134,14 @@ func (r *Runner) tracePrefix() string {
 			defer func() { r.ecfg.CmdLine = 0 }()
 		}
 		// llmsh: a prompt string, its escapes decoded (\s, \D{…}), as
-		// bash's PS4.
-		if s, err := expand.Prompt(r.ecfg, ps4); err == nil {
+		// bash's PS4; expanded with set -x off, as bash does (a $( )
+		// in it traced its own commands, each expanding PS4 again:
+		// an endless recursion).
+		old := r.opts[optXTrace]
+		r.opts[optXTrace] = false
+		s, err := expand.Prompt(r.ecfg, ps4)
+		r.opts[optXTrace] = old
+		if err == nil {
 			ps4 = s
 		} else if _, ok := errors.AsType[expand.UnsetParameterError](err); ok {
 			// llmsh: set -u and an unset name in PS4: bash says so
