@@ -121,9 +121,13 @@ type Options struct {
 	// its stderr, and the session goes on. For an Isolated session it is
 	// the heap of the session's own process (zero: DefaultMaxMemory).
 	// For one that is not, it is the heap of the whole embedding process,
-	// which the guard also sets as the Go runtime's soft memory limit
-	// (zero: no guard); the llmsh command, one session per process, runs
-	// so with DefaultMaxMemory.
+	// which the guard also sets as the Go runtime's soft memory limit;
+	// the llmsh command, one session per process, runs so with
+	// DefaultMaxMemory. Zero, for a session that is not Isolated: each
+	// Run is stopped so when the process's heap grows by more than
+	// DefaultMaxMemory while it runs (a command gathering one endless
+	// line of /dev/zero grew it by gigabytes a second until the Run's
+	// time limit); negative: no guard at all.
 	MaxMemory int64
 
 	// Name is $0 (default "llmsh"), Args are $1…. Command says that the
@@ -280,6 +284,22 @@ func New(opts Options) (*Session, error) {
 		}
 	}
 	return s, nil
+}
+
+// runGrowth is how much a Run of a session that is not Isolated and has
+// no MaxMemory may grow the process's heap (Options.MaxMemory); a
+// variable for the tests.
+var runGrowth uint64 = DefaultMaxMemory
+
+// growthGuard starts the guard of a Run of an in-process session without
+// MaxMemory, which fires l when the heap grows by more than runGrowth,
+// and returns its stop.
+func (s *Session) growthGuard(l *limiter) (stop func()) {
+	if s.opts.Isolated || s.opts.MaxMemory != 0 {
+		return func() {}
+	}
+	limit := runGrowth
+	return memguard.Growth(limit, func() { l.fire(ErrMemoryLimit, memguard.Message(limit)) })
 }
 
 // setLimiter makes l the limiter the memory guard fires.
@@ -549,6 +569,7 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	lim.begin(cancel)
 	s.setLimiter(lim)
 	defer s.setLimiter(nil)
+	defer s.growthGuard(lim)()
 	errw := lim.writer(stderr)
 	s.stdout.set(lim.writer(stdout))
 	s.stderr.set(errw)

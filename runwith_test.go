@@ -177,6 +177,38 @@ func TestInProcessMemoryLimit(t *testing.T) {
 	}
 }
 
+// TestInProcessRunGrowth: without MaxMemory, a session in the embedding
+// process stops a Run that grows the heap by more than its bound (here
+// lowered from DefaultMaxMemory to 24 MiB): rev gathering one endless
+// line of /dev/zero (session 22, red team: with a 3 s limit, 7.2 s and
+// 7.7 GB of heap) ends with status 125 and the memory message long
+// before the time limit, and the session goes on. A negative MaxMemory
+// has no guard.
+func TestInProcessRunGrowth(t *testing.T) {
+	defer llmsh.SetRunGrowth(24 << 20)()
+	s, err := llmsh.New(llmsh.Options{Timeout: 100 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	res := run(t, s, "rev /dev/zero; echo survived")
+	if res.ExitCode != 125 || res.Limit != "memory" || strings.Contains(res.Stdout, "survived") || res.Stderr != "llmsh: memory limit exceeded (24 MiB)\n" {
+		t.Fatalf("got status %d limit %q stdout %q stderr %q", res.ExitCode, res.Limit, res.Stdout, res.Stderr)
+	}
+	if res := run(t, s, "echo ok"); res.ExitCode != 0 || res.Stdout != "ok\n" {
+		t.Fatalf("the next Run: %+v", res)
+	}
+	off, err := llmsh.New(llmsh.Options{MaxMemory: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer off.Close()
+	res = run(t, off, "x=$(yes | head -c 40000000); echo ${#x}")
+	if res.ExitCode != 0 || res.Stdout != "39999999\n" || res.Stderr != "" {
+		t.Fatalf("MaxMemory -1: status %d stdout %q stderr %q", res.ExitCode, res.Stdout, res.Stderr)
+	}
+}
+
 // TestRunWithOnStop: OnStop hears why the session stopped a Run (here
 // its output cap), and nothing for a Run that ended by itself.
 func TestRunWithOnStop(t *testing.T) {

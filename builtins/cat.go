@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -109,7 +110,10 @@ func (st *catState) run(env *Env, w *bufio.Writer, r io.Reader) error {
 		if env.Ctx.Err() != nil {
 			return gnu.ErrCancelled
 		}
-		chunk, err := br.ReadSlice('\n')
+		chunk, err := st.nextChunk(w, br)
+		if werr, ok := err.(gnu.WriteError); ok {
+			return werr
+		}
 		if len(chunk) > 0 {
 			if st.lineStart && len(chunk) == 1 && chunk[0] == '\n' {
 				st.blanks++
@@ -142,10 +146,34 @@ func (st *catState) run(env *Env, w *bufio.Writer, r io.Reader) error {
 		if err == io.EOF {
 			return nil
 		}
-		if err != nil && err != bufio.ErrBufferFull {
+		if err != nil {
 			return err
 		}
 	}
+}
+
+// nextChunk takes the next line, or the part of one that has come so far,
+// from br. Before it waits for more input it writes out what cat holds, as
+// GNU cat does when FIONREAD says nothing is pending: `coproc cat -n` answers
+// each line as it comes instead of at the end of its input.
+func (st *catState) nextChunk(w *bufio.Writer, br *bufio.Reader) ([]byte, error) {
+	if br.Buffered() == 0 {
+		if w.Buffered() > 0 {
+			if err := w.Flush(); err != nil {
+				return nil, gnu.WriteError{Err: err}
+			}
+		}
+		if _, err := br.Peek(1); err != nil {
+			return nil, err
+		}
+	}
+	data, _ := br.Peek(br.Buffered())
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		data = data[:i+1]
+	}
+	// data is br's buffer: it stays valid until the next read of br.
+	br.Discard(len(data))
+	return data, nil
 }
 
 func (st *catState) lineNumber(b []byte) []byte {

@@ -1,10 +1,13 @@
 package builtins
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // Expected values checked against GNU cat 9.1 (LC_ALL=C).
@@ -91,5 +94,45 @@ func TestDirOperandRead(t *testing.T) {
 		if r.stdout != c.out || r.stderr != c.err || r.status != c.status {
 			t.Errorf("%q: got %q %q %d, want %q %q %d", c.args, r.stdout, r.stderr, r.status, c.out, c.err, c.status)
 		}
+	}
+}
+
+// TestCatAnswersEachLine: with line options, cat writes what it holds
+// before it waits for more input, as GNU cat does when FIONREAD says none
+// is pending, so `coproc cat -n` answers each line (and a line's first
+// part) as it comes, not at the end of its input.
+func TestCatAnswersEachLine(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	b, _ := Lookup("cat")
+	var errb strings.Builder
+	env := &Env{Ctx: context.Background(), Args: []string{"cat", "-n"}, Stdin: inR, Stdout: outW, Stderr: &errb}
+	status := make(chan int, 1)
+	go func() { status <- Run(b, env); outW.Close() }()
+	out := bufio.NewReader(outR)
+	expect := func(send, want string) {
+		t.Helper()
+		got := make(chan string, 1)
+		go func() {
+			inW.Write([]byte(send))
+			buf := make([]byte, len(want))
+			n, _ := io.ReadFull(out, buf)
+			got <- string(buf[:n])
+		}()
+		select {
+		case g := <-got:
+			if g != want {
+				t.Fatalf("after %q: got %q, want %q", send, g, want)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("after %q: no output while cat waits for input", send)
+		}
+	}
+	expect("hello\n", "     1\thello\n")
+	expect("wor", "     2\twor")
+	expect("ld\nx\n", "ld\n     3\tx\n")
+	inW.Close()
+	if st := <-status; st != 0 || errb.Len() > 0 {
+		t.Errorf("status %d, stderr %q", st, errb.String())
 	}
 }

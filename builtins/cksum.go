@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -117,6 +118,9 @@ func sumCRC(env *Env, r io.Reader) (string, error) {
 
 var sumOlds = map[string]sumOld{"bsd": sumBSD, "sysv": sumSysV, "crc": sumCRC}
 
+// errCksumMode is cksum's -b or -t (see cksumCmd).
+var errCksumMode = errors.New("cksum: -b or -t")
+
 func cksumCmd(env *Env) int {
 	f := NewFlags(env, "Print or verify checksums.\nBy default use the 32 bit CRC algorithm.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	algoName, algoSet := "crc", false
@@ -177,12 +181,25 @@ func cksumCmd(env *Env) int {
 	}
 	ep.WriteString("\nWhen checking, the input should be a former output of this program,\nor equivalent standalone program.")
 	f.Epilog = ep.String()
+	// -b and -t are md5sum's: cksum 9.1 takes them only to fail with its
+	// usage line alone.
+	for _, c := range "bt" {
+		f.Func(c, "", NoArg, "", "", func(string, bool) error { return errCksumMode })
+	}
 	files, err := f.Parse(env.Args[1:])
+	if errors.Is(err, errCksumMode) {
+		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
+		return 1
+	}
 	if err != nil {
 		return f.Fail(err, 1)
 	}
 	if *version {
 		return printVersion(env)
+	}
+	if msg := sumOptsError(sumOpts{check: *check, zero: *zero, binary: -1, ignoreMissing: *ignoreMissing,
+		quiet: *quiet, warn: *warn, status: *status, strict: *strict}); msg != "" {
+		return f.Fail(&UsageError{msg}, 1)
 	}
 	if lengthSet && algoName != "blake2b" {
 		env.Errorf("--length is only supported with --algorithm=blake2b")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"path"
 	"sort"
 	"strconv"
@@ -111,6 +112,11 @@ type diffCmdLine struct {
 	styleSet   bool
 	styleErr   bool
 	contextSet int // -1: no context length given
+	// ocontext is the obsolete -NUM option's context length (-1: none):
+	// digits given one after another make one number (-u -1 -0 is 10).
+	ocontext   int
+	prevDigit  bool // the last option was a digit
+	explicit   bool // -C or -U gave a length
 	badContext string
 	badWidth   string
 	badColor   string
@@ -122,6 +128,7 @@ type diffCmdLine struct {
 }
 
 func (p *diffCmdLine) setStyle(s diffStyle) {
+	p.prevDigit = false
 	if p.styleSet && p.d.style != s {
 		p.styleErr = true
 	}
@@ -137,6 +144,34 @@ func (p *diffCmdLine) setContext(v string) {
 		return
 	}
 	p.contextSet = max(p.contextSet, n)
+	p.explicit = true
+}
+
+// digitFlags adds diff's obsolete -NUM options (GNU diffutils 3.8): the
+// context length of -c, -u and -p, unless -C or -U gave a larger one.
+func (p *diffCmdLine) digitFlags(f *Flags) {
+	for c := '0'; c <= '9'; c++ {
+		f.Func(c, "", NoArg, "", "", func(string, bool) error {
+			n := int(c - '0')
+			if p.prevDigit && p.ocontext >= 0 {
+				n = min(p.ocontext, (math.MaxInt32-n)/10)*10 + n
+			}
+			p.ocontext, p.prevDigit = n, true
+			return nil
+		})
+	}
+}
+
+// applyOcontext sets the context length from -NUM, as GNU diff does after
+// its options: a -NUM larger than the length wins, a smaller one only
+// over -c's or -u's default 3.
+func (p *diffCmdLine) applyOcontext() {
+	if p.ocontext < 0 || p.d.style != diffContext && p.d.style != diffUnified {
+		return
+	}
+	if p.contextSet < p.ocontext || p.ocontext < p.contextSet && !p.explicit {
+		p.contextSet = p.ocontext
+	}
 }
 
 // styleFlags adds the options of the output format to f.
@@ -349,8 +384,9 @@ func diffParse(env *Env) (*differ, []string, int) {
 	f := NewFlags(env, diffSummary, "[OPTION]... FILES")
 	f.Epilog = diffFormatEpilog + "\n\n" + diffEpilog
 	d := &differ{env: env, now: time.Now(), width: 130, opts: diffOpts{tabsize: 8}}
-	p := &diffCmdLine{d: d, contextSet: -1}
+	p := &diffCmdLine{d: d, contextSet: -1, ocontext: -1}
 	p.styleFlags(f)
+	p.digitFlags(f)
 	p.compareFlags(f, env)
 	p.formatFlags(f)
 	args := diffJoinArgs(env.Args[1:])
@@ -367,6 +403,7 @@ func diffParse(env *Env) (*differ, []string, int) {
 		d.style = diffContext
 		p.contextSet = max(p.contextSet, 3)
 	}
+	p.applyOcontext()
 	if p.badColor != "" {
 		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", p.badColor))
 	}
@@ -785,7 +822,11 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 		d0 = bytes.ReplaceAll(d0, []byte("\r\n"), []byte("\n"))
 		d1 = bytes.ReplaceAll(d1, []byte("\r\n"), []byte("\n"))
 	}
-	f0, f1 := splitDiffLines(d0), splitDiffLines(d1)
+	f0, err0 := splitDiffLinesCtx(d.env.Ctx, d0)
+	f1, err1 := splitDiffLinesCtx(d.env.Ctx, d1)
+	if err0 != nil || err1 != nil {
+		return 2 // cancelled, as diffLines below
+	}
 	edStatus := 0
 	if d.style == diffEd {
 		// An ed script cannot express a missing final newline: GNU

@@ -185,7 +185,9 @@ func (d *diff3Run) load(args []string, stripCR bool) (threads [2][]diff3Two, sta
 		if stripCR {
 			data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 		}
-		files[k] = splitDiffLines(data)
+		if files[k], err = splitDiffLinesCtx(env.Ctx, data); err != nil {
+			return threads, writeFailed(env, err)
+		}
 		if d.lines[k], err = splitLinesKeep(env.Ctx, data); err != nil {
 			return threads, writeFailed(env, err)
 		}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // TestDiffLinesStopsEarly: the equivalence classes of millions of lines
@@ -27,5 +29,23 @@ func TestDiffLinesStopsEarly(t *testing.T) {
 	}
 	if allocs > 1000 {
 		t.Errorf("diffLines under a cancelled context made %v allocations (lines classified)", allocs)
+	}
+}
+
+// TestSplitDiffLinesStops: cutting a file into lines looks at the context
+// too (session 23, red team: the 20 million lines of a 169 MB file took
+// seconds past a 1 s limit before diffLines was reached); uncancelled, it
+// cuts them all, the last without a newline as such.
+func TestSplitDiffLinesStops(t *testing.T) {
+	data := bytes.Repeat([]byte("x\n"), 1<<18)
+	data = append(data, 'y')
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if f, err := splitDiffLinesCtx(ctx, data); err != gnu.ErrCancelled || f != nil {
+		t.Fatalf("cancelled: %v, %v", f, err)
+	}
+	f, err := splitDiffLinesCtx(context.Background(), data)
+	if err != nil || len(f.lines) != 1<<18+1 || string(f.lines[1<<18]) != "y" || !f.missingNewline {
+		t.Fatalf("got %d lines, %v", len(f.lines), err)
 	}
 }

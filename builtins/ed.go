@@ -1493,7 +1493,7 @@ func (e *edState) substitute(p *edParser, a1, a2 int) error {
 				return true
 			}
 			out = append(out, src[pos:loc[0]]...)
-			out = sedAppendRepl(out, e.repl, src, loc)
+			out = sedAppendRepl(out, e.repl, src, loc, false)
 			pos = loc[1]
 			if !glob {
 				done = true

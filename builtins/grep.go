@@ -61,7 +61,7 @@ func grepMain(env *Env, mode byte) int {
 	if o.nullData {
 		eol = 0
 	}
-	m, warnings, err := newGrepMatcher(o.patterns, o.mode, o.icase, o.word, o.line, eol)
+	m, warnings, err := newGrepMatcher(o.patterns, o.mode, o.icase, o.word, o.line, eol, byteLocale(env))
 	if err != nil {
 		env.Errorf("%s", err)
 		return 2

@@ -261,7 +261,9 @@ func grepEscapeBRE(s string) string {
 	return b.String()
 }
 
-func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte) (*grepMatcher, []string, error) {
+// newGrepMatcher compiles pats; cloc is the C locale, where each byte is a
+// character (posixre.Bytes).
+func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte, cloc bool) (*grepMatcher, []string, error) {
 	m := &grepMatcher{eol: eol}
 	if mode == 'P' {
 		return newGrepPerl(m, pats, icase, word, line)
@@ -283,7 +285,7 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte) 
 			// Every line matches; -o still prints what the other
 			// patterns match (GNU: grep -o -e '' -e two).
 			if len(rest) > 0 {
-				only, warnings, err := newGrepMatcher(rest, mode, icase, word, line, eol)
+				only, warnings, err := newGrepMatcher(rest, mode, icase, word, line, eol, cloc)
 				if err != nil {
 					return nil, nil, err
 				}
@@ -299,6 +301,9 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte) 
 	}
 	if icase {
 		fl |= posixre.IgnoreCase
+	}
+	if cloc {
+		fl |= posixre.Bytes
 	}
 	if line {
 		fl |= posixre.MatchLines

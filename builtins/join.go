@@ -602,6 +602,7 @@ func (j *joiner) checkOrder(i int, prev, cur *joinLine) error {
 	if k := bytes.IndexByte(data, 0); k >= 0 {
 		data = data[:k] // printed with %s
 	}
+	j.w.Flush() // GNU's error() flushes stdout first
 	fmt.Fprintf(j.env.Stderr, "%s: %s:%d: is not sorted: %s\n", j.env.Name(), j.in[i].name, j.in[i].lineNo, data)
 	j.in[i].warned = true
 	if o.check > 0 {

@@ -31,6 +31,7 @@ func rev(env *Env) int {
 	}
 	w := stdoutWriter(env)
 	var out, long, held []byte
+	cloc := byteLocale(env)
 	words := fileWords{openFailed: func(name string, err error) {
 		if errors.Is(err, syscall.EISDIR) {
 			// util-linux opens a directory and fails reading its line 0.
@@ -38,10 +39,21 @@ func rev(env *Env) int {
 			return
 		}
 		env.Errorf("cannot open %s: %s", name, ErrText(err))
+	}, readFailed: func(name string, err error) {
+		var bad revBadChar
+		if !errors.As(err, &bad) {
+			env.PathError(name, err)
+			return
+		}
+		if name == "-" {
+			name = "stdin"
+		}
+		env.Errorf("%s: %d: Invalid or incomplete multibyte or wide character", name, bad.lines)
 	}}
 	// util-linux's messages do not flush standard output first: nil.
 	done := env.eachFile(nil, files, words, func(_ string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, ioBufSize)
+		lines := 0
 		for {
 			if env.Ctx.Err() != nil {
 				return gnu.ErrCancelled
@@ -54,6 +66,11 @@ func rev(env *Env) int {
 					long = append(long, line...)
 				}
 				line = long
+			}
+			if k, bad := revInvalid(line, cloc, err == io.EOF); bad {
+				return revBadChar{lines}
+			} else if k >= 0 {
+				line = line[:k]
 			}
 			if k := bytes.IndexByte(line, 0); k >= 0 && delim == '\n' {
 				// util-linux reads a line with fgetws and measures it with
@@ -81,6 +98,7 @@ func rev(env *Env) int {
 				if _, werr := w.Write(out); werr != nil {
 					return gnu.WriteError{Err: werr}
 				}
+				lines++
 			}
 			if err == io.EOF {
 				return nil
@@ -102,4 +120,40 @@ func reverseRunes(out, p []byte) []byte {
 		p = p[:len(p)-size]
 	}
 	return out
+}
+
+// revBadChar is util-linux rev's read error on a byte that is no
+// character of the locale, after lines lines of the file: rev stops
+// reading the file there, the line it was in unwritten.
+type revBadChar struct{ lines int }
+
+func (revBadChar) Error() string { return "Invalid or incomplete multibyte or wide character" }
+
+// revInvalid looks at a line as fgetwc reads it: in the C locale (cloc)
+// every byte of 0x80 and over is invalid, in UTF-8 a byte that starts no
+// character; a character cut short by the end of the input (atEOF) is
+// dropped without an error, k the offset it starts at (-1: none).
+func revInvalid(line []byte, cloc, atEOF bool) (k int, bad bool) {
+	if cloc {
+		for _, c := range line {
+			if c >= utf8.RuneSelf {
+				return -1, true
+			}
+		}
+		return -1, false
+	}
+	if utf8.Valid(line) {
+		return -1, false
+	}
+	for i := 0; i < len(line); {
+		r, w := utf8.DecodeRune(line[i:])
+		if r == utf8.RuneError && w == 1 {
+			if atEOF && !utf8.FullRune(line[i:]) {
+				return i, false
+			}
+			return -1, true
+		}
+		i += w
+	}
+	return -1, false
 }

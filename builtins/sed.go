@@ -302,7 +302,7 @@ func (r *sedRun) compile(c *sedConfig) int {
 	}
 	en := 0
 	for _, pc := range c.pieces {
-		p := &sedParser{src: pc.src, ext: c.ext, posix: r.posix, prog: r.prog, isFile: pc.file, where: pc.where}
+		p := &sedParser{src: pc.src, ext: c.ext, posix: r.posix, prog: r.prog, isFile: pc.file, where: pc.where, cloc: byteLocale(r.env)}
 		if !pc.file {
 			en++
 			p.where = strconv.Itoa(en)
@@ -1059,7 +1059,7 @@ func (r *sedRun) subst(c *sedCmd) {
 			return true
 		}
 		out = append(out, ps[last:loc[0]]...)
-		out = sedAppendRepl(out, c.repl, ps, loc)
+		out = sedAppendRepl(out, c.repl, ps, loc, c.cloc)
 		last = loc[1]
 		replaced = true
 		return c.global
@@ -1102,7 +1102,9 @@ func sedCase(c rune, mode byte) rune {
 	return c
 }
 
-func sedAppendRepl(out []byte, parts []sedRepl, ps []byte, loc []int) []byte {
+// sedAppendRepl appends the replacement parts for the match loc of ps;
+// cloc is the C locale, where only ASCII letters change case.
+func sedAppendRepl(out []byte, parts []sedRepl, ps []byte, loc []int, cloc bool) []byte {
 	var mode, once byte
 	add := func(b []byte) {
 		if mode == 0 && once == 0 {
@@ -1111,14 +1113,23 @@ func sedAppendRepl(out []byte, parts []sedRepl, ps []byte, loc []int) []byte {
 		}
 		for i := 0; i < len(b); {
 			c, w := rune(b[i]), 1
-			if c >= utf8.RuneSelf {
+			if c >= utf8.RuneSelf && !cloc {
 				c, w = utf8.DecodeRune(b[i:])
 			}
 			m := mode
 			if once != 0 {
 				m, once = once, 0
 			}
-			if c == utf8.RuneError && w == 1 {
+			if c >= utf8.RuneSelf && cloc {
+				// GNU sed 4.9 under LC_ALL=C writes a byte of 0x80 and
+				// over that a case conversion sees as 0xff (glibc's C
+				// locale has no character for it).
+				if m != 0 {
+					out = append(out, 0xff)
+				} else {
+					out = append(out, b[i])
+				}
+			} else if c == utf8.RuneError && w == 1 {
 				out = append(out, b[i]) // not UTF-8: left as it is
 			} else {
 				out = utf8.AppendRune(out, sedCase(c, m))
@@ -1149,6 +1160,15 @@ func (r *sedRun) yank(c *sedCmd) {
 	out := r.sbuf[:0]
 	for i := 0; i < len(r.ps); {
 		b := r.ps[i]
+		if c.cloc {
+			// Each byte is a character, mapped to a byte (yank).
+			if m, ok := c.ymap[rune(b)]; ok {
+				b = byte(m)
+			}
+			out = append(out, b)
+			i++
+			continue
+		}
 		if b < utf8.RuneSelf {
 			if m, ok := c.ymap[rune(b)]; ok {
 				out = utf8.AppendRune(out, m)

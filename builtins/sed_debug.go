@@ -150,12 +150,14 @@ func (prog *sedProg) debugCommand(c *sedCmd, level int) string {
 			}
 		}
 		sort.Slice(from, func(i, j int) bool { return from[i] < from[j] })
-		b.WriteByte('/')
-		b.WriteString(string(from))
-		b.WriteByte('/')
-		for _, k := range from {
-			b.WriteRune(c.ymap[k])
+		to := make([]rune, len(from))
+		for i, k := range from {
+			to[i] = c.ymap[k]
 		}
+		b.WriteByte('/')
+		sedDebugRunes(&b, from, c.cloc)
+		b.WriteByte('/')
+		sedDebugRunes(&b, to, c.cloc)
 		b.WriteByte('/')
 	}
 	return b.String()
@@ -287,4 +289,15 @@ func (r *sedRun) debugRegisters(ps []byte, loc []int) {
 		fmt.Fprintf(&b, "  regex[%d] = %d-%d '%s'\n", i, s, e, ps[s:e])
 	}
 	r.debugOut.WriteString(b.String())
+}
+
+// sedDebugRunes writes rs, each a byte in the C locale (cloc).
+func sedDebugRunes(b *strings.Builder, rs []rune, cloc bool) {
+	for _, r := range rs {
+		if cloc {
+			b.WriteByte(byte(r))
+		} else {
+			b.WriteRune(r)
+		}
+	}
 }

@@ -71,6 +71,8 @@ type sedCmd struct {
 	wout   *sedOutput
 	// y
 	ymap map[rune]rune
+	// cloc: the C locale, where y and s's \U \L see bytes (session 23).
+	cloc bool
 }
 
 // sedParser reads one script piece (an -e expression or a -f file).
@@ -84,6 +86,8 @@ type sedParser struct {
 	// (sed 4.9's POSIXLY_BASIC), as sedPosixOnly says.
 	posix bool
 	prog  *sedProg
+	// cloc: the C locale (LC_ALL=C), where each byte is a character.
+	cloc bool
 }
 
 // sedProg is a parsed script.
@@ -400,6 +404,9 @@ func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
 	if p.posix {
 		flags |= posixre.NoGNUOps
 	}
+	if p.cloc {
+		flags |= posixre.Bytes
+	}
 	re, err := posixre.Compile(pat, flags)
 	if err != nil {
 		return nil, p.fail(err.Error())
@@ -639,8 +646,10 @@ func (p *sedParser) command(cmd *sedCmd) error {
 		prog.cmds = append(prog.cmds, cmd)
 		return p.endCommand()
 	case 's':
+		cmd.cloc = p.cloc
 		return p.subst(cmd)
 	case 'y':
+		cmd.cloc = p.cloc
 		return p.yank(cmd)
 	case 'e':
 		if p.prog.sandbox {
@@ -885,7 +894,7 @@ func (p *sedParser) yank(cmd *sedCmd) error {
 				continue
 			}
 			r := rune(s[i])
-			if s[i] >= 0x80 {
+			if s[i] >= 0x80 && !p.cloc {
 				rs := []rune(s[i:])
 				if rs[0] != 0xFFFD {
 					r = rs[0]

@@ -111,9 +111,9 @@ var (
 
 func sumRun(env *Env, a sumAlgo) int {
 	f := NewFlags(env, "Print or check "+a.bits+" checksums.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
-	binary := false
+	binary := -1 // -b 1, -t 0 (GNU's)
 	length := 0
-	f.Func('b', "binary", NoArg, "", "read in binary mode", func(string, bool) error { binary = true; return nil })
+	f.Func('b', "binary", NoArg, "", "read in binary mode", func(string, bool) error { binary = 1; return nil })
 	check := f.Bool('c', "check", "read checksums from the FILEs and check them")
 	if a.blake {
 		f.Func('l', "length", RequiredArg, "BITS", "digest length in bits; must not exceed the max for\n                          the blake2 algorithm and must be a multiple of 8", func(v string, _ bool) error {
@@ -122,8 +122,9 @@ func sumRun(env *Env, a sumAlgo) int {
 			return err
 		})
 	}
-	tag := f.Bool(0, "tag", "create a BSD-style checksum")
-	f.Func('t', "text", NoArg, "", "read in text mode (default)", func(string, bool) error { binary = false; return nil })
+	tag := false
+	f.Func(0, "tag", NoArg, "", "create a BSD-style checksum", func(string, bool) error { tag, binary = true, 1; return nil })
+	f.Func('t', "text", NoArg, "", "read in text mode (default)", func(string, bool) error { binary = 0; return nil })
 	zero := f.Bool('z', "zero", "end each output line with NUL, not newline,\n                          and disable file name escaping")
 	f.Section("The following five options are useful only when verifying checksums:")
 	ignoreMissing := f.Bool(0, "ignore-missing", "don't fail or report status for missing files")
@@ -146,6 +147,10 @@ func sumRun(env *Env, a sumAlgo) int {
 	if *version {
 		return printVersion(env)
 	}
+	if msg := sumOptsError(sumOpts{check: *check, zero: *zero, tag: tag, binary: binary, ignoreMissing: *ignoreMissing,
+		quiet: *quiet, warn: *warn, status: *status, strict: *strict}); msg != "" {
+		return f.Fail(&UsageError{msg}, 1)
+	}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
@@ -160,7 +165,51 @@ func sumRun(env *Env, a sumAlgo) int {
 	if length != 0 {
 		a = a.withLength(length)
 	}
-	return sumPrint(env, w, a, files, *tag, binary, *zero)
+	return sumPrint(env, w, a, files, tag, binary == 1, *zero)
+}
+
+// sumCheckLine returns a line of a checksum list without its line end,
+// and whether GNU skips it: a comment ('#') or an empty line.
+func sumCheckLine(line string) (string, bool) {
+	if strings.HasPrefix(line, "#") {
+		return "", true
+	}
+	line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+	return line, line == ""
+}
+
+// sumOpts are the options of md5sum and cksum that sumOptsError checks.
+type sumOpts struct {
+	check, zero, tag                           bool
+	binary                                     int // -1: neither -b nor -t; cksum: always -1
+	ignoreMissing, quiet, warn, status, strict bool
+}
+
+// sumOptsError returns GNU's usage error (coreutils 9.1, in its order)
+// for options that do not go with checking, or only with it, or "".
+func sumOptsError(o sumOpts) string {
+	switch {
+	case o.zero && o.check:
+		return "the --zero option is not supported when verifying checksums"
+	case o.tag && o.check:
+		return "the --tag option is meaningless when verifying checksums"
+	case o.binary >= 0 && o.check:
+		return "the --binary and --text options are meaningless when verifying checksums"
+	case o.tag && o.binary == 0:
+		return "--tag does not support --text mode"
+	}
+	if o.check {
+		return ""
+	}
+	for _, c := range []struct {
+		set  bool
+		name string
+	}{{o.ignoreMissing, "ignore-missing"}, {o.quiet, "quiet"}, {o.warn, "warn"}, {o.status, "status"}, {o.strict, "strict"}} {
+		if c.set {
+			return "the --" + c.name + " option is meaningful only when verifying checksums"
+		}
+	}
+	return ""
 }
 
 // run checks each list of files, and returns the status.
@@ -303,18 +352,14 @@ func (c *sumChecker) checkFile(list string) int {
 			break
 		}
 		lineNo++
-		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+		line, skip := sumCheckLine(line)
+		if skip {
+			continue
+		}
 		la, want, name, ok := c.parse(line)
 		if !ok {
 			bad++
-			if c.warn {
-				c.w.Flush()
-				tag := c.a.tag
-				if c.a.blake {
-					tag = "BLAKE2b"
-				}
-				env.Errorf("%s: %d: improperly formatted %s checksum line", gnu.QuoteF(displayName(list)), lineNo, tag)
-			}
+			c.warnLine(list, lineNo)
 			continue
 		}
 		good++
@@ -383,6 +428,19 @@ func (c *sumChecker) checkFile(list string) int {
 		return 1
 	}
 	return 0
+}
+
+// warnLine reports line lineNo of list as improperly formatted (-w).
+func (c *sumChecker) warnLine(list string, lineNo int) {
+	if !c.warn {
+		return
+	}
+	c.w.Flush()
+	tag := c.a.tag
+	if c.a.blake {
+		tag = "BLAKE2b"
+	}
+	c.env.Errorf("%s: %d: improperly formatted %s checksum line", gnu.QuoteF(displayName(list)), lineNo, tag)
 }
 
 // parse reads "HASH  NAME", "HASH *NAME" or "ALGO (NAME) = HASH", with

@@ -42,6 +42,7 @@ type tarState struct {
 	dir      string // -C, "" for the working directory
 	verbose  int
 	excludes []tarPattern
+	operand  int // -c: the index of the operand being added
 	toStdout bool
 	strip    int
 	status   int
@@ -288,7 +289,9 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.CountVar(&s.verbose, 'v', "verbose", "verbosely list files processed")
 	f.Func(0, "exclude", RequiredArg, "PATTERN", "exclude files, given as a PATTERN", func(v string, _ bool) error {
 		o.excludeAt = append(o.excludeAt, tarExcludeAt{v, f.Operands(), len(s.excludes)})
-		s.excludes = append(s.excludes, s.pattern(v))
+		p := s.pattern(v)
+		p.after = f.Operands()
+		s.excludes = append(s.excludes, p)
 		return nil
 	})
 	f.Func('T', "files-from", RequiredArg, "FILE", "get names to extract or create from FILE", func(v string, _ bool) error {
@@ -559,6 +562,12 @@ func (s *tarState) excluded(name string) bool {
 	}
 	ends = append(ends, len(name))
 	for _, p := range s.excludes {
+		if s.mode == 'c' && p.after > s.operand {
+			// Positional: given after this operand. -r and -u gather
+			// their names first: every --exclude before the last
+			// operand applies to all (GNU tar 1.34).
+			continue
+		}
 		match := p.match
 		for _, a := range starts {
 			if p.anchored && a > 0 {
@@ -710,7 +719,8 @@ func (s *tarState) create(operands []string) error {
 	cw := &tarCountWriter{w: w, n: s.appendAt}
 	tw := tar.NewWriter(&tarGNUBlocks{w: cw})
 	var werr error
-	for _, op := range operands {
+	for i, op := range operands {
+		s.operand = i
 		if werr = s.addPath(tw, op, s.memberName(op), true); werr != nil {
 			break
 		}

@@ -423,14 +423,17 @@ func (s *tarState) markAdded(abs, shown string, dir bool) {
 type tarPattern struct {
 	match    func(string) bool
 	anchored bool
+	// after: an --exclude given after this many operands applies, with
+	// -c, only to the operands from that one on (GNU tar 1.34).
+	after int
 }
 
 // pattern makes an exclusion pattern under the current settings.
 func (s *tarState) pattern(v string) tarPattern {
 	if s.noWildcards {
-		return tarPattern{func(name string) bool { return name == v }, s.anchored}
+		return tarPattern{match: func(name string) bool { return name == v }, anchored: s.anchored}
 	}
-	return tarPattern{findGlob(v, false), s.anchored}
+	return tarPattern{match: findGlob(v, false), anchored: s.anchored}
 }
 
 // match tells whether the member name is selected by the operands

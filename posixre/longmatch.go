@@ -29,6 +29,9 @@ var allSubject = 1 << 10
 
 // MatchContext is Match, failing with ctx's error once ctx is done.
 func (r *Regexp) MatchContext(ctx context.Context, b []byte) (bool, error) {
+	if r.needLatin1(b) {
+		b = toLatin1(b).b
+	}
 	if r.re != nil {
 		switch {
 		case len(r.tr.Checks) != 0:
@@ -66,8 +69,18 @@ func (r *Regexp) find(ctx context.Context, b []byte) ([]int, error) {
 // only the checks (\<, \>) and a pattern RE2 cannot express leave it to
 // FindSubmatchIndex.
 func (r *Regexp) FindSubmatchIndexContext(ctx context.Context, b []byte) ([]int, error) {
+	var l *latin1
+	if r.needLatin1(b) {
+		l = toLatin1(b)
+		b = l.b
+	}
 	if len(b) < longSubject || r.re == nil || len(r.tr.Checks) != 0 {
-		return r.FindSubmatchIndex(b)
+		var out []int
+		err := r.findAll(context.TODO(), b, 1, func(loc []int) bool {
+			out = append([]int(nil), loc...)
+			return false
+		})
+		return l.mapLoc(out), err
 	}
 	rd := &ContextReader[[]byte]{Ctx: ctx, Text: b}
 	loc := r.re.FindReaderSubmatchIndex(rd)
@@ -76,11 +89,15 @@ func (r *Regexp) FindSubmatchIndexContext(ctx context.Context, b []byte) ([]int,
 	}
 	out := make([]int, 2*(r.ngroups+1))
 	r.mapGroups(out, loc)
-	return out, nil
+	return l.mapLoc(out), nil
 }
 
 // FindAllContext is FindAll, failing with ctx's error once ctx is done.
 func (r *Regexp) FindAllContext(ctx context.Context, b []byte, n int, fn func(loc []int) bool) error {
+	if r.needLatin1(b) {
+		l := toLatin1(b)
+		b, fn = l.b, l.mapped(fn)
+	}
 	if r.re != nil && len(b) >= min(allSubject, longSubject) {
 		var all [][]int // the RE2 form's matches, when their checks must hold
 		ok := true

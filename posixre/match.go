@@ -27,6 +27,9 @@ type Regexp struct {
 	fl      Flags
 	ngroups int
 	budget  int // steps a backtracking search may take (btBudget)
+	// transparent: in Bytes mode, the pattern matches a subject as it
+	// does its Latin-1 form (bytes.go).
+	transparent bool
 	// Warnings are GNU's warnings about the pattern.
 	Warnings []string
 }
@@ -58,6 +61,7 @@ func compileTree(root *node, ps *parser, fl Flags) (*Regexp, error) {
 	} else if err != ErrBackref && err != ErrNotRE2 {
 		return nil, err
 	}
+	r.transparent = fl&Bytes != 0 && r.re != nil && isTransparent(root)
 	return r, nil
 }
 
@@ -67,8 +71,10 @@ func (r *Regexp) NumSubexp() int { return r.ngroups }
 // RE2 returns the RE2 form of the pattern, if it has one, and whether its
 // matches are exactly the pattern's. When exact is false, every match of
 // the pattern is a match of re but not the reverse: confirm with Match.
+// In Bytes mode only a pattern that matches raw bytes as its RE2 form
+// does has one (bytes.go).
 func (r *Regexp) RE2() (re *regexp.Regexp, exact bool) {
-	if r.re == nil {
+	if r.re == nil || r.fl&Bytes != 0 && !r.transparent {
 		return nil, false
 	}
 	return r.re, len(r.tr.Checks) == 0
@@ -76,6 +82,9 @@ func (r *Regexp) RE2() (re *regexp.Regexp, exact bool) {
 
 // Match reports whether b contains a match.
 func (r *Regexp) Match(b []byte) (bool, error) {
+	if r.needLatin1(b) {
+		b = toLatin1(b).b
+	}
 	if r.re != nil {
 		if len(r.tr.Checks) == 0 {
 			return r.re.Match(b), nil
@@ -99,6 +108,10 @@ func (r *Regexp) Match(b []byte) (bool, error) {
 // holds 2*(NumSubexp()+1) offsets, -1 for a group that did not take part;
 // fn must not keep it.
 func (r *Regexp) FindAll(b []byte, n int, fn func(loc []int) bool) error {
+	if r.needLatin1(b) {
+		l := toLatin1(b)
+		return r.findAll(context.TODO(), l.b, n, l.mapped(fn))
+	}
 	return r.findAll(context.TODO(), b, n, fn)
 }
 
@@ -197,22 +210,27 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-func wordBefore(b []byte, i int) bool {
+// wordBefore reports whether a word character ends at b[i]; in Bytes
+// mode (asciiOnly) only ASCII ones are, whether b is the subject or its
+// Latin-1 form.
+func wordBefore(b []byte, i int, asciiOnly bool) bool {
 	if i <= 0 {
 		return false
 	}
-	if b[i-1] < utf8.RuneSelf {
+	if b[i-1] < utf8.RuneSelf || asciiOnly {
 		return isWordByte(b[i-1])
 	}
 	r, w := utf8.DecodeLastRune(b[:i])
 	return w > 1 && isWordChar(r)
 }
 
-func wordAfter(b []byte, i int) bool {
+// wordAfter reports whether a word character starts at b[i] (see
+// wordBefore).
+func wordAfter(b []byte, i int, asciiOnly bool) bool {
 	if i >= len(b) {
 		return false
 	}
-	if b[i] < utf8.RuneSelf {
+	if b[i] < utf8.RuneSelf || asciiOnly {
 		return isWordByte(b[i])
 	}
 	r, w := utf8.DecodeRune(b[i:])
@@ -220,6 +238,7 @@ func wordAfter(b []byte, i int) bool {
 }
 
 func (r *Regexp) checksHold(b []byte, loc []int) bool {
+	bytes := r.fl&Bytes != 0
 	for _, c := range r.tr.Checks {
 		i := loc[2*c.Group]
 		if i < 0 {
@@ -227,23 +246,23 @@ func (r *Regexp) checksHold(b []byte, loc []int) bool {
 		}
 		switch c.Kind {
 		case WordStart:
-			if !wordAfter(b, i) || wordBefore(b, i) {
+			if !wordAfter(b, i, bytes) || wordBefore(b, i, bytes) {
 				return false
 			}
 		case WordEnd:
-			if !wordBefore(b, i) || wordAfter(b, i) {
+			if !wordBefore(b, i, bytes) || wordAfter(b, i, bytes) {
 				return false
 			}
 		case NotAfterWord:
-			if wordBefore(b, i) {
+			if wordBefore(b, i, bytes) {
 				return false
 			}
 		case NotBeforeWord:
-			if wordAfter(b, i) {
+			if wordAfter(b, i, bytes) {
 				return false
 			}
 		case WordBoundary, NotWordBoundary:
-			if (wordBefore(b, i) != wordAfter(b, i)) != (c.Kind == WordBoundary) {
+			if (wordBefore(b, i, bytes) != wordAfter(b, i, bytes)) != (c.Kind == WordBoundary) {
 				return false
 			}
 		}
@@ -256,7 +275,7 @@ func (r *Regexp) checksHold(b []byte, loc []int) bool {
 // strings are returned). A caller can search for it with bytes.Index
 // before running the matcher.
 func (r *Regexp) Must() string {
-	m := mustOf(r.root)
+	m := mustOf(r.root, r.fl&Bytes != 0)
 	if r.fl&IgnoreCase != 0 {
 		for _, c := range m {
 			if c >= utf8.RuneSelf {
@@ -267,29 +286,32 @@ func (r *Regexp) Must() string {
 	return string(m)
 }
 
-func mustOf(n *node) []byte {
+func mustOf(n *node, bytes bool) []byte {
 	switch n.kind {
 	case kLit:
+		if bytes {
+			return []byte{byte(n.c)}
+		}
 		if n.c >= invalidBase {
 			return []byte{byte(n.c - invalidBase)}
 		}
 		return utf8.AppendRune(nil, n.c)
 	case kGroup:
-		return mustOf(n.sub[0])
+		return mustOf(n.sub[0], bytes)
 	case kRepeat:
 		if n.min >= 1 {
-			return mustOf(n.sub[0])
+			return mustOf(n.sub[0], bytes)
 		}
 	case kConcat:
 		var best, run []byte
 		for _, s := range n.sub {
 			switch {
 			case s.kind == kLit:
-				run = append(run, mustOf(s)...)
+				run = append(run, mustOf(s, bytes)...)
 			case s.kind == kAssert:
 				// Zero-width: a run of literals continues across it.
 			default:
-				if m := mustOf(s); len(m) > len(best) {
+				if m := mustOf(s, bytes); len(m) > len(best) {
 					best = m
 				}
 				if len(run) > len(best) {
@@ -317,6 +339,7 @@ type bt struct {
 	steps int
 	icase bool
 	lines bool
+	ascii bool            // Bytes: b is the subject's Latin-1 form, only ASCII letters fold
 	ctx   context.Context // looked at every 65536 steps when not nil
 }
 
@@ -328,7 +351,7 @@ type btStopped struct{ err error }
 
 func (r *Regexp) newBT(b []byte) *bt {
 	return &bt{r: r, b: b, caps: make([]int, 2*(r.ngroups+1)), best: make([]int, 2*(r.ngroups+1)),
-		icase: r.fl&IgnoreCase != 0, lines: r.fl&Lines != 0}
+		icase: r.fl&IgnoreCase != 0, lines: r.fl&Lines != 0, ascii: r.fl&Bytes != 0}
 }
 
 // find returns the leftmost-longest match starting at or after from.
@@ -396,9 +419,14 @@ func (m *bt) step() {
 	}
 }
 
-func foldEq(a, b int32) bool {
+// foldEq reports whether a and b are the same letter up to case; in
+// Bytes mode (asciiOnly) only ASCII letters fold.
+func foldEq(a, b int32, asciiOnly bool) bool {
 	if a == b {
 		return true
+	}
+	if asciiOnly {
+		return asciiLetter(a) && a^0x20 == b
 	}
 	if a >= invalidBase || b >= invalidBase {
 		return false
@@ -417,7 +445,9 @@ func (m *bt) classMatch(n *node, c int32) bool {
 	}
 	ranges, neg := n.ranges, n.neg
 	in := inSorted(ranges, c)
-	if !in && m.icase && c < invalidBase {
+	if !in && m.icase && m.ascii {
+		in = asciiLetter(c) && inSorted(ranges, c^0x20)
+	} else if !in && m.icase && c < invalidBase {
 		for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
 			if inSorted(ranges, f) {
 				in = true
@@ -440,7 +470,7 @@ func (m *bt) match(n *node, i int, k func(int) bool) bool {
 			return false
 		}
 		c, w := m.char(i)
-		if c == n.c || m.icase && foldEq(c, n.c) {
+		if c == n.c || m.icase && foldEq(c, n.c, m.ascii) {
 			return k(i + w)
 		}
 		return false
@@ -501,7 +531,7 @@ func (m *bt) match(n *node, i int, k func(int) bool) bool {
 			}
 			c1, w1 := m.char(p)
 			c2, w2 := m.char(j)
-			if c1 != c2 && !(m.icase && foldEq(c1, c2)) {
+			if c1 != c2 && !(m.icase && foldEq(c1, c2, m.ascii)) {
 				return false
 			}
 			p += w1
@@ -542,7 +572,7 @@ func (m *bt) rep(n *node, count, i int, k func(int) bool) bool {
 }
 
 func (m *bt) assert(a, i int) bool {
-	b := m.b
+	b, bytes := m.b, m.r.fl&Bytes != 0
 	switch a {
 	case aBOL:
 		return i == 0 || m.lines && b[i-1] == '\n'
@@ -559,17 +589,17 @@ func (m *bt) assert(a, i int) bool {
 		}
 		return i == len(b)
 	case aWordB:
-		return wordBefore(b, i) != wordAfter(b, i)
+		return wordBefore(b, i, bytes) != wordAfter(b, i, bytes)
 	case aNotWordB:
-		return wordBefore(b, i) == wordAfter(b, i)
+		return wordBefore(b, i, bytes) == wordAfter(b, i, bytes)
 	case aWordStart:
-		return !wordBefore(b, i) && wordAfter(b, i)
+		return !wordBefore(b, i, bytes) && wordAfter(b, i, bytes)
 	case aWordEnd:
-		return wordBefore(b, i) && !wordAfter(b, i)
+		return wordBefore(b, i, bytes) && !wordAfter(b, i, bytes)
 	case aNotAfterW:
-		return !wordBefore(b, i)
+		return !wordBefore(b, i, bytes)
 	case aNotBeforeW:
-		return !wordAfter(b, i)
+		return !wordAfter(b, i, bytes)
 	}
 	return false
 }

@@ -64,6 +64,11 @@ const (
 	// and in both dialects \w \W \s \S \b \B \< \> \` \' stand for the
 	// letter or sign after the backslash.
 	NoGNUOps
+	// Bytes is the C (POSIX) locale of GNU's tools (LC_ALL=C): every byte
+	// of the pattern and of the subject is one character, the classes,
+	// \w, \s and the word characters are ASCII's, and IgnoreCase folds
+	// ASCII letters only (session 23: `.` matched the two bytes of "é").
+	Bytes
 )
 
 // ErrBackref is returned by Translate for a pattern with a back-reference,
@@ -158,6 +163,24 @@ type parser struct {
 	// Warnings collects GNU's warnings ("* at start of expression").
 	warnings []string
 	backref  bool
+	bytes    bool // Bytes
+}
+
+// decode is decodeChar, or in Bytes mode the byte at s[i].
+func (ps *parser) decode(s string, i int) (int32, int) {
+	if ps.bytes {
+		return int32(s[i]), 1
+	}
+	return decodeChar(s, i)
+}
+
+// class returns ranges, in Bytes mode clipped to ASCII (the C locale's
+// classes are the ASCII part of C.UTF-8's).
+func (ps *parser) class(ranges []int32) []int32 {
+	if !ps.bytes {
+		return ranges
+	}
+	return rangeMinus(ranges, []int32{utf8.RuneSelf, invalidBase + 0xff})
 }
 
 // decode returns the char at p[i:] and its width.
@@ -174,7 +197,7 @@ func decodeChar(s string, i int) (int32, int) {
 }
 
 func parse(pat string, fl Flags) (*node, *parser, error) {
-	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0}
+	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0}
 	n, err := ps.alt(0)
 	if err != nil {
 		return nil, nil, err
@@ -314,7 +337,7 @@ func (ps *parser) branch(depth int) (*node, error) {
 			}
 			items = append(items, n)
 		default:
-			r, w := decodeChar(ps.p, ps.i)
+			r, w := ps.decode(ps.p, ps.i)
 			ps.i += w
 			items = append(items, &node{kind: kLit, c: r})
 		}
@@ -512,9 +535,9 @@ func (ps *parser) escape() (*node, error) {
 	}
 	switch e {
 	case 'w', 'W':
-		return &node{kind: kClass, ranges: wordRanges(), neg: e == 'W'}, nil
+		return &node{kind: kClass, ranges: ps.class(wordRanges()), neg: e == 'W'}, nil
 	case 's', 'S':
-		return &node{kind: kClass, ranges: spaceRanges(), neg: e == 'S'}, nil
+		return &node{kind: kClass, ranges: ps.class(spaceRanges()), neg: e == 'S'}, nil
 	case 'b':
 		return &node{kind: kAssert, n: aWordB}, nil
 	case 'B':
@@ -536,7 +559,7 @@ func (ps *parser) escape() (*node, error) {
 		return &node{kind: kBackref, n: n}, nil
 	}
 	// Any other escaped character stands for itself.
-	r, w := decodeChar(ps.p, ps.i-1)
+	r, w := ps.decode(ps.p, ps.i-1)
 	ps.i += w - 1
 	return &node{kind: kLit, c: r}, nil
 }
@@ -592,13 +615,13 @@ func (ps *parser) bracket() (*node, error) {
 				if !ok {
 					return nil, errCtype
 				}
-				n.ranges = append(n.ranges, r...)
+				n.ranges = append(n.ranges, ps.class(r)...)
 				continue
 			}
 			if name == "" {
 				return nil, errCollate
 			}
-			r, w := decodeChar(name, 0)
+			r, w := ps.decode(name, 0)
 			if w != len(name) {
 				return nil, errCollate
 			}
@@ -609,7 +632,7 @@ func (ps *parser) bracket() (*node, error) {
 			}
 		} else {
 			var w int
-			lo, w = decodeChar(ps.p, ps.i)
+			lo, w = ps.decode(ps.p, ps.i)
 			ps.i += w
 		}
 		// A range?
@@ -632,7 +655,7 @@ func (ps *parser) bracket() (*node, error) {
 				if name == "" {
 					return nil, errCollate
 				}
-				r, w := decodeChar(name, 0)
+				r, w := ps.decode(name, 0)
 				if w != len(name) {
 					return nil, errCollate
 				}
@@ -642,7 +665,7 @@ func (ps *parser) bracket() (*node, error) {
 				return nil, errRange
 			} else {
 				var w int
-				hi, w = decodeChar(ps.p, ps.i)
+				hi, w = ps.decode(ps.p, ps.i)
 				ps.i += w
 			}
 			if hi < lo {

@@ -98,7 +98,10 @@ type emitter struct {
 func translateTree(root *node, ps *parser, fl Flags) (*Translation, error) {
 	t := &Translation{Groups: make([]int, ps.groups+1), Warnings: ps.warnings}
 	e := &emitter{fl: fl, t: t}
-	if fl&IgnoreCase != 0 {
+	if fl&IgnoreCase != 0 && fl&Bytes == 0 {
+		// In Bytes mode the emitter writes both cases of ASCII letters
+		// itself: RE2's (?i) would also fold é and É (U+00E9, U+00C9),
+		// which are two bytes each of the C locale's subject.
 		e.b = append(e.b, "(?i)"...)
 	}
 	if fl&Lines != 0 {
@@ -124,6 +127,10 @@ func (e *emitter) emit(n *node, inRepeat bool) {
 	case kLit:
 		if n.c >= invalidBase || n.c == utf8.RuneError {
 			e.notRE2 = true
+			return
+		}
+		if e.asciiFold() && asciiLetter(n.c) {
+			e.b = append(e.b, '[', byte(n.c|0x20), byte(n.c&^0x20), ']')
 			return
 		}
 		e.b = appendChar(e.b, n.c, false)
@@ -239,8 +246,31 @@ func classRangesFor(n *node, fl Flags) (ranges []int32, neg bool) {
 	return out, false
 }
 
+// asciiFold reports whether the emitter writes both cases of letters
+// itself (IgnoreCase in Bytes mode).
+func (e *emitter) asciiFold() bool { return e.fl&(IgnoreCase|Bytes) == IgnoreCase|Bytes }
+
+func asciiLetter(c int32) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// foldASCII adds to ranges the other case of each ASCII letter in them.
+func foldASCII(ranges []int32) []int32 {
+	out := append([]int32(nil), ranges...)
+	for _, lr := range [][2]int32{{'a', 'z'}, {'A', 'Z'}} {
+		for i := 0; i < len(ranges); i += 2 {
+			lo, hi := max(ranges[i], lr[0]), min(ranges[i+1], lr[1])
+			if lo <= hi {
+				out = append(out, lo^0x20, hi^0x20)
+			}
+		}
+	}
+	return rangeUnion(out)
+}
+
 func (e *emitter) class(n *node) {
 	ranges, neg := classRangesFor(n, e.fl)
+	if e.asciiFold() {
+		ranges = foldASCII(ranges)
+	}
 	for i := 0; i < len(ranges); i += 2 {
 		if ranges[i+1] >= invalidBase {
 			e.notRE2 = true

@@ -489,6 +489,56 @@ func TestProtocolAttacks(t *testing.T) {
 				p.call("c", "close", `{"h":`+h+`}`)
 			}
 		}},
+		{"copy_abuse", func(t *testing.T, p *protoPeer, ar *arena) {
+			// The copy op (session 23, red team): both ends must be
+			// handles this client opened, the source readable and the
+			// target writable, a copy moves at most MaxCopy, and only
+			// between two real files (a virtual target is refused, not
+			// written on the host).
+			if resp := p.call("hi", "hello", `{"version":1,"features":["copy"]}`); resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"copy"`) {
+				t.Fatalf("hello: %+v", resp)
+			}
+			open := func(path, mode string) string {
+				t.Helper()
+				resp := p.call("o", "open", `{"path":`+jsonStr(path)+`,"mode":"`+mode+`"}`)
+				if resp == nil || !resp.OK {
+					t.Fatalf("open %s %s: %+v", path, mode, resp)
+				}
+				var or vfsproto.OpenResult
+				json.Unmarshal(resp.Result, &or)
+				return fmt.Sprint(or.Handle)
+			}
+			copyReq := func(h, from string, off, max int64) *vfsproto.Response {
+				return p.call("c", "copy", fmt.Sprintf(`{"h":%s,"from":%s,"off":%d,"max":%d}`, h, from, off, max))
+			}
+			hr := open(filepath.Join(ar.ro, "in.txt"), "r")
+			hw := open(filepath.Join(ar.rw, "copied.txt"), "w")
+			hrw := open(filepath.Join(ar.rw, "both.txt"), "rw")
+			hv := open("/llmsh-attack-virtual.txt", "w") // never on the host
+			wantErr(t, copyReq(hr, hr, 0, 10), vfsproto.EPerm)
+			wantErr(t, copyReq(hw, hw, 0, 10), vfsproto.EPerm)
+			for _, from := range []string{"0", "1", "2", "-1", "99999", "9223372036854775807"} {
+				wantErr(t, copyReq(hw, from, 0, 10), vfsproto.ENoEnt, vfsproto.EArg)
+			}
+			wantErr(t, copyReq(hw, hr, 0, 0), vfsproto.EArg)
+			wantErr(t, copyReq(hw, hr, 0, -5), vfsproto.EArg)
+			wantErr(t, copyReq(hw, hr, -1, 10), vfsproto.EArg)
+			wantErr(t, copyReq(hw, hr, 0, vfsproto.MaxCopy+1), vfsproto.ERange)
+			wantErr(t, copyReq(hv, hr, 0, 10), vfsproto.EUnsupported)
+			if resp := copyReq(hw, hr, 1<<62, 10); resp == nil || !resp.OK || !strings.Contains(string(resp.Result), `"size":0`) {
+				t.Fatalf("copy past the end: %+v", resp)
+			}
+			if resp := copyReq(hrw, hrw, 0, 10); resp == nil {
+				t.Fatal("copy of a handle onto itself: connection closed")
+			}
+			if resp := copyReq(hw, hr, 0, 1<<20); resp == nil || !resp.OK {
+				t.Fatalf("copy: %+v", resp)
+			}
+			for _, h := range []string{hr, hw, hrw, hv} {
+				p.call("x", "close", `{"h":`+h+`}`)
+			}
+			usable(t, p, ar)
+		}},
 		{"hello_frames_and_read_file", func(t *testing.T, p *protoPeer, ar *arena) {
 			// Hello in shapes next to the canonical one that vfsd reads
 			// by hand (session 11): each is answered (or refused) with

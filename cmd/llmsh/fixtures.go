@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh"
@@ -26,7 +28,8 @@ NAME.sh copies TREE.files/ beside it instead, a tree that several
 fixtures share), with stdin from NAME.stdin
 (if any), and compare its output with the goldens NAME.stdout,
 NAME.stderr and NAME.status (NAME.stdout and NAME.status must exist;
-NAME.stderr is compared when it exists). One line per fixture, a unified
+NAME.stderr is compared when it exists). A fixture runs for 60 s at most
+and keeps 16 MiB of output at most. One line per fixture, a unified
 diff under each that failed, then "N passed, N failed"; exit status 1
 when a fixture failed.`
 
@@ -116,16 +119,70 @@ type fixtureResult struct {
 // stderr when it has a golden (bash's own messages are not llmsh's, so
 // most fixtures keep none).
 func (r *fixtureResult) update(name string) error {
-	if err := os.WriteFile(name+".stdout", r.stdout, 0o644); err != nil {
+	if err := writeGolden(name+".stdout", r.stdout); err != nil {
 		return err
 	}
-	if err := os.WriteFile(name+".status", []byte(strconv.Itoa(r.status)+"\n"), 0o644); err != nil {
+	if err := writeGolden(name+".status", []byte(strconv.Itoa(r.status)+"\n")); err != nil {
 		return err
 	}
-	if _, err := os.Stat(name + ".stderr"); err == nil {
-		return os.WriteFile(name+".stderr", r.stderr, 0o644)
+	if _, err := os.Lstat(name + ".stderr"); err == nil {
+		return writeGolden(name+".stderr", r.stderr)
 	}
 	return nil
+}
+
+// errFixtureFile is the refusal of a fixture's file that is not a
+// regular file of its own: a fixture's tree may have been written by a
+// confined agent, which may plant links there that point anywhere
+// (T-LINK-3), and `llmsh test` runs as the operator (session 23, red
+// team: --update wrote a fixture's output through NAME.stdout, a link to
+// a file of the operator's; NAME.stdin read a host file into the run).
+var errFixtureFile = errors.New("not a regular file (llmsh test reads a fixture's own files: no link, FIFO or device)")
+
+// readFixtureFile reads a fixture's script, stdin or golden: a regular
+// file, not through a link (a FIFO would not block: O_NONBLOCK). The
+// error of a file that is not one says path.
+func readFixtureFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, fmt.Errorf("%s: %w", path, errFixtureFile)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w", path, errFixtureFile)
+	}
+	return io.ReadAll(f)
+}
+
+// writeGolden replaces the golden path with data: a regular file that
+// is there, or none, is replaced by a new file renamed over its name, so
+// that nothing is written through a link (or into another name of the
+// file, a hard link); anything else there is errFixtureFile.
+func writeGolden(path string, data []byte) error {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w", path, errFixtureFile)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // compare says how the run differs from the goldens of fixture name: a
@@ -135,7 +192,11 @@ func (r *fixtureResult) update(name string) error {
 func (r *fixtureResult) compare(name string, color bool) string {
 	var b strings.Builder
 	check := func(ext string, got []byte, required bool) {
-		want, err := os.ReadFile(name + ext)
+		want, err := readFixtureFile(name + ext)
+		if errors.Is(err, errFixtureFile) {
+			fmt.Fprintf(&b, "  %v\n", err)
+			return
+		}
 		if err != nil {
 			if required {
 				fmt.Fprintf(&b, "  %s%s: %s (llmsh test --update %s.sh records it)\n", name, ext, builtins.ErrText(err), name)
@@ -197,7 +258,7 @@ func sgrLines(sgr, s string) string {
 // this executable in server mode when it is "".
 func runFixture(script, vfsdPath string) (*fixtureResult, error) {
 	name := strings.TrimSuffix(script, ".sh")
-	src, err := os.ReadFile(script)
+	src, err := readFixtureFile(script)
 	if err != nil {
 		return nil, err
 	}
@@ -211,18 +272,18 @@ func runFixture(script, vfsdPath string) (*fixtureResult, error) {
 		return nil, err
 	}
 	if tree != "" {
-		if err := os.CopyFS(dir, os.DirFS(tree)); err != nil {
+		if err := copyTree(dir, tree); err != nil {
 			return nil, err
 		}
 	}
 	dir, _ = filepath.EvalSymlinks(dir)
-	stdin, err := os.ReadFile(name + ".stdin")
+	stdin, err := readFixtureFile(name + ".stdin")
 	if err != nil && !os.IsNotExist(err) {
 		return nil, err
 	}
 	base := filepath.Base(script)
 	sess, err := llmsh.New(llmsh.Options{Outputs: []string{dir}, Dir: dir, Name: base, Source: base, Timeout: 60 * time.Second,
-		VfsdPath: vfsdPath})
+		MaxOutput: fixtureMaxOutput, VfsdPath: vfsdPath})
 	if err != nil {
 		return nil, err
 	}
@@ -237,6 +298,11 @@ func runFixture(script, vfsdPath string) (*fixtureResult, error) {
 	st := res.ExitCode
 	return &fixtureResult{stdout: out.Bytes(), stderr: errb.Bytes(), status: st}, nil
 }
+
+// fixtureMaxOutput caps a fixture's stdout and stderr together (the
+// largest golden is 38 KB): the runner keeps them in memory, and `yes` in
+// a hostile fixture grew them for its 60 s (session 23, red team).
+const fixtureMaxOutput = 16 << 20
 
 // fixtureTree is the directory that fixture name (its script src) runs
 // in a copy of: NAME.files, or TREE.files beside it when the script has a
@@ -273,6 +339,30 @@ func fixtureTree(name string, src []byte) (string, error) {
 		return shared, nil
 	}
 	return own, nil
+}
+
+// errFixtureTree is the refusal of a fixture's tree that is not within
+// the fixture's directory (errFixtureFile says why: a NAME.files that
+// linked out copied a host tree into the fixture's grant). A link to a
+// tree beside it, which several fixtures share, is one.
+var errFixtureTree = errors.New("not a directory within the fixture's (llmsh test copies no tree through a link out)")
+
+// copyTree copies the fixture tree to dst, opened through an os.Root of
+// the fixture's directory (a link that leads out of it is refused), its
+// entries through an os.Root of it (links within are copied as links,
+// which vfsd follows only within the grant).
+func copyTree(dst, tree string) error {
+	dir, err := os.OpenRoot(filepath.Dir(tree))
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	root, err := dir.OpenRoot(filepath.Base(tree))
+	if err != nil {
+		return fmt.Errorf("%s: %w", tree, errFixtureTree)
+	}
+	defer root.Close()
+	return os.CopyFS(dst, root.FS())
 }
 
 // fixtureScripts lists the NAME.sh fixtures of dir: every .sh file but

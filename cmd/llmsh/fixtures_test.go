@@ -196,3 +196,89 @@ func TestParseFixtureReport(t *testing.T) {
 		}
 	}
 }
+
+// TestTestHostileLinks: a fixture's files are its own (session 23, red
+// team). An agent confined to a writable grant may plant links there that
+// point anywhere (their text is data, T-LINK-3); when an operator later
+// runs `llmsh test` on that tree, the runner, which is the operator's own
+// process, followed them: NAME.stdin, a golden or the script itself read
+// a host file into the run or its diff, NAME.files copied a host tree into
+// the fixture's grant, and --update wrote the fixture's output through a
+// golden that is a link (a file of the operator's chosen by the agent,
+// its content the script's). Each is now refused, and nothing outside
+// changes.
+func TestTestHostileLinks(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	write := fileWriter(t, dir)
+	secret := filepath.Join(outside, "secret")
+	victim := filepath.Join(outside, "victim")
+	os.WriteFile(secret, []byte("SECRET-MARKER\n"), 0o644)
+	os.WriteFile(victim, []byte("victim\n"), 0o644)
+	os.WriteFile(filepath.Join(outside, "x"), []byte("OUTSIDE-TREE\n"), 0o644)
+	link := func(target, name string) {
+		t.Helper()
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range []string{"stdin", "files", "golden", "script", "update"} {
+		write(n+".stdout", "\n")
+		write(n+".status", "0\n")
+	}
+	write("stdin.sh", "cat\n")
+	link(secret, "stdin.stdin")
+	write("files.sh", "cat x\n")
+	link(outside, "files.files")
+	write("golden.sh", "echo\n")
+	link(secret, "golden.stderr")
+	link(secret, "script.sh")
+	write("update.sh", "echo PWNED\n")
+	os.Remove(filepath.Join(dir, "update.stdout"))
+	link(victim, "update.stdout")
+
+	var out, errb bytes.Buffer
+	code := run([]string{"test", dir}, strings.NewReader(""), &out, &errb)
+	const notReg = ": not a regular file (llmsh test reads a fixture's own files: no link, FIFO or device)"
+	for _, want := range []string{
+		"FAIL " + dir + "/stdin: " + dir + "/stdin.stdin" + notReg + "\n",
+		"FAIL " + dir + "/files: " + dir + "/files.files: not a directory within the fixture's (llmsh test copies no tree through a link out)\n",
+		"FAIL " + dir + "/golden\n  " + dir + "/golden.stderr" + notReg + "\n",
+		"FAIL " + dir + "/script: " + dir + "/script.sh" + notReg + "\n",
+		"FAIL " + dir + "/update\n  " + dir + "/update.stdout" + notReg + "\n",
+		"0 passed, 5 failed\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
+	}
+	if code != 1 || strings.Contains(out.String(), "MARKER") || strings.Contains(out.String(), "OUTSIDE-TREE") {
+		t.Errorf("status %d, a host file in the report:\n%s", code, out.String())
+	}
+	out.Reset()
+	code = run([]string{"test", "--update", filepath.Join(dir, "update.sh")}, strings.NewReader(""), &out, &errb)
+	if want := "FAIL " + dir + "/update: " + dir + "/update.stdout" + notReg + "\n0 passed, 1 failed\n"; code != 1 || out.String() != want {
+		t.Errorf("--update through a link: status %d, %q, want %q", code, out.String(), want)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "victim\n" {
+		t.Errorf("--update wrote %q through a link to a host file", b)
+	}
+}
+
+// TestTestOutputCap: a fixture's output is capped (session 23, red team:
+// `yes` in a hostile fixture grew the runner's memory for the fixture's
+// 60 s, 1.26 GB before the heap guard stopped it): the run stops with the
+// output limit's status 125 and message, and the runner goes on.
+func TestTestOutputCap(t *testing.T) {
+	dir := t.TempDir()
+	write := fileWriter(t, dir)
+	write("y.sh", "yes\n")
+	var out, errb bytes.Buffer
+	if code := run([]string{"test", "--update", filepath.Join(dir, "y.sh")}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("status %d: %s%s", code, out.String(), errb.String())
+	}
+	st, _ := os.ReadFile(filepath.Join(dir, "y.status"))
+	fi, err := os.Stat(filepath.Join(dir, "y.stdout"))
+	if err != nil || string(st) != "125\n" || fi.Size() > fixtureMaxOutput {
+		t.Fatalf("status %q, stdout %v, %v", st, fi.Size(), err)
+	}
+}

@@ -5,6 +5,7 @@ package memguard
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -26,6 +27,28 @@ const tick = 20 * time.Millisecond
 // function (calling it again is harmless).
 func Start(limit uint64, fire func()) (stop func()) {
 	debug.SetMemoryLimit(int64(limit))
+	return watch(limit, fire)
+}
+
+// Growth is Start for a heap that the guarded work shares with other
+// work of the process (a library Session run in its embedder's
+// process): it calls fire while the heap is more than limit above what
+// it was at the call (HeapAlloc, garbage included, so the base is never
+// below the live heap), and leaves the Go runtime's soft memory limit
+// alone.
+func Growth(limit uint64, fire func()) (stop func()) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	top := ms.HeapAlloc + limit
+	if top < limit {
+		top = math.MaxUint64 // no such heap
+	}
+	return watch(top, fire)
+}
+
+// watch calls fire each tick that finds the heap above limit after a
+// collection.
+func watch(limit uint64, fire func()) (stop func()) {
 	done := make(chan struct{})
 	go func() {
 		// HeapAlloc: live objects and dead ones not yet freed (what

@@ -31,14 +31,49 @@ func TestStartFires(t *testing.T) {
 		}
 	})
 	hog := make([]byte, 64<<20)
-	for i := range hog {
-		hog[i] = byte(i)
-	}
 	select {
 	case <-fired:
 	case <-time.After(30 * time.Second):
 		t.Fatal("the guard did not fire")
 	}
 	runtime.KeepAlive(hog)
+	stop()
+}
+
+// TestGrowthFromBase: Growth counts from the heap at its start, not from
+// zero, and leaves the runtime's soft memory limit alone.
+func TestGrowthFromBase(t *testing.T) {
+	// HeapAlloc counts what is allocated, touched or not: no filling
+	// (64M instrumented stores cost seconds under the race detector).
+	base := make([]byte, 48<<20) // live before the guard: not counted
+	// Growth's base counts garbage not yet collected (an earlier test's
+	// 64 MiB hog): collect it first, or 64 MiB more may stay under a
+	// base that included it.
+	runtime.GC()
+	before := debug.SetMemoryLimit(-1)
+	fired := make(chan struct{}, 1)
+	fire := func() {
+		select {
+		case fired <- struct{}{}:
+		default:
+		}
+	}
+	stop := Growth(32<<20, fire)
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("soft memory limit %d, was %d", got, before)
+	}
+	select {
+	case <-fired:
+		t.Fatal("fired for the heap it started with")
+	case <-time.After(5 * tick):
+	}
+	hog := make([]byte, 64<<20)
+	select {
+	case <-fired:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the guard did not fire for 64 MiB more")
+	}
+	runtime.KeepAlive(hog)
+	runtime.KeepAlive(base)
 	stop()
 }

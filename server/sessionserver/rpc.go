@@ -56,14 +56,27 @@ type conn struct {
 	known map[string]bool
 }
 
-// learn records that the connection holds the session id.
+// learn records that the connection holds the session id. Past twice
+// the sessions the server may hold, it drops the IDs of the sessions that
+// are gone (list drops them too): a long-lived connection that opens and
+// closes sessions without listing them grew by an ID each.
 func (cn *conn) learn(id string) {
+	s := cn.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	cn.kmu.Lock()
 	defer cn.kmu.Unlock()
 	if cn.known == nil {
 		cn.known = map[string]bool{}
 	}
 	cn.known[id] = true
+	if len(cn.known) > 2*s.cfg.MaxSessions {
+		for k := range cn.known {
+			if s.sessions[k] == nil {
+				delete(cn.known, k)
+			}
+		}
+	}
 }
 
 // response is a JSON-RPC response.

@@ -3,6 +3,7 @@ package sessionserver
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -460,5 +461,26 @@ func TestSnapshotBounds(t *testing.T) {
 	}
 	if err := <-second; err != nil {
 		t.Errorf("the restore that waited: %v", err)
+	}
+}
+
+// TestKnownForgetsGone: a connection's set of the sessions it holds does
+// not keep the IDs of sessions that are gone (session 23, red team: it
+// shrank only on list, so a long-lived connection that opened and closed
+// sessions without listing grew by an ID each): past twice the sessions
+// the server may hold, learning one more drops the gone ones.
+func TestKnownForgetsGone(t *testing.T) {
+	s := New(Config{MaxSessions: 4})
+	cn := &conn{s: s}
+	s.sessions["live"] = &entry{}
+	cn.learn("live")
+	for i := range 1000 {
+		cn.learn(fmt.Sprintf("gone%04d", i))
+	}
+	if n := len(cn.known); n > 2*4+1 {
+		t.Fatalf("known holds %d IDs, want at most %d", n, 2*4+1)
+	}
+	if !cn.known["live"] {
+		t.Fatal("the open session was dropped")
 	}
 }

@@ -23,24 +23,35 @@ import (
 // the context.
 const bulkEvery = 1 << 16
 
-// bulkFuncs are the internal functions compiled with the run's context
-// (compileCall): each is the function of internalFuncs of that name, which
-// calls it with context.Background().
-var bulkFuncs = map[string]func(context.Context, any, []any) any{
-	"explode": func(ctx context.Context, v any, _ []any) any { return explodeCtx(ctx, v) },
-	"implode": func(ctx context.Context, v any, _ []any) any { return implodeCtx(ctx, v) },
-	"split":   func(ctx context.Context, v any, args []any) any { return splitCtx(ctx, v, args[0]) },
-	"indices": func(ctx context.Context, v any, args []any) any { return indexCtx(ctx, "indices", v, args[0]) },
-	"index":   func(ctx context.Context, v any, args []any) any { return indexCtx(ctx, "index", v, args[0]) },
-	"rindex":  func(ctx context.Context, v any, args []any) any { return indexCtx(ctx, "rindex", v, args[0]) },
-	"_divide": func(ctx context.Context, v any, args []any) any {
-		if l, ok := args[0].(string); ok {
-			if _, ok := args[1].(string); ok {
-				return splitCtx(ctx, l, args[1]) // a string divided by a string
+// bulkFunc is the internal function of the name compiled with the run's
+// context (compileCall): each is the function of internalFuncs of that
+// name, which calls it with context.Background(). A switch, not a map:
+// a map literal is code in the package's init, run at every start of llmsh.
+func bulkFunc(name string) (func(context.Context, any, []any) any, bool) {
+	switch name {
+	case "explode":
+		return func(ctx context.Context, v any, _ []any) any { return explodeCtx(ctx, v) }, true
+	case "implode":
+		return func(ctx context.Context, v any, _ []any) any { return implodeCtx(ctx, v) }, true
+	case "split":
+		return func(ctx context.Context, v any, args []any) any { return splitCtx(ctx, v, args[0]) }, true
+	case "indices":
+		return func(ctx context.Context, v any, args []any) any { return indexCtx(ctx, "indices", v, args[0]) }, true
+	case "index":
+		return func(ctx context.Context, v any, args []any) any { return indexCtx(ctx, "index", v, args[0]) }, true
+	case "rindex":
+		return func(ctx context.Context, v any, args []any) any { return indexCtx(ctx, "rindex", v, args[0]) }, true
+	case "_divide":
+		return func(ctx context.Context, v any, args []any) any {
+			if l, ok := args[0].(string); ok {
+				if _, ok := args[1].(string); ok {
+					return splitCtx(ctx, l, args[1]) // a string divided by a string
+				}
 			}
-		}
-		return funcOpDiv(v, args[0], args[1])
-	},
+			return funcOpDiv(v, args[0], args[1])
+		}, true
+	}
+	return nil, false
 }
 
 // looked returns the context's error every bulkEvery counts of n.

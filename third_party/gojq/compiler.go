@@ -1689,7 +1689,7 @@ func (c *compiler) compileCall(name string, args []*Query) error {
 		}
 	}
 	var call any = fn.callback
-	if f, ok := bulkFuncs[name]; ok {
+	if f, ok := bulkFunc(name); ok {
 		call = f // llmsh: given the run's context (bulk.go)
 	}
 	var indexing int

@@ -50,10 +50,15 @@ var internalFuncs map[string]function
 // loadFuncTables fills builtinFuncDefs and internalFuncs, which upstream
 // builds in package init: on first use (Compile), so that a program that
 // links gojq but runs no jq query does not pay for them at start-up.
-var loadFuncTables = sync.OnceFunc(func() {
-	initBuiltinFuncDefs()
-	initInternalFuncs()
-})
+// (A sync.Once, not a sync.OnceFunc: that is code in the package's init.)
+func loadFuncTables() {
+	funcTablesOnce.Do(func() {
+		initBuiltinFuncDefs()
+		initInternalFuncs()
+	})
+}
+
+var funcTablesOnce sync.Once
 
 func initInternalFuncs() {
 	internalFuncs = map[string]function{
@@ -821,20 +826,24 @@ func funcFormat(v, x any) any {
 	return internalFuncs[f.Name].callback(v, nil) // filled: this runs compiled code
 }
 
-var htmlEscaper = strings.NewReplacer(
-	`<`, "&lt;",
-	`>`, "&gt;",
-	`&`, "&amp;",
-	`'`, "&apos;",
-	`"`, "&quot;",
-)
+var htmlEscaper lazy[*strings.Replacer] // made on first use, not in init
+
+func newHTMLEscaper() *strings.Replacer {
+	return strings.NewReplacer(
+		`<`, "&lt;",
+		`>`, "&gt;",
+		`&`, "&amp;",
+		`'`, "&apos;",
+		`"`, "&quot;",
+	)
+}
 
 func funcToHTML(v any) any {
 	s, err := toString(v)
 	if err != nil {
 		return err
 	}
-	return htmlEscaper.Replace(s)
+	return htmlEscaper.get(newHTMLEscaper).Replace(s)
 }
 
 func funcToURI(v any) any {
@@ -857,40 +866,52 @@ func funcToURId(v any) any {
 	return x
 }
 
-var csvEscaper = strings.NewReplacer(
-	`"`, `""`,
-	"\x00", `\0`,
-)
+var csvEscaper lazy[*strings.Replacer] // made on first use, not in init
+
+func newCSVEscaper() *strings.Replacer {
+	return strings.NewReplacer(
+		`"`, `""`,
+		"\x00", `\0`,
+	)
+}
 
 func funcToCSV(v any) any {
 	return formatJoin("csv", v, ",", func(s string) string {
-		return `"` + csvEscaper.Replace(s) + `"`
+		return `"` + csvEscaper.get(newCSVEscaper).Replace(s) + `"`
 	})
 }
 
-var tsvEscaper = strings.NewReplacer(
-	"\t", `\t`,
-	"\r", `\r`,
-	"\n", `\n`,
-	"\\", `\\`,
-	"\x00", `\0`,
-)
+var tsvEscaper lazy[*strings.Replacer] // made on first use, not in init
 
-func funcToTSV(v any) any {
-	return formatJoin("tsv", v, "\t", tsvEscaper.Replace)
+func newTSVEscaper() *strings.Replacer {
+	return strings.NewReplacer(
+		"\t", `\t`,
+		"\r", `\r`,
+		"\n", `\n`,
+		"\\", `\\`,
+		"\x00", `\0`,
+	)
 }
 
-var shEscaper = strings.NewReplacer(
-	"'", `'\''`,
-	"\x00", `\0`,
-)
+func funcToTSV(v any) any {
+	return formatJoin("tsv", v, "\t", tsvEscaper.get(newTSVEscaper).Replace)
+}
+
+var shEscaper lazy[*strings.Replacer] // made on first use, not in init
+
+func newShEscaper() *strings.Replacer {
+	return strings.NewReplacer(
+		"'", `'\''`,
+		"\x00", `\0`,
+	)
+}
 
 func funcToSh(v any) any {
 	if _, ok := v.([]any); !ok {
 		v = []any{v}
 	}
 	return formatJoin("sh", v, " ", func(s string) string {
-		return "'" + shEscaper.Replace(s) + "'"
+		return "'" + shEscaper.get(newShEscaper).Replace(s) + "'"
 	})
 }
 
@@ -1343,7 +1364,16 @@ const exp10Prec = 256
 
 // exp10Logs are ln 2 and ln 10 to exp10Prec bits: ln 2 = 2 atanh(1/3),
 // ln 10 = 3 ln 2 + 2 atanh(1/9).
-var exp10Logs = sync.OnceValues(func() (*big.Float, *big.Float) {
+func exp10Logs() (*big.Float, *big.Float) {
+	l := exp10LogsOnce.get(makeExp10Logs)
+	return l[0], l[1]
+}
+
+// exp10LogsOnce holds exp10Logs' values (a lazy: a sync.OnceValues is code
+// in the package's init).
+var exp10LogsOnce lazy[[2]*big.Float]
+
+func makeExp10Logs() [2]*big.Float {
 	atanhInv := func(n int64) *big.Float { // atanh(1/n) = sum 1/((2k+1) n^(2k+1))
 		sum := new(big.Float).SetPrec(exp10Prec)
 		pow := new(big.Float).SetPrec(exp10Prec).Quo(big.NewFloat(1), new(big.Float).SetInt64(n))
@@ -1361,8 +1391,8 @@ var exp10Logs = sync.OnceValues(func() (*big.Float, *big.Float) {
 	ln2 := new(big.Float).SetPrec(exp10Prec).Mul(big.NewFloat(2), atanhInv(3))
 	ln10 := new(big.Float).SetPrec(exp10Prec).Mul(big.NewFloat(3), ln2)
 	ln10.Add(ln10, new(big.Float).SetPrec(exp10Prec).Mul(big.NewFloat(2), atanhInv(9)))
-	return ln2, ln10
-})
+	return [2]*big.Float{ln2, ln10}
+}
 
 // exp10Big is 10^v correctly rounded, as glibc's exp10 (which jq 1.7.1
 // calls) gives it, where Go's math.Pow can be an ulp off (10^1.5):
@@ -2254,22 +2284,32 @@ func (o *runeOffsets) at(b int) int {
 // base makes the offset asked last the one to count from going back.
 func (o *runeOffsets) base() { o.baseB, o.baseR = o.b, o.r }
 
-// onigErrors are Oniguruma's words, which jq 1.7.1 gives, for the errors
-// of Go's regexp syntax that it has one for.
-var onigErrors = map[syntax.ErrorCode]string{
-	syntax.ErrMissingParen:          "end pattern with unmatched parenthesis",
-	syntax.ErrUnexpectedParen:       "unmatched close parenthesis",
-	syntax.ErrMissingBracket:        "premature end of char-class",
-	syntax.ErrMissingRepeatArgument: "target of repeat operator is not specified",
-	syntax.ErrTrailingBackslash:     "end pattern at escape",
-	syntax.ErrInvalidCharRange:      "empty range in char class",
+// onigError is Oniguruma's words, which jq 1.7.1 gives, for an error of
+// Go's regexp syntax that it has one for (a switch: a map literal is code
+// in the package's init).
+func onigError(code syntax.ErrorCode) (string, bool) {
+	switch code {
+	case syntax.ErrMissingParen:
+		return "end pattern with unmatched parenthesis", true
+	case syntax.ErrUnexpectedParen:
+		return "unmatched close parenthesis", true
+	case syntax.ErrMissingBracket:
+		return "premature end of char-class", true
+	case syntax.ErrMissingRepeatArgument:
+		return "target of repeat operator is not specified", true
+	case syntax.ErrTrailingBackslash:
+		return "end pattern at escape", true
+	case syntax.ErrInvalidCharRange:
+		return "empty range in char class", true
+	}
+	return "", false
 }
 
 // regexpError is the error compiling re, in jq's words where there are any.
 func regexpError(re string, err error) error {
 	var serr *syntax.Error
 	if errors.As(err, &serr) {
-		if msg, ok := onigErrors[serr.Code]; ok {
+		if msg, ok := onigError(serr.Code); ok {
 			return errors.New("Regex failure: " + msg)
 		}
 		if serr.Code == syntax.ErrInvalidRepeatSize && strings.Contains(serr.Expr, ",") {

@@ -43,28 +43,54 @@ func newLexer(src string) *lexer {
 
 const eof = -1
 
-var keywords = map[string]int{
-	"or":      tokOrOp,
-	"and":     tokAndOp,
-	"module":  tokModule,
-	"import":  tokImport,
-	"include": tokInclude,
-	"def":     tokDef,
-	"as":      tokAs,
-	"label":   tokLabel,
-	"break":   tokBreak,
-	"null":    tokNull,
-	"true":    tokTrue,
-	"false":   tokFalse,
-	"if":      tokIf,
-	"then":    tokThen,
-	"elif":    tokElif,
-	"else":    tokElse,
-	"end":     tokEnd,
-	"try":     tokTry,
-	"catch":   tokCatch,
-	"reduce":  tokReduce,
-	"foreach": tokForeach,
+// keyword is the token of a keyword, a switch rather than a map: a map
+// literal is code in the package's init, run at every start of llmsh.
+func keyword(s string) (int, bool) {
+	switch s {
+	case "or":
+		return tokOrOp, true
+	case "and":
+		return tokAndOp, true
+	case "module":
+		return tokModule, true
+	case "import":
+		return tokImport, true
+	case "include":
+		return tokInclude, true
+	case "def":
+		return tokDef, true
+	case "as":
+		return tokAs, true
+	case "label":
+		return tokLabel, true
+	case "break":
+		return tokBreak, true
+	case "null":
+		return tokNull, true
+	case "true":
+		return tokTrue, true
+	case "false":
+		return tokFalse, true
+	case "if":
+		return tokIf, true
+	case "then":
+		return tokThen, true
+	case "elif":
+		return tokElif, true
+	case "else":
+		return tokElse, true
+	case "end":
+		return tokEnd, true
+	case "try":
+		return tokTry, true
+	case "catch":
+		return tokCatch, true
+	case "reduce":
+		return tokReduce, true
+	case "foreach":
+		return tokForeach, true
+	}
+	return 0, false
 }
 
 func (l *lexer) Lex(lval *yySymType) (tokenType int) {
@@ -139,7 +165,7 @@ func (l *lexer) Lex(lval *yySymType) (tokenType int) {
 		if isModule {
 			return tokModuleIdent
 		}
-		if tok, ok := keywords[l.token]; ok {
+		if tok, ok := keyword(l.token); ok {
 			return tok
 		}
 		return tokIdent

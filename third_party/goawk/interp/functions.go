@@ -176,8 +176,9 @@ func (p *interp) initNativeFuncs(funcs map[string]interface{}) error {
 	return nil
 }
 
-// Got this trick from the Go stdlib text/template source
-var errorType = reflect.TypeOf((*error)(nil)).Elem()
+// errorType is error's reflect.Type (a function: a package variable of it
+// was code in the package's init, run at every start of llmsh).
+func errorType() reflect.Type { return reflect.TypeFor[error]() }
 
 // Check that native function with given name is okay to call from
 // AWK, return an *interp.Error if not. This checks that f is actually
@@ -214,7 +215,7 @@ func checkNativeFunc(name string, f interface{}) error {
 		if !validNativeType(typ.Out(0)) {
 			return newError("native function %q first return value is not int or string", name)
 		}
-		if typ.Out(1) != errorType {
+		if typ.Out(1) != errorType() {
 			return newError("native function %q second return value is not an error", name)
 		}
 	default:

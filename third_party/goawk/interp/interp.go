@@ -22,7 +22,6 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/goawk/internal/ast"
@@ -40,7 +39,9 @@ var (
 	errCSVSeparator = errors.New("invalid CSV field separator or comment delimiter")
 
 	crlfNewline = runtime.GOOS == "windows"
-	varRegex    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([_a-zA-Z][_a-zA-Z0-9]*)=(.*)`) })
+	// varRegexOnce is made on first use (a sync.OnceValue is code in the
+	// package's init, run at every start of llmsh).
+	varRegexOnce lazy[*regexp.Regexp]
 )
 
 // Error (actually *Error) is returned by Exec and Eval functions on
@@ -1269,4 +1270,9 @@ func parseOutputMode(s string) (mode IOMode, csvConfig CSVOutputConfig, err erro
 		}
 	}
 	return mode, csvConfig, nil
+}
+
+// varRegex matches a command-line assignment operand (name=value).
+func varRegex() *regexp.Regexp {
+	return varRegexOnce.get(func() *regexp.Regexp { return regexp.MustCompile(`^([_a-zA-Z][_a-zA-Z0-9]*)=(.*)`) })
 }

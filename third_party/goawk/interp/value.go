@@ -421,15 +421,16 @@ func (n nonFinite) Format(f fmt.State, verb rune) {
 }
 
 // x86NaN is the NaN that x86's arithmetic makes (sign bit set): mawk
-// prints 0/0 and 5%0 as "-nan".
-var x86NaN = math.Float64frombits(0xfff8000000000000)
+// prints 0/0 and 5%0 as "-nan". (A function: a package variable of it was
+// code in the package's init.)
+func x86NaN() float64 { return math.Float64frombits(0xfff8000000000000) }
 
 // divide is mawk's l / r: IEEE's result, an infinity or -nan for a zero
 // divisor (llmsh: upstream's fatal "division by zero", as gawk).
 func divide(l, r float64) float64 {
 	q := l / r
 	if math.IsNaN(q) && !math.IsNaN(l) && !math.IsNaN(r) {
-		return x86NaN
+		return x86NaN()
 	}
 	return q
 }
@@ -443,7 +444,7 @@ func modulo(l, r float64) float64 {
 	case math.IsNaN(r):
 		return r
 	case r == 0 || math.IsInf(l, 0):
-		return x86NaN
+		return x86NaN()
 	}
 	return math.Mod(l, r)
 }

@@ -216,6 +216,7 @@ type arithPrinter struct {
 	last syntax.Pos // the end of what was printed
 
 	expanded   bool // a word had an expansion
+	index      int  // the depth of indexed arrays' subscripts printed
 	shellWords bool // words lose their quotes and backslashes (let)
 	// splits, when not nil, gathers the ranges of b that unquoted
 	// expansions wrote (LetFields).
@@ -270,9 +271,12 @@ func (p *arithPrinter) wordText(w *syntax.Word) (string, error) {
 	if p.shellWords {
 		return p.shellWordText(w)
 	}
+	if p.index > 0 {
+		return p.indexWordText(w)
+	}
 	sgl := false
 	for _, wp := range w.Parts {
-		if q, ok := wp.(*syntax.SglQuoted); ok && !q.Dollar {
+		if _, ok := wp.(*syntax.SglQuoted); ok {
 			sgl = true
 		}
 	}
@@ -281,15 +285,54 @@ func (p *arithPrinter) wordText(w *syntax.Word) (string, error) {
 	}
 	var b strings.Builder
 	for _, wp := range w.Parts {
-		if q, ok := wp.(*syntax.SglQuoted); ok && !q.Dollar {
-			b.WriteString("'" + q.Value + "'")
-			continue
-		}
 		s, err := Literal(p.cfg, &syntax.Word{Parts: []syntax.WordPart{wp}})
 		if err != nil {
 			return "", err
 		}
+		if _, ok := wp.(*syntax.SglQuoted); ok {
+			// $'1' too: bash's parser makes it '1' there.
+			s = "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
 		b.WriteString(s)
+	}
+	return b.String(), nil
+}
+
+// indexWordText is wordText for a word of an indexed array's subscript:
+// the text of an expansion is quoted for indexText's reading (llmsh), as
+// bash 5.2 quotes it there (a[$x] with x=\'1\' is the text a[\\'1\\'], an
+// error; with x='$i', a[\\$i], not i's value).
+func (p *arithPrinter) indexWordText(w *syntax.Word) (string, error) {
+	var b strings.Builder
+	for _, wp := range w.Parts {
+		var parts []syntax.WordPart
+		if dq, ok := wp.(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		} else {
+			parts = []syntax.WordPart{wp}
+		}
+		for _, part := range parts {
+			x := part
+			if wp != part {
+				x = &syntax.DblQuoted{Parts: []syntax.WordPart{part}}
+			}
+			s, err := Literal(p.cfg, &syntax.Word{Parts: []syntax.WordPart{x}})
+			if err != nil {
+				return "", err
+			}
+			switch part := part.(type) {
+			case *syntax.SglQuoted:
+				// $'1' too: bash's parser makes it '1' there.
+				s = "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+			case *syntax.ParamExp:
+				if part.Dollar.IsValid() {
+					s = quoteSubscript(s)
+				}
+			case *syntax.CmdSubst:
+				s = quoteSubscript(s)
+			}
+			b.WriteString(s)
+		}
 	}
 	return b.String(), nil
 }
@@ -369,7 +412,10 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 						p.last = x.End()
 						return nil
 					}
-					if err := p.print(part.Index); err != nil {
+					p.index++
+					err := p.print(part.Index)
+					p.index--
+					if err != nil {
 						return err
 					}
 					p.b.WriteByte(']')
@@ -435,7 +481,7 @@ func (cfg *Config) SubscriptKey(sub string) (string, error) {
 // bash's unset does (array_expand_index): expanded once ($i, quotes
 // removed), then evaluated, with bash's errors (llmsh).
 func (cfg *Config) SubscriptIndex(sub string) (int64, error) {
-	text, err := cfg.subscriptText(sub)
+	text, err := cfg.indexText(sub)
 	if err != nil {
 		return 0, err
 	}
@@ -959,7 +1005,7 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 			vr = v
 		}
 	}
-	w, err := cfg.subscriptWord(name[i:])
+	w, err := cfg.subscriptWord(name[i:], vr.Kind == Associative)
 	if err != nil {
 		return "", false, err
 	}
@@ -1001,15 +1047,19 @@ func (cfg *Config) fixSubscript(name string) (string, error) {
 			vr = v
 		}
 	}
-	text, err := cfg.subscriptText(sub)
-	if err != nil {
-		return "", err
-	}
 	if vr.Kind == Associative {
+		text, err := cfg.subscriptText(sub)
+		if err != nil {
+			return "", err
+		}
 		if text = quoteSubscript(text); text == sub {
 			return name, nil
 		}
 		return base + "[" + text + "]", nil
+	}
+	text, err := cfg.indexText(sub)
+	if err != nil {
+		return "", err
 	}
 	n, err := cfg.ArithmText(text)
 	if err != nil {
@@ -1025,9 +1075,14 @@ func (cfg *Config) fixSubscript(name string) (string, error) {
 }
 
 // subscriptWord is the subscript of "[SUB]" as a word of its text
-// expanded: an associative array's key, an indexed array's expression.
-func (cfg *Config) subscriptWord(sub string) (*syntax.Word, error) {
-	sub, err := cfg.subscriptText(sub[1 : len(sub)-1])
+// expanded: an associative array's key (assoc), an indexed array's
+// expression.
+func (cfg *Config) subscriptWord(sub string, assoc bool) (*syntax.Word, error) {
+	expand := cfg.indexText
+	if assoc {
+		expand = cfg.subscriptText
+	}
+	sub, err := expand(sub[1 : len(sub)-1])
 	if err != nil {
 		return nil, err
 	}
@@ -1076,6 +1131,19 @@ const subscriptSpecial = "$`'\"\\"
 // removed and no splitting, so m['a b'], m["$k"] and let 'm[$k]++' name
 // the key that ${m[…]} does.
 func (cfg *Config) subscriptText(sub string) (string, error) {
+	return cfg.expandSubscript(sub, false)
+}
+
+// indexText expands the text of an indexed array's subscript that the
+// evaluator reads as bash 5.2's array_expand_index does (llmsh): once,
+// as if in double quotes, so single quotes stay (a['1'] is an error, as
+// is a[\1]) and double quotes go (a["1"]).
+func (cfg *Config) indexText(sub string) (string, error) {
+	return cfg.expandSubscript(sub, true)
+}
+
+// expandSubscript is subscriptText, or indexText when dq.
+func (cfg *Config) expandSubscript(sub string, dq bool) (string, error) {
 	if !strings.ContainsAny(sub, subscriptSpecial) {
 		return sub, nil
 	}
@@ -1102,6 +1170,9 @@ func (cfg *Config) subscriptText(sub string) (string, error) {
 		end := -1
 		switch sub[i] {
 		case '\'':
+			if dq {
+				continue
+			}
 			if j := strings.IndexByte(sub[i+1:], '\''); j >= 0 {
 				end = i + 1 + j
 				lit = sub[i+1 : end]
@@ -1116,6 +1187,10 @@ func (cfg *Config) subscriptText(sub string) (string, error) {
 				}
 			}
 		case '\\':
+			if dq && i+1 < len(sub) && sub[i+1] != '"' {
+				i++ // \$, \\, \` for doc; \1 stays
+				continue
+			}
 			if i+1 < len(sub) {
 				end = i + 1
 				lit = sub[end : end+1]
@@ -1178,7 +1253,7 @@ func (cfg *Config) arithSet(name string, val int64) error {
 		cfg.warn(name + ": bad array subscript")
 		return nil
 	}
-	w, err := cfg.subscriptWord(name[i:])
+	w, err := cfg.subscriptWord(name[i:], vr.Kind == Associative)
 	if err != nil {
 		return err
 	}

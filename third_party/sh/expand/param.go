@@ -1179,6 +1179,16 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 		if err != nil {
 			return "", false, err
 		}
+		if val == "" && cfg.Warn != nil && cfg.curParam != nil {
+			// llmsh: an empty key names no element: bash reports it
+			// and the expansion is empty (${m[$k]} with k empty); its
+			// length is bash's error, which abandons the line.
+			if cfg.curParam.Length {
+				return "", false, ParamError{Msg: SubscriptText(idx) + "]: bad array subscript"}
+			}
+			cfg.Warn(cfg.curParam.Param.Value + ": bad array subscript")
+			return "", false, nil
+		}
 		str, ok := vr.Map[val]
 		return str, ok, nil
 	case Unknown:

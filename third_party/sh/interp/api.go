@@ -89,6 +89,10 @@ type Runner struct {
 	// shownTraps are the traps that trap -p shows in a subshell that has
 	// set none: its parent's (bash).
 	shownTraps map[string]string
+	// asyncInt and asyncQuit: r is the shell of a job of & without job
+	// control, which ignores SIGINT and SIGQUIT until it traps or resets
+	// them; its subshells do not (bash's setup_async_signals; llmsh).
+	asyncInt, asyncQuit bool
 	// curCmd is $BASH_COMMAND: the simple command running or about to.
 	curCmd syntax.Command
 	// curRedirs are curCmd's redirections, which $BASH_COMMAND shows
@@ -115,6 +119,10 @@ type Runner struct {
 	// dynGone holds the dynamic variables (unsetPlain) that were unset:
 	// plain variables from then on (llmsh).
 	dynGone map[string]bool
+	// dynExported holds the dynamic variables that export (declare -x)
+	// exported: their computed values go to the commands' environment,
+	// as bash's (export SHELLOPTS; llmsh).
+	dynExported map[string]bool
 	// secondsBase is when $SECONDS was last assigned (or the shell
 	// started), secondsAssigned the value assigned then: $SECONDS is
 	// secondsAssigned plus the whole seconds elapsed since (rounded
@@ -292,6 +300,10 @@ type Runner struct {
 	// declPrefix holds a declaration builtin's own prefix assignments
 	// in a function while it runs (x=7 declare -p x shows them; llmsh).
 	declPrefix map[string]expand.Variable
+	// builtinAssign is set while read, printf -v and the other builtins
+	// that assign a name assign it: a bad subscript there fails the
+	// builtin (status 1) without abandoning the line, as bash (llmsh).
+	builtinAssign bool
 
 	// rand is bash's generator behind $RANDOM (llmsh: random.go): zero
 	// until RANDOM is assigned or first read; a subshell starts afresh.
@@ -309,11 +321,16 @@ type Runner struct {
 	// (local -i x=x+1), which exists, unset, when its integer value is
 	// evaluated, as bash's make_local_variable comes first.
 	declNewLocal string
-	inFunc       bool
-	inSource     bool
-	sourceName   string // llmsh: the file being sourced, as given, for errPrefix
-	lineBase     uint   // llmsh: line of an eval string's first line, less one
-	returnLine   int    // llmsh: the line a RETURN trap's $LINENO counts from
+	// llmsh: partial is what a compound assignment whose integer value
+	// or subscript failed leaves (assignValIndex's false), as bash keeps
+	// the elements assigned before the error: declare -i a=(1 1/0 3)
+	// is a=([0]=1). Its callers take it and clear it.
+	partial    *expand.Variable
+	inFunc     bool
+	inSource   bool
+	sourceName string // llmsh: the file being sourced, as given, for errPrefix
+	lineBase   uint   // llmsh: line of an eval string's first line, less one
+	returnLine int    // llmsh: the line a RETURN trap's $LINENO counts from
 	// jobSelf is the job this runner is the shell of (llmsh: its
 	// $BASHPID is the job's pid; jobsig.go).
 	jobSelf *bgProc
@@ -411,6 +428,9 @@ type Runner struct {
 	// subStmt is the ( … ) statement running in the foreground, for
 	// reportForeground (llmsh).
 	subStmt *syntax.Stmt
+	// pipeProcs are the elements of the pipeline whose last element a
+	// signal ended, for reportForeground (llmsh).
+	pipeProcs []pipeProc
 	// killedBy is the signal that ended the last Run: KilledBy (llmsh).
 	killedBy uint8
 	// evalCmd is $BASH_COMMAND as the outermost eval or source running
@@ -630,6 +650,10 @@ type exitStatus struct {
 	// sigPid the pid it had, for the report (reportForeground).
 	signaled uint8
 	sigPid   int
+	// llmsh: sigPrev is $? in the EXIT trap of a shell that signaled
+	// ended: the status before the signal came (bash's), 0 after its
+	// own kill.
+	sigPrev uint8
 	// llmsh: forceEOF is set with exiting by set -u's error or ${x:?}
 	// (bash's FORCE_EOF): in the EXIT trap's action it ends the action
 	// and the shell keeps the status it was leaving with.
@@ -1191,6 +1215,7 @@ func (r *Runner) Reset() {
 	// llmsh: bash's declare -i OPTIND (OPTIND=1+1 is 2).
 	r.setVar("OPTIND", expand.Variable{Set: true, Kind: expand.String, Integer: true, Str: "1"})
 	r.resetSpecialVars() // llmsh: specialvars.go
+	r.importShellOpts()  // llmsh: options.go
 	if !r.writeEnv.Get("PS4").IsSet() {
 		r.setVarString("PS4", "+ ") // llmsh: bash's default
 	}
@@ -1309,7 +1334,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	if sig := r.topFatal(); sig != 0 && r.bashPid == r.llmsh.pid {
 		// Ended by a signal from one of its jobs: status 128+N, and
 		// the EXIT trap runs, as in bash (not for SIGKILL).
-		r.exit = exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig)}
+		r.exit = exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig), sigPrev: r.lastExit.code}
 		if sig == sigKILL {
 			r.callbackExit = ""
 		}
@@ -1326,6 +1351,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	// only exits the shell via the exit builtin, errexit, and so on.
 	if _, ok := node.(*syntax.File); ok && !r.holdExit && !r.readOn || r.exit.exiting {
 		r.trapCallback(ctx, r.callbackExit, "exit")
+		r.callbackExit = "" // llmsh: it runs once (a job's subshellExit)
 	}
 	maps.Insert(r.Vars, r.writeEnv.Each)
 	// Return the first of: a fatal error, a non-fatal handler error, or the exit code.
@@ -1399,6 +1425,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		aliasesGone:    r.aliasesGone,
 		cmdsGone:       r.cmdsGone,
 		dynGone:        maps.Clone(r.dynGone),
+		dynExported:    maps.Clone(r.dynExported),
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)

@@ -415,29 +415,37 @@ const bindUsage = "bind [-lpsvPSVX] [-m keymap] [-f filename] [-q name] [-u name
 
 // editorKeys is the keymap of llmsh's line editor (chzyer/readline in
 // emacs mode), by readline function name, in bash's notation.
-var editorKeys = map[string][]string{
-	"abort":                  {`\C-g`},
-	"accept-line":            {`\C-j`, `\C-m`},
-	"backward-char":          {`\C-b`, `\e[D`},
-	"backward-delete-char":   {`\C-h`, `\C-?`},
-	"backward-kill-word":     {`\C-w`, `\e\C-?`},
-	"backward-word":          {`\eb`},
-	"beginning-of-line":      {`\C-a`, `\e[H`},
-	"clear-screen":           {`\C-l`},
-	"complete":               {`\C-i`},
-	"delete-char":            {`\C-d`},
-	"end-of-line":            {`\C-e`, `\e[F`},
-	"forward-char":           {`\C-f`, `\e[C`},
-	"forward-search-history": {`\C-s`},
-	"forward-word":           {`\ef`},
-	"kill-line":              {`\C-k`},
-	"kill-word":              {`\ed`},
-	"next-history":           {`\C-n`, `\e[B`},
-	"previous-history":       {`\C-p`, `\e[A`},
-	"reverse-search-history": {`\C-r`},
-	"transpose-chars":        {`\C-t`},
-	"unix-line-discard":      {`\C-u`},
-	"yank":                   {`\C-y`},
+var editorKeysOnce lazy[map[string][]string] // made on first use, not in init
+
+// editorKeys returns the table (the map literal was code in the package's init,
+// run at every start of llmsh).
+func editorKeys() map[string][]string { return editorKeysOnce.get(makeEditorKeys) }
+
+func makeEditorKeys() map[string][]string {
+	return map[string][]string{
+		"abort":                  {`\C-g`},
+		"accept-line":            {`\C-j`, `\C-m`},
+		"backward-char":          {`\C-b`, `\e[D`},
+		"backward-delete-char":   {`\C-h`, `\C-?`},
+		"backward-kill-word":     {`\C-w`, `\e\C-?`},
+		"backward-word":          {`\eb`},
+		"beginning-of-line":      {`\C-a`, `\e[H`},
+		"clear-screen":           {`\C-l`},
+		"complete":               {`\C-i`},
+		"delete-char":            {`\C-d`},
+		"end-of-line":            {`\C-e`, `\e[F`},
+		"forward-char":           {`\C-f`, `\e[C`},
+		"forward-search-history": {`\C-s`},
+		"forward-word":           {`\ef`},
+		"kill-line":              {`\C-k`},
+		"kill-word":              {`\ed`},
+		"next-history":           {`\C-n`, `\e[B`},
+		"previous-history":       {`\C-p`, `\e[A`},
+		"reverse-search-history": {`\C-r`},
+		"transpose-chars":        {`\C-t`},
+		"unix-line-discard":      {`\C-u`},
+		"yank":                   {`\C-y`},
+	}
 }
 
 // bindKeymaps are the keymap names bind -m accepts, as readline's.
@@ -455,7 +463,7 @@ func (r *Runner) builtinBind(ctx context.Context, args []string) exitStatus {
 	if bad != "" {
 		return r.usageFail("bind", bad, problem, bindUsage)
 	}
-	funcs := slices.Sorted(maps.Keys(editorKeys))
+	funcs := slices.Sorted(maps.Keys(editorKeys()))
 	changes := len(rest) > 0
 	for _, o := range opts {
 		switch o.c {
@@ -471,7 +479,7 @@ func (r *Runner) builtinBind(ctx context.Context, args []string) exitStatus {
 		case 'p', 'P':
 			r.bindList(funcs, o.c == 'P')
 		case 'q':
-			keys, ok := editorKeys[o.value]
+			keys, ok := editorKeys()[o.value]
 			switch {
 			case !ok:
 				r.errf("%sbind: `%s': unknown function name\n", r.errPrefix(), o.value)
@@ -506,7 +514,7 @@ func (r *Runner) bindList(funcs []string, words bool) {
 		r.out("\n")
 	}
 	for _, f := range funcs {
-		keys := editorKeys[f]
+		keys := editorKeys()[f]
 		if words {
 			r.outf("%s can be found on %s.\n", f, quoteKeys(keys))
 			continue

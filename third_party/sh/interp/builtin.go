@@ -711,6 +711,13 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			}
 		}
 		r.traceLevel++ // llmsh: set -x marks a sourced file's commands "++", as bash
+		// llmsh: without set -T, bash unsets the DEBUG trap while the
+		// file runs, and gives it back unless the file set one.
+		debugAction, debugSaved := r.traps[trapDebug]
+		debugSaved = debugSaved && debugAction != "" && !r.opts[optFuncTrace]
+		if debugSaved {
+			delete(r.traps, trapDebug)
+		}
 		r.readLines(ctx, file.Stmts, false, lineErr)
 		for cur := text; !r.exit.exiting && !r.exit.returning; {
 			var rest string
@@ -750,6 +757,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.readLines(ctx, file.Stmts, false, lineErr)
 		}
 		r.traceLevel--
+		if _, set := r.traps[trapDebug]; debugSaved && !set {
+			r.setTrapQuiet(trapDebug, debugAction)
+		}
 		// llmsh: bash runs the RETURN trap once the file's frame is
 		// gone: BASH_SOURCE, FUNCNAME and $LINENO are the caller's.
 		r.popFrame(savedText)

@@ -330,7 +330,7 @@ func (r *Runner) callerBuiltin(args []string) (exit exitStatus) {
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(args[0]), 10, 64)
 	if err != nil {
-		r.errf("%scaller: %s: invalid number\ncaller: usage: caller [expr]\n", r.errPrefix(), args[0])
+		r.errf("%scaller: %s: %s\ncaller: usage: caller [expr]\n", r.errPrefix(), args[0], invalidNum(args[0]))
 		exit.code = 2
 		return exit
 	}

@@ -539,7 +539,7 @@ func (r *Runner) compAction(ctx context.Context, action, word string) []string {
 	case "arrayvar", "export", "variable":
 		all = r.compVars(action)
 	case "binding":
-		all = slices.Sorted(maps.Keys(editorKeys))
+		all = slices.Sorted(maps.Keys(editorKeys()))
 	case "builtin", "enabled":
 		all = slices.DeleteFunc(slices.Clone(builtinNames), func(n string) bool { return r.disabled[n] })
 	case "disabled":
@@ -557,7 +557,7 @@ func (r *Runner) compAction(ctx context.Context, action, word string) []string {
 	case "group", "user":
 		all = []string{virtualUser}
 	case "helptopic":
-		all = slices.Sorted(maps.Keys(helpTable))
+		all = slices.Sorted(maps.Keys(helpTable()))
 	case "job", "running":
 		for _, j := range r.tableJobs() {
 			if f := strings.Fields(j.text); len(f) > 0 {

@@ -136,7 +136,12 @@ func (p *funcPrinter) semicolon() {
 func (r *Runner) badBackquote(w io.Writer, cs *syntax.CmdSubst) error {
 	text := unescapeBackquoted(cs.Bad)
 	status := uint8(2)
-	if _, err := r.parseText(text, ""); err != nil {
+	if file, err := r.parseText(text, ""); err == nil {
+		// llmsh: the text parses once its own bad substitutions are
+		// set aside (`echo \`if\``, whose inner one fails when it runs).
+		sub := &syntax.CmdSubst{Left: syntax.NewPos(0, 1, 1), Right: cs.Right, Backquotes: true, Stmts: file.Stmts}
+		return r.ecfg.CmdSubst(w, sub)
+	} else {
 		var perr syntax.ParseError
 		if errors.As(err, &perr) {
 			if file, _ := r.parseText(CompleteLines(text, perr), ""); file != nil && len(file.Stmts) > 0 {

@@ -39,13 +39,21 @@ type declOpts struct {
 }
 
 // declUsage is bash's usage line of each declaration builtin.
-var declUsage = map[string]string{
-	"declare":  "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]",
-	"typeset":  "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
-	"local":    "local [option] name[=value] ...",
-	"export":   "export [-fn] [name[=value] ...] or export -p",
-	"readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
-	"nameref":  "nameref [name[=value] ...]",
+var declUsageOnce lazy[map[string]string] // made on first use, not in init
+
+// declUsage returns the table (the map literal was code in the package's init,
+// run at every start of llmsh).
+func declUsage() map[string]string { return declUsageOnce.get(makeDeclUsage) }
+
+func makeDeclUsage() map[string]string {
+	return map[string]string{
+		"declare":  "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]",
+		"typeset":  "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
+		"local":    "local [option] name[=value] ...",
+		"export":   "export [-fn] [name[=value] ...] or export -p",
+		"readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
+		"nameref":  "nameref [name[=value] ...]",
+	}
 }
 
 // declOption applies one option letter c, given with sign '-' or '+'; it
@@ -238,16 +246,27 @@ func (r *Runner) localListing(o *declOpts) {
 // before the script reads it (llmsh): its attributes, and its value
 // as llmsh computes it ("v"), an empty array ("()"), none (""), or the
 // value in a function only ("f").
-var dynListed = map[string]struct{ attrs, show string }{
-	"BASHOPTS": {"r", "v"}, "SHELLOPTS": {"r", "v"}, "BASHPID": {"i", ""},
-	"BASH_ALIASES": {"A", "()"}, "BASH_ARGC": {"a", "()"}, "BASH_ARGV": {"a", "()"},
-	"BASH_ARGV0": {"", ""}, "BASH_CMDS": {"A", "()"}, "BASH_COMMAND": {"", ""},
-	"BASH_LINENO": {"a", "v"}, "BASH_SOURCE": {"a", "v"}, "BASH_SUBSHELL": {"", ""},
-	"COMP_WORDBREAKS": {"", ""},
-	"DIRSTACK":        {"a", "()"}, "EPOCHREALTIME": {"", ""}, "EPOCHSECONDS": {"", ""},
-	"FUNCNAME": {"a", "f"}, "GROUPS": {"a", "()"}, "HISTCMD": {"i", ""},
-	"LINENO": {"", ""}, "OPTERR": {"", "v"}, "RANDOM": {"i", ""}, "SECONDS": {"", ""},
-	"SRANDOM": {"i", ""}, "_": {"", "v"},
+var dynListedOnce lazy[map[string]dynVar] // made on first use, not in init
+
+// dynVar is a variable of dynListed: its attributes and how it shows.
+type dynVar struct{ attrs, show string }
+
+// dynListed returns the table (the map literal was code in the package's init,
+// run at every start of llmsh).
+func dynListed() map[string]dynVar { return dynListedOnce.get(makeDynListed) }
+
+func makeDynListed() map[string]dynVar {
+	return map[string]dynVar{
+		"BASHOPTS": {"r", "v"}, "SHELLOPTS": {"r", "v"}, "BASHPID": {"i", ""},
+		"BASH_ALIASES": {"A", "()"}, "BASH_ARGC": {"a", "()"}, "BASH_ARGV": {"a", "()"},
+		"BASH_ARGV0": {"", ""}, "BASH_CMDS": {"A", "()"}, "BASH_COMMAND": {"", ""},
+		"BASH_LINENO": {"a", "v"}, "BASH_SOURCE": {"a", "v"}, "BASH_SUBSHELL": {"", ""},
+		"COMP_WORDBREAKS": {"", ""},
+		"DIRSTACK":        {"a", "()"}, "EPOCHREALTIME": {"", ""}, "EPOCHSECONDS": {"", ""},
+		"FUNCNAME": {"a", "f"}, "GROUPS": {"a", "()"}, "HISTCMD": {"i", ""},
+		"LINENO": {"", ""}, "OPTERR": {"", "v"}, "RANDOM": {"i", ""}, "SECONDS": {"", ""},
+		"SRANDOM": {"i", ""}, "_": {"", "v"},
+	}
 }
 
 // listedNames is declaredNames with the variables of dynListed that the
@@ -255,7 +274,7 @@ var dynListed = map[string]struct{ attrs, show string }{
 func (r *Runner) listedNames() (names []string, dyn map[string]bool) {
 	names = r.declaredNames()
 	dyn = map[string]bool{}
-	for name := range dynListed {
+	for name := range dynListed() {
 		if r.dynGone[name] || r.writeEnv.Get(name).Declared() {
 			continue
 		}
@@ -271,7 +290,7 @@ func (r *Runner) listedNames() (names []string, dyn map[string]bool) {
 
 // dynListedVar is the variable name of dynListed as a listing shows it.
 func (r *Runner) dynListedVar(name string) expand.Variable {
-	d := dynListed[name]
+	d := dynListed()[name]
 	if d.show == "v" || d.show == "f" && r.inFunc {
 		return r.lookupVar(name)
 	}

@@ -140,6 +140,15 @@ func (bg *bgProc) finish(r *Runner, exit exitStatus) {
 	bg.mu.Lock()
 	if bg.sig != 0 {
 		exit = exitStatus{code: uint8(128 + bg.sig)}
+	} else if exit.signaled != 0 && bg.num > 0 {
+		// llmsh: the job's shell killed itself ({ kill -HUP $BASHPID; }
+		// &): reported as a job a signal ended, with its text
+		// (notifyKilled), not by the wait that returns its status.
+		bg.sig = int(exit.signaled)
+		exit = exitStatus{code: exit.code, err: exit.err}
+		if bg.killed != nil {
+			bg.killed.Add(1)
+		}
 	}
 	*bg.exit = exit
 	bg.mu.Unlock()
@@ -331,8 +340,12 @@ func (r *Runner) notifyKilled() {
 // w, the stderr the statement had before its own redirections; only the
 // signal's description for SIGTERM or a signal the shell traps; nothing
 // for SIGINT or SIGPIPE, in a command substitution, or for an element
-// of a pipeline (bash lists the whole pipeline).
+// of a pipeline: a pipeline whose last element (or with pipefail, the
+// one whose status it takes) a signal ended lists its elements
+// (reportPipeline).
 func (r *Runner) reportForeground(sig, pid int, st *syntax.Stmt, w io.Writer) {
+	procs := r.pipeProcs
+	r.pipeProcs = nil
 	if sig == sigINT || sig == sigPIPE || r.subst != nil || st == r.pipeStmt || r.llmsh.jobControl {
 		return
 	}
@@ -343,7 +356,45 @@ func (r *Runner) reportForeground(sig, pid int, st *syntax.Stmt, w io.Writer) {
 		fmt.Fprintf(w, "%s\n", signalDescription(sig))
 		return
 	}
+	if bc, ok := st.Cmd.(*syntax.BinaryCmd); ok && (bc.Op == syntax.Pipe || bc.Op == syntax.PipeAll) && len(procs) > 1 {
+		r.reportPipeline(w, procs)
+		return
+	}
 	fmt.Fprintf(w, "%s%5d %-24s%s\n", r.errPrefix(), pid, signalDescription(sig), r.stmtText(st))
+}
+
+// pipeProc is an element of a pipeline as bash's report lists it.
+type pipeProc struct {
+	pid    int
+	status exitStatus
+	text   string
+}
+
+// reportPipeline is bash's report of a pipeline whose last element a
+// signal ended (print_pipeline): a line per element, its pid and how it
+// ended, left blank when it ended as the first did.
+func (r *Runner) reportPipeline(w io.Writer, procs []pipeProc) {
+	how := func(e exitStatus) string {
+		switch {
+		case e.signaled != 0:
+			return signalDescription(int(e.signaled))
+		case e.code == 0:
+			return "Done"
+		}
+		return fmt.Sprintf("Exit %d", e.code)
+	}
+	first := how(procs[0].status)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s%5d %-24s%s\n", r.errPrefix(), procs[0].pid, first, procs[0].text)
+	for _, p := range procs[1:] {
+		pad := 24 // LONGEST_SIGNAL_DESC
+		h := how(p.status)
+		if h == first {
+			h, pad = "", 22
+		}
+		fmt.Fprintf(&sb, "     %5d %-*s| %s\n", p.pid, pad, h, p.text)
+	}
+	io.WriteString(w, sb.String())
 }
 
 // maxReaped bounds how many ended jobs a runner remembers for `wait PID`
@@ -427,10 +478,7 @@ func jobStmtText(st *syntax.Stmt) string {
 		}
 		parts := make([]string, len(cm.Stmts))
 		for i, s := range cm.Stmts {
-			parts[i] = jobStmtText(s)
-			if s.Background {
-				parts[i] += " &"
-			}
+			parts[i] = jobStmtText(s) // with its & (print)
 		}
 		text := parts[0]
 		for i, p := range parts[1:] {
@@ -858,7 +906,7 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 			exit.code = 1
 			continue
 		} else if j = r.jobByPid(pid); j == nil {
-			r.errf("%swait: pid %s is not a child of this shell\n", r.errPrefix(), arg)
+			r.errf("%swait: pid %d is not a child of this shell\n", r.errPrefix(), pid) // 09 is 9 (bash)
 			exit.code = 127
 			continue
 		}

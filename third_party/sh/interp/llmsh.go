@@ -901,3 +901,16 @@ func badOption(arg, valid string) string {
 	}
 	return ""
 }
+
+// invalidNum is bash's sh_invalidnum wording for a number a builtin
+// refuses (llmsh): 0x1 is an invalid hex number, 09x an invalid octal
+// number, anything else an invalid number.
+func invalidNum(s string) string {
+	switch {
+	case len(s) > 1 && s[0] == '0' && s[1] >= '0' && s[1] <= '9':
+		return "invalid octal number"
+	case len(s) > 1 && s[0] == '0' && s[1] == 'x':
+		return "invalid hex number"
+	}
+	return "invalid number"
+}

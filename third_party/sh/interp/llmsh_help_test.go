@@ -11,7 +11,7 @@ import (
 // TestHelpNotesWidth: llmsh's note under bash's text of help NAME keeps
 // within bash's 80 columns, each line indented four spaces as bash's.
 func TestHelpNotesWidth(t *testing.T) {
-	for name, note := range helpNotes {
+	for name, note := range helpNotes() {
 		text := helpText(name)
 		_, tail, ok := strings.Cut(text, "    \n    llmsh: ")
 		if !ok {

@@ -8,6 +8,8 @@ package interp
 import (
 	"slices"
 	"strings"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 )
 
 // optKind says what llmsh does with an option.
@@ -310,6 +312,32 @@ func (r *Runner) posixOptByFlag(flag byte) *bool {
 	return nil
 }
 
+// importShellOpts turns on the options that SHELLOPTS and BASHOPTS
+// name when the shell's environment has them (a parent shell exported
+// them), and keeps them exported, as bash's initialize_shell_variables;
+// names of no option are passed over (llmsh).
+func (r *Runner) importShellOpts() {
+	for _, name := range [...]string{"SHELLOPTS", "BASHOPTS"} {
+		vr := r.Env.Get(name)
+		if !vr.IsSet() || !vr.Exported || vr.Kind != expand.String {
+			continue
+		}
+		for _, opt := range strings.Split(vr.Str, ":") {
+			var p *bool
+			if name == "SHELLOPTS" {
+				p = r.posixOptByName(opt)
+			} else {
+				p, _ = r.bashOptByName(opt)
+			}
+			if p != nil && optAllowed(r.optIndex(p), true) {
+				*p = true
+				r.editMode(r.optIndex(p), true)
+			}
+		}
+		r.dynExport(name, []string{"-x"})
+	}
+}
+
 // bashOptByName gives the shopt option name; nil when there is none.
 func (r *Runner) bashOptByName(name string) (status *bool, supported bool) {
 	for i, opt := range bashOptsTable {
@@ -446,6 +474,9 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 		if idx < 0 {
 			if posixOpts {
 				r.errf("%sshopt: %s: invalid option name\n", r.errPrefix(), name)
+				if mode == "s" || mode == "u" {
+					continue // llmsh: bash's set_minus_o_option status is dropped: 0
+				}
 			} else {
 				r.errf("%sshopt: %s: invalid shell option name\n", r.errPrefix(), name)
 			}

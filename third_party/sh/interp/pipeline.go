@@ -324,8 +324,18 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		}
 		list[i] = oneStatus[st.code][0]
 		if r.opts[optPipeFail] && !st.ok() {
-			r.exit = st
-			r.exit.signaled = 0 // llmsh: reported for the last element only
+			r.exit = st // llmsh: a signal that ended it is reported (bash's raw_job_exit_status)
+		}
+	}
+	if r.exit.signaled != 0 {
+		// llmsh: for bash's report of the pipeline (reportForeground).
+		r.pipeProcs = make([]pipeProc, n)
+		for i, r2 := range subs {
+			st := r2.exit
+			if i == n-1 {
+				st = last
+			}
+			r.pipeProcs[i] = pipeProc{pid: r2.bashPid, status: st, text: jobStmtText(elems[i])}
 		}
 	}
 	for _, r2 := range subs {

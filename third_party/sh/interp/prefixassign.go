@@ -5,10 +5,12 @@ package interp
 
 import (
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
+	"github.com/llmsh/llmsh/third_party/sh/internal"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -30,6 +32,11 @@ type prefixState struct {
 	restores, inherit []restoreVar
 	roFailed          bool // a readonly name was assigned (reportExit)
 	fn                bool // the command is a function's call
+	// propagate is set when the command is a builtin whose own
+	// assignments to the names reach the variables they hide too
+	// (tempPropagates).
+	propagate bool
+	unset     bool // the builtin it runs is unset (builtin unset)
 	// env is the scope the assignments were made in, where the values
 	// are put back.
 	env expand.WriteEnviron
@@ -130,6 +137,12 @@ func (p *prefixState) start(r *Runner, fields []string) {
 		r.tempStack = append(r.tempStack, p)
 	}
 	p.fn = len(fields) > 0 && r.Funcs[fields[0]] != nil
+	p.propagate, p.unset = false, false
+	if !p.fn {
+		var name string
+		p.propagate, name = r.tempPropagates(fields)
+		p.unset = name == "unset" // builtin unset
+	}
 	for _, rs := range p.restores {
 		// llmsh: bash's temporary environment, which local
 		// copies (tempVars).
@@ -269,12 +282,78 @@ func (r *Runner) tempUnset(name string) bool {
 	if rs == nil {
 		return false
 	}
+	if p.propagate && p.unset {
+		// llmsh: x=1 builtin unset x unsets both (tempPropagates).
+		rs.vr = expand.Variable{}
+		return false
+	}
 	rs.dropped = true
 	cur := r.writeEnv
 	r.writeEnv = p.env
 	r.setVar(name, rs.vr)
 	r.writeEnv = cur
 	return true
+}
+
+// tempPropagates reports whether the builtin command fields, run with
+// its own assignments, assigns through them to the variables they hide:
+// bash's bind_variable sets both the temporary variable and the shell's,
+// so x=1 printf -v x 8 (let, getopts, builtin read, builtin eval) leaves
+// x 8. Not for read and mapfile, nor eval, source and unset, whose
+// temporary variables are a scope of their own, nor the declarations,
+// which make their own; `command` passes to the builtin it runs,
+// `builtin` runs it directly (x=1 builtin read x leaves x; llmsh). It
+// also gives the name of the builtin that runs.
+func (r *Runner) tempPropagates(fields []string) (bool, string) {
+	if len(fields) == 0 || r.Funcs[fields[0]] != nil {
+		return false, ""
+	}
+	i, direct := 0, false
+	for i < len(fields) && (fields[i] == "command" || fields[i] == "builtin") {
+		direct = fields[i] == "builtin"
+		i++
+		for i < len(fields) && (fields[i] == "--" || !direct && fields[i] == "-p") {
+			i++
+		}
+	}
+	if i >= len(fields) || !IsBuiltin(fields[i]) || declBuiltins[fields[i]] {
+		return false, ""
+	}
+	switch fields[i] {
+	case "mapfile", "readarray":
+		return false, ""
+	case "read", "eval", "source", ".", "unset":
+		return direct, fields[i]
+	}
+	return true, fields[i]
+}
+
+// tempAssigned gives the variable that a running builtin's own
+// assignment hides (restore) the value vr that the builtin assigns to
+// name, when that command propagates (tempPropagates; llmsh).
+func (r *Runner) tempAssigned(name string, vr expand.Variable) {
+	p, rs := r.liveTemp(name)
+	if rs == nil || !p.propagate {
+		return
+	}
+	if vr.Kind != expand.String || !vr.IsSet() {
+		return // an array's assignment does not (x=1 builtin read -a x)
+	}
+	nv := rs.vr
+	switch nv.Kind {
+	case expand.Indexed: // its element 0, as bash's bind_variable
+		nv.List, nv.Indexes = internal.SetIndexedElem(slices.Clone(nv.List), slices.Clone(nv.Indexes), 0, vr.Str)
+	case expand.Associative:
+		nv.Map = maps.Clone(nv.Map)
+		if nv.Map == nil {
+			nv.Map = map[string]string{}
+		}
+		nv.Map["0"] = vr.Str
+	default:
+		nv.Kind, nv.Str = expand.String, vr.Str
+	}
+	nv.Set = true
+	rs.vr = nv
 }
 
 // tempPropagate keeps name's temporary variable, made for a function's
@@ -344,3 +423,7 @@ func declPrints(fields []string) bool {
 	}
 	return false
 }
+
+// declBuiltins are the declaration builtins, whose assignments to the
+// names of their own prefix assignments tempKept and giveLocal handle.
+var declBuiltins = map[string]bool{"declare": true, "typeset": true, "local": true, "export": true, "readonly": true}

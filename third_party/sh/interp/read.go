@@ -19,7 +19,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -44,10 +43,18 @@ const readUsage = "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n 
 var errReadTimeout = errors.New("read timed out")
 
 // validTimeout matches read -t's number: digits with an optional fraction.
-var validTimeout = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)$`) })
+func validTimeout() *regexp.Regexp {
+	return validTimeoutOnce.get(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)$`) })
+}
+
+var validTimeoutOnce lazy[*regexp.Regexp] // (a sync.OnceValue is code in init)
 
 // validArrayRef matches NAME[SUBSCRIPT], which read and mapfile assign to.
-var validArrayRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\[.+\]$`) })
+func validArrayRef() *regexp.Regexp {
+	return validArrayRefOnce.get(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\[.+\]$`) })
+}
+
+var validArrayRefOnce lazy[*regexp.Regexp]
 
 // legalNumber parses an integer as bash's legal_number: strtoimax's
 // leading white space (isspace) and sign, then only blanks (space, tab)
@@ -559,7 +566,9 @@ func (r *Runner) assignName(cmd, name, value string) {
 		r.exit.code = 1
 		return
 	}
+	r.builtinAssign = true
 	r.setVarWithIndex(prev, base, ce.Assigns[0].Index, vr)
+	r.builtinAssign = false
 }
 
 // readBuiltin is bash's read.
@@ -633,8 +642,9 @@ opts:
 				// Only for readline (-e), which llmsh does not have.
 			case 'n', 'N':
 				n, ok := legalNumber(val)
-				if !ok || n < 0 {
-					return fail(1, "read: %s: invalid number\n", val)
+				if !ok || n < 0 || n > math.MaxInt32 {
+					// bash: intval != (int)intval is invalid too.
+					return fail(1, "read: %s: %s\n", val, invalidNum(val))
 				}
 				nchars, exact = int(n), c == 'N'
 			case 'p':

@@ -47,3 +47,29 @@ func TestReMatch(t *testing.T) {
 		t.Errorf("stopped run: %.40q, want nil", m)
 	}
 }
+
+// TestReMatchLongNotKept: a long pattern is not kept in the process-wide
+// cache of compiled patterns (session 23, red team): six 2 MB patterns
+// (alternations of 300000 numbers) in a library Session.Run left 1.5 GB
+// of compiled programs live after it, for every session of the process,
+// and 64 could be kept. A pattern of reCacheLen bytes or less is still
+// kept (a loop's pattern is compiled once).
+func TestReMatchLongNotKept(t *testing.T) {
+	ctx := context.Background()
+	short := "^(ab|cd)+x$"
+	long := "^(" + strings.Repeat("ab|", reCacheLen/3) + "cd)+x$"
+	for _, tc := range []struct {
+		pat  string
+		kept bool
+	}{{short, true}, {long, false}} {
+		reMatch(ctx, tc.pat, "ababx", false)
+		allocs := testing.AllocsPerRun(5, func() {
+			if m, err := reMatch(ctx, tc.pat, "ababx", false); err != nil || len(m) == 0 {
+				t.Fatalf("%d bytes: %q, %v", len(tc.pat), m, err)
+			}
+		})
+		if kept := allocs < 50; kept != tc.kept {
+			t.Errorf("a pattern of %d bytes: %v allocations a match (kept: %v, want %v)", len(tc.pat), allocs, kept, tc.kept)
+		}
+	}
+}

@@ -431,6 +431,9 @@ func (r *Runner) eachVar(fn func(name string, vr expand.Variable) bool) {
 		vr := expand.Variable{Set: true, Kind: expand.String}
 		switch name {
 		case "RANDOM", "SRANDOM":
+			if r.dynExported[name] {
+				vr = r.lookupVar(name) // llmsh: exported, it draws (bash)
+			}
 		case "COMP_WORDBREAKS":
 			vr.Str = compWordbreaks // named, not read (lookupVar keeps it)
 		default:
@@ -554,6 +557,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		bg, jctx := r.startJob(r.jobBase(ctx), st)
 		r2.gate = bg.gate
 		r2.bashPid, r2.jobSelf = bg.pid, bg // llmsh: $BASHPID is $! (jobsig.go)
+		if !r.llmsh.jobControl {
+			r2.asyncInt, r2.asyncQuit = true, true
+		}
 		r2.jobSub, _ = st.Cmd.(*syntax.Subshell)
 		r2.noteTraps()
 		if _, ok := st.Cmd.(*syntax.CallExpr); ok {
@@ -588,7 +594,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	if r.chldPending > 0 && !r.handlingTrap {
 		r.runChldTraps(ctx) // llmsh: chld.go
 	}
-	r.lastExit = r.exit
+	if ctx.Err() == nil || context.Cause(ctx) != errTopSignal {
+		// llmsh: a command a signal to the shell cut short leaves $?
+		// as it was, for the EXIT trap (sigPrev).
+		r.lastExit = r.exit
+	}
 	r.lastSeq = seq
 }
 
@@ -793,7 +803,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		// llmsh: a command that a signal ended (a nested shell's
 		// KilledStatus), reported on the stderr it had before its
 		// redirections, as bash.
-		if !elem { // an element's is the pipeline's, when it is the last
+		if !elem && st != r.pipeStmt { // an element's is the pipeline's, when it is the last
 			r.exit.signaled = 0
 			r.reportForeground(int(sig), r.exit.sigPid, st, r.stderr)
 		}
@@ -909,6 +919,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.jobSelf != nil && r.jobSub == cm {
 			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
+			r2.asyncInt, r2.asyncQuit = r.asyncInt, r.asyncQuit
 			r2.noteTraps()
 		}
 		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
@@ -935,7 +946,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		r.exit = r2.exit
-		if sig := r.exit.signaled; sig != 0 {
+		if sig := r.exit.signaled; sig != 0 && r.subStmt != nil && r.subStmt == r.pipeStmt && r.subStmt.Cmd == cm {
+			// llmsh: the element of a pipeline: the pipeline
+			// reports it (pipeline.go).
+			r.subStmt = nil
+			r.exit.sigPid = r2.bashPid
+		} else if sig != 0 {
 			r.exit.signaled = 0
 			st := r.subStmt
 			r.subStmt = nil
@@ -1052,6 +1068,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 					name, vr, ok = r.assignValIndex(name, prev, as, "", index)
 					r.assignTrace = nil
+				}
+				if part := r.partial; part != nil {
+					// llmsh: the elements before an error stay (bash).
+					r.partial = nil
+					if !prev.ReadOnly && appended {
+						r.setArray(name, *part)
+					} else if !prev.ReadOnly {
+						r.setVarWithIndex(prev, name, nil, *part)
+					}
 				}
 				if !ok {
 					continue
@@ -1435,7 +1460,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if len(opt) > 1 && (opt[0] == '-' || opt[0] == '+' && plusOK) {
 					for i := 1; i < len(opt); i++ {
 						if !o.option(opt[0], opt[i]) {
-							r.errf("%s%s: %c%c: invalid option\n%s: usage: %s\n", r.errPrefix(), o.variant, opt[0], opt[i], o.variant, declUsage[o.variant])
+							r.errf("%s%s: %c%c: invalid option\n%s: usage: %s\n", r.errPrefix(), o.variant, opt[0], opt[i], o.variant, declUsage()[o.variant])
 							r.exit.code = 2
 							return
 						}
@@ -1493,6 +1518,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		defer func(old string) { r.declVariant = old }(r.declVariant)
 		r.declVariant = cm.Variant.Value
 		for _, as := range assigns {
+			if r.exit.exiting {
+				// llmsh: an arithmetic error abandons the line with
+				// the declaration's other names (bash).
+				break
+			}
 			name := as.Name.Value
 			valType := valType
 			if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
@@ -1637,7 +1667,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 			}
-			if local && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
+			if local && !global && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
 				// llmsh: local y=v makes a new variable: the integer,
 				// case and trace attributes of the y it hides do not
 				// apply, nor does a nameref's target (bash).
@@ -1806,8 +1836,42 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						continue
 					}
 				}
+				if valType == "-n" && as.Array != nil {
+					// llmsh: declare -n r=(…): through a nameref that
+					// has a variable, the array is its; else bash's
+					// error, and r is made an array all the same.
+					valType = ""
+					if n, v := vr.Resolve(r.writeEnv); vr.Kind == expand.NameRef && n != "" && syntax.ValidName(n) && v.Kind != expand.NameRef {
+						name, vr = n, v
+					} else {
+						r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name)
+						r.exit.code = 1
+						vr = expand.Variable{Local: vr.Local, Exported: vr.Exported}
+					}
+				}
+				if vr.Kind == expand.NameRef && vr.Integer && valType != "-n" && slices.Contains(modes, "-i") {
+					// llmsh: declare -i r=1+1 through a nameref r makes
+					// its variable an integer first, as bash.
+					if n, v := vr.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) && v.Kind != expand.NameRef {
+						name, vr = n, v
+						vr.Integer = true
+					}
+				}
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, index)
 				r.declaring, r.declNewLocal = false, ""
+				if part := r.partial; part != nil {
+					// llmsh: declare -i a=(1 1/0 3) keeps a[0] and
+					// its attributes (bash); the line is abandoned.
+					r.partial = nil
+					vr, ok = *part, true
+				} else if !ok && r.exit.exiting && as.Index == nil && as.Array == nil {
+					// llmsh: declare -i x=1/0 declares x, its value
+					// as it was, the line abandoned (bash).
+					vr, ok = before, true
+					if vr.Kind == expand.Unknown {
+						vr.Kind = expand.String
+					}
+				}
 				if !ok {
 					continue
 				}
@@ -1819,6 +1883,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.setVarWithIndex(prev, name, index, vr)
 					continue
 				}
+			}
+			if as.Naked {
+				r.dynExport(name, modes) // llmsh: export SHELLOPTS
 			}
 			if global {
 				vr.Local = false
@@ -1902,6 +1969,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	oldPipeStatus := r.writeEnv.Get(pipeStatusVar)
 	defer r.writeEnv.Set(pipeStatusVar, oldPipeStatus)
 	r.lastExit = r.exit
+	if name == "exit" && r.exit.signaled != 0 {
+		// llmsh: in the EXIT trap of a shell a signal ended, $? and
+		// PIPESTATUS are from before the signal (bash: kill's own 0).
+		r.lastExit = exitStatus{code: r.exit.sigPrev}
+		r.setPipeStatus(oneStatus[r.exit.sigPrev])
+	}
 	// llmsh: a trap's action is numbered from its own first line; the
 	// ERR trap's from the failing command's, as bash reports its errors.
 	oldText := r.text
@@ -1945,6 +2018,11 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		// llmsh: exit in a trap's action ends the shell with its
 		// status, as in bash (`trap 'exit 7' EXIT`).
 		r.lastExit = oldLastExit
+		if name == "exit" && oldExit.signaled != 0 {
+			// llmsh: exit in it does not change how the shell ends:
+			// by the signal (bash kills itself after the trap).
+			r.exit.code, r.exit.signaled = oldExit.code, oldExit.signaled
+		}
 		if name == "exit" && r.exit.forceEOF {
 			// llmsh: set -u's error or ${x:?} in the EXIT trap's
 			// action: the status the shell was leaving with stays

@@ -6,7 +6,6 @@ package interp
 import (
 	"io"
 	"os"
-	"sync"
 )
 
 // An InputFile is what an open handler may return for a file opened to
@@ -29,14 +28,25 @@ type InputFile interface {
 
 // eofStdin is the stdin *os.File of a runner whose input is an
 // InputFile: a pipe whose writer is closed, made once.
-var eofStdin = sync.OnceValues(func() (*os.File, error) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	pw.Close()
-	return pr, nil
-})
+func eofStdin() (*os.File, error) {
+	p := eofStdinOnce.get(func() eofPipe {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			return eofPipe{nil, err}
+		}
+		pw.Close()
+		return eofPipe{pr, nil}
+	})
+	return p.f, p.err
+}
+
+// eofPipe is eofStdin's pipe, or the error making it.
+type eofPipe struct {
+	f   *os.File
+	err error
+}
+
+var eofStdinOnce lazy[eofPipe] // (a sync.OnceValues is code in init)
 
 // setStdinTo makes rd the runner's stdin: an InputFile is kept as it is
 // (stdinSrc), any other reader as newStdinFile makes it.

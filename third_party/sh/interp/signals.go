@@ -212,7 +212,7 @@ targets:
 				if sig == sigKILL || r.bashPid != r.llmsh.pid && r.curStmt != nil && r.curStmt == r.subLast {
 					r.callbackExit = ""
 				}
-				return exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig)}
+				return exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig), sigPid: r.bashPid}
 			}
 			if r.exit.exiting {
 				return r.exit // llmsh: exit or set -e in the trap's action
@@ -252,6 +252,12 @@ func (r *Runner) signalSelf(ctx context.Context, sig int) bool {
 			// signal already pending is not queued twice.
 			r.selfTraps = append(r.selfTraps, name)
 		}
+		return false
+	}
+	switch {
+	case sig == sigQUIT && (r.bashPid == r.llmsh.pid || r.asyncQuit):
+		return false // bash ignores SIGQUIT, and so does a job of &
+	case sig == sigINT && r.asyncInt:
 		return false
 	}
 	return sigTerminates(sig)
@@ -355,8 +361,8 @@ func (s *session) signalTop(sig int) {
 		}
 		return
 	}
-	if !sigTerminates(sig) || t.fatal != 0 {
-		return
+	if !sigTerminates(sig) || sig == sigQUIT || t.fatal != 0 {
+		return // bash ignores SIGQUIT when it does not trap it
 	}
 	t.fatal = sig
 	t.cancel(errTopSignal)

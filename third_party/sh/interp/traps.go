@@ -87,6 +87,12 @@ func (r *Runner) setTrap(name, action string, reset bool) {
 		}
 		r.traps[name] = action
 	}
+	switch name {
+	case "INT":
+		r.asyncInt = false
+	case "QUIT":
+		r.asyncQuit = false
+	}
 	// A subshell shows its parent's traps until it sets one (bash).
 	r.shownTraps = nil
 	r.noteTraps()
@@ -120,6 +126,16 @@ func (r *Runner) trapListing(names []string) (string, bool) {
 		get = func(name string) (string, bool) {
 			a, ok := r.shownTraps[name]
 			return a, ok
+		}
+	}
+	if r.asyncInt {
+		// bash lists the SIGINT a job of & ignores (not its SIGQUIT).
+		get0 := get
+		get = func(name string) (string, bool) {
+			if name == "INT" {
+				return "", true
+			}
+			return get0(name)
 		}
 	}
 	var sb strings.Builder

@@ -324,7 +324,7 @@ func (r *Runner) builtinUlimit(args []string) exitStatus {
 		}
 		n, err := strconv.ParseInt(value, 10, 64)
 		if err != nil && value != "unlimited" || n < 0 {
-			r.errf("%sulimit: %s: invalid number\n", r.errPrefix(), value)
+			r.errf("%sulimit: %s: %s\n", r.errPrefix(), value, invalidNum(value))
 			exit.code = 1
 			return exit
 		}

@@ -354,6 +354,36 @@ func execEnv(env expand.Environ) []string {
 }
 
 func (r *Runner) lookupVar(name string) expand.Variable {
+	vr := r.lookupVarValue(name)
+	if r.dynExported[name] && !r.dynGone[name] {
+		vr.Exported = true // llmsh: export SHELLOPTS (dynExport)
+	}
+	return vr
+}
+
+// dynExport records what declare's modes (-x, +x) do to the export of
+// name when it is a dynamic variable, whose value is computed when read
+// (llmsh: export SHELLOPTS, export RANDOM).
+func (r *Runner) dynExport(name string, modes []string) {
+	if r.dynGone[name] || r.dynLocal(name) || !slices.Contains(dynamicVars, name) {
+		return
+	}
+	for _, m := range modes {
+		switch m {
+		case "-x":
+			if r.dynExported == nil {
+				r.dynExported = map[string]bool{}
+			}
+			r.dynExported[name] = true
+			exportGen.Add(1) // see [HandlerContext.Exported]
+		case "+x":
+			delete(r.dynExported, name)
+			exportGen.Add(1)
+		}
+	}
+}
+
+func (r *Runner) lookupVarValue(name string) expand.Variable {
 	if name == "" {
 		panic("variable name must not be empty")
 	}
@@ -701,6 +731,9 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 	if err := r.writeEnv.Set(name, vr); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	if r.tempVars[name] > 0 {
+		r.tempAssigned(name, vr) // llmsh: x=1 printf -v x 8 (prefixassign.go)
+	}
 	if name == "OPTIND" {
 		// llmsh: as bash, an assignment to OPTIND starts getopts again
 		// at the start of the argument it names.
@@ -758,7 +791,9 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 	var indexes []int
 	switch prev.Kind {
 	case expand.String:
-		list = append(list, prev.Str)
+		if prev.IsSet() { // llmsh: declare x; x[2]=v makes no element 0
+			list = append(list, prev.Str)
+		}
 	case expand.Indexed:
 		// llmsh: copied below unless the runner owns it.
 		list, indexes = prev.List, prev.Indexes
@@ -802,10 +837,10 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		// Negative indices count from one past the maximum index.
 		if k += internal.IndexedMax(list, indexes) + 1; k < 0 {
 			// llmsh: bash names the element and abandons the line (a
-			// function, a subshell), as for an empty key above.
+			// function, a subshell), as for an empty key above; a
+			// declaration or a builtin's assignment fails, status 1.
 			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
-			r.exit.code = 1
-			r.exit.exiting, r.exit.abandon = true, true
+			r.badSubscript()
 			return
 		}
 	}
@@ -1038,6 +1073,16 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	if traceIt != nil {
 		traceIt()
 	}
+	if emptyRef && index != nil && valType != "-n" {
+		// llmsh: r[1]=v of a nameref with no variable yet: bash's
+		// error, the line abandoned; declare r[1]=v makes r an array.
+		if r.declVariant == "" {
+			r.errf("%s`': not a valid identifier\n", r.errPrefix())
+			r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+			return name, prev, false
+		}
+		r.errf("%swarning: %s: removing nameref attribute\n", r.errPrefix(), name)
+	}
 	if index != nil && prev.Kind != expand.Associative && allSubscript(index) {
 		// llmsh: a[@]=v, a[*]+=v: bash's error, and the line is
 		// abandoned (a declaration goes on, status 1).
@@ -1045,6 +1090,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		r.badSubscript()
 		return name, prev, false
 	}
+	wasSet := prev.IsSet()
 	prev.Set = true
 	if as.Value != nil {
 		if prev.Integer && prev.Kind != expand.NameRef {
@@ -1231,6 +1277,15 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		prev.Str = ""
 		return name, prev, true
 	}
+	if emptyRef && valType != "-n" {
+		// llmsh: r=(…), r+=(…) of a nameref with no variable yet: r
+		// becomes an array, with bash's warning (but from declare, typeset
+		// and local).
+		if r.declVariant == "" || r.declVariant == "export" || r.declVariant == "readonly" {
+			r.errf("%swarning: %s: removing nameref attribute\n", r.errPrefix(), name)
+		}
+		prev = expand.Variable{Set: true, Local: prev.Local, Exported: prev.Exported}
+	}
 	// Array assignment.
 	elems := as.Array.Elems
 	if valType == "" {
@@ -1312,6 +1367,16 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if prev.Integer {
 				var ok bool
 				if v, ok = r.intValue(v); !ok {
+					// bash: m+=(…) keeps the keys added before
+					// the error, m=(…) the array as it was.
+					part := prev
+					switch {
+					case as.Append:
+						part.Kind, part.Map = expand.Associative, amap
+					case prev.Kind != expand.Associative:
+						part.Kind, part.Map = expand.Associative, map[string]string{}
+					}
+					r.partial = &part
 					return name, prev, false
 				}
 			}
@@ -1329,7 +1394,9 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		switch prev.Kind {
 		case expand.Unknown:
 		case expand.String:
-			list = []string{prev.Str}
+			if wasSet { // llmsh: local x; x+=(a) is (a), as bash
+				list = []string{prev.Str}
+			}
 		case expand.Indexed:
 			// TODO: only clone when inside a subshell and getting a var from outside for the first time
 			list = slices.Clone(prev.List)
@@ -1372,7 +1439,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			// Index resets our index with a literal value.
 			var ok bool
 			if next, ok = r.arithm(sglQuotesGone(elem.Index)); !ok {
-				return name, prev, false
+				return name, prev, r.partialIndexed(prev, wasSet, list, indexes)
 			}
 			if next < 0 {
 				// Negative indices count from one past the maximum index.
@@ -1398,7 +1465,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			if prev.Integer {
 				var ok bool
 				if v, ok = r.intValue(v); !ok {
-					return name, prev, false
+					return name, prev, r.partialIndexed(prev, wasSet, list, indexes)
 				}
 			}
 			list, indexes = internal.SetIndexedElem(list, indexes, next, v)
@@ -1409,7 +1476,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				if prev.Integer {
 					var ok bool
 					if val, ok = r.intValue(val); !ok {
-						return name, prev, false
+						return name, prev, r.partialIndexed(prev, wasSet, list, indexes)
 					}
 				}
 				list, indexes = internal.SetIndexedElem(list, indexes, next, val)
@@ -1425,6 +1492,21 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	prev.List = list
 	prev.Indexes = indexes
 	return name, prev, true
+}
+
+// partialIndexed keeps in r.partial the elements of an indexed array's
+// compound assignment assigned before an error (bash's), and is false.
+func (r *Runner) partialIndexed(prev expand.Variable, wasSet bool, list []string, indexes []int) bool {
+	switch {
+	case len(list) == 0 && !wasSet:
+		// declare -ai a=(1/0): declared, no value (bash).
+		list, indexes, prev.Set = nil, nil, false
+	case list == nil:
+		list = []string{}
+	}
+	prev.Kind, prev.List, prev.Indexes = expand.Indexed, list, indexes
+	r.partial = &prev
+	return false
 }
 
 // sglQuotesGone gives a subscript of a compound assignment with its
@@ -1469,11 +1551,13 @@ func plainAppend(prev expand.Variable, as *syntax.Assign, index syntax.ArithmExp
 // it. ok is false when an integer array refuses a value.
 func (r *Runner) appendElems(name string, prev expand.Variable, elems []*syntax.ArrayElem) (vr expand.Variable, ok bool) {
 	var vals []string
+	ok = true
+elems:
 	for _, elem := range elems {
 		for _, val := range r.elemFields(elem.Value) {
 			if prev.Integer {
 				if val, ok = r.intValue(val); !ok {
-					return prev, false
+					break elems // bash keeps those before the error
 				}
 			}
 			vals = append(vals, val)
@@ -1492,7 +1576,10 @@ func (r *Runner) appendElems(name string, prev expand.Variable, elems []*syntax.
 		list = []string{} // a+=() of an empty array is still set
 	}
 	prev.Set, prev.List, prev.Indexes = true, list, indexes
-	return prev, true
+	if !ok {
+		r.partial = &prev
+	}
+	return prev, ok
 }
 
 // refTarget follows the namerefs from name (llmsh): the variable that an
@@ -1771,7 +1858,7 @@ func (hc HandlerContext) Exported() []string {
 	gen := exportGen.Load()
 	c := &r.exports
 	if c.list != nil && c.gen == gen && c.valid(o) {
-		return r.exportedFuncs(c.list) // llmsh: funcenv.go
+		return r.exportedFuncs(r.withDynExports(c.list)) // llmsh: funcenv.go
 	}
 	c.gen, c.chain, c.contrib = gen, c.chain[:0], c.contrib[:0]
 	vals := map[string]string{}
@@ -1799,7 +1886,29 @@ func (hc HandlerContext) Exported() []string {
 		}
 	}
 	c.list = exportedSorted(vals)
-	return r.exportedFuncs(c.list)
+	return r.exportedFuncs(r.withDynExports(c.list))
+}
+
+// withDynExports is list with the exported dynamic variables (dynExport)
+// and their values now; list itself when there are none (llmsh).
+func (r *Runner) withDynExports(list []string) []string {
+	if len(r.dynExported) == 0 {
+		return list
+	}
+	out := slices.Clone(list)
+	for _, name := range slices.Sorted(maps.Keys(r.dynExported)) {
+		if r.dynGone[name] {
+			continue
+		}
+		vr := r.lookupVar(name)
+		if !vr.IsSet() || vr.Kind != expand.String {
+			continue
+		}
+		out = slices.DeleteFunc(out, func(kv string) bool { return strings.HasPrefix(kv, name+"=") })
+		out = append(out, name+"="+vr.String())
+	}
+	slices.Sort(out)
+	return out
 }
 
 // valid reports whether the scopes from o out make the same list as the
@@ -1865,7 +1974,7 @@ func exportedSorted(vals map[string]string) []string {
 // but for a declaration builtin, which goes on to its next argument.
 func (r *Runner) badSubscript() {
 	r.exit.code = 1
-	if r.declVariant == "" {
+	if r.declVariant == "" && !r.builtinAssign {
 		r.exit.exiting, r.exit.abandon = true, true
 	}
 }

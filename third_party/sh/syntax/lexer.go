@@ -408,7 +408,9 @@ skipSpace:
 				p.rune()
 				p.rune()
 				p.tok = assgnParen
-			} else if p.quote == arrayElems {
+			} else if p.quote == arrayElems && p.tok == rightBrack {
+				// llmsh: only after [idx]: in ("k"=v), (--"$1"="$2")
+				// the = is part of the word, as bash.
 				p.rune()
 				p.tok = assgn
 			} else {

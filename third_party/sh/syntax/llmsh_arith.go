@@ -358,7 +358,10 @@ func arithSpanFrom(src string, from, off int) (_, to int, ok bool) {
 				depth--
 				continue
 			}
-			if i+1 < len(src) && src[i+1] == ')' && off <= i+1 && i > from {
+			if i+1 < len(src) && src[i+1] == ')' && i > from && (off <= i+1 || openBracket(src[from:i])) {
+				// llmsh: "$(( a[1 ))" – the parser read the
+				// subscript on past the "))" and failed further
+				// on; bash's error comes when it runs.
 				return from, i, true
 			}
 			return 0, 0, false
@@ -371,6 +374,12 @@ func arithSpanFrom(src string, from, off int) (_, to int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// openBracket reports whether s, an arithmetic expression's text, has a
+// "[" that no "]" closes (llmsh).
+func openBracket(s string) bool {
+	return strings.Count(s, "[") > strings.Count(s, "]")
 }
 
 // bquoteSpan finds the text between two backquotes that holds offset off
@@ -406,7 +415,7 @@ func bquoteSpan(src string, off int) (from, to int, ok bool) {
 			break
 		}
 	}
-	if open < 0 || strings.Contains(src[open+1:to], "\\`") {
+	if open < 0 {
 		return 0, 0, false
 	}
 	return open + 1, to, true

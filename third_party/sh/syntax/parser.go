@@ -2249,7 +2249,12 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 					p.follow(left, `[x]`, assgn)
 				}
 			}
-			if ae.Value = p.getWord(); ae.Value == nil {
+			// llmsh: ([k]= v) is an empty element, then v (bash).
+			spacedEmpty := ae.Index != nil && p.spaced
+			if !spacedEmpty {
+				ae.Value = p.getWord()
+			}
+			if ae.Value == nil && !spacedEmpty {
 				switch p.tok {
 				case _Newl, rightParen, leftBrack:
 					// TODO: support [index]=[

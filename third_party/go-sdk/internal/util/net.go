@@ -28,7 +28,9 @@ func IsLoopback(addr string) bool {
 // cgnat is the RFC 6598 carrier-grade NAT range (100.64.0.0/10). netip's
 // IsPrivate does not report it, but it is shared ISP space that is not publicly
 // routable and could point at another tenant behind the same NAT.
-var cgnat = netip.MustParsePrefix("100.64.0.0/10")
+// (A function, not a package variable: netip.MustParsePrefix was code in
+// the package's init, run at every start of llmsh.)
+func cgnat() netip.Prefix { return netip.PrefixFrom(netip.AddrFrom4([4]byte{100, 64, 0, 0}), 10) }
 
 // IsPrivateOrReserved reports whether ip belongs to a range that must not be
 // reachable through a server-controlled URL, as a defense against SSRF: private
@@ -45,5 +47,5 @@ func IsPrivateOrReserved(ip netip.Addr) bool {
 		ip.IsUnspecified() {
 		return true
 	}
-	return cgnat.Contains(ip)
+	return cgnat().Contains(ip)
 }

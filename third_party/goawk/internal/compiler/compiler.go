@@ -1141,10 +1141,17 @@ func unicodeClasses(regex string) string {
 		switch {
 		case c == '\\' && i+1 < len(regex):
 			switch d := regex[i+1]; d {
-			case 'w', 's':
-				b.WriteString("[" + uniClasses[map[byte]string{'w': "word", 's': "space"}[d]] + "]")
-			case 'W', 'S':
-				b.WriteString("[^" + uniClasses[map[byte]string{'W': "word", 'S': "space"}[d]] + "]")
+			case 'w', 's', 'W', 'S':
+				name := "word"
+				if d == 's' || d == 'S' {
+					name = "space"
+				}
+				cls, _ := uniClass(name)
+				if d == 'W' || d == 'S' {
+					b.WriteString("[^" + cls + "]")
+				} else {
+					b.WriteString("[" + cls + "]")
+				}
 			default:
 				b.WriteString(regex[i : i+2])
 			}
@@ -1177,7 +1184,7 @@ func unicodeBracket(b *strings.Builder, regex string, i int) int {
 	for j < len(regex) && regex[j] != ']' {
 		if strings.HasPrefix(regex[j:], "[:") {
 			if end := strings.Index(regex[j+2:], ":]"); end >= 0 {
-				if cls, ok := uniClasses[regex[j+2:j+2+end]]; ok {
+				if cls, ok := uniClass(regex[j+2 : j+2+end]); ok {
 					b.WriteString(cls)
 					j += end + 4
 					continue
@@ -1199,20 +1206,35 @@ func unicodeBracket(b *strings.Builder, regex string, i int) int {
 	return j
 }
 
-// uniClasses are the contents of an RE2 bracket expression for the POSIX
-// classes whose UTF-8 meaning differs from RE2's ASCII one.
-var uniClasses = map[string]string{
-	"alpha": `\p{L}\p{Nl}`,
-	"alnum": `\p{L}\p{Nl}0-9`,
-	"word":  `\p{L}\p{Nl}0-9_`,
-	"upper": `\p{Lu}\p{Lt}`,
-	"lower": `\p{Ll}`,
-	"space": `\t-\r \x{1680}\x{2000}-\x{2006}\x{2008}-\x{200a}\x{2028}\x{2029}\x{205f}\x{3000}`,
-	"blank": `\t \x{1680}\x{2000}-\x{2006}\x{2008}-\x{200a}\x{205f}\x{3000}`,
-	"punct": `\p{P}\p{S}`,
-	"graph": `\p{L}\p{M}\p{N}\p{P}\p{S}`,
-	"print": `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}`,
-	"cntrl": `\x00-\x1f\x7f-\x{9f}\x{2028}\x{2029}`,
+// uniClass is the contents of an RE2 bracket expression for a POSIX class
+// whose UTF-8 meaning differs from RE2's ASCII one (a switch: a map literal
+// is code in the package's init, run at every start of llmsh).
+func uniClass(name string) (string, bool) {
+	switch name {
+	case "alpha":
+		return `\p{L}\p{Nl}`, true
+	case "alnum":
+		return `\p{L}\p{Nl}0-9`, true
+	case "word":
+		return `\p{L}\p{Nl}0-9_`, true
+	case "upper":
+		return `\p{Lu}\p{Lt}`, true
+	case "lower":
+		return `\p{Ll}`, true
+	case "space":
+		return `\t-\r \x{1680}\x{2000}-\x{2006}\x{2008}-\x{200a}\x{2028}\x{2029}\x{205f}\x{3000}`, true
+	case "blank":
+		return `\t \x{1680}\x{2000}-\x{2006}\x{2008}-\x{200a}\x{205f}\x{3000}`, true
+	case "punct":
+		return `\p{P}\p{S}`, true
+	case "graph":
+		return `\p{L}\p{M}\p{N}\p{P}\p{S}`, true
+	case "print":
+		return `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}`, true
+	case "cntrl":
+		return `\x00-\x1f\x7f-\x{9f}\x{2028}\x{2029}`, true
+	}
+	return "", false
 }
 
 func (c *compiler) binaryOp(op lexer.Token) {

@@ -1,0 +1,3 @@
+huBc
+hBc
+rc=0
