@@ -363,6 +363,9 @@ type Runner struct {
 	// reads X |& Y as X 2>&1 | Y, so set -x traces a simple command X
 	// there, before its redirections, and not what it runs. llmsh.
 	pipeAllErr io.Writer
+	// assignTrace, when set, traces the assignment assignValIndex makes
+	// once its value is expanded. llmsh.
+	assignTrace func()
 	// assignText is the last assignment's word as expanded, which set -x
 	// prints (bash: n+=n, not the sum). llmsh.
 	assignText string

@@ -544,7 +544,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			// then the error in bash's words; the status is 2.
 			prefix := CompleteLines(src, perr)
 			if file, _ := r.parseText(prefix, ""); file != nil {
+				r.traceLevel++ // llmsh: "++", as the whole text's below
 				r.readLines(ctx, file.Stmts, false, r.evalSyntaxError)
+				r.traceLevel--
 				if r.exit.exiting {
 					return r.exit
 				}

@@ -588,6 +588,12 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 			as = &as2
 			words = append(words, name+op+val)
 		}
+		if r.exit.exiting {
+			// llmsh: an expansion error (local id=${1:?usage})
+			// abandons the command: no more words are expanded,
+			// and set -x shows nothing of it, as bash.
+			return args, cm.Variant.Value, words
+		}
 		args = append(args, as)
 	}
 	if traceCmd { // the builtin reached by name was traced
@@ -651,6 +657,9 @@ func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *sy
 			if w, ok := elem.Index.(*syntax.Word); ok && w.Lit() == "" {
 				key = r.assocKey(elem.Index)
 			}
+			if r.exit.exiting {
+				break // llmsh: as below
+			}
 			e := *elem
 			e.Value = lit(v)
 			arr.Elems = append(arr.Elems, &e)
@@ -668,8 +677,11 @@ func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *sy
 			arr.Elems = append(arr.Elems, &syntax.ArrayElem{Value: lit(f)})
 			sb.WriteString(" " + sq(f))
 		}
+		if r.exit.exiting {
+			break // llmsh: an expansion error: no more, nothing traced
+		}
 	}
-	if t != nil {
+	if t != nil && !r.exit.exiting {
 		text := sb.String()
 		text = strings.Replace(text, "( ", "(", 1)
 		t.string(text + ")")

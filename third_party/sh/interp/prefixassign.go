@@ -91,7 +91,14 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		if !keeps {
 			plain.Integer, plain.Lower, plain.Upper, plain.Capital = false, false, false, false
 		}
+		if trace != nil && !prev.ReadOnly {
+			// llmsh: bash traces a command's own assignments first,
+			// each once its value is expanded (not one to a
+			// readonly variable).
+			r.assignTrace = func() { r.traceAssign(trace, as) }
+		}
 		name, vr, _ := r.assignValIndex(name, plain, as, "", nil)
+		r.assignTrace = nil
 		if prev.ReadOnly {
 			// llmsh: bash reports it and runs the command,
 			// whose status stands (under set -e it exits).
@@ -109,9 +116,6 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		p.restores = append(p.restores, restoreVar{name: name, vr: prev})
 
 		r.setVar(name, vr)
-		// llmsh: bash traces a command's own assignments first.
-		trace.stringf("%s=%s", as.Name.Value, traceAssignValue(vr.String()))
-		trace.newLineFlush()
 	}
 	r.stderr = errOut
 	return p

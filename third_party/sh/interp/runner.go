@@ -1095,7 +1095,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if appended {
 					vr, ok = r.appendElems(name, prev, as.Array.Elems) // llmsh
 				} else {
+					if tracingEnabled && as.Array == nil {
+						// llmsh: traced once the value is
+						// expanded, before it is assigned (a
+						// bad subscript, 1/0 of an integer
+						// variable come after), as bash.
+						r.assignTrace = func() { r.traceAssign(trace, as) }
+					}
 					name, vr, ok = r.assignValIndex(name, prev, as, "", index)
+					r.assignTrace = nil
 				}
 				if part := r.partial; part != nil {
 					// llmsh: the elements before an error stay (bash).
@@ -1111,11 +1119,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				if prev.ReadOnly {
 					// llmsh: as bash, an assignment to a readonly
-					// variable abandons the command line, status 1;
-					// set -x has traced it.
-					if tracingEnabled && as.Array == nil {
-						r.traceAssign(trace, as, prev, vr, index)
-					}
+					// variable abandons the command line, status 1
+					// (set -x has traced it).
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit.code = 1
 					r.exit.exiting, r.exit.abandon = true, true
@@ -1127,9 +1132,6 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.setVarWithIndex(prev, name, index, vr)
 				}
 
-				if tracingEnabled && as.Array == nil {
-					r.traceAssign(trace, as, prev, vr, index)
-				}
 			}
 			if localEnv != nil {
 				r.writeEnv = localEnv
@@ -1276,8 +1278,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 
 					// execute commands until break or return is encountered
-					if r.loopStmtsBroken(ctx, cm.Do) {
-						break
+					if r.loopStmtsBroken(ctx, cm.Do) || r.stop(ctx) {
+						break // llmsh: and a return or exit in an && list, an if
 					}
 				}
 				break
@@ -1285,6 +1287,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 			var head string // llmsh: $BASH_COMMAND in the DEBUG trap
 			for _, field := range items {
+				if r.stop(ctx) {
+					// llmsh: a return or exit in the body (in an
+					// && list, an if) ends the loop: the name keeps
+					// its word, and no head is traced again.
+					break
+				}
 				if r.traps[trapDebug] != "" && !r.inTrap {
 					if head == "" {
 						head = forHeadText(cm, y)
@@ -1818,6 +1826,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					switch cm.Variant.Value {
 					case "declare", "typeset", "local":
 						variant = cm.Variant.Value + ": "
+					case "export", "readonly":
+						// traced before the error, as bash
+						// (see below)
+						r.traceExportAssign(as)
 					}
 					r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
 					r.exit.code = 1
@@ -1920,13 +1932,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				vr.Local = true
 			}
 			applyDeclModes(&vr, modes)
-			r.setVar(name, vr)
-			if t := r.tracer(); t != nil && !as.Naked && as.Array == nil && as.Index == nil && (cm.Variant.Value == "export" || cm.Variant.Value == "readonly") {
-				// llmsh: export and readonly trace each assignment as
-				// they make it (bash).
-				t.stringf("%s=%s", name, traceAssignValue(vr.String()))
-				t.newLineFlush()
+			if cm.Variant.Value == "export" || cm.Variant.Value == "readonly" {
+				r.traceExportAssign(as)
 			}
+			r.setVar(name, vr)
 		}
 	case *syntax.TimeClause:
 		r.timeClause(ctx, cm) // llmsh: timing.go

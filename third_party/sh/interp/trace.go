@@ -134,8 +134,14 @@ func (r *Runner) tracePrefix() string {
 			defer func() { r.ecfg.CmdLine = 0 }()
 		}
 		// llmsh: a prompt string, its escapes decoded (\s, \D{…}), as
-		// bash's PS4.
-		if s, err := expand.Prompt(r.ecfg, ps4); err == nil {
+		// bash's PS4; expanded with set -x off, as bash does (a $( )
+		// in it traced its own commands, each expanding PS4 again:
+		// an endless recursion).
+		old := r.opts[optXTrace]
+		r.opts[optXTrace] = false
+		s, err := expand.Prompt(r.ecfg, ps4)
+		r.opts[optXTrace] = old
+		if err == nil {
 			ps4 = s
 		} else if _, ok := errors.AsType[expand.UnsetParameterError](err); ok {
 			// llmsh: set -u and an unset name in PS4: bash says so
@@ -157,6 +163,9 @@ func (r *Runner) tracePrefix() string {
 func traceWord(s string) string {
 	if s == "" {
 		return "''"
+	}
+	if s == "'" {
+		return `\'` // llmsh: bash's sh_single_quote of a lone quote
 	}
 	if shellMetas(s) {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
@@ -278,19 +287,15 @@ func (t *tracer) expr(x syntax.Node) {
 	}
 }
 
-// traceAssign traces the assignment as (not NAME=(…)) as bash does:
-// NAME=VALUE with the name as written (not the variable a nameref led
-// to), a[i]=v with its subscript as written, the word as expanded
-// before an integer variable evaluates it or += appends it (n+=n), an
-// empty value as nothing (e=); vr is the value assigned, prev the
-// variable before (llmsh).
-func (r *Runner) traceAssign(t *tracer, as *syntax.Assign, prev, vr expand.Variable, index syntax.ArithmExpr) {
-	val, op := vr.String(), "="
+// traceAssign traces the assignment as (not NAME=(…)) as bash does,
+// once its value is expanded (r.assignText): NAME=VALUE with the name as
+// written (not the variable a nameref led to), a[i]=v with its subscript
+// as written, the word before an integer variable evaluates it or +=
+// appends it (n+=n), an empty value as nothing (e=, k+=) (llmsh).
+func (r *Runner) traceAssign(t *tracer, as *syntax.Assign) {
+	op, val := "=", ""
 	if as.Append {
 		op = "+="
-		if index == nil && prev.IsSet() && !prev.Integer {
-			val = strings.TrimPrefix(val, prev.String())
-		}
 	}
 	if as.Value != nil {
 		val = traceAssignValue(r.assignText)
@@ -300,6 +305,27 @@ func (r *Runner) traceAssign(t *tracer, as *syntax.Assign, prev, vr expand.Varia
 		name += "[" + subscriptText(as.Index) + "]"
 	}
 	t.stringf("%s%s%s", name, op, val)
+	t.newLineFlush()
+}
+
+// traceExportAssign traces an assignment that export or readonly makes,
+// as they make it (bash): NAME=VALUE, NAME+=TEXT, with the value as
+// declArgs expanded it; nothing for a name alone or an array (llmsh).
+func (r *Runner) traceExportAssign(as *syntax.Assign) {
+	t := r.tracer()
+	if t == nil || as.Naked || as.Array != nil || as.Index != nil {
+		return
+	}
+	op, val := "=", ""
+	if as.Append {
+		op = "+=" // the text appended (bash: export x+=d)
+	}
+	if as.Value != nil && len(as.Value.Parts) == 1 {
+		if sq, ok := as.Value.Parts[0].(*syntax.SglQuoted); ok {
+			val = sq.Value
+		}
+	}
+	t.stringf("%s%s%s", as.Name.Value, op, traceAssignValue(val))
 	t.newLineFlush()
 }
 

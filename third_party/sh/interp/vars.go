@@ -1057,6 +1057,23 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		}
 	}
 	emptyRef := prev.Kind == expand.NameRef // a nameref with no target yet
+	// llmsh: the value is expanded first, then set -x traces the
+	// assignment, then it is made (its subscript checked), as bash.
+	var s string
+	traceIt := r.assignTrace
+	r.assignTrace = nil // not an assignment the expansion makes
+	if as.Value != nil {
+		s = r.assignValue(as.Value)
+		r.assignText = s
+		if r.exit.exiting {
+			// llmsh: a value whose expansion failed (x=$((1/0)))
+			// assigns nothing: the variable keeps its value, as bash.
+			return name, prev, false
+		}
+	}
+	if traceIt != nil {
+		traceIt()
+	}
 	if emptyRef && index != nil && valType != "-n" {
 		// llmsh: r[1]=v of a nameref with no variable yet: bash's
 		// error, the line abandoned; declare r[1]=v makes r an array.
@@ -1077,13 +1094,6 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	wasSet := prev.IsSet()
 	prev.Set = true
 	if as.Value != nil {
-		s := r.assignValue(as.Value)
-		r.assignText = s // llmsh: for set -x
-		if r.exit.exiting {
-			// llmsh: a value whose expansion failed (x=$((1/0)))
-			// assigns nothing: the variable keeps its value, as bash.
-			return name, prev, false
-		}
 		if prev.Integer && prev.Kind != expand.NameRef {
 			// llmsh: an integer variable's value is evaluated; += adds.
 			// In a declaration, an error names its builtin (bash).
