@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -69,5 +70,57 @@ func TestReadmeServeExample(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(work, "out", "notes.txt")); err != nil || string(b) != "draft\n" {
 		t.Errorf("out/notes.txt: %q %v", b, err)
+	}
+}
+
+// TestReadmeMCPConfig runs `llmsh mcp` with the arguments of the README's
+// client configuration, in a directory where ./out does not exist yet, as
+// a client started there would: a write under out/ must land on disk.
+// With "-o ./out" (the README before) it was refused: a missing grant is
+// one file, and out/x lay inside -i . only.
+func TestReadmeMCPConfig(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```json\n(\\{\n  \"mcpServers\".*?)```").FindSubmatch(b)
+	if m == nil {
+		t.Fatal("README.md has no mcpServers block")
+	}
+	var cfg struct {
+		MCPServers map[string]struct {
+			Command string
+			Args    []string
+		}
+	}
+	if err := json.Unmarshal(m[1], &cfg); err != nil {
+		t.Fatal(err)
+	}
+	srv := cfg.MCPServers["llmsh"]
+	if srv.Command != "llmsh" || len(srv.Args) == 0 || srv.Args[0] != "mcp" {
+		t.Fatalf("README's configuration: %+v", cfg)
+	}
+	dir := t.TempDir()
+	lines := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":{"command":"echo hi > out/x && cat out/x"}}}`,
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, realLlmsh(t), srv.Args...)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("llmsh %v: %v\n%s", srv.Args, err, errb.String())
+	}
+	if !strings.Contains(out.String(), `"exit_code":0,"stderr":"","stdout":"hi\n"`) {
+		t.Errorf("llmsh %v: the call's answer:\n%s\nstderr:\n%s", srv.Args, out.String(), errb.String())
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "out", "x")); err != nil || string(b) != "hi\n" {
+		t.Errorf("out/x: %q %v", b, err)
 	}
 }
