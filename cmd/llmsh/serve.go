@@ -162,12 +162,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// dialSession connects to the socket that o names (or the default one).
-func dialSession(o *options, stderr io.Writer) (*sessionserver.Client, int) {
+// dialSession connects to the socket that o names (or the default one);
+// sub names the `llmsh session` verb whose usage error that may be.
+func dialSession(o *options, sub string, stderr io.Writer) (*sessionserver.Client, int) {
 	socket := o.socket
 	if socket == "" {
 		var err error
 		if socket, err = defaultSocket(); err != nil {
+			if sub != "" {
+				return nil, subUsageErr(stderr, sub, "%v", err)
+			}
 			return nil, usageErr(stderr, "%v", err)
 		}
 	}
@@ -324,7 +328,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		if len(o.inputs)+len(o.outputs) > 0 || o.strict || o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 || o.maxWrite != 0 || o.maxMemory != 0 {
 			return subUsageErr(stderr, "session "+verb, "only --socket and the operands")
 		}
-		c, st := dialSession(o, stderr)
+		c, st := dialSession(o, "session "+verb, stderr)
 		if c == nil {
 			return st
 		}
@@ -373,7 +377,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	if o.maxCommands > 0 {
 		p.Limits = &sessionserver.Limits{MaxCommands: o.maxCommands}
 	}
-	c, st := dialSession(o, stderr)
+	c, st := dialSession(o, "session "+verb, stderr)
 	if c == nil {
 		return st
 	}
@@ -427,7 +431,7 @@ func runClient(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		in = string(b)
 	}
-	c, st := dialSession(o, stderr)
+	c, st := dialSession(o, "", stderr)
 	if c == nil {
 		return st
 	}

@@ -60,6 +60,10 @@ func TestSessionCLIArgs(t *testing.T) {
 	if _, errs, code = runLlmsh(t, "", "session", "close", id, "--socket", sock); code != 0 || errs != "" {
 		t.Errorf("close ID --socket S: status %d, stderr %q", code, errs)
 	}
+	// No --socket and no XDG_RUNTIME_DIR (runLlmsh's environment has none).
+	if _, errs, code := runLlmsh(t, "", "session", "close", id); code != 2 || errs != "llmsh: session close: no --socket given and XDG_RUNTIME_DIR is not set\nTry 'llmsh session close --help' for more information.\n" {
+		t.Errorf("close without a socket: status %d, stderr %q", code, errs)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
