@@ -135,6 +135,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	srv := sessionserver.New(cfg)
 	if err := srv.Listen(socket); err != nil {
+		var errno syscall.Errno
+		if errors.As(err, &errno) {
+			// a system call's failure, in GNU's words ("stat
+			// /nonexistent/dir: no such file or directory" before)
+			fmt.Fprintf(stderr, "llmsh: serve: cannot listen on '%s': %s\n", socket, builtins.ErrText(err))
+			return 1
+		}
 		fmt.Fprintf(stderr, "llmsh: serve: %v\n", err)
 		return 1
 	}

@@ -80,3 +80,14 @@ func TestSessionCLIArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestServeListenError: a socket that cannot be made is named with the
+// reason in GNU's words, not Go's ("stat DIR: no such file or directory").
+func TestServeListenError(t *testing.T) {
+	t.Parallel()
+	sock := filepath.Join(t.TempDir(), "no", "s.sock")
+	_, errs, code := runLlmsh(t, "", "serve", "--socket", sock)
+	if want := "llmsh: serve: cannot listen on '" + sock + "': No such file or directory\n"; code != 1 || errs != want {
+		t.Errorf("status %d, stderr %q, want 1 and %q", code, errs, want)
+	}
+}
