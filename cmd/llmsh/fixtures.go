@@ -19,7 +19,6 @@ import (
 	"github.com/llmsh/llmsh/builtins"
 )
 
-// testHelp is the help of `llmsh test`.
 // testSummary is what `llmsh test --help` says under its usage line.
 const testSummary = `Run each NAME.sh fixture (PATH is a NAME.sh or a directory of them) with
 its own vfsd, in a fresh temp copy of NAME.files/ (if any) that is the

@@ -334,7 +334,11 @@ func printVersion(stdout io.Writer) int {
 // parseArgs parses llmsh's command line. The status is -1 to go on, -2
 // for --version, -3 for --help, or 2 after a usage error was printed.
 func parseArgs(args []string, stderr io.Writer) (*options, int) {
-	o := &options{}
+	return parseArgsInto(&options{}, args, stderr, func(format string, a ...any) int { return usageErr(stderr, format, a...) })
+}
+
+// parseArgsInto is parseArgs into o, with usage to report a usage error.
+func parseArgsInto(o *options, args []string, stderr io.Writer, usage func(string, ...any) int) (*options, int) {
 	for {
 		operands, err := newFlags(o, io.Discard, stderr).Parse(args)
 		switch {
@@ -343,11 +347,11 @@ func parseArgs(args []string, stderr io.Writer) (*options, int) {
 		case errors.Is(err, errVersion):
 			return nil, -2
 		case err != nil:
-			return nil, usageErr(stderr, "%s", err)
+			return nil, usage("%s", err)
 		}
 		rest, ok, err := plusOptions(o, args, operands)
 		if err != nil {
-			return nil, usageErr(stderr, "%s", err)
+			return nil, usage("%s", err)
 		}
 		if !ok {
 			o.operands = operands

@@ -27,7 +27,7 @@ request carries a progressToken gets notifications/progress while it runs.`
 
 const mcpEpilog = `Client configuration, for example:
   {"mcpServers": {"llmsh": {"command": "llmsh",
-                             "args": ["mcp", "-i", ".", "-o", "./out"]}}}`
+                             "args": ["mcp", "-i", ".", "-o", "./out/"]}}}`
 
 // mcpFlags is the command line of llmsh mcp: the grants and the limits
 // of llmsh's own, each call bounded by them.

@@ -89,6 +89,8 @@ func printSessionHelp(stdout io.Writer) int {
 	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for each run (exit status 124)", durationFlag("timeout", &o.timeout))
 	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on each run's stdout+stderr bytes\n(suffixes K, M, G: 1K = 1024, 1KB = 1000)", sizeFlag("max-output", &o.maxOutput))
 	f.Func(0, "max-commands", builtins.RequiredArg, "N", "cap on the commands of each run", func(string, bool) error { return nil })
+	f.Func(0, "max-memory", builtins.RequiredArg, "N", "the heap limit of the session's process\n(default and most 2G; suffixes as --max-output)", func(string, bool) error { return nil })
+	f.Func(0, "max-write", builtins.RequiredArg, "N", "the most bytes the session may add to files\nunder the -o paths (default 10G, or unlimited)", func(string, bool) error { return nil })
 	f.PrintHelp(stdout)
 	return 0
 }
@@ -133,6 +135,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	srv := sessionserver.New(cfg)
 	if err := srv.Listen(socket); err != nil {
+		var errno syscall.Errno
+		if errors.As(err, &errno) {
+			// a system call's failure, in GNU's words ("stat
+			// /nonexistent/dir: no such file or directory" before)
+			fmt.Fprintf(stderr, "llmsh: serve: cannot listen on '%s': %s\n", socket, builtins.ErrText(err))
+			return 1
+		}
 		fmt.Fprintf(stderr, "llmsh: serve: %v\n", err)
 		return 1
 	}
@@ -160,12 +169,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// dialSession connects to the socket that o names (or the default one).
-func dialSession(o *options, stderr io.Writer) (*sessionserver.Client, int) {
+// dialSession connects to the socket that o names (or the default one);
+// sub names the `llmsh session` verb whose usage error that may be.
+func dialSession(o *options, sub string, stderr io.Writer) (*sessionserver.Client, int) {
 	socket := o.socket
 	if socket == "" {
 		var err error
 		if socket, err = defaultSocket(); err != nil {
+			if sub != "" {
+				return nil, subUsageErr(stderr, sub, "%v", err)
+			}
 			return nil, usageErr(stderr, "%v", err)
 		}
 	}
@@ -252,6 +265,45 @@ func readSnapshot(name string, stderr io.Writer) ([]byte, string) {
 	return b, ""
 }
 
+// parseSessionArgs reads the options and operands of `llmsh session
+// VERB`, as GNU getopt_long does: options may follow the operands (`close
+// ID --socket S`) unless "--" came first. Usage errors are the
+// subcommand's, and llmsh's options that a session does not take (-c,
+// bash's option letters, --vfsd, --log, ...) are refused rather than
+// silently ignored.
+func parseSessionArgs(verb string, args []string, stderr io.Writer) (*options, int) {
+	sub := "session " + verb
+	usage := func(format string, a ...any) int { return subUsageErr(stderr, sub, format, a...) }
+	o := &options{}
+	var operands []string
+	for {
+		var st int
+		if o, st = parseArgsInto(o, args, stderr, usage); st != -1 {
+			return nil, st
+		}
+		ops := o.operands
+		if len(ops) == 0 || o.haveScript {
+			break
+		}
+		operands = append(operands, ops[0])
+		if i := len(args) - len(ops); i > 0 && args[i-1] == "--" {
+			operands = append(operands, ops[1:]...)
+			break
+		}
+		args = ops[1:]
+	}
+	o.operands = operands
+	switch {
+	case o.haveScript:
+		return nil, usage("-c cannot be used (llmsh --session ID -c SCRIPT runs it)")
+	case o.session != "" || o.vfsFds != "" || o.json:
+		return nil, usage("--session, --vfs-fds and --json cannot be used")
+	case o.vfsdPath != "" || o.logFile != "" || o.noHistory || o.stdinScript || len(o.shellOpts) > 0:
+		return nil, usage("--vfsd, --log, --no-history, -s and bash's option letters cannot be used")
+	}
+	return o, -1
+}
+
 // runSessionCmd is `llmsh session open|close`.
 func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	verbs := map[string]bool{"open": true, "close": true, "snapshot": true, "restore": true}
@@ -265,7 +317,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		return subUsageErr(stderr, "session", "want 'open', 'close', 'snapshot' or 'restore'")
 	}
 	verb := args[0]
-	o, st := parseArgs(args[1:], stderr)
+	o, st := parseSessionArgs(verb, args[1:], stderr)
 	switch st {
 	case -3:
 		return printSessionHelp(stdout)
@@ -275,21 +327,15 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	default:
 		return st
 	}
-	switch {
-	case o.haveScript:
-		return subUsageErr(stderr, "session "+verb, "-c cannot be used (llmsh --session ID -c SCRIPT runs it)")
-	case o.session != "" || o.vfsFds != "" || o.json:
-		return subUsageErr(stderr, "session "+verb, "--session, --vfs-fds and --json cannot be used")
-	}
 	if verb == "close" || verb == "snapshot" {
 		want := map[string]int{"close": 1, "snapshot": 2}[verb]
 		if len(o.operands) != want {
 			return subUsageErr(stderr, "session "+verb, "want %s", map[string]string{"close": "one session ID", "snapshot": "a session ID and a file"}[verb])
 		}
-		if len(o.inputs)+len(o.outputs) > 0 || o.strict || o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 || o.maxWrite != 0 {
+		if len(o.inputs)+len(o.outputs) > 0 || o.strict || o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 || o.maxWrite != 0 || o.maxMemory != 0 {
 			return subUsageErr(stderr, "session "+verb, "only --socket and the operands")
 		}
-		c, st := dialSession(o, stderr)
+		c, st := dialSession(o, "session "+verb, stderr)
 		if c == nil {
 			return st
 		}
@@ -333,11 +379,12 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	p := sessionserver.OpenParams{
 		Inputs: o.inputs, Outputs: o.outputs, Dir: cwd, Strict: o.strict,
 		Timeout: sessionserver.Duration(o.timeout), MaxOutput: o.maxOutput, MaxWrite: o.maxWrite,
+		MaxMemory: o.maxMemory,
 	}
 	if o.maxCommands > 0 {
 		p.Limits = &sessionserver.Limits{MaxCommands: o.maxCommands}
 	}
-	c, st := dialSession(o, stderr)
+	c, st := dialSession(o, "session "+verb, stderr)
 	if c == nil {
 		return st
 	}
@@ -391,7 +438,7 @@ func runClient(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		in = string(b)
 	}
-	c, st := dialSession(o, stderr)
+	c, st := dialSession(o, "", stderr)
 	if c == nil {
 		return st
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -23,6 +24,7 @@ import (
 
 	"github.com/llmsh/llmsh/third_party/go-sdk/jsonrpc"
 	"github.com/llmsh/llmsh/third_party/go-sdk/mcp"
+	"github.com/llmsh/llmsh/third_party/jsonschema-go/jsonschema"
 
 	"github.com/llmsh/llmsh"
 )
@@ -91,6 +93,27 @@ type BashInput struct {
 	TimeoutMS int64  `json:"timeout_ms,omitempty" jsonschema:"stop the script after this many milliseconds (exit code 124)"`
 }
 
+// maxTimeoutMS is the largest timeout_ms: the most milliseconds a
+// time.Duration holds.
+const maxTimeoutMS = int64(math.MaxInt64 / int64(time.Millisecond))
+
+// bashInputSchema is BashInput's schema with timeout_ms bounded: a
+// negative one was silently no timeout, and one past int64 answered Go's
+// "cannot unmarshal number ... into Go struct field
+// mcpserver.BashInput.timeout_ms"; the schema's validation now names the
+// bound.
+func bashInputSchema() *jsonschema.Schema {
+	s, err := jsonschema.For[BashInput](nil)
+	if err != nil {
+		panic(err) // a static type: a failure is a bug, found by any test
+	}
+	lo, hi := 0.0, float64(maxTimeoutMS)
+	p := s.Properties["timeout_ms"]
+	p.Minimum, p.Maximum = &lo, &hi
+	p.Description += "; 0 or absent: the server's limit"
+	return s
+}
+
 // BashOutput is the bash tool's structured output.
 type BashOutput struct {
 	Stdout   string `json:"stdout"`
@@ -121,6 +144,7 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 		Name:        "bash",
 		Title:       "Run a bash script in llmsh",
 		Description: desc,
+		InputSchema: bashInputSchema(),
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
 		end, err := one.begin("a bash call")
 		if err != nil {

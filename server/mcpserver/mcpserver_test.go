@@ -188,6 +188,15 @@ func TestBashTool(t *testing.T) {
 		t.Errorf("after the timeout: %+v", got)
 	}
 
+	// A timeout_ms out of range is refused by the schema, in its words
+	// (a negative one was no timeout; one past int64 Go's unmarshal error).
+	for _, ms := range []any{-5, 1e20} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "bash", Arguments: map[string]any{"command": "echo ran", "timeout_ms": ms}})
+		if err != nil || !res.IsError || !strings.Contains(text(res), "timeout_ms") || strings.Contains(text(res), "ran") || strings.Contains(text(res), "Go struct") {
+			t.Errorf("timeout_ms %v: %v %s", ms, err, text(res))
+		}
+	}
+
 	// A missing command argument is the tool's error.
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "bash", Arguments: map[string]any{}})
 	if err != nil || !res.IsError {

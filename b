@@ -1,3 +1,0 @@
-huBc
-hBc
-rc=0
