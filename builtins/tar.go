@@ -1258,10 +1258,6 @@ func tarLongLine(hdr *tar.Header, name string, ugswidth *int, loc *time.Location
 	return line
 }
 
-// tarQuote is a name as GNU tar lists it: its default quoting style is
-// escape (a\nb, c\\d, octal for other unprintable bytes).
-func tarQuote(name string) string { return gnu.QuoteStyle(name, gnu.Escape) }
-
 // tarQuoteColon is a name as GNU tar's messages show it (quotearg_colon):
 // tarQuote with ':' escaped too.
 func tarQuoteColon(name string) string {
