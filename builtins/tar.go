@@ -1259,7 +1259,7 @@ func tarLongLine(hdr *tar.Header, name string, ugswidth *int, loc *time.Location
 }
 
 // tarQuoteColon is a name as GNU tar's messages show it (quotearg_colon):
-// tarQuote with ':' escaped too.
+// the escape style with ':' escaped too.
 func tarQuoteColon(name string) string {
 	return gnu.Quoting{Style: gnu.Escape, Also: ":"}.Quote(name)
 }
