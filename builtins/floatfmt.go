@@ -69,12 +69,12 @@ func parseFloatFormat(format string) (pre string, spec floatFormat, post string,
 		if j < len(format) && format[j] == 'L' {
 			j++
 		}
-		if j >= len(format) || strings.IndexByte("eEfFgGaA", format[j]) < 0 {
-			end := j
-			if end < len(format) {
-				end++
-			}
-			return "", spec, "", fmt.Errorf("format %s has unknown %s directive", gnu.Quote(format), format[i:end])
+		if j >= len(format) {
+			return "", spec, "", fmt.Errorf("format %s ends in %%", gnu.Quote(format))
+		}
+		if strings.IndexByte("eEfFgGaA", format[j]) < 0 {
+			// GNU names the conversion character alone.
+			return "", spec, "", fmt.Errorf("format %s has unknown %%%s directive", gnu.Quote(format), format[j:j+1])
 		}
 		spec.verb = format[j]
 		pre = b.String()

@@ -227,6 +227,11 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 	f.BoolVar(&o.byteOff, 'b', "byte-offset", "print the byte offset with output lines")
 	f.BoolVar(&o.lineNum, 'n', "line-number", "print line number with output lines")
 	f.Func(0, "line-buffered", NoArg, "", "flush output on every line", func(string, bool) error { return nil })
+	// grep 3.8 still takes -u, which changes nothing, with a warning.
+	f.Func('u', "unix-byte-offsets", NoArg, "", "", func(string, bool) error {
+		env.Errorf("warning: --unix-byte-offsets (-u) is obsolete")
+		return nil
+	})
 	f.Func('H', "with-filename", NoArg, "", "print file name with output lines", func(string, bool) error { o.withName = 1; return nil })
 	f.Func('h', "no-filename", NoArg, "", "suppress the file name prefix on output", func(string, bool) error { o.withName = -1; return nil })
 	f.StringVar(&o.label, 0, "label", "LABEL", "use LABEL as the standard input file name prefix")

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"encoding/binary"
@@ -40,7 +41,14 @@ type gzipState struct {
 	status                      int
 	listed                      int
 	totIn, totOut, lastOverhead int64
-	deflater                    gzdeflate.Compressor // one window for all files, as GNU's
+	members                     int // the members process has begun to expand
+	// fatal: GNU's read_error or gzip_error (a file cut short, a deflate
+	// stream that breaks its format) ended the run: no operand after it.
+	fatal bool
+	// listOut buffers -l's lines to the end, as GNU's stdio does when
+	// the output is not a terminal: its messages come first.
+	listOut  *bufio.Writer
+	deflater gzdeflate.Compressor // one window for all files, as GNU's
 }
 
 func gzipMain(env *Env) int {
@@ -67,11 +75,18 @@ func gzipMain(env *Env) int {
 		s.noName, s.restoreName = false, true
 		return nil
 	})
-	f.BoolVar(&s.quiet, 'q', "quiet", "suppress all warnings")
+	f.Func('q', "quiet", NoArg, "", "suppress all warnings", func(string, bool) error {
+		s.quiet, s.verbose = true, 0 // the last of -q and -v wins (GNU)
+		return nil
+	})
 	f.BoolVar(&s.recursive, 'r', "recursive", "operate recursively on directories")
 	f.StringVar(&s.suffix, 'S', "suffix", "SUF", "use suffix SUF on compressed files")
 	f.BoolVar(&s.test, 't', "test", "test compressed file integrity")
-	f.CountVar(&s.verbose, 'v', "verbose", "verbose mode")
+	f.Func('v', "verbose", NoArg, "", "verbose mode", func(string, bool) error {
+		s.quiet = false
+		s.verbose++
+		return nil
+	})
 	for d := '1'; d <= '9'; d++ {
 		lvl := int(d - '0')
 		var long, help string
@@ -107,12 +122,19 @@ func gzipMain(env *Env) int {
 	if s.test || s.list {
 		s.decompress = true
 	}
+	if s.list {
+		s.listOut = bufio.NewWriter(env.Stdout)
+		defer s.listOut.Flush()
+	}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
 	for _, name := range files {
 		if env.Ctx.Err() != nil {
 			return 1
+		}
+		if s.fatal {
+			return s.status
 		}
 		if s.list {
 			s.listOne(name)
@@ -122,7 +144,7 @@ func gzipMain(env *Env) int {
 			s.fileOne(name)
 		}
 	}
-	if s.list && s.listed > 1 {
+	if s.list && !s.fatal && !s.quiet && (s.listed > 1 || len(files) > 1 && s.listed > 0) {
 		s.listRow(s.totOut, s.totIn, s.lastOverhead, "(totals)", 0, time.Time{})
 	}
 	return s.status
@@ -291,7 +313,7 @@ func (s *gzipState) report(name string, err error) {
 		s.status = 1
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		fmt.Fprintf(s.env.Stderr, "\ngzip: %s: unexpected end of file\n", name)
-		s.status = 1
+		s.status, s.fatal = 1, true
 	case errors.Is(err, gzip.ErrChecksum):
 		fmt.Fprintf(s.env.Stderr, "\ngzip: %s: invalid compressed data--crc error\n", name)
 		s.status = 1
@@ -299,7 +321,7 @@ func (s *gzipState) report(name string, err error) {
 		var ce flate.CorruptInputError
 		if errors.As(err, &ce) {
 			fmt.Fprintf(s.env.Stderr, "\ngzip: %s: invalid compressed data--format violated\n", name)
-			s.status = 1
+			s.status, s.fatal = 1, true
 			return
 		}
 		s.errorf("%s: %s", name, ErrText(err))
@@ -417,6 +439,10 @@ func (s *gzipState) process(name string, r io.Reader, w io.Writer, hdrName strin
 			if err != nil {
 				return in.n, out.n, err
 			}
+			if len(rest) == 1 && rest[0] != 0 {
+				// GNU reads a second magic byte after a non-zero one.
+				return in.n, out.n, io.ErrUnexpectedEOF
+			}
 			for _, b := range rest {
 				if b != 0 {
 					return in.n, out.n, errGzipTrailing
@@ -436,6 +462,7 @@ func (s *gzipState) process(name string, r io.Reader, w io.Writer, hdrName strin
 			return in.n, out.n, err
 		}
 		zr.Multistream(false)
+		s.members++
 		if _, err := io.Copy(out, zr); err != nil {
 			return in.n, out.n, err
 		}
@@ -605,15 +632,13 @@ func gzipHeaderLen(name string, noName bool) int64 {
 func (s *gzipState) listOne(arg string) {
 	env := s.env
 	var (
-		r        io.Reader
-		size     int64
-		shown    string
-		seekable File
-		name     = arg
-		mtime    time.Time
+		r     io.Reader
+		shown string
+		name  = arg
+		mtime time.Time
 	)
 	if arg == "-" {
-		r, shown = env.Stdin, "stdout"
+		r, shown, name = env.Stdin, "stdout", "stdin"
 		if st, ok := env.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
 			if fi, err := st.Stat(); err == nil {
 				mtime = fi.ModTime()
@@ -641,14 +666,15 @@ func (s *gzipState) listOne(arg string) {
 			return
 		}
 		defer f.Close()
-		r, seekable, size = f, f, fi.Size()
+		r = f
 		if base, ok := s.stripSuffix(name); ok {
 			shown = base
 		} else {
 			shown = name
 		}
 	}
-	br := bufio.NewReader(&gzipCounter{r: r, env: env})
+	rec := &gzipRecorder{r: r, on: true}
+	br := bufio.NewReader(&gzipCounter{r: rec, env: env})
 	h, err := gzipReadHeader(br)
 	if err != nil {
 		s.report(name, err)
@@ -658,68 +684,76 @@ func (s *gzipState) listOne(arg string) {
 	if s.restoreName && h.name != "" {
 		shown = path.Base(h.name) // gzip -lN shows the stored name
 	}
-	var trailer [8]byte
-	if seekable != nil && size >= int64(hdr)+8 {
-		if _, err := seekable.Seek(size-8, io.SeekStart); err != nil {
-			s.errorf("%s: %s", name, ErrText(err))
-			return
-		}
-		if _, err := io.ReadFull(seekable, trailer[:]); err != nil {
-			s.report(name, err)
-			return
-		}
-	} else {
-		// Stream to the end, keeping the last eight bytes.
-		total := int64(hdr)
-		var buf [32 << 10]byte
-		var last []byte
-		for {
-			n, err := br.Read(buf[:])
-			total += int64(n)
-			last = append(last, buf[:n]...)
-			if len(last) > 8 {
-				last = last[len(last)-8:]
-			}
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				s.report(name, err)
-				return
-			}
-		}
-		if len(last) < 8 {
-			s.report(name, io.ErrUnexpectedEOF)
-			return
-		}
-		copy(trailer[:], last)
-		size = total
+	// gzip 1.12 expands the whole file, as -t does: a file cut short or
+	// followed by garbage gets -t's message and no line.
+	rec.on = false
+	tail := &gzipTail{}
+	s.members = 0
+	if _, _, err := s.process(name, io.TeeReader(io.MultiReader(bytes.NewReader(rec.buf), r), tail), io.Discard, "", time.Time{}); err != nil {
+		s.report(name, err)
+		return
+	}
+	trailer, size := tail.last, tail.n
+	overhead := int64(hdr) + 8
+	if s.members > 1 {
+		overhead = 0 // GNU counts no header bytes for a file of several members
 	}
 	usize := int64(binary.LittleEndian.Uint32(trailer[4:]))
 	if s.verbose > 0 && s.listed == 0 {
-		fmt.Fprintf(s.env.Stdout, "method  crc     date  time  ")
+		fmt.Fprintf(s.listOut, "method  crc     date  time  ")
 	}
-	s.listRow(size, usize, int64(hdr)+8, shown, binary.LittleEndian.Uint32(trailer[:4]), mtime)
-	s.lastOverhead = int64(hdr) + 8
+	s.listRow(size, usize, overhead, shown, binary.LittleEndian.Uint32(trailer[:4]), mtime)
+	s.lastOverhead = overhead
 	s.listed++
 	s.totIn += usize
 	s.totOut += size
 }
 
+// gzipRecorder keeps what is read through it while on.
+type gzipRecorder struct {
+	r   io.Reader
+	buf []byte
+	on  bool
+}
+
+func (g *gzipRecorder) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if g.on {
+		g.buf = append(g.buf, p[:n]...)
+	}
+	return n, err
+}
+
+// gzipTail counts the bytes written to it and keeps the last eight.
+type gzipTail struct {
+	n    int64
+	last [8]byte
+}
+
+func (t *gzipTail) Write(p []byte) (int, error) {
+	t.n += int64(len(p))
+	if len(p) >= 8 {
+		copy(t.last[:], p[len(p)-8:])
+	} else {
+		copy(t.last[:], append(t.last[len(p):], p...))
+	}
+	return len(p), nil
+}
+
 // listRow prints a -l line (with -v: method, CRC and the file's date,
 // in UTC since llmsh has no host time zone).
 func (s *gzipState) listRow(comp, uncomp, overhead int64, name string, crc uint32, mtime time.Time) {
-	if s.listed == 0 && name != "(totals)" {
-		fmt.Fprintf(s.env.Stdout, "         compressed        uncompressed  ratio uncompressed_name\n")
+	if s.listed == 0 && name != "(totals)" && !s.quiet {
+		fmt.Fprintf(s.listOut, "         compressed        uncompressed  ratio uncompressed_name\n")
 	}
 	if s.verbose > 0 {
 		if name == "(totals)" {
-			fmt.Fprintf(s.env.Stdout, "%28s", "")
+			fmt.Fprintf(s.listOut, "%28s", "")
 		} else {
-			fmt.Fprintf(s.env.Stdout, "defla %08x %s ", crc, mtime.In(dateLocation(s.env)).Format("Jan _2 15:04"))
+			fmt.Fprintf(s.listOut, "defla %08x %s ", crc, mtime.In(dateLocation(s.env)).Format("Jan _2 15:04"))
 		}
 	}
-	fmt.Fprintf(s.env.Stdout, "%19d %19d %s %s\n", comp, uncomp, gzipRatio(uncomp-(comp-overhead), uncomp), name)
+	fmt.Fprintf(s.listOut, "%19d %19d %s %s\n", comp, uncomp, gzipRatio(uncomp-(comp-overhead), uncomp), name)
 }
 
 // eachInDir runs fn on every entry of dir (-r), in name order.
@@ -730,7 +764,7 @@ func (s *gzipState) eachInDir(dir string, fn func(string)) {
 		return
 	}
 	for _, e := range ents {
-		if s.env.Ctx.Err() != nil {
+		if s.env.Ctx.Err() != nil || s.fatal {
 			return
 		}
 		fn(joinPath(dir, e.Name())) // "./d" gives "./d/f", as GNU gzip names it

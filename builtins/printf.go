@@ -36,7 +36,9 @@ type printfState struct {
 	next   int  // index of the next argument
 	failed bool // an argument was not a valid number
 	gnu    bool // coreutils' printf, not bash's
-	werr   error
+	// dead: coreutils' printf died on a bad \u or \U (session 23).
+	dead bool
+	werr error
 	// flushed counts the bytes taken out of out so far; passBase is the
 	// count of bytes output when the pass began (%n counts from there).
 	flushed, passBase int
@@ -115,6 +117,9 @@ func (p *printfState) run(format string) int {
 	for {
 		before := p.next
 		ok, stop := p.pass(format)
+		if p.dead {
+			ok = false
+		}
 		// bash flushes after each pass over the format; here the passes
 		// done stay buffered until an error message must follow them.
 		p.mark = p.out.Len()
@@ -568,12 +573,74 @@ var (
 	printfGNUBEscapes      = gnu.Escapes{Letters: `"\abefnrtv`, Octal: 3, Octal0: 3, Hex: 2, Unicode: printfAppendUTF8, Stop: 'c'}
 )
 
+// gnuUnicode is coreutils' \uHHHH and \UHHHHHHHH (s after the
+// backslash): exactly 4 or 8 hex digits, no character below U+00A0 but $
+// @ and `, no surrogate (each fatal, status 1); in the C locale a
+// character past ASCII is written as \u00E9, as print_unicode_char's
+// fallback does. A fatal error sets p.dead and stops as \c does.
+func (p *printfState) gnuUnicode(b *bytes.Buffer, s string) (int, bool) {
+	want := 4
+	if s[0] == 'U' {
+		want = 8
+	}
+	die := func(format string, a ...any) (int, bool) {
+		if b != &p.out {
+			// %b's argument so far was written before coreutils died.
+			p.out.Write(b.Bytes())
+			b.Reset()
+		}
+		p.errorf(format, a...)
+		p.dead = true
+		return 0, true
+	}
+	var v uint32
+	for i := 1; i <= want; i++ {
+		d, ok := hexDigitValue(s, i)
+		if !ok {
+			return die("missing hexadecimal number in escape")
+		}
+		v = v*16 + d
+	}
+	if v <= 0x9f && v != '$' && v != '@' && v != '`' || v >= 0xd800 && v <= 0xdfff {
+		return die("invalid universal character name \\%c%0*x", s[0], want, v)
+	}
+	fallback := v > 0x10ffff || v >= 0x80 && byteLocale(p.env)
+	switch {
+	case fallback && v < 0x10000:
+		fmt.Fprintf(b, "\\u%04X", v)
+	case fallback:
+		fmt.Fprintf(b, "\\U%08X", v)
+	default:
+		b.Write(printfUTF8(v))
+	}
+	return 1 + want, false
+}
+
+// hexDigitValue is the value of s[i] as a hex digit.
+func hexDigitValue(s string, i int) (uint32, bool) {
+	if i >= len(s) {
+		return 0, false
+	}
+	switch c := s[i]; {
+	case c >= '0' && c <= '9':
+		return uint32(c - '0'), true
+	case c >= 'a' && c <= 'f':
+		return uint32(c-'a') + 10, true
+	case c >= 'A' && c <= 'F':
+		return uint32(c-'A') + 10, true
+	}
+	return 0, false
+}
+
 func printfAppendUTF8(dst []byte, v uint32) []byte { return append(dst, printfUTF8(v)...) }
 
 // escape expands the backslash escape whose text (after the backslash)
 // starts s and returns how many bytes of s it used (0: none, the
 // backslash is written as it is). inB selects %b's rules.
 func (p *printfState) escape(b *bytes.Buffer, s string, inB bool) (n int, sawC bool) {
+	if p.gnu && s != "" && (s[0] == 'u' || s[0] == 'U') {
+		return p.gnuUnicode(b, s)
+	}
 	e := &printfFormatEscapes
 	switch {
 	case p.gnu && inB:

@@ -660,7 +660,10 @@ func (p *sedParser) command(cmd *sedCmd) error {
 		}
 		cmd.text = p.filename()
 	case 'v':
-		p.label()
+		// GNU sed 4.9 refuses a script that asks for a later version.
+		if v := p.label(); v != "" && sortVerCmp([]byte(v), []byte("4.9")) > 0 {
+			return p.fail("expected newer version of sed")
+		}
 	case '#':
 		for !p.eof() && p.peek() != '\n' {
 			p.i++

@@ -43,6 +43,8 @@ type tarState struct {
 	verbose  int
 	excludes []tarPattern
 	operand  int // -c: the index of the operand being added
+	// quoting is --quoting-style's, for the names tar lists (escape).
+	quoting  gnu.Style
 	toStdout bool
 	strip    int
 	status   int
@@ -156,7 +158,7 @@ type tarOpts struct {
 }
 
 func tarMain(env *Env) int {
-	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18, dirs: newDirAhead(env, false), heads: newHeadAhead(env)}
+	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18, quoting: gnu.Escape, dirs: newDirAhead(env, false), heads: newHeadAhead(env)}
 	s.dirs.tree = true
 	var o tarOpts
 	f := s.flags(env, &o)
@@ -1172,7 +1174,7 @@ func (s *tarState) listed(hdr *tar.Header, name string) {
 		name = hdr.Name
 	}
 	if !long {
-		fmt.Fprintln(s.stdlis, tarQuote(name))
+		fmt.Fprintln(s.stdlis, gnu.QuoteStyle(name, s.quoting))
 		return
 	}
 	if s.numericOwner {
@@ -1181,7 +1183,7 @@ func (s *tarState) listed(hdr *tar.Header, name string) {
 		hdr = &h
 	}
 	loc := dateLocation(s.env)
-	line := tarLongLine(hdr, name, &s.ugswidth, loc)
+	line := tarLongLine(hdr, name, &s.ugswidth, loc, s.quoting)
 	if s.fullTime {
 		// The minutes GNU shows get their seconds.
 		stamp := hdr.ModTime.In(loc).Format("2006-01-02 15:04")
@@ -1192,7 +1194,7 @@ func (s *tarState) listed(hdr *tar.Header, name string) {
 
 // tarLongLine formats a member as `tar -tv` does; times are UTC (llmsh has
 // no host time zone).
-func tarLongLine(hdr *tar.Header, name string, ugswidth *int, loc *time.Location) string {
+func tarLongLine(hdr *tar.Header, name string, ugswidth *int, loc *time.Location, style gnu.Style) string {
 	var typ byte
 	switch hdr.Typeflag {
 	case tar.TypeDir:
@@ -1246,22 +1248,18 @@ func tarLongLine(hdr *tar.Header, name string, ugswidth *int, loc *time.Location
 	*ugswidth = max(*ugswidth, pad)
 	width := *ugswidth - pad + len(size)
 	line := fmt.Sprintf("%c%s %s/%s %*s %s %s", typ, perm, user, group, width, size,
-		hdr.ModTime.In(loc).Format("2006-01-02 15:04"), tarQuote(name))
+		hdr.ModTime.In(loc).Format("2006-01-02 15:04"), gnu.QuoteStyle(name, style))
 	switch hdr.Typeflag {
 	case tar.TypeSymlink:
-		line += " -> " + tarQuote(hdr.Linkname)
+		line += " -> " + gnu.QuoteStyle(hdr.Linkname, style)
 	case tar.TypeLink:
-		line += " link to " + tarQuote(hdr.Linkname)
+		line += " link to " + gnu.QuoteStyle(hdr.Linkname, style)
 	}
 	return line
 }
 
-// tarQuote is a name as GNU tar lists it: its default quoting style is
-// escape (a\nb, c\\d, octal for other unprintable bytes).
-func tarQuote(name string) string { return gnu.QuoteStyle(name, gnu.Escape) }
-
 // tarQuoteColon is a name as GNU tar's messages show it (quotearg_colon):
-// tarQuote with ':' escaped too.
+// the escape style with ':' escaped too.
 func tarQuoteColon(name string) string {
 	return gnu.Quoting{Style: gnu.Escape, Also: ":"}.Quote(name)
 }

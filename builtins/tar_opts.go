@@ -190,6 +190,19 @@ func (s *tarState) vcsExcluded(name string) bool {
 // moreFlags adds the options of reproducible archives, of extraction
 // over existing files, and the filters llmsh lacks.
 func (s *tarState) moreFlags(f *Flags, o *tarOpts) {
+	f.Func(0, "quoting-style", RequiredArg, "STYLE", "set name quoting style; see below for valid STYLE values", func(v string, _ bool) error {
+		for i, n := range gnu.StyleNames {
+			if n == v {
+				s.quoting = gnu.Style(i)
+				return nil
+			}
+		}
+		if o.fatal == "" {
+			o.fatal = "Unknown quoting style '" + v + "'. Try '" + s.env.Name() + " --quoting-style=help' to get a list.\n" +
+				s.env.Name() + ": Error is not recoverable: exiting now"
+		}
+		return nil
+	})
 	f.Func(0, "owner", RequiredArg, "NAME", "force NAME as owner for added files (NAME[:UID]; a number is a UID)", func(v string, _ bool) error {
 		ow, ok := parseTarOwner(v)
 		if !ok && o.fatal == "" {

@@ -18,9 +18,11 @@ import (
 	"fmt"
 	"github.com/llmsh/llmsh/internal/stopre"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -1058,6 +1060,21 @@ func (p *interp) getFieldByName(name string) (value, error) {
 }
 
 // Sets a single field, equivalent to "$index = value"
+// fieldIndex returns the field index of the number v, or mawk's run time
+// error for a negative one (llmsh: "negative field index $-0.5", as mawk
+// 1.3.4 says it, where upstream printed gawk's "attempt to access field").
+func (p *interp) fieldIndex(v float64) (int, error) {
+	if v >= 0 {
+		return int(v), nil
+	}
+	shown := strconv.FormatFloat(v, 'g', 6, 64)
+	if v == math.Trunc(v) && v > -1e15 {
+		shown = strconv.FormatInt(int64(v), 10)
+	}
+	return 0, newPlainError("run time error: negative field index $%s\n\tFILENAME=\"%s\" FNR=%d NR=%d",
+		shown, p.toString(p.filename), p.fileLineNum, p.lineNum)
+}
+
 func (p *interp) setField(index int, value string) error {
 	if index == 0 {
 		p.setLine(value, true)
@@ -1067,8 +1084,8 @@ func (p *interp) setField(index int, value string) error {
 		return newError("field index too large: %d", index)
 	}
 	if index < 0 {
-		// llmsh: gawk has no negative fields ($-1 = x is fatal).
-		return newError("attempt to access field %d", index)
+		_, err := p.fieldIndex(float64(index))
+		return err
 	}
 	// If there aren't enough fields, add empty string fields in between
 	p.ensureFields()

@@ -68,10 +68,9 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			s[0], s[1], s[2] = v1, v2, v0
 
 		case compiler.Field:
-			index := int(p.peekTop().num())
-			if index < 0 {
-				// llmsh: gawk has no negative fields ($-1 is fatal).
-				return newError("attempt to access field %d", index)
+			index, err := p.fieldIndex(p.peekTop().num())
+			if err != nil {
+				return err
 			}
 			v := p.getField(index)
 			p.replaceTop(v)
@@ -140,8 +139,12 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			p.replaceTop(boolean(p.arrayFind(array, p.peekTop(), false) != nil))
 
 		case compiler.AssignField:
-			right, index := p.popTwo()
-			err := p.setField(int(index.num()), p.toString(right))
+			right, indexVal := p.popTwo()
+			index, err := p.fieldIndex(indexVal.num())
+			if err != nil {
+				return err
+			}
+			err = p.setField(index, p.toString(right))
 			if err != nil {
 				return err
 			}
@@ -195,9 +198,12 @@ func (p *interp) execute(code []compiler.Opcode) error {
 		case compiler.IncrField:
 			amount := code[ip]
 			ip++
-			index := int(p.pop().num())
+			index, err := p.fieldIndex(p.pop().num())
+			if err != nil {
+				return err
+			}
 			v := p.getField(index)
-			err := p.setField(index, p.toString(num(v.num()+float64(amount))))
+			err = p.setField(index, p.toString(num(v.num()+float64(amount))))
 			if err != nil {
 				return err
 			}
@@ -244,7 +250,10 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			operation := compiler.AugOp(code[ip])
 			ip++
 			right, indexVal := p.popTwo()
-			index := int(indexVal.num())
+			index, err := p.fieldIndex(indexVal.num())
+			if err != nil {
+				return err
+			}
 			field := p.getField(index)
 			v, err := p.augAssignOp(operation, field, right)
 			if err != nil {
