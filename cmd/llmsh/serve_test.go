@@ -20,6 +20,15 @@ func startServe(t *testing.T, extra ...string) (string, *exec.Cmd) {
 	t.Helper()
 	sock := filepath.Join(t.TempDir(), "llmsh.sock")
 	cmd := llmshHelper(append([]string{"serve", "-v", "--socket", sock}, extra...))
+	startListening(t, cmd, sock)
+	return sock, cmd
+}
+
+// startListening starts cmd, an `llmsh serve -v --socket sock`, kills it
+// at the test's end, and returns once it has said that it listens on
+// sock, its log drained from then on.
+func startListening(t *testing.T, cmd *exec.Cmd, sock string) {
+	t.Helper()
 	errp, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -38,11 +47,10 @@ func startServe(t *testing.T, extra ...string) (string, *exec.Cmd) {
 				for sc.Scan() {
 				}
 			}()
-			return sock, cmd
+			return
 		}
 	}
 	t.Fatalf("llmsh serve did not start: %v", sc.Err())
-	return "", nil
 }
 
 func TestServeCLI(t *testing.T) {

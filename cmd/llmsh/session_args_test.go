@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -13,30 +12,8 @@ import (
 func startRealServe(t *testing.T) string {
 	t.Helper()
 	sock := filepath.Join(t.TempDir(), "s.sock")
-	cmd := exec.Command(realLlmsh(t), "serve", "-v", "--socket", sock)
-	errp, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	sc := bufio.NewScanner(errp)
-	for sc.Scan() {
-		if strings.Contains(sc.Text(), "listening on "+sock) {
-			go func() {
-				for sc.Scan() {
-				}
-			}()
-			return sock
-		}
-	}
-	t.Fatalf("llmsh serve did not start: %v", sc.Err())
-	return ""
+	startListening(t, exec.Command(realLlmsh(t), "serve", "-v", "--socket", sock), sock)
+	return sock
 }
 
 // TestSessionCLIArgs holds `llmsh session VERB`'s command line to GNU's
