@@ -24,8 +24,10 @@ var printfStart = time.Now()
 
 const printfUsage = "printf: usage: printf [-v var] format [arguments]\n"
 
-// printfMaxWidth caps a field width or precision; bash's printf fails
-// with EOVERFLOW long before a width this large could be written.
+// printfMaxWidth caps a field width or precision: a conversion's text is
+// built in memory before it is written, and the cap keeps one field well
+// under the memory limit. bash writes widths up to 2^31-1 (a difference
+// docs/bash-differences.md lists).
 const printfMaxWidth = 1 << 24
 
 type printfState struct {
