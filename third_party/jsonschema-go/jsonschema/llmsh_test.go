@@ -1,9 +1,11 @@
-package jsonschema
+package jsonschema_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/jsonschema-go/jsonschema"
 )
 
 // llmsh's tests of its changes to this package (see ../LLMSH.md): the
@@ -13,11 +15,11 @@ func TestLLMSHLazyTables(t *testing.T) {
 	type reserved struct {
 		X int `json:"x" jsonschema:"kind=int"`
 	}
-	if _, err := For[reserved](nil); err == nil || !strings.Contains(err.Error(), "kind=int") {
+	if _, err := jsonschema.For[reserved](nil); err == nil || !strings.Contains(err.Error(), "kind=int") {
 		t.Errorf("For with a WORD= tag: %v, want an error naming it", err)
 	}
 	// A $ref is a JSON pointer, followed through the fields by JSON name.
-	var s Schema
+	var s jsonschema.Schema
 	src := `{"$defs":{"n":{"type":"integer","minimum":1}},"properties":{"a":{"$ref":"#/$defs/n"}}}`
 	if err := json.Unmarshal([]byte(src), &s); err != nil {
 		t.Fatal(err)
