@@ -23,6 +23,21 @@ virtual files and directories (refused with --strict); a path elsewhere
 that is not virtual is absent.`
 )
 
+// errVersion is what parsing --version returns.
+var errVersion = errors.New("--version")
+
+// helpAndVersion adds -h (--help is getopt's own) and --version to f.
+func helpAndVersion(f *getopt.Flags) {
+	f.Func('h', "", getopt.NoArg, "", "", func(string, bool) error { return getopt.ErrHelp })
+	f.Func(0, "version", getopt.NoArg, "", "", func(string, bool) error { return errVersion })
+}
+
+// printVersion is the answer to --version: "vfsd (llmsh) 0.1.0".
+func printVersion(stdout io.Writer) int {
+	fmt.Fprintf(stdout, "vfsd (llmsh) %s\n", version.Number)
+	return 0
+}
+
 // OneProcUntilWork is set by llmsh's server mode (package vfsdmode),
 // whose vfsd llmsh starts with GOMAXPROCS=1 (earlyvfsd.VfsdEnv): until
 // work first runs beside its reader (Config.OnWork), Landlock's calls on
@@ -80,14 +95,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, restrict fun
 		shmFD = n
 		return nil
 	})
-	f.Func('h', "", getopt.NoArg, "", "", func(string, bool) error { return getopt.ErrHelp })
-	errVersion := errors.New("--version")
-	f.Func(0, "version", getopt.NoArg, "", "", func(string, bool) error { return errVersion })
+	helpAndVersion(f)
 	bad := func(msg string) int { return f.Fail(&getopt.UsageError{Msg: msg}, 2) }
 	operands, err := f.Parse(args)
 	if errors.Is(err, errVersion) {
-		fmt.Fprintf(stdout, "vfsd (llmsh) %s\n", version.Number)
-		return 0
+		return printVersion(stdout)
 	}
 	if err != nil {
 		return f.Fail(err, 2)
