@@ -64,6 +64,12 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		r.stderr = r.cmdErr
 	}
 	p.env = r.writeEnv
+	if trace != nil {
+		// llmsh: the next pipeline element's trace waits for the
+		// command's own line, not its first assignment's.
+		trace.hold = true
+		defer func() { trace.hold = false }()
+	}
 	for _, as := range assigns {
 		if as.Index != nil {
 			// llmsh: bash's message; the command still runs.

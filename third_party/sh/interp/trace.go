@@ -26,6 +26,10 @@ type tracer struct {
 	toFd      bool   // llmsh: output is $BASH_XTRACEFD's, not stderr
 
 	wait, done []*traceGate // llmsh: the runner's traceWait, traceDone
+	// hold keeps the done gates shut while a command's own assignments
+	// are traced: bash's element writes them and the command's line
+	// before the next element's first (llmsh).
+	hold bool
 }
 
 // traceGate opens when a pipeline element has written its first set -x
@@ -427,6 +431,9 @@ func (t *tracer) flush() {
 	}
 	t.output.Write(t.buf.Bytes())
 	t.buf.Reset()
+	if t.hold {
+		return
+	}
 	for _, g := range t.done {
 		g.open()
 	}
