@@ -27,7 +27,8 @@ var layers = []struct {
 	{"internal/earlyvfsd", 0},
 	{"internal/loadtest", 0},
 	{"internal/getopt", 0},             // the option parser of the builtins, llmsh and vfsd
-	{"internal/version", 0},            // llmsh's version number, which every command prints
+	{"internal/version", 0},
+	{"internal/replacefile", 0},        // a host file replaced by a new one renamed over it            // llmsh's version number, which every command prints
 	{"builtins/internal/gnu", 0},       // GNU's shared conventions: quoting, escapes, sizes, errors
 	{"builtins/internal/gzdeflate", 0}, // GNU gzip's deflate, bit for bit
 	{"builtins/internal/bzenc", 0},     // bzip2 1.0.8's compressor, bit for bit

@@ -17,6 +17,7 @@ import (
 
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/internal/replacefile"
 )
 
 // testSummary is what `llmsh test --help` says under its usage line.
@@ -165,24 +166,10 @@ func writeGolden(path string, data []byte) error {
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("%s: %w", path, errFixtureFile)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
+	return replacefile.Write(path, 0o644, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	})
 }
 
 // compare says how the run differs from the goldens of fixture name: a

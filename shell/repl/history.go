@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/llmsh/llmsh/internal/replacefile"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -74,23 +75,15 @@ func OpenHistory(path string) (*History, error) {
 // outside every grant and the write budget, with every line typed, for
 // good (session 23, red team).
 func (h *History) compact(path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".history-*") // mode 0600
+	err := replacefile.Write(path, 0o600, func(w io.Writer) error {
+		for _, e := range h.entries {
+			if _, err := io.WriteString(w, historyLine(e)+"\n"); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(tmp)
-	for _, e := range h.entries {
-		w.WriteString(historyLine(e) + "\n")
-	}
-	err = w.Flush()
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
 		return err
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0o600)
