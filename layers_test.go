@@ -26,7 +26,7 @@ var layers = []struct {
 	{"internal/earlyvfsd/fromargs", 1}, // imported by cmd/llmsh only: starts vfsd in init
 	{"internal/earlyvfsd", 0},
 	{"internal/loadtest", 0},
-	{"internal/getopt", 0},             // the option parser of the builtins, llmsh and vfsd
+	{"internal/getopt", 0}, // the option parser of the builtins, llmsh and vfsd
 	{"internal/version", 0},
 	{"internal/replacefile", 0},        // a host file replaced by a new one renamed over it            // llmsh's version number, which every command prints
 	{"builtins/internal/gnu", 0},       // GNU's shared conventions: quoting, escapes, sizes, errors
