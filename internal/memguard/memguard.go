@@ -16,6 +16,12 @@ import (
 // session's process.
 const Default = 2 << 30
 
+// RunGrowth, when not zero, is the heap growth that stops a Run of an
+// in-process llmsh session without MaxMemory, in place of llmsh's
+// DefaultMaxMemory: package llmsh's tests lower it. Not for parallel
+// tests: the sessions of other tests would read it.
+var RunGrowth uint64
+
 // tick is how often the guard looks at the heap.
 const tick = 20 * time.Millisecond
 
