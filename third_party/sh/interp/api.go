@@ -231,6 +231,11 @@ type Runner struct {
 	// where a script file goes on with its next line.
 	cString bool
 
+	// arithWho names the command whose arithmetic runs ("((", "let",
+	// "[["): bash's "`5': not a valid identifier" of an assignment in
+	// it names it first (llmsh).
+	arithWho string
+
 	// cmdErr is the stderr from before the running statement's
 	// redirections, where a simple command's expansions write (llmsh).
 	cmdErr io.Writer

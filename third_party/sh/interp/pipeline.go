@@ -386,6 +386,7 @@ func loopCmd(cm syntax.Command) bool {
 // reported as (( … ))'s, and ends the loop with status 1 (bash goes on
 // with the script).
 func (r *Runner) cstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop, part int) (int, bool) {
+	defer r.arithRestore(r.arithAs("(("))
 	if r.opts[optXTrace] {
 		return r.tracedCstyleArith(expr, y, part)
 	}

@@ -46,6 +46,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			if r.errExited && r.exit.exiting {
 				return // llmsh: set -e already ends the shell (reportExit)
 			}
+			if r.arithWho != "" && strings.HasPrefix(msg, "`") {
+				msg = r.arithWho + ": " + msg // llmsh: ((: `5': …
+			}
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 			if !strings.HasPrefix(msg, "warning:") {
 				r.reportExit() // a bad array subscript
@@ -1361,7 +1364,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		// llmsh: an error is status 1 and the shell goes on, as bash.
+		who := r.arithAs("((")
 		n, err := expand.ArithmCmd(r.ecfg, cm)
+		r.arithWho = who
 		if r.arithCmdErr("((", err) {
 			break
 		}
@@ -2185,6 +2190,7 @@ func letHelp(expr syntax.ArithmExpr) bool {
 // written, its expansions done (((  a[1] = 6  )) for a[1] = $x), and
 // then evaluates that text (llmsh).
 func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
+	defer r.arithRestore(r.arithAs("(("))
 	text, expanded, err := expand.ArithmCmdText(r.ecfg, cm)
 	if r.arithCmdErr("((", err) {
 		return
@@ -2268,6 +2274,7 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 		return
 	}
 	var val int64
+	defer r.arithRestore(r.arithAs("let"))
 	for _, text := range texts {
 		var err error
 		if val, err = r.ecfg.ArithmText(text); r.arithCmdErr("let", err) {
