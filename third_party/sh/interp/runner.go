@@ -1825,6 +1825,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Kind = expand.KeepValue
 				}
 			} else {
+				if vr.ReadOnly && as.Array != nil && (global || !local || r.localHere(name)) {
+					// llmsh: a compound array assigned to a readonly
+					// variable: bash's assignment error (its internal
+					// declare), and the command line is abandoned.
+					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+					return
+				}
 				if vr.ReadOnly {
 					// llmsh: bash names declare, typeset and local.
 					variant := ""
@@ -1868,6 +1876,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 				}
 				before := vr
+				newLocal := local && !global && !r.localHere(name)
 				r.declaring = true
 				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
 					r.declNewLocal = name
@@ -1921,6 +1930,16 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				if vr.Kind == expand.String && as.Index == nil && (valType == "-a" || valType == "-A") {
 					vr = arrayElemZero(before, valType, vr.Str) // llmsh: declare -a a=x
+				} else if old := r.declElemZero(before, name, as, newLocal); vr.Kind == expand.String && as.Index == nil && as.Array == nil && valType == "" && old != nil {
+					// llmsh: declare a=x of an array a (not a new
+					// local) assigns its element 0, as bash.
+					before = *old
+					arr, kind := vr, "-a"
+					arr.Kind, arr.List, arr.Indexes, arr.Map = before.Kind, before.List, before.Indexes, before.Map
+					if before.Kind == expand.Associative {
+						kind = "-A"
+					}
+					vr = arrayElemZero(arr, kind, vr.Str)
 				}
 				if index != nil {
 					prev := r.lookupVar(name)
