@@ -1929,6 +1929,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 				if vr.Kind == expand.String && as.Index == nil && (valType == "-a" || valType == "-A") {
+					if newLocal {
+						// llmsh: local -a a=x over a global array a
+						// is a new array.
+						before.List, before.Indexes, before.Map = nil, nil, nil
+					}
 					vr = arrayElemZero(before, valType, vr.Str) // llmsh: declare -a a=x
 				} else if old := r.declElemZero(before, name, as, newLocal); vr.Kind == expand.String && as.Index == nil && as.Array == nil && valType == "" && old != nil {
 					// llmsh: declare a=x of an array a (not a new

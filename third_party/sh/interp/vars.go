@@ -1233,6 +1233,13 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		prev.Kind, prev.Str = expand.String, "0"
 		return name, prev, true
 	}
+	if as.Array == nil && emptyRef && valType != "-n" && r.declVariant == "" && index == nil {
+		// llmsh: r= or r+= of a nameref with no target names no
+		// variable: bash's error, the command line abandoned.
+		r.errf("%s`': not a valid identifier\n", r.errPrefix())
+		r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+		return name, prev, false
+	}
 	if as.Array == nil {
 		if as.Append && prev.Integer && index == nil && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
 			// llmsh: declare -i h; h+= adds 0: an empty h is 0 (bash).
