@@ -178,7 +178,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			subs[i].forkedCall = true
 			// llmsh: a shell it starts has this one for parent, but the
 			// same SHLVL (NoForkExec).
-			subs[i].setNoForkTail([]*syntax.Stmt{{Cmd: elems[i].Cmd}}, r.bashPid, false)
+			subs[i].setNoForkTail([]*syntax.Stmt{{Cmd: elems[i].Cmd}}, r.bashPid, false, redirsAlone)
 		case *syntax.DeclClause:
 			subs[i].forkedCall = true
 		case *syntax.Subshell:

@@ -74,8 +74,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return err
 			}
 			r2 := r.subshell(false)
-			r2.discardFails = true                      // llmsh: see discardFails
-			r2.setNoForkTail(cs.Stmts, r.bashPid, true) // llmsh: NoForkExec
+			r2.discardFails = true                                   // llmsh: see discardFails
+			r2.setNoForkTail(cs.Stmts, r.bashPid, true, redirsNever) // llmsh: NoForkExec
+			r2.noForkFuncs = true
 			// llmsh: bash parses the substitution's text when it runs,
 			// counting its lines from the line of the command that
 			// holds it ($LINENO, the "line N:" of messages).
@@ -145,6 +146,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			// llmsh: set -x marks its commands one level deeper, as
 			// bash does ("++ echo a" in <(echo a)).
 			r2.traceLevel++
+			r2.setNoForkTail(ps.Stmts, r.bashPid, true, redirsAlways) // llmsh: NoForkExec
+			r2.noForkFuncs = true
 			var in stdinFile
 			if jobWrites {
 				r2.stdout = job
@@ -584,7 +587,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		case *syntax.CallExpr, *syntax.DeclClause:
 			r2.forkedCall = true // llmsh: see discardFails
 		}
-		r2.setNoForkTail([]*syntax.Stmt{{Cmd: st.Cmd}}, r.bashPid, true) // llmsh: NoForkExec
+		r2.setNoForkTail([]*syntax.Stmt{{Cmd: st.Cmd}}, r.bashPid, true, redirsAlone) // llmsh: NoForkExec
 		st2 := *st
 		st2.Background = false
 		st2.Disown = false
@@ -954,7 +957,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if n := len(cm.Stmts); n > 0 {
 			r2.subLast = cm.Stmts[n-1]
 		}
-		r2.setNoForkTail(cm.Stmts, r.bashPid, true) // llmsh: NoForkExec
+		r2.setNoForkTail(cm.Stmts, r.bashPid, true, redirsAlone) // llmsh: NoForkExec
+		r2.parenSub = true
 		if r.jobSelf != nil && r.jobSub == cm {
 			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
@@ -2760,9 +2764,11 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
+		tail := r.funcNoForkTail(body) // llmsh: NoForkExec
 		if !skip {
 			r.stmt(ctx, body)
 		}
+		r.noForkTail = tail
 		if r.localOpts != nil { // local -
 			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])
 			r.updateExpandOpts()
