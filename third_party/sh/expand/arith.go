@@ -1269,6 +1269,13 @@ func (cfg *Config) arithSet(name string, val int64) error {
 			if n, _ := vr.Resolve(cfg.Env); n != "" && n != name {
 				return cfg.arithSet(n, val)
 			}
+			if vr.Str == "" {
+				// llmsh: a nameref with no target yet would take
+				// the number as the name it refers to: bash
+				// reports it and the expression goes on.
+				cfg.warn("`" + str + "': not a valid identifier")
+				return nil
+			}
 		}
 		if vr.Kind == Indexed || vr.Kind == Associative {
 			return cfg.assignElem(name, vr, nil, str)

@@ -524,6 +524,10 @@ func (r *Runner) assignName(cmd, name, value string) {
 			r.assignName(cmd, n, value) // a nameref to an element
 			return
 		}
+		if prev.Kind == expand.NameRef && prev.Str == "" {
+			r.assignEmptyRef(cmd, name, prev, value)
+			return
+		}
 		if prev.Integer {
 			// llmsh: read into an integer variable evaluates, as bash.
 			var ok bool
@@ -569,6 +573,25 @@ func (r *Runner) assignName(cmd, name, value string) {
 	r.builtinAssign = true
 	r.setVarWithIndex(prev, base, ce.Assigns[0].Index, vr)
 	r.builtinAssign = false
+}
+
+// assignEmptyRef stores value, which read, printf -v, getopts or select
+// assign to name, a nameref with no target yet, as the name it refers to,
+// as bash's bind_variable: a value that names no variable or element is
+// refused (status 1) and the nameref keeps no target (llmsh).
+func (r *Runner) assignEmptyRef(cmd, name string, ref expand.Variable, value string) {
+	if ref.Integer {
+		var ok bool
+		if value, ok = r.readInt(cmd, value); !ok {
+			return
+		}
+	} else if !syntax.ValidName(value) && !validArrayRef().MatchString(value) {
+		r.shErrf("%s: `%s': not a valid identifier\n", cmd, value)
+		r.exit.code = 1
+		return
+	}
+	ref.Str, ref.Set = value, true
+	r.setVar(name, ref)
 }
 
 // readBuiltin is bash's read.
