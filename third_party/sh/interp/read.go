@@ -334,7 +334,11 @@ func readRecord(next func() (byte, error), raw bool, delim int, nchars int, mb b
 			// cannot continue it (kept, as bash keeps it).
 			for more := utf8Len(c) - 1; more > 0; more-- {
 				c2, err := next()
-				if err != nil {
+				if err == io.EOF && n == nchars {
+					// llmsh: the bytes the input ended in are
+					// the last character, as in bash (status 0).
+					return line, esc, nil
+				} else if err != nil {
 					return line, esc, err
 				}
 				line, esc = append(line, c2), append(esc, esc[len(esc)-1])
