@@ -962,17 +962,17 @@ opts:
 					delim = val[0]
 				}
 			case 'n':
-				if !isNum || n < 0 {
+				if !isNum || n < 0 || n > math.MaxUint32 {
 					return fail(1, "%s: %s: invalid line count\n", name, val)
 				}
 				count = n
 			case 'O':
-				if !isNum || n < 0 {
+				if !isNum || n < 0 || n > math.MaxUint32 {
 					return fail(1, "%s: %s: invalid array origin\n", name, val)
 				}
 				origin, hasOrig = n, true
 			case 's':
-				if !isNum || n < 0 {
+				if !isNum || n < 0 || n > math.MaxUint32 {
 					return fail(1, "%s: %s: invalid line count\n", name, val)
 				}
 				skip = n
@@ -984,7 +984,8 @@ opts:
 			case 'C':
 				callback = val
 			case 'c':
-				if !isNum || n <= 0 {
+				if !isNum || n <= 0 || n > math.MaxUint32 {
+					// bash: intval != (unsigned int)intval.
 					return fail(1, "%s: %s: invalid callback quantum\n", name, val)
 				}
 				quantum = n
