@@ -138,7 +138,12 @@ type Shell struct {
 	tripSaid bool               // a nested shell has reported tripped
 	routes   []string           // RouteBuiltins' names, routed in nested shells too
 	exited   bool               // the last RunFile's script ran exit
-	hungUp   []string           // the jobs the last script's end stopped
+	// holdEnd keeps RunFile from closing the script's descriptors and
+	// hanging up its jobs: the lines before a syntax error have run, and
+	// the error message and the EXIT trap still use them (endScript).
+	holdEnd  bool
+	endedRun bool     // endScript ran for the last RunFile
+	hungUp   []string // the jobs the last script's end stopped
 	// hangUpWait is hangUpWait, which a test lengthens so that a wait
 	// that runs out its bound cannot pass for a slow machine.
 	hangUpWait time.Duration
@@ -1113,21 +1118,34 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 	// alive for the status.
 	runCtx, endRun := context.WithCancel(ctx)
 	defer endRun()
+	if !s.isNested {
+		s.endedRun = false
+	}
 	err := s.runner.Run(runCtx, file)
 	if !s.isNested && !s.runner.ReadingOn() {
 		s.exited = s.runner.Exited()
-		s.psubs.closeAll()
-		// The descriptors go first, as at a process's exit: a process
-		// substitution that exec made stdout (exec > >(tee log)) sees
-		// the end of its input, and HangUp lets it finish.
-		s.runner.CloseFds()
-		s.hungUp = s.runner.HangUp(s.hangUpWait)
-		// What the jobs started in turn (nested shells' jobs, process
-		// substitutions) ends with the run too.
-		endRun()
-		s.settle(s.hangUpWait)
+		if !s.holdEnd {
+			s.endScript(endRun)
+		}
 	}
 	return s.status(ctx, err)
+}
+
+// endScript closes what a top-level script leaves open when it ends: its
+// process substitutions and descriptors, and its background jobs, which
+// it hangs up; endRun cancels what they started in turn.
+func (s *Shell) endScript(endRun context.CancelFunc) {
+	s.endedRun = true
+	s.psubs.closeAll()
+	// The descriptors go first, as at a process's exit: a process
+	// substitution that exec made stdout (exec > >(tee log)) sees
+	// the end of its input, and HangUp lets it finish.
+	s.runner.CloseFds()
+	s.hungUp = s.runner.HangUp(s.hangUpWait)
+	// What the jobs started in turn (nested shells' jobs, process
+	// substitutions) ends with the run too.
+	endRun()
+	s.settle(s.hangUpWait)
 }
 
 // hangUpWait bounds how long the end of a script waits for the jobs it
