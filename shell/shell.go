@@ -826,7 +826,17 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	}
 	inv, msg := parseNestedArgs(args)
 	if msg != "" {
-		fmt.Fprintf(stderr, "llmsh: %s: %s\n", args[0], msg)
+		// bash's words: "bash: -c: option requires an argument",
+		// "bash: line 0: bash: x: invalid option name", then its usage
+		// after an invalid option.
+		if strings.HasSuffix(msg, "invalid option name") {
+			fmt.Fprintf(stderr, "%s: line 0: %s: %s\n", args[0], args[0], msg)
+			return 2
+		}
+		fmt.Fprintf(stderr, "%s: %s\n", args[0], msg)
+		if strings.HasSuffix(msg, "option requires an argument") {
+			return 2
+		}
 		if args[0] == "llmsh" {
 			fmt.Fprintln(stderr, "Usage: llmsh [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]] (a nested llmsh shares the session's grants and limits)")
 		} else {
@@ -900,6 +910,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if o.Command {
 		sub.runner.SetExecutionString(src)
 	}
+	if inv.listOpts != "" {
+		sub.runner.PrintInvocationOptions(stdout, inv.listOpts == "+o")
+	}
 	// timeout's signal reaches the shell's traps (builtins.SignalTarget).
 	release := builtins.Claim(ctx, sub.runner.GroupSignals)
 	// So does kill's, when the shell is a job (`bash -c … &`).
@@ -953,6 +966,9 @@ type nestedInvocation struct {
 	file    string   // FILE
 	name    string   // $0
 	args    []string // $1…
+	// listOpts is -o or +o when it came last, with no option name: the
+	// new shell lists its options first (bash -o).
+	listOpts string
 }
 
 // parseNestedArgs reads `sh`/`bash`/`llmsh` arguments; msg says what is
@@ -979,7 +995,10 @@ options:
 			return inv, fmt.Sprintf("%s: invalid option", a)
 		case (a == "-o" || a == "+o"):
 			if i+1 >= len(args) {
-				return inv, a + ": option requires an argument"
+				// bash lists the options, as set -o (set +o) does,
+				// then reads its script from stdin.
+				inv.listOpts = a
+				break
 			}
 			if !interp.IsSetOption(args[i+1], a == "-o") {
 				return inv, fmt.Sprintf("%s: invalid option name", args[i+1])
