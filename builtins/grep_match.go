@@ -51,6 +51,9 @@ type grepMatcher struct {
 	// s past a 500 ms limit).
 	ctx          context.Context
 	scanS, perlS *stopre.Searcher
+	// u8: a pattern's RE2 form matches a byte that is not UTF-8 where
+	// GNU's does not (posixre's utf8.go).
+	u8 bool
 }
 
 // grepLong is the length of a buffer or line from which a search reads
@@ -326,6 +329,7 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte, 
 		}
 		warnings = append(warnings, re.Warnings...)
 		m.res = append(m.res, re)
+		m.u8 = m.u8 || re.UTF8Sensitive()
 	}
 	if len(m.res) == 0 {
 		return m, warnings, nil
@@ -517,6 +521,9 @@ func (m *grepMatcher) lineAt(buf []byte, from, i int) (int, int) {
 // start, every line there is terminated) and returns its start and the
 // index of its terminator, or -1.
 func (m *grepMatcher) next(buf []byte, from, end int) (int, int, error) {
+	// Lines that are not UTF-8 go to posixre line by line: the RE2 forms
+	// of scan and win would take an encoding error for a character.
+	raw := m.u8 && !utf8.Valid(buf[from:end])
 	for from < end {
 		switch {
 		case m.all:
@@ -534,7 +541,7 @@ func (m *grepMatcher) next(buf []byte, from, end int) (int, int, error) {
 				return -1, -1, nil
 			}
 			i += from
-			if m.win != nil {
+			if m.win != nil && !raw {
 				// Each occurrence of must until one has a match
 				// around it; the lines skipped meanwhile have none.
 				for !m.winMatch(buf, from, end, i) {
@@ -553,7 +560,7 @@ func (m *grepMatcher) next(buf []byte, from, end int) (int, int, error) {
 				return ls, le, err
 			}
 			from = le + 1
-		case m.scan != nil:
+		case m.scan != nil && !raw:
 			loc, err := m.findIndex(m.scan, m.scanS, buf[from:end])
 			if err != nil {
 				return -1, -1, err
@@ -679,7 +686,7 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 			}
 		}
 		return grepPerlMatchError(err)
-	case len(m.res) == 1 || m.scan != nil && m.exact:
+	case len(m.res) == 1 || m.scan != nil && m.exact && !(m.u8 && !utf8.Valid(line)):
 		if len(m.res) > 1 {
 			return m.eachRE2(m.scan, m.scanS, line, fn)
 		}

@@ -96,12 +96,12 @@ func TestGrepWindow(t *testing.T) {
 	}
 	in := "123x\n12x 999x\nabc\n9x99x\né9é99x\n\xff000x\n000\n"
 	grepRunCases(t, nil, []grepCase{
-		{in, []string{"grep", "[0-9]\\{3\\}x"}, "123x\n12x 999x\n\xff000x\n", "", 0},
+		{in, []string{"grep", "-a", "[0-9]\\{3\\}x"}, "123x\n12x 999x\n\xff000x\n", "", 0},
 		{in, []string{"grep", "-c", "[0-9]\\{3\\}x"}, "3\n", "", 0},
 		{in, []string{"grep", "-v", "[0-9]\\{3\\}x"}, "abc\n9x99x\né9é99x\n000\n", "", 0},
-		{in, []string{"grep", "-n", "[0-9]\\{2\\}x"}, "1:123x\n2:12x 999x\n4:9x99x\n5:é9é99x\n6:\xff000x\n", "", 0},
+		{in, []string{"grep", "-an", "[0-9]\\{2\\}x"}, "1:123x\n2:12x 999x\n4:9x99x\n5:é9é99x\n6:\xff000x\n", "", 0},
 		{in, []string{"grep", "-o", "[0-9]\\{3\\}x"}, "123x\n999x\n000x\n", "", 0},
-		{in, []string{"grep", "-w", "[0-9]\\{3\\}x"}, "123x\n12x 999x\n\xff000x\n", "", 0},
+		{in, []string{"grep", "-aw", "[0-9]\\{3\\}x"}, "123x\n12x 999x\n\xff000x\n", "", 0},
 		{in, []string{"grep", "-x", "[0-9]\\{3\\}x"}, "123x\n", "", 0},
 		{in, []string{"grep", "-ic", "[0-9]\\{3\\}X"}, "3\n", "", 0},
 		{"A1Bx\na1bX\nab\n", []string{"grep", "-i", "a.bx"}, "A1Bx\na1bX\n", "", 0},

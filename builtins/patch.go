@@ -857,6 +857,7 @@ func (p *patcher) apply(fp *filePatch) int {
 	}
 	// Read the original.
 	var orig []byte
+	var missing error // the FILE operand does not exist: patched as empty
 	existed := false
 	if r, err := env.Open(name); err == nil {
 		orig, err = io.ReadAll(r)
@@ -866,7 +867,10 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 		existed = true
 	} else if !creates {
-		return p.fatal("Can't open file %s : %s", name, ErrText(err))
+		if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
+			return p.fatal("Can't open file %s : %s", name, ErrText(err))
+		}
+		missing = err
 	}
 	if creates && existed && len(orig) > 0 {
 		if p.forward {
@@ -912,16 +916,28 @@ func (p *patcher) apply(fp *filePatch) int {
 	}
 	out := a.output()
 	status := 0
+	// GNU patch 2.7.6, when no hunk applies to a missing FILE, backs it
+	// up as an empty one and then fails to copy it; without a backup it
+	// only saves the rejects.
+	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == ""
+	if none && !p.dryRun {
+		if p.backup || !p.noBackupIfMismatch {
+			if err := p.writeFile(name+p.suffix, nil); err != nil {
+				return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+			}
+			return p.fatal("Can't reopen file %s : %s", name, ErrText(missing))
+		}
+	}
 	if len(a.failed) > 0 {
 		status = 1
 		if st, done := p.reject(fp, a, len(hunks), target); done {
 			return st
 		}
 	}
-	if p.dryRun {
+	if p.dryRun || none {
 		return status
 	}
-	if p.outFile == "" && (p.backup || a.mismatch && existed && !p.noBackupIfMismatch) {
+	if p.outFile == "" && (p.backup || a.mismatch && (existed || missing != nil) && !p.noBackupIfMismatch) {
 		// -b backs up a file that did not exist as an empty one.
 		if err := p.writeFile(name+p.suffix, orig); err != nil {
 			return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
