@@ -585,6 +585,7 @@ type patcher struct {
 	suffix                     string
 	rejFile                    string // -r; "-" discards rejects
 	removeEmpty                bool   // -E
+	flipped                    bool   // -t: this file's patch is applied the other way
 }
 
 // patchCmdOpts is what patch's options select besides the patcher's own
@@ -823,6 +824,32 @@ func pickName(names []string, ok func(string) bool) string {
 	return best
 }
 
+// createName chooses the name of a file the patch creates as GNU patch
+// does: of the names that need the fewest new directories, pickName's best.
+func (p *patcher) createName(cands []string) string {
+	newDirs := func(name string) int {
+		n, exist := 0, 0
+		for i := 0; i < len(name); i++ {
+			if name[i] == '/' && i > 0 && name[i-1] != '/' {
+				n++
+				if exist == n-1 {
+					if fi, err := p.env.FS.Stat(p.env.Abs(name[:i])); err == nil && fi.IsDir() {
+						exist++
+					}
+				}
+			}
+		}
+		return n - exist
+	}
+	least := -1
+	for _, c := range cands {
+		if c != "" && (least < 0 || newDirs(c) < least) {
+			least = newDirs(c)
+		}
+	}
+	return pickName(cands, func(c string) bool { return newDirs(c) == least })
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return word
@@ -839,19 +866,14 @@ func (p *patcher) apply(fp *filePatch) int {
 			hunks[i] = h.reversed()
 		}
 	}
-	// /dev/null names a missing side only when the hunks agree that it
-	// is empty (GNU's pch_says_nonexistent).
-	oldEmpty, newEmpty := true, true
-	for _, h := range fp.hunks {
-		oldEmpty = oldEmpty && h.oldLen == 0
-		newEmpty = newEmpty && h.newLen == 0
+	creates, deletes, saysOld, saysNew := p.sides(fp)
+	name, st := p.fileToPatch(fp, len(hunks), creates, saysOld, saysNew)
+	if st < 0 {
+		// -t took the patch for a reversed one: apply it the other way.
+		p.reverse, p.flipped = !p.reverse, true
+		defer func() { p.reverse, p.flipped = !p.reverse, false }()
+		return p.apply(fp)
 	}
-	creates := (fp.oldName == "/dev/null" || patchEpoch(fp.oldTime)) && oldEmpty
-	deletes := (fp.newName == "/dev/null" || patchEpoch(fp.newTime)) && newEmpty
-	if p.reverse {
-		creates, deletes = deletes, creates
-	}
-	name, st := p.fileToPatch(fp, len(hunks), creates)
 	if name == "" {
 		return st
 	}
@@ -865,7 +887,7 @@ func (p *patcher) apply(fp *filePatch) int {
 			return p.fatal("Can't open file %s : %s", name, ErrText(err))
 		}
 		existed = true
-	} else if !creates {
+	} else if !creates && saysOld == 0 {
 		return p.fatal("Can't open file %s : %s", name, ErrText(err))
 	}
 	if creates && existed && len(orig) > 0 {
@@ -947,9 +969,52 @@ func (p *patcher) apply(fp *filePatch) int {
 	return status
 }
 
+// sides tells whether fp creates and whether it deletes its file, and
+// saysNonexistent's levels of its old and new sides, all under -R.
+func (p *patcher) sides(fp *filePatch) (creates, deletes bool, saysOld, saysNew int) {
+	// /dev/null names a missing side only when the hunks agree that it
+	// is empty (GNU's pch_says_nonexistent).
+	oldEmpty, newEmpty := true, true
+	for _, h := range fp.hunks {
+		oldEmpty = oldEmpty && h.oldLen == 0
+		newEmpty = newEmpty && h.newLen == 0
+	}
+	creates = (fp.oldName == "/dev/null" || patchEpoch(fp.oldTime)) && oldEmpty
+	deletes = (fp.newName == "/dev/null" || patchEpoch(fp.newTime)) && newEmpty
+	saysOld, saysNew = saysNonexistent(fp)
+	if p.reverse {
+		return deletes, creates, saysNew, saysOld
+	}
+	return creates, deletes, saysOld, saysNew
+}
+
+// saysNonexistent is GNU patch's p_says_nonexistent for the old and the
+// new side of fp (before -R): 0 when the first hunk's range on that side
+// does not start at line 0, 2 when it does and the side is /dev/null or
+// dated at the Epoch, else 1: a diff that names the file it creates
+// ("--- a/new.txt" over "@@ -0,0 +1,2 @@") creates it all the same.
+func saysNonexistent(fp *filePatch) (old, new int) {
+	if fp.normal || len(fp.hunks) == 0 {
+		return 0, 0
+	}
+	level := func(start int, name, stamp string) int {
+		switch {
+		case start != 0:
+			return 0
+		case name == "/dev/null" || patchEpoch(stamp):
+			return 2
+		}
+		return 1
+	}
+	h := fp.hunks[0]
+	return level(h.oldStart, fp.oldName, fp.oldTime), level(h.newStart, fp.newName, fp.newTime)
+}
+
 // fileToPatch names the file fp patches, "" with the status to return
-// when there is none (nhunks being the number of hunks then ignored).
-func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool) (string, int) {
+// when there is none (nhunks being the number of hunks then ignored), or
+// status -1 when -t takes the patch for a reversed one.
+// saysOld and saysNew are saysNonexistent's, swapped under -R.
+func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool, saysOld, saysNew int) (string, int) {
 	if p.origFile != "" {
 		return p.origFile, 0
 	}
@@ -972,8 +1037,41 @@ func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool) (string, 
 		cands = append(cands, s)
 	}
 	name := pickName(cands, p.exists)
-	if name == "" && creates {
-		name = pickName(cands, func(string) bool { return true })
+	if name == "" && !creates && saysNew > 0 && !(saysNew == 1 && saysOld == 2) {
+		// GNU's maybe_reverse: a patch that deletes a file that does
+		// not exist looks reversed.
+		last := ""
+		for _, c := range cands {
+			if c != "" {
+				last = c
+			}
+		}
+		if last != "" && !p.force && !p.flipped {
+			when := ""
+			if p.reverse {
+				when = ", when reversed,"
+			}
+			fmt.Fprintf(p.out, "The next patch%s would delete the file %s,\nwhich does not exist!", when, last)
+			switch {
+			case p.forward:
+				fmt.Fprintf(p.out, "  Skipping patch.\n")
+			case p.batch && p.reverse:
+				fmt.Fprintf(p.out, "  Ignoring -R.\n")
+				return "", -1
+			case p.batch:
+				fmt.Fprintf(p.out, "  Assuming -R.\n")
+				return "", -1
+			case p.reverse:
+				fmt.Fprintf(p.out, "  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			default:
+				fmt.Fprintf(p.out, "  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			}
+			fmt.Fprintf(p.out, "%d out of %d %s ignored\n", nhunks, nhunks, plural(nhunks, "hunk"))
+			return "", 1
+		}
+	}
+	if name == "" && (creates || saysOld > 0) {
+		name = p.createName(cands)
 	}
 	if name != "" {
 		return name, 0
