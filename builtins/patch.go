@@ -46,9 +46,10 @@ type filePatch struct {
 	oldTime, newTime string // what follows the name (after a tab), if anything
 	leading          []string
 	hunks            []*patchHunk
-	err              error // the diff is malformed after these hunks
-	normal           bool  // a normal diff (no file names, no context)
-	context          bool  // a context diff (diff -c)
+	err              error      // the diff is malformed after these hunks
+	normal           bool       // a normal diff (no file names, no context)
+	git              *gitHeader // what the "diff --git" lines before it say
+	context          bool       // a context diff (diff -c)
 }
 
 // parseContextRange parses "N" or "N,M" after a context hunk's "*** "
@@ -355,6 +356,12 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 		l := lines[i]
 		var fp *filePatch
 		switch {
+		case strings.HasPrefix(l, "diff --git "):
+			// A git diff without hunks (a rename, a mode, an empty
+			// file) is a file patch of its own.
+			out = gitOnly(out, leading)
+			leading = []string{l}
+			continue
 		case strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && strings.HasPrefix(lines[i+2], "@@ -"):
 			fp, i = parseUnifiedFile(lines, i, leading)
 		case strings.HasPrefix(l, "*** ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") && strings.HasPrefix(lines[i+2], "***************"):
@@ -373,6 +380,7 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 		}
 		i--
 	}
+	out = gitOnly(out, leading)
 	if len(out) == 0 {
 		for _, l := range lines {
 			if strings.TrimSpace(l) != "" {
@@ -409,6 +417,7 @@ func patchEpoch(stamp string) bool {
 func patchHeader(fp *filePatch, lines []string, i int, leading []string) *filePatch {
 	fp.oldName, fp.oldTime = patchSplitName(lines[i][4:])
 	fp.newName, fp.newTime = patchSplitName(lines[i+1][4:])
+	fp.git = parseGitHeader(leading)
 	fp.leading = append(leading, lines[i], lines[i+1])
 	return fp
 }
@@ -859,6 +868,9 @@ func plural(n int, word string) string {
 
 func (p *patcher) apply(fp *filePatch) int {
 	env := p.env
+	if fp.git.acts() && len(fp.hunks) == 0 && fp.err == nil {
+		return p.applyGit(fp)
+	}
 	hunks := fp.hunks
 	if p.reverse {
 		hunks = make([]*patchHunk, len(fp.hunks))
@@ -899,19 +911,13 @@ func (p *patcher) apply(fp *filePatch) int {
 		fmt.Fprintf(p.out, "%d out of %d %s ignored\n", len(hunks), len(hunks), plural(len(hunks), "hunk"))
 		return 1
 	}
-	target := name
+	target, note, renamed := name, "", false
 	if p.outFile != "" {
-		target = p.outFile
+		target, note = p.outFile, " (read from "+name+")"
+	} else if src, dst, how := p.gitRename(fp); how != "" {
+		name, target, note, renamed = src, dst, " ("+how+" from "+src+")", how == "renamed"
 	}
-	verb := "patching"
-	if p.dryRun {
-		verb = "checking"
-	}
-	if target != name {
-		fmt.Fprintf(p.out, "%s file %s (read from %s)\n", verb, target, name)
-	} else {
-		fmt.Fprintf(p.out, "%s file %s\n", verb, target)
-	}
+	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), target, note)
 	if fp.err != nil {
 		// GNU patch reads hunks as it applies them: it names the file
 		// before it meets the malformed line, and changes nothing.
@@ -944,9 +950,8 @@ func (p *patcher) apply(fp *filePatch) int {
 		return status
 	}
 	if p.outFile == "" && (p.backup || a.mismatch && existed && !p.noBackupIfMismatch) {
-		// -b backs up a file that did not exist as an empty one.
-		if err := p.writeFile(name+p.suffix, orig); err != nil {
-			return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+		if st := p.backupFiles(name, target, orig); st != 0 {
+			return st
 		}
 	}
 	if (deletes || p.removeEmpty) && len(out) == 0 && p.outFile == "" {
@@ -954,19 +959,50 @@ func (p *patcher) apply(fp *filePatch) int {
 			if err := env.FS.Remove(env.Abs(target)); err != nil {
 				return p.fatal("Can't remove file %s : %s", target, ErrText(err))
 			}
-			// Remove directories left empty, up to the working directory.
-			for dir := path.Dir(target); dir != "." && dir != "/" && !strings.HasPrefix(target, "/"); dir = path.Dir(dir) {
-				if env.FS.Remove(env.Abs(dir)) != nil {
-					break
-				}
-			}
+			p.removeEmptyDirs(target)
 		}
 		return status
 	}
 	if err := p.writeFile(target, out); err != nil {
 		return p.fatal("Can't create file %s : %s", target, ErrText(err))
 	}
+	if st := p.gitFinish(fp, name, target, renamed); st != 0 {
+		return st
+	}
 	return status
+}
+
+// backupFiles saves the original of name (orig) as its backup, and when
+// a git rename or copy writes another file, target's too, as GNU patch
+// does. A file that did not exist is backed up as an empty one.
+func (p *patcher) backupFiles(name, target string, orig []byte) int {
+	if err := p.writeFile(name+p.suffix, orig); err != nil {
+		return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+	}
+	if target == name {
+		return 0
+	}
+	var old []byte
+	if r, err := p.env.Open(target); err == nil {
+		old, err = io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return p.fatal("Can't open file %s : %s", target, ErrText(err))
+		}
+	}
+	if err := p.writeFile(target+p.suffix, old); err != nil {
+		return p.fatal("Can't create file %s%s : %s", target, p.suffix, ErrText(err))
+	}
+	return 0
+}
+
+// verb is how patch names what it does to a file: "patching", or
+// "checking" under --dry-run.
+func (p *patcher) verb() string {
+	if p.dryRun {
+		return "checking"
+	}
+	return "patching"
 }
 
 // sides tells whether fp creates and whether it deletes its file, and

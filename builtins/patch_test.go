@@ -179,3 +179,41 @@ func TestPatchCreatesNamedFile(t *testing.T) {
 			tree: map[string]string{}},
 	})
 }
+
+// The extended headers of git diffs, as GNU patch 2.7.6 applies them: a
+// rename or copy (with or without hunks), an empty file created or
+// deleted, a mode; outputs and trees from GNU patch.
+func TestPatchGitHeaders(t *testing.T) {
+	rename := "diff --git a/v b/r\nsimilarity index 100%\nrename from v\nrename to r\n"
+	duRunAll(t, []duCase{
+		{name: "rename", files: map[string]string{"v": "1\n"}, stdin: rename, args: []string{"patch", "-p1"},
+			out: "patching file r (renamed from v)\n", tree: map[string]string{"r": "1\n"}},
+		{name: "rename dry-run", files: map[string]string{"v": "1\n"}, stdin: rename, args: []string{"patch", "-p1", "--dry-run"},
+			out: "checking file r (renamed from v)\n", tree: map[string]string{"v": "1\n"}},
+		{name: "rename -R", files: map[string]string{"r": "1\n"}, stdin: rename, args: []string{"patch", "-R", "-p1"},
+			out: "patching file v (renamed from r)\n", tree: map[string]string{"v": "1\n"}},
+		{name: "rename missing", stdin: rename, args: []string{"patch", "-p1"}, status: 1,
+			out: "Cannot rename file without two valid file names\n", tree: map[string]string{}},
+		{name: "copy", files: map[string]string{"v": "1\n"}, stdin: "diff --git a/v b/w\ncopy from v\ncopy to w\n", args: []string{"patch", "-p1"},
+			out: "patching file w (copied from v)\n", tree: map[string]string{"v": "1\n", "w": "1\n"}},
+		{name: "rename with a hunk", files: map[string]string{"d/a": "x\ny\n"},
+			stdin: "diff --git a/d/a b/e/b\nrename from d/a\nrename to e/b\n--- a/d/a\n+++ b/e/b\n@@ -1,2 +1,2 @@\n x\n-y\n+z\n",
+			args:  []string{"patch", "-p1"}, out: "patching file e/b (renamed from d/a)\n", tree: map[string]string{"e/b": "x\nz\n"}},
+		{name: "empty files", files: map[string]string{"gone": ""},
+			stdin: "diff --git a/p/e b/p/e\nnew file mode 100644\nindex 0000000..e69de29\n" +
+				"diff --git a/gone b/gone\ndeleted file mode 100644\nindex e69de29..0000000\n",
+			args: []string{"patch", "-p1"}, out: "patching file p/e\npatching file gone\n", tree: map[string]string{"p/e": ""}},
+	})
+	// Modes: a new mode alone, and a new file's mode with its hunk.
+	r, dir := duRun(t, duCase{files: map[string]string{"s.sh": "echo\n"}, args: []string{"patch", "-p1"},
+		stdin: "diff --git a/s.sh b/s.sh\nold mode 100644\nnew mode 100755\n" +
+			"diff --git a/bin/run b/bin/run\nnew file mode 100755\nindex 0000000..1111111\n--- /dev/null\n+++ b/bin/run\n@@ -0,0 +1 @@\n+echo run\n"})
+	if r.stdout != "patching file s.sh\npatching file bin/run\n" || r.stderr != "" || r.status != 0 {
+		t.Errorf("got %q %q %d", r.stdout, r.stderr, r.status)
+	}
+	for _, n := range []string{"s.sh", "bin/run"} {
+		if fi, err := os.Stat(filepath.Join(dir, n)); err != nil || fi.Mode().Perm() != 0o755 {
+			t.Errorf("%s: %v, %v; want mode 0755", n, fi, err)
+		}
+	}
+}
