@@ -889,22 +889,9 @@ func (p *patcher) apply(fp *filePatch) int {
 	if name == "" {
 		return st
 	}
-	// Read the original.
-	var orig []byte
-	var missing error // the FILE operand does not exist: patched as empty
-	existed := false
-	if r, err := env.Open(name); err == nil {
-		orig, err = io.ReadAll(r)
-		r.Close()
-		if err != nil {
-			return p.fatal("Can't open file %s : %s", name, ErrText(err))
-		}
-		existed = true
-	} else if !creates && saysOld == 0 {
-		if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
-			return p.fatal("Can't open file %s : %s", name, ErrText(err))
-		}
-		missing = err
+	orig, existed, st, missing := p.readOriginal(name, creates, saysOld)
+	if st != 0 {
+		return st
 	}
 	if creates && existed && len(orig) > 0 {
 		if p.forward {
@@ -986,6 +973,29 @@ func (p *patcher) apply(fp *filePatch) int {
 		return st
 	}
 	return status
+}
+
+// readOriginal reads the file to patch. A missing one is an error unless
+// the patch creates it (or its hunks say the old side does not exist), or
+// it is the FILE operand, which is patched as empty (missing is then the
+// error that says why it could not be opened).
+func (p *patcher) readOriginal(name string, creates bool, saysOld int) (orig []byte, existed bool, st int, missing error) {
+	r, err := p.env.Open(name)
+	if err == nil {
+		orig, err = io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
+		}
+		return orig, true, 0, nil
+	}
+	if !creates && saysOld == 0 {
+		if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
+			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
+		}
+		return nil, false, 0, err
+	}
+	return nil, false, 0, nil
 }
 
 // backupFiles saves the original of name (orig) as its backup, and when
