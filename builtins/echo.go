@@ -79,7 +79,7 @@ func echo(env *Env, bash bool) int {
 			} else {
 				b.WriteString(a)
 			}
-		} else if stop := echoEscapes(&b, a, bash); stop {
+		} else if stop := echoEscapes(&b, a, bash, bash && env.Shell != nil && env.Shell.ByteLocale()); stop {
 			newline = false
 			break
 		}
@@ -112,13 +112,18 @@ var (
 	gnuEchoEscapes  = gnu.Escapes{Letters: `abefnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Stop: 'c'}
 	bashEchoEscapes = gnu.Escapes{Letters: `abeEfnrtv\`, Octal0: 3, Hex: 2, Stop: 'c',
 		Unicode: printfAppendUTF8}
+	bashEchoEscapesC = gnu.Escapes{Letters: `abeEfnrtv\`, Octal0: 3, Hex: 2, Stop: 'c',
+		Unicode: printfAppendCEscape}
 )
 
 // echoEscapes writes s with GNU echo -e's escapes, or bash's when bash is
-// set; it reports \c, which ends all output.
-func echoEscapes(b *strings.Builder, s string, bash bool) bool {
+// set (in the C or POSIX locale when byteLocale: \u00e9 stays an escape);
+// it reports \c, which ends all output.
+func echoEscapes(b *strings.Builder, s string, bash, byteLocale bool) bool {
 	e := &gnuEchoEscapes
-	if bash {
+	if bash && byteLocale {
+		e = &bashEchoEscapesC
+	} else if bash {
 		e = &bashEchoEscapes
 	}
 	out, stop := e.Decode(s)

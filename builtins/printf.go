@@ -396,7 +396,7 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 			}
 			sp.prec = -1
 		}
-		p.str(printfQuote(a, p.env.Shell != nil && p.env.Shell.ByteLocale()), sp)
+		p.str(printfQuote(a, p.byteLocale()), sp)
 	case '(':
 		return p.timeConv(f, start, i, sp), true, false
 	case 'n':
@@ -617,6 +617,10 @@ func (p *printfState) arg() (string, bool) {
 var (
 	printfFormatEscapes = gnu.Escapes{Letters: `abeEfnrtv\"'?`, Octal: 3, Hex: 2, Unicode: printfAppendUTF8}
 	printfBEscapes      = gnu.Escapes{Letters: `abeEfnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Unicode: printfAppendUTF8, Stop: 'c'}
+	// In the C or POSIX locale (llmsh): \u and \U of a character past
+	// ASCII stay escapes (printfAppendCEscape).
+	printfFormatEscapesC = gnu.Escapes{Letters: `abeEfnrtv\"'?`, Octal: 3, Hex: 2, Unicode: printfAppendCEscape}
+	printfBEscapesC      = gnu.Escapes{Letters: `abeEfnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Unicode: printfAppendCEscape, Stop: 'c'}
 	// coreutils' print_esc: \c ends the output in the format too, \" is
 	// decoded, \' \? and \E are not escapes.
 	printfGNUFormatEscapes = gnu.Escapes{Letters: `"\abefnrtv`, Octal: 3, Hex: 2, Unicode: printfAppendUTF8, Stop: 'c'}
@@ -684,6 +688,26 @@ func hexDigitValue(s string, i int) (uint32, bool) {
 
 func printfAppendUTF8(dst []byte, v uint32) []byte { return append(dst, printfUTF8(v)...) }
 
+// printfAppendCEscape is bash's \u and \U in the C or POSIX locale
+// (u32cconv, then u32tocesc): an ASCII character is itself; any other,
+// which the locale cannot encode, is written as an escape by its value:
+// \uXXXX up to U+FFFF, else \UXXXXXXXX, upper-case hex.
+func printfAppendCEscape(dst []byte, v uint32) []byte {
+	switch {
+	case v < 0x80:
+		return append(dst, byte(v))
+	case v <= 0xFFFF:
+		return fmt.Appendf(dst, "\\u%04X", v)
+	}
+	return fmt.Appendf(dst, "\\U%08X", v)
+}
+
+// byteLocale reports whether bash's printf runs in the C or POSIX locale
+// that the script set (never coreutils' printf, which has its own \u).
+func (p *printfState) byteLocale() bool {
+	return !p.gnu && p.env != nil && p.env.Shell != nil && p.env.Shell.ByteLocale()
+}
+
 // escape expands the backslash escape whose text (after the backslash)
 // starts s and returns how many bytes of s it used (0: none, the
 // backslash is written as it is). inB selects %b's rules.
@@ -697,8 +721,12 @@ func (p *printfState) escape(b *bytes.Buffer, s string, inB bool) (n int, sawC b
 		e = &printfGNUBEscapes
 	case p.gnu:
 		e = &printfGNUFormatEscapes
+	case inB && p.byteLocale():
+		e = &printfBEscapesC
 	case inB:
 		e = &printfBEscapes
+	case p.byteLocale():
+		e = &printfFormatEscapesC
 	}
 	var buf [8]byte
 	out, n, stop := e.Next(buf[:0], s)
