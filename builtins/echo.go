@@ -66,6 +66,16 @@ func echo(env *Env, bash bool) int {
 		}
 		b.Reset()
 	}
+	locale := 0 // llmsh: the script's C locale, asked once (1 no, 2 yes)
+	byteLocale := func() bool {
+		if locale == 0 {
+			locale = 1
+			if bash && env.Shell != nil && env.Shell.ByteLocale() {
+				locale = 2
+			}
+		}
+		return locale == 2
+	}
 	for i, a := range args {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -79,7 +89,7 @@ func echo(env *Env, bash bool) int {
 			} else {
 				b.WriteString(a)
 			}
-		} else if stop := echoEscapes(&b, a, bash, bash && env.Shell != nil && env.Shell.ByteLocale()); stop {
+		} else if stop := echoEscapes(&b, a, bash, byteLocale()); stop {
 			newline = false
 			break
 		}
