@@ -234,12 +234,16 @@ func (c *awkConfig) run(env *Env) int {
 	}
 	src, starts := awkJoinSources(c.sources)
 	funcs := awkGawkFuncs(env)
-	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true})
+	stop := func() bool { return env.Ctx != nil && env.Ctx.Err() != nil }
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop})
 	if err != nil {
 		var pe *parser.ParseError
 		if !errors.As(err, &pe) {
 			env.Errorf("%s", err)
 			return 1
+		}
+		if pe.Message == parser.ErrStopped {
+			return 2 // the run's limit says why
 		}
 		if name, ok := strings.CutPrefix(pe.Message, "undefined function "); ok {
 			// mawk finds these at the end of the program, the line
