@@ -3,7 +3,7 @@ package builtins
 import (
 	"bytes"
 	"context"
-	"sort"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -50,7 +50,7 @@ func grepLiteral(p string) bool { return !strings.ContainsAny(p, `\.[]*^$+?{}()|
 // grepSetFits reports whether pats (distinct) can be matched by a grepSet
 // as the regexp path would match them.
 func grepSetFits(pats []string, mode byte, icase, word, line bool, eol byte, cloc bool) bool {
-	if word || len(pats) < grepSetMin || mode == 'P' {
+	if word || mode == 'P' || !grepSeveral(pats) {
 		return false
 	}
 	for _, p := range pats {
@@ -112,12 +112,9 @@ func newGrepSet(ctx context.Context, pats []string, icase, line bool) (*grepSet,
 		}
 		return s, nil
 	}
-	// The trie, with its edges in a map while it grows.
-	type edge struct {
-		from int32
-		c    byte
-	}
-	kids := map[edge]int32{}
+	// The trie, with its edges in a map while it grows (keyed by the
+	// node and the byte: node<<8 | c).
+	kids := map[uint64]int32{}
 	s.depth = []int32{0}
 	s.term = []bool{false}
 	for i, p := range pats {
@@ -130,10 +127,11 @@ func newGrepSet(ctx context.Context, pats []string, icase, line bool) (*grepSet,
 			if icase {
 				c = grepLower(c)
 			}
-			k, ok := kids[edge{n, c}]
+			key := uint64(n)<<8 | uint64(c)
+			k, ok := kids[key]
 			if !ok {
 				k = int32(len(s.depth))
-				kids[edge{n, c}] = k
+				kids[key] = k
 				s.depth = append(s.depth, int32(j+1))
 				s.term = append(s.term, false)
 			}
@@ -143,26 +141,21 @@ func newGrepSet(ctx context.Context, pats []string, icase, line bool) (*grepSet,
 		s.maxLen = max(s.maxLen, len(p))
 	}
 	// Flat edge lists, sorted by node and byte.
-	edges := make([]edge, 0, len(kids))
+	edges := make([]uint64, 0, len(kids))
 	for e := range kids {
 		edges = append(edges, e)
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	sort.Slice(edges, func(i, j int) bool {
-		if edges[i].from != edges[j].from {
-			return edges[i].from < edges[j].from
-		}
-		return edges[i].c < edges[j].c
-	})
+	slices.Sort(edges)
 	nodes := len(s.depth)
 	s.first = make([]int32, nodes+1)
 	s.edgeC = make([]byte, len(edges))
 	s.edgeTo = make([]int32, len(edges))
 	for i, e := range edges {
-		s.first[e.from+1]++
-		s.edgeC[i], s.edgeTo[i] = e.c, kids[e]
+		s.first[e>>8+1]++
+		s.edgeC[i], s.edgeTo[i] = byte(e), kids[e]
 	}
 	kids = nil
 	for n := 1; n <= nodes; n++ {
@@ -351,6 +344,15 @@ func (s *grepSet) eachMatch(ctx context.Context, line []byte, eol byte, fn func(
 		}
 	}
 	return nil
+}
+
+// grepSeveral reports whether pats holds grepSetMin distinct patterns or
+// more (a set is for lists).
+func grepSeveral(pats []string) bool {
+	if grepSetMin > 2 {
+		return len(grepDistinct(pats)) >= grepSetMin
+	}
+	return slices.ContainsFunc(pats, func(p string) bool { return p != pats[0] })
 }
 
 // grepDistinct is pats without repeats, in their first order.

@@ -304,8 +304,8 @@ func newGrepMatcher(ctx context.Context, pats []string, mode byte, icase, word, 
 			return m, nil, nil
 		}
 	}
-	if distinct := grepDistinct(pats); grepSetFits(distinct, mode, icase, word, line, eol, cloc) {
-		set, err := newGrepSet(ctx, distinct, icase, line)
+	if grepSetFits(pats, mode, icase, word, line, eol, cloc) {
+		set, err := newGrepSet(ctx, pats, icase, line)
 		if err != nil {
 			return nil, nil, err
 		}
