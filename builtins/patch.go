@@ -736,6 +736,10 @@ func (p *patcher) run(o *patchCmdOpts) int {
 		return 2
 	}
 	w := io.Writer(env.Stdout)
+	if p.outFile == "-" {
+		// -o - writes the result on stdout: GNU says the rest on stderr.
+		w = env.Stderr
+	}
 	if o.silent {
 		w = io.Discard
 	}
@@ -945,6 +949,14 @@ func (p *patcher) apply(fp *filePatch) int {
 		if st, done := p.reject(fp, a, len(hunks), target); done {
 			return st
 		}
+	}
+	if p.outFile == "-" {
+		// Even under --dry-run, as GNU patch 2.7.6.
+		p.out.Flush()
+		if _, err := env.Stdout.Write(out); err != nil {
+			return p.fatal("write error : %s", ErrText(err))
+		}
+		return status
 	}
 	if p.dryRun {
 		return status

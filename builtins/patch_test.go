@@ -217,3 +217,15 @@ func TestPatchGitHeaders(t *testing.T) {
 		}
 	}
 }
+
+// -o - writes the patched file on stdout and says the rest on stderr,
+// even under --dry-run (GNU patch 2.7.6).
+func TestPatchOutputStdout(t *testing.T) {
+	diff := "--- a/v\n+++ b/v\n@@ -1 +1 @@\n-1\n+2\n"
+	duRunAll(t, []duCase{
+		{name: "-o -", files: map[string]string{"v": "1\n"}, stdin: diff, args: []string{"patch", "-p1", "-o", "-"},
+			out: "2\n", err: "patching file - (read from v)\n", tree: map[string]string{"v": "1\n"}},
+		{name: "-o - --dry-run", files: map[string]string{"v": "1\n"}, stdin: diff, args: []string{"patch", "-p1", "-o", "-", "--dry-run"},
+			out: "2\n", err: "checking file - (read from v)\n", tree: map[string]string{"v": "1\n"}},
+	})
+}
