@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "patch", Summary: "apply a diff file to an original", Run: patch})
@@ -338,8 +340,10 @@ func parseHunkHeader(s string) (*patchHunk, bool) {
 	return h, ok1 && ok2
 }
 
-// parsePatch splits a unified diff into file patches.
-func parsePatch(data []byte) ([]*filePatch, error) {
+// parsePatch splits a unified diff into file patches. named says that
+// the file to patch was given: hunks with no header then patch it, as
+// GNU patch takes them.
+func parsePatch(data []byte, named bool) ([]*filePatch, error) {
 	var lines []string
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
@@ -366,6 +370,22 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 			fp, i = parseUnifiedFile(lines, i, leading)
 		case strings.HasPrefix(l, "*** ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") && strings.HasPrefix(lines[i+2], "***************"):
 			fp, i = parseContextFile(lines, i, leading)
+		case (strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "+++ ")) && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "@@ -"):
+			// One header line is enough for GNU patch.
+			fp = &filePatch{git: parseGitHeader(leading), leading: append(leading, l)}
+			if l[0] == '-' {
+				fp.oldName, fp.oldTime = patchSplitName(l[4:])
+			} else {
+				fp.newName, fp.newTime = patchSplitName(l[4:])
+			}
+			i = parseUnifiedHunks(fp, lines, i+1)
+		case named && strings.HasPrefix(l, "@@ -"):
+			if _, ok := parseHunkHeader(l); !ok {
+				leading = append(leading, l)
+				continue
+			}
+			fp = &filePatch{leading: leading}
+			i = parseUnifiedHunks(fp, lines, i)
 		default:
 			if _, _, ok := parseNormalCommand(l); !ok {
 				leading = append(leading, l)
@@ -391,13 +411,55 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 	return out, nil
 }
 
-// patchSplitName splits a header's name from its time stamp.
+// patchSplitName splits a header's name from its time stamp. A name in
+// double quotes is C-quoted (as diff and git write names with spaces).
 func patchSplitName(s string) (string, string) {
 	s = strings.TrimRight(s, "\r")
+	if name, rest, ok := patchUnquote(s); ok {
+		return name, strings.TrimLeft(rest, " \t")
+	}
 	if name, t, ok := strings.Cut(s, "\t"); ok {
 		return name, t
 	}
-	return strings.TrimRight(s, " "), ""
+	// Without a tab before the time stamp, a space ends the name.
+	if name, t, ok := strings.Cut(s, " "); ok {
+		return name, strings.TrimLeft(t, " ")
+	}
+	return s, ""
+}
+
+// patchUnquote reads the C-quoted name at the start of s ("a/my
+// file.txt"), and what follows it; ok is false when s does not start
+// with one.
+func patchUnquote(s string) (name, rest string, ok bool) {
+	if !strings.HasPrefix(s, "\"") {
+		return "", s, false
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			return b.String(), s[i+1:], true
+		case c != '\\' || i+1 == len(s):
+			b.WriteByte(c)
+		case s[i+1] >= '0' && s[i+1] <= '7' && i+3 < len(s):
+			n, err := strconv.ParseUint(s[i+1:i+4], 8, 8)
+			if err != nil {
+				return "", s, false
+			}
+			b.WriteByte(byte(n))
+			i += 3
+		default:
+			i++
+			if e := strings.IndexByte(`abfnrtv`, s[i]); e >= 0 {
+				b.WriteByte("\a\b\f\n\r\t\v"[e])
+			} else {
+				b.WriteByte(s[i])
+			}
+		}
+	}
+	return "", s, false
 }
 
 // patchEpoch reports whether a header's time stamp is the Epoch, which
@@ -426,7 +488,12 @@ func patchHeader(fp *filePatch, lines []string, i int, leading []string) *filePa
 // returns the index of the line after it.
 func parseUnifiedFile(lines []string, i int, leading []string) (*filePatch, int) {
 	fp := patchHeader(&filePatch{}, lines, i, leading)
-	i += 2
+	return fp, parseUnifiedHunks(fp, lines, i+2)
+}
+
+// parseUnifiedHunks reads fp's hunks from lines[i:]; it returns the
+// index of the line after them.
+func parseUnifiedHunks(fp *filePatch, lines []string, i int) int {
 	for i < len(lines) {
 		h, ok := parseHunkHeader(lines[i])
 		if !ok {
@@ -434,11 +501,11 @@ func parseUnifiedFile(lines []string, i int, leading []string) (*filePatch, int)
 		}
 		h.inputLine = i + 1
 		if i, fp.err = parseUnifiedHunk(h, lines, i+1); fp.err != nil {
-			return fp, i
+			return i
 		}
 		fp.hunks = append(fp.hunks, h)
 	}
-	return fp, i
+	return i
 }
 
 // parseUnifiedHunk reads h's lines from lines[i:]; it returns the index of
@@ -748,7 +815,7 @@ func (p *patcher) run(o *patchCmdOpts) int {
 		defer p.out.Flush()
 		return p.applyEd(data)
 	}
-	patches, err := parsePatch(data)
+	patches, err := parsePatch(data, p.origFile != "")
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "patch: **** %s\n", err)
 		return 2
@@ -921,7 +988,7 @@ func (p *patcher) apply(fp *filePatch) int {
 	} else if src, dst, how := p.gitRename(fp); how != "" {
 		name, target, note, renamed = src, dst, " ("+how+" from "+src+")", how == "renamed"
 	}
-	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), target, note)
+	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), patchQuote(target), note)
 	if fp.err != nil {
 		// GNU patch reads hunks as it applies them: it names the file
 		// before it meets the malformed line, and changes nothing.
@@ -1007,6 +1074,10 @@ func (p *patcher) backupFiles(name, target string, orig []byte) int {
 	}
 	return 0
 }
+
+// patchQuote quotes a file name in patch's messages as GNU patch does
+// (gnulib's shell quoting style: 'my file.txt').
+func patchQuote(name string) string { return gnu.QuoteStyle(name, gnu.Shell) }
 
 // verb is how patch names what it does to a file: "patching", or
 // "checking" under --dry-run.

@@ -229,3 +229,24 @@ func TestPatchOutputStdout(t *testing.T) {
 			out: "2\n", err: "checking file - (read from v)\n", tree: map[string]string{"v": "1\n"}},
 	})
 }
+
+// Headers as agents write them: none at all when the file is named on
+// the command line, one line of the two, a C-quoted name (and its
+// quoted message), a time stamp after a space. Outputs from GNU patch.
+func TestPatchLooseHeaders(t *testing.T) {
+	hunk := "@@ -1 +1 @@\n-1\n+2\n"
+	duRunAll(t, []duCase{
+		{name: "hunks only, file named", files: map[string]string{"v": "1\n"}, stdin: "text\n" + hunk, args: []string{"patch", "v"},
+			out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+		{name: "hunks only", files: map[string]string{"v": "1\n"}, stdin: hunk, args: []string{"patch"}, status: 2,
+			err: "patch: **** Only garbage was found in the patch input.\n", tree: map[string]string{"v": "1\n"}},
+		{name: "+++ alone", files: map[string]string{"v": "1\n"}, stdin: "+++ v\n" + hunk, args: []string{"patch"},
+			out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+		{name: "--- alone", files: map[string]string{"v": "1\n"}, stdin: "--- v\n" + hunk, args: []string{"patch"},
+			out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+		{name: "quoted", files: map[string]string{"my file": "1\n"}, stdin: "--- \"a/my file\"\n+++ \"b/my file\"\n" + hunk,
+			args: []string{"patch", "-p1"}, out: "patching file 'my file'\n", tree: map[string]string{"my file": "2\n"}},
+		{name: "space then time", files: map[string]string{"v": "1\n"}, stdin: "--- a/v 2024-01-01\n+++ b/v 2024-01-02\n" + hunk,
+			args: []string{"patch", "-p1"}, out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+	})
+}
