@@ -1264,6 +1264,30 @@ type hunkApplier struct {
 	ignoredMsg  string // "ignored" then
 }
 
+// differentEndings is GNU patch's check_line_endings: whether the
+// hunk's first old line and the input's line at (1-based; the last
+// when past the end) differ in ending with "\r\n".
+func (a *hunkApplier) differentEndings(h *patchHunk, at int) bool {
+	patchCRLF := false
+	for _, l := range h.lines {
+		if l.kind != '+' {
+			patchCRLF = !l.noEOL && bytes.HasSuffix(l.text, []byte("\r"))
+			break
+		}
+	}
+	lines := a.in.lines
+	at = min(at, len(lines))
+	if at < 1 {
+		return false
+	}
+	l := lines[at-1]
+	last := at == len(lines) && a.in.missingNewline
+	if len(l) == 0 && last {
+		return false
+	}
+	return patchCRLF != (!last && bytes.HasSuffix(l, []byte("\r")))
+}
+
 // run applies hunks, all but the ones it fails; false when cancelled.
 func (a *hunkApplier) run(hunks []*patchHunk) bool {
 	p := a.p
@@ -1283,7 +1307,11 @@ func (a *hunkApplier) run(hunks []*patchHunk) bool {
 		if where < 0 {
 			// GNU reports the line shifted by what earlier hunks
 			// added, not by the offset they were found at.
-			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d.\n", hi+1, p.first(h)+a.netAdded)
+			at, endings := p.first(h)+a.netAdded, ""
+			if a.differentEndings(h, at) {
+				endings = " (different line endings)"
+			}
+			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d%s.\n", hi+1, at, endings)
 			a.failed = append(a.failed, rejHunk{h, a.netAdded})
 			a.mismatch = true
 			continue

@@ -250,3 +250,19 @@ func TestPatchLooseHeaders(t *testing.T) {
 			args: []string{"patch", "-p1"}, out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
 	})
 }
+
+// A hunk that fails where the file and the patch end their lines
+// differently says so, as GNU patch's check_line_endings.
+func TestPatchDifferentLineEndings(t *testing.T) {
+	duRunAll(t, []duCase{
+		{name: "crlf file", files: map[string]string{"f": "a\r\nb\r\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n",
+			args: []string{"patch"}, status: 1,
+			out: "patching file f\nHunk #1 FAILED at 1 (different line endings).\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
+		{name: "crlf patch", files: map[string]string{"f": "a\nb\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n",
+			args: []string{"patch"}, status: 1,
+			out: "patching file f\nHunk #1 FAILED at 1 (different line endings).\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
+		{name: "same endings", files: map[string]string{"f": "a\nb\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n-x\n+c\n",
+			args: []string{"patch"}, status: 1,
+			out: "patching file f\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
+	})
+}
