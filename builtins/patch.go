@@ -960,18 +960,9 @@ func (p *patcher) apply(fp *filePatch) int {
 	if name == "" {
 		return st
 	}
-	// Read the original.
-	var orig []byte
-	existed := false
-	if r, err := env.Open(name); err == nil {
-		orig, err = io.ReadAll(r)
-		r.Close()
-		if err != nil {
-			return p.fatal("Can't open file %s : %s", name, ErrText(err))
-		}
-		existed = true
-	} else if !creates && saysOld == 0 {
-		return p.fatal("Can't open file %s : %s", name, ErrText(err))
+	orig, existed, st, missing := p.readOriginal(name, creates, saysOld)
+	if st != 0 {
+		return st
 	}
 	if creates && existed && len(orig) > 0 {
 		if p.forward {
@@ -1011,6 +1002,18 @@ func (p *patcher) apply(fp *filePatch) int {
 	}
 	out := a.output()
 	status := 0
+	// GNU patch 2.7.6, when no hunk applies to a missing FILE, backs it
+	// up as an empty one and then fails to copy it; without a backup it
+	// only saves the rejects.
+	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == ""
+	if none && !p.dryRun {
+		if p.backup || !p.noBackupIfMismatch {
+			if err := p.writeFile(name+p.suffix, nil); err != nil {
+				return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+			}
+			return p.fatal("Can't reopen file %s : %s", name, ErrText(missing))
+		}
+	}
 	if len(a.failed) > 0 {
 		status = 1
 		if st, done := p.reject(fp, a, len(hunks), target); done {
@@ -1025,10 +1028,10 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 		return status
 	}
-	if p.dryRun {
+	if p.dryRun || none {
 		return status
 	}
-	if p.outFile == "" && (p.backup || a.mismatch && existed && !p.noBackupIfMismatch) {
+	if p.outFile == "" && (p.backup || a.mismatch && (existed || missing != nil) && !p.noBackupIfMismatch) {
 		if st := p.backupFiles(name, target, orig); st != 0 {
 			return st
 		}
@@ -1049,6 +1052,29 @@ func (p *patcher) apply(fp *filePatch) int {
 		return st
 	}
 	return status
+}
+
+// readOriginal reads the file to patch. A missing one is an error unless
+// the patch creates it (or its hunks say the old side does not exist), or
+// it is the FILE operand, which is patched as empty (missing is then the
+// error that says why it could not be opened).
+func (p *patcher) readOriginal(name string, creates bool, saysOld int) (orig []byte, existed bool, st int, missing error) {
+	r, err := p.env.Open(name)
+	if err == nil {
+		orig, err = io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
+		}
+		return orig, true, 0, nil
+	}
+	if !creates && saysOld == 0 {
+		if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
+			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
+		}
+		return nil, false, 0, err
+	}
+	return nil, false, 0, nil
 }
 
 // backupFiles saves the original of name (orig) as its backup, and when

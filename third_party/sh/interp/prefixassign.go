@@ -94,6 +94,11 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		// (export and readonly keep the variable: x=1+1 export x
 		// of an integer x is 2, as bash).
 		plain := prev
+		if plain.Kind == expand.NameRef && plain.Str == "" {
+			// llmsh: over a nameref with no target, a plain
+			// variable holding the value, as bash's.
+			plain = expand.Variable{}
+		}
 		if !keeps {
 			plain.Integer, plain.Lower, plain.Upper, plain.Capital = false, false, false, false
 		}

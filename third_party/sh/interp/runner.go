@@ -46,6 +46,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			if r.errExited && r.exit.exiting {
 				return // llmsh: set -e already ends the shell (reportExit)
 			}
+			if r.arithWho != "" && strings.HasPrefix(msg, "`") {
+				msg = r.arithWho + ": " + msg // llmsh: ((: `5': …
+			}
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 			if !strings.HasPrefix(msg, "warning:") {
 				r.reportExit() // a bad array subscript
@@ -71,8 +74,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return err
 			}
 			r2 := r.subshell(false)
-			r2.discardFails = true                      // llmsh: see discardFails
-			r2.setNoForkTail(cs.Stmts, r.bashPid, true) // llmsh: NoForkExec
+			r2.discardFails = true                                   // llmsh: see discardFails
+			r2.setNoForkTail(cs.Stmts, r.bashPid, true, redirsNever) // llmsh: NoForkExec
+			r2.noForkFuncs = true
 			// llmsh: bash parses the substitution's text when it runs,
 			// counting its lines from the line of the command that
 			// holds it ($LINENO, the "line N:" of messages).
@@ -142,6 +146,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			// llmsh: set -x marks its commands one level deeper, as
 			// bash does ("++ echo a" in <(echo a)).
 			r2.traceLevel++
+			r2.setNoForkTail(ps.Stmts, r.bashPid, true, redirsAlways) // llmsh: NoForkExec
+			r2.noForkFuncs = true
 			var in stdinFile
 			if jobWrites {
 				r2.stdout = job
@@ -581,7 +587,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		case *syntax.CallExpr, *syntax.DeclClause:
 			r2.forkedCall = true // llmsh: see discardFails
 		}
-		r2.setNoForkTail([]*syntax.Stmt{{Cmd: st.Cmd}}, r.bashPid, true) // llmsh: NoForkExec
+		r2.setNoForkTail([]*syntax.Stmt{{Cmd: st.Cmd}}, r.bashPid, true, redirsAlone) // llmsh: NoForkExec
 		st2 := *st
 		st2.Background = false
 		st2.Disown = false
@@ -951,7 +957,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if n := len(cm.Stmts); n > 0 {
 			r2.subLast = cm.Stmts[n-1]
 		}
-		r2.setNoForkTail(cm.Stmts, r.bashPid, true) // llmsh: NoForkExec
+		r2.setNoForkTail(cm.Stmts, r.bashPid, true, redirsAlone) // llmsh: NoForkExec
+		r2.parenSub = true
 		if r.jobSelf != nil && r.jobSub == cm {
 			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
@@ -1348,6 +1355,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.exit.code = 1
 			break
 		}
+		if cm.BadName {
+			// llmsh: bash parses any word as a name and refuses a
+			// quoted one, or one with an expansion, when it runs.
+			r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), cm.Name.Value)
+			r.exit.code = 1
+			break
+		}
 		if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
 			// llmsh: bash refuses to redefine a readonly function.
 			r.errf("%s%s: readonly function\n", r.errPrefix(), cm.Name.Value)
@@ -1361,7 +1375,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		// llmsh: an error is status 1 and the shell goes on, as bash.
+		who := r.arithAs("((")
 		n, err := expand.ArithmCmd(r.ecfg, cm)
+		r.arithWho = who
 		if r.arithCmdErr("((", err) {
 			break
 		}
@@ -1820,6 +1836,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Kind = expand.KeepValue
 				}
 			} else {
+				if vr.ReadOnly && as.Array != nil && (global || !local || r.localHere(name)) {
+					// llmsh: a compound array assigned to a readonly
+					// variable: bash's assignment error (its internal
+					// declare), and the command line is abandoned.
+					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+					return
+				}
 				if vr.ReadOnly {
 					// llmsh: bash names declare, typeset and local.
 					variant := ""
@@ -1863,6 +1887,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 				}
 				before := vr
+				newLocal := local && !global && !r.localHere(name)
 				r.declaring = true
 				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
 					r.declNewLocal = name
@@ -1915,7 +1940,22 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 				if vr.Kind == expand.String && as.Index == nil && (valType == "-a" || valType == "-A") {
+					if newLocal {
+						// llmsh: local -a a=x over a global array a
+						// is a new array.
+						before.List, before.Indexes, before.Map = nil, nil, nil
+					}
 					vr = arrayElemZero(before, valType, vr.Str) // llmsh: declare -a a=x
+				} else if old := r.declElemZero(before, name, as, newLocal); vr.Kind == expand.String && as.Index == nil && as.Array == nil && valType == "" && old != nil {
+					// llmsh: declare a=x of an array a (not a new
+					// local) assigns its element 0, as bash.
+					before = *old
+					arr, kind := vr, "-a"
+					arr.Kind, arr.List, arr.Indexes, arr.Map = before.Kind, before.List, before.Indexes, before.Map
+					if before.Kind == expand.Associative {
+						kind = "-A"
+					}
+					vr = arrayElemZero(arr, kind, vr.Str)
 				}
 				if index != nil {
 					prev := r.lookupVar(name)
@@ -2185,6 +2225,7 @@ func letHelp(expr syntax.ArithmExpr) bool {
 // written, its expansions done (((  a[1] = 6  )) for a[1] = $x), and
 // then evaluates that text (llmsh).
 func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
+	defer r.arithRestore(r.arithAs("(("))
 	text, expanded, err := expand.ArithmCmdText(r.ecfg, cm)
 	if r.arithCmdErr("((", err) {
 		return
@@ -2268,6 +2309,7 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 		return
 	}
 	var val int64
+	defer r.arithRestore(r.arithAs("let"))
 	for _, text := range texts {
 		var err error
 		if val, err = r.ecfg.ArithmText(text); r.arithCmdErr("let", err) {
@@ -2680,6 +2722,13 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 	}
 	name := args[0]
+	if strings.HasPrefix(name, "%") {
+		// llmsh: bash runs a command whose name starts with % as fg
+		// with the words as its arguments (`%1` is `fg %1`), before it
+		// looks for a function or a builtin of that name.
+		r.exit = r.builtinFgBg(ctx, "fg", args)
+		return
+	}
 	if body := r.Funcs[name]; body != nil {
 		r.forkedCall = false
 		if r.funcNestExceeded(name) {
@@ -2729,9 +2778,11 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
+		tail := r.funcNoForkTail(body) // llmsh: NoForkExec
 		if !skip {
 			r.stmt(ctx, body)
 		}
+		r.noForkTail = tail
 		if r.localOpts != nil { // local -
 			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])
 			r.updateExpandOpts()

@@ -1233,6 +1233,13 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		prev.Kind, prev.Str = expand.String, "0"
 		return name, prev, true
 	}
+	if as.Array == nil && emptyRef && valType != "-n" && r.declVariant == "" && index == nil {
+		// llmsh: r= or r+= of a nameref with no target names no
+		// variable: bash's error, the command line abandoned.
+		r.errf("%s`': not a valid identifier\n", r.errPrefix())
+		r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+		return name, prev, false
+	}
 	if as.Array == nil {
 		if as.Append && prev.Integer && index == nil && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
 			// llmsh: declare -i h; h+= adds 0: an empty h is 0 (bash).
@@ -2084,9 +2091,20 @@ func (r *Runner) fixedIndex(name string, index syntax.ArithmExpr) (_ syntax.Arit
 		return nil, false
 	}
 	if k < 0 {
-		// Counted from the end when it is assigned, and named as
-		// written if it is out of range (a[i-10]: bad array subscript).
-		return index, true
+		// Counted from the end; named as written when it is out of
+		// range (a[i-10]: bad array subscript), which is reported when
+		// it is assigned. A scalar is element 0 of the array bash
+		// makes of it first (V=abc; V[-1]+=m is abcm).
+		last := -1
+		switch vr := r.lookupVar(name); {
+		case vr.Kind == expand.Indexed:
+			last = internal.IndexedMax(vr.List, vr.Indexes)
+		case vr.Kind == expand.String && vr.IsSet():
+			last = 0
+		}
+		if k += last + 1; k < 0 || last < 0 {
+			return index, true
+		}
 	}
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strconv.Itoa(k)}}}, true
 }
