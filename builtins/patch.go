@@ -363,8 +363,10 @@ func parsePatch(data []byte, named bool) ([]*filePatch, error) {
 		case strings.HasPrefix(l, "diff --git "):
 			// A git diff without hunks (a rename, a mode, an empty
 			// file) is a file patch of its own.
-			out = gitOnly(out, leading)
-			leading = []string{l}
+			if n := len(out); len(gitOnly(out, leading)) > n {
+				out, leading = gitOnly(out, leading), nil
+			}
+			leading = append(leading, l)
 			continue
 		case strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && strings.HasPrefix(lines[i+2], "@@ -"):
 			fp, i = parseUnifiedFile(lines, i, leading)

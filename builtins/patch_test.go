@@ -266,3 +266,17 @@ func TestPatchDifferentLineEndings(t *testing.T) {
 			out: "patching file f\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
 	})
 }
+
+// The text before a "diff --git" line (a mail's headers) stays part of
+// what "can't find file" shows, as GNU patch shows it.
+func TestPatchGitLeadingText(t *testing.T) {
+	in := "Subject: [PATCH] x\n\ndiff --git a/n b/n\nindex 1..2 100644\n--- a/n\n+++ b/n\n@@ -1 +1 @@\n-a\n+b\n"
+	r, _ := duRun(t, duCase{stdin: in, args: []string{"patch", "-p1"}})
+	want := "can't find file to patch at input line 7\nPerhaps you used the wrong -p or --strip option?\n" +
+		"The text leading up to this was:\n--------------------------\n|Subject: [PATCH] x\n|\n|diff --git a/n b/n\n" +
+		"|index 1..2 100644\n|--- a/n\n|+++ b/n\n--------------------------\n" +
+		"File to patch: \nSkip this patch? [y] \nSkipping patch.\n1 out of 1 hunk ignored\n"
+	if r.stdout != want || r.stderr != "" || r.status != 1 {
+		t.Errorf("got %q %q %d", r.stdout, r.stderr, r.status)
+	}
+}
