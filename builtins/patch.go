@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "patch", Summary: "apply a diff file to an original", Run: patch})
@@ -338,8 +340,10 @@ func parseHunkHeader(s string) (*patchHunk, bool) {
 	return h, ok1 && ok2
 }
 
-// parsePatch splits a unified diff into file patches.
-func parsePatch(data []byte) ([]*filePatch, error) {
+// parsePatch splits a unified diff into file patches. named says that
+// the file to patch was given: hunks with no header then patch it, as
+// GNU patch takes them.
+func parsePatch(data []byte, named bool) ([]*filePatch, error) {
 	var lines []string
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
@@ -359,13 +363,31 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 		case strings.HasPrefix(l, "diff --git "):
 			// A git diff without hunks (a rename, a mode, an empty
 			// file) is a file patch of its own.
-			out = gitOnly(out, leading)
-			leading = []string{l}
+			if n := len(out); len(gitOnly(out, leading)) > n {
+				out, leading = gitOnly(out, leading), nil
+			}
+			leading = append(leading, l)
 			continue
 		case strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && strings.HasPrefix(lines[i+2], "@@ -"):
 			fp, i = parseUnifiedFile(lines, i, leading)
 		case strings.HasPrefix(l, "*** ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") && strings.HasPrefix(lines[i+2], "***************"):
 			fp, i = parseContextFile(lines, i, leading)
+		case (strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "+++ ")) && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "@@ -"):
+			// One header line is enough for GNU patch.
+			fp = &filePatch{git: parseGitHeader(leading), leading: append(leading, l)}
+			if l[0] == '-' {
+				fp.oldName, fp.oldTime = patchSplitName(l[4:])
+			} else {
+				fp.newName, fp.newTime = patchSplitName(l[4:])
+			}
+			i = parseUnifiedHunks(fp, lines, i+1)
+		case named && strings.HasPrefix(l, "@@ -"):
+			if _, ok := parseHunkHeader(l); !ok {
+				leading = append(leading, l)
+				continue
+			}
+			fp = &filePatch{leading: leading}
+			i = parseUnifiedHunks(fp, lines, i)
 		default:
 			if _, _, ok := parseNormalCommand(l); !ok {
 				leading = append(leading, l)
@@ -391,13 +413,55 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 	return out, nil
 }
 
-// patchSplitName splits a header's name from its time stamp.
+// patchSplitName splits a header's name from its time stamp. A name in
+// double quotes is C-quoted (as diff and git write names with spaces).
 func patchSplitName(s string) (string, string) {
 	s = strings.TrimRight(s, "\r")
+	if name, rest, ok := patchUnquote(s); ok {
+		return name, strings.TrimLeft(rest, " \t")
+	}
 	if name, t, ok := strings.Cut(s, "\t"); ok {
 		return name, t
 	}
-	return strings.TrimRight(s, " "), ""
+	// Without a tab before the time stamp, a space ends the name.
+	if name, t, ok := strings.Cut(s, " "); ok {
+		return name, strings.TrimLeft(t, " ")
+	}
+	return s, ""
+}
+
+// patchUnquote reads the C-quoted name at the start of s ("a/my
+// file.txt"), and what follows it; ok is false when s does not start
+// with one.
+func patchUnquote(s string) (name, rest string, ok bool) {
+	if !strings.HasPrefix(s, "\"") {
+		return "", s, false
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			return b.String(), s[i+1:], true
+		case c != '\\' || i+1 == len(s):
+			b.WriteByte(c)
+		case s[i+1] >= '0' && s[i+1] <= '7' && i+3 < len(s):
+			n, err := strconv.ParseUint(s[i+1:i+4], 8, 8)
+			if err != nil {
+				return "", s, false
+			}
+			b.WriteByte(byte(n))
+			i += 3
+		default:
+			i++
+			if e := strings.IndexByte(`abfnrtv`, s[i]); e >= 0 {
+				b.WriteByte("\a\b\f\n\r\t\v"[e])
+			} else {
+				b.WriteByte(s[i])
+			}
+		}
+	}
+	return "", s, false
 }
 
 // patchEpoch reports whether a header's time stamp is the Epoch, which
@@ -426,7 +490,12 @@ func patchHeader(fp *filePatch, lines []string, i int, leading []string) *filePa
 // returns the index of the line after it.
 func parseUnifiedFile(lines []string, i int, leading []string) (*filePatch, int) {
 	fp := patchHeader(&filePatch{}, lines, i, leading)
-	i += 2
+	return fp, parseUnifiedHunks(fp, lines, i+2)
+}
+
+// parseUnifiedHunks reads fp's hunks from lines[i:]; it returns the
+// index of the line after them.
+func parseUnifiedHunks(fp *filePatch, lines []string, i int) int {
 	for i < len(lines) {
 		h, ok := parseHunkHeader(lines[i])
 		if !ok {
@@ -434,11 +503,11 @@ func parseUnifiedFile(lines []string, i int, leading []string) (*filePatch, int)
 		}
 		h.inputLine = i + 1
 		if i, fp.err = parseUnifiedHunk(h, lines, i+1); fp.err != nil {
-			return fp, i
+			return i
 		}
 		fp.hunks = append(fp.hunks, h)
 	}
-	return fp, i
+	return i
 }
 
 // parseUnifiedHunk reads h's lines from lines[i:]; it returns the index of
@@ -736,6 +805,10 @@ func (p *patcher) run(o *patchCmdOpts) int {
 		return 2
 	}
 	w := io.Writer(env.Stdout)
+	if p.outFile == "-" {
+		// -o - writes the result on stdout: GNU says the rest on stderr.
+		w = env.Stderr
+	}
 	if o.silent {
 		w = io.Discard
 	}
@@ -744,7 +817,7 @@ func (p *patcher) run(o *patchCmdOpts) int {
 		defer p.out.Flush()
 		return p.applyEd(data)
 	}
-	patches, err := parsePatch(data)
+	patches, err := parsePatch(data, p.origFile != "")
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "patch: **** %s\n", err)
 		return 2
@@ -908,7 +981,7 @@ func (p *patcher) apply(fp *filePatch) int {
 	} else if src, dst, how := p.gitRename(fp); how != "" {
 		name, target, note, renamed = src, dst, " ("+how+" from "+src+")", how == "renamed"
 	}
-	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), target, note)
+	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), patchQuote(target), note)
 	if fp.err != nil {
 		// GNU patch reads hunks as it applies them: it names the file
 		// before it meets the malformed line, and changes nothing.
@@ -948,6 +1021,14 @@ func (p *patcher) apply(fp *filePatch) int {
 		if st, done := p.reject(fp, a, len(hunks), target); done {
 			return st
 		}
+	}
+	if p.outFile == "-" {
+		// Even under --dry-run, as GNU patch 2.7.6.
+		p.out.Flush()
+		if _, err := env.Stdout.Write(out); err != nil {
+			return p.fatal("write error : %s", ErrText(err))
+		}
+		return status
 	}
 	if p.dryRun || none {
 		return status
@@ -1021,6 +1102,10 @@ func (p *patcher) backupFiles(name, target string, orig []byte) int {
 	}
 	return 0
 }
+
+// patchQuote quotes a file name in patch's messages as GNU patch does
+// (gnulib's shell quoting style: 'my file.txt').
+func patchQuote(name string) string { return gnu.QuoteStyle(name, gnu.Shell) }
 
 // verb is how patch names what it does to a file: "patching", or
 // "checking" under --dry-run.
@@ -1207,6 +1292,30 @@ type hunkApplier struct {
 	ignoredMsg  string // "ignored" then
 }
 
+// differentEndings is GNU patch's check_line_endings: whether the
+// hunk's first old line and the input's line at (1-based; the last
+// when past the end) differ in ending with "\r\n".
+func (a *hunkApplier) differentEndings(h *patchHunk, at int) bool {
+	patchCRLF := false
+	for _, l := range h.lines {
+		if l.kind != '+' {
+			patchCRLF = !l.noEOL && bytes.HasSuffix(l.text, []byte("\r"))
+			break
+		}
+	}
+	lines := a.in.lines
+	at = min(at, len(lines))
+	if at < 1 {
+		return false
+	}
+	l := lines[at-1]
+	last := at == len(lines) && a.in.missingNewline
+	if len(l) == 0 && last {
+		return false
+	}
+	return patchCRLF != (!last && bytes.HasSuffix(l, []byte("\r")))
+}
+
 // run applies hunks, all but the ones it fails; false when cancelled.
 func (a *hunkApplier) run(hunks []*patchHunk) bool {
 	p := a.p
@@ -1226,7 +1335,11 @@ func (a *hunkApplier) run(hunks []*patchHunk) bool {
 		if where < 0 {
 			// GNU reports the line shifted by what earlier hunks
 			// added, not by the offset they were found at.
-			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d.\n", hi+1, p.first(h)+a.netAdded)
+			at, endings := p.first(h)+a.netAdded, ""
+			if a.differentEndings(h, at) {
+				endings = " (different line endings)"
+			}
+			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d%s.\n", hi+1, at, endings)
 			a.failed = append(a.failed, rejHunk{h, a.netAdded})
 			a.mismatch = true
 			continue

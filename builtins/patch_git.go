@@ -172,7 +172,7 @@ func (p *patcher) applyGit(fp *filePatch) int {
 		}
 		note = " (" + how + " from " + src + ")"
 	}
-	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), name, note)
+	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), patchQuote(name), note)
 	if p.dryRun {
 		return 0
 	}

@@ -217,3 +217,66 @@ func TestPatchGitHeaders(t *testing.T) {
 		}
 	}
 }
+
+// -o - writes the patched file on stdout and says the rest on stderr,
+// even under --dry-run (GNU patch 2.7.6).
+func TestPatchOutputStdout(t *testing.T) {
+	diff := "--- a/v\n+++ b/v\n@@ -1 +1 @@\n-1\n+2\n"
+	duRunAll(t, []duCase{
+		{name: "-o -", files: map[string]string{"v": "1\n"}, stdin: diff, args: []string{"patch", "-p1", "-o", "-"},
+			out: "2\n", err: "patching file - (read from v)\n", tree: map[string]string{"v": "1\n"}},
+		{name: "-o - --dry-run", files: map[string]string{"v": "1\n"}, stdin: diff, args: []string{"patch", "-p1", "-o", "-", "--dry-run"},
+			out: "2\n", err: "checking file - (read from v)\n", tree: map[string]string{"v": "1\n"}},
+	})
+}
+
+// Headers as agents write them: none at all when the file is named on
+// the command line, one line of the two, a C-quoted name (and its
+// quoted message), a time stamp after a space. Outputs from GNU patch.
+func TestPatchLooseHeaders(t *testing.T) {
+	hunk := "@@ -1 +1 @@\n-1\n+2\n"
+	duRunAll(t, []duCase{
+		{name: "hunks only, file named", files: map[string]string{"v": "1\n"}, stdin: "text\n" + hunk, args: []string{"patch", "v"},
+			out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+		{name: "hunks only", files: map[string]string{"v": "1\n"}, stdin: hunk, args: []string{"patch"}, status: 2,
+			err: "patch: **** Only garbage was found in the patch input.\n", tree: map[string]string{"v": "1\n"}},
+		{name: "+++ alone", files: map[string]string{"v": "1\n"}, stdin: "+++ v\n" + hunk, args: []string{"patch"},
+			out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+		{name: "--- alone", files: map[string]string{"v": "1\n"}, stdin: "--- v\n" + hunk, args: []string{"patch"},
+			out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+		{name: "quoted", files: map[string]string{"my file": "1\n"}, stdin: "--- \"a/my file\"\n+++ \"b/my file\"\n" + hunk,
+			args: []string{"patch", "-p1"}, out: "patching file 'my file'\n", tree: map[string]string{"my file": "2\n"}},
+		{name: "space then time", files: map[string]string{"v": "1\n"}, stdin: "--- a/v 2024-01-01\n+++ b/v 2024-01-02\n" + hunk,
+			args: []string{"patch", "-p1"}, out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+	})
+}
+
+// A hunk that fails where the file and the patch end their lines
+// differently says so, as GNU patch's check_line_endings.
+func TestPatchDifferentLineEndings(t *testing.T) {
+	duRunAll(t, []duCase{
+		{name: "crlf file", files: map[string]string{"f": "a\r\nb\r\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n",
+			args: []string{"patch"}, status: 1,
+			out: "patching file f\nHunk #1 FAILED at 1 (different line endings).\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
+		{name: "crlf patch", files: map[string]string{"f": "a\nb\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n",
+			args: []string{"patch"}, status: 1,
+			out: "patching file f\nHunk #1 FAILED at 1 (different line endings).\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
+		{name: "same endings", files: map[string]string{"f": "a\nb\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n-x\n+c\n",
+			args: []string{"patch"}, status: 1,
+			out: "patching file f\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
+	})
+}
+
+// The text before a "diff --git" line (a mail's headers) stays part of
+// what "can't find file" shows, as GNU patch shows it.
+func TestPatchGitLeadingText(t *testing.T) {
+	in := "Subject: [PATCH] x\n\ndiff --git a/n b/n\nindex 1..2 100644\n--- a/n\n+++ b/n\n@@ -1 +1 @@\n-a\n+b\n"
+	r, _ := duRun(t, duCase{stdin: in, args: []string{"patch", "-p1"}})
+	want := "can't find file to patch at input line 7\nPerhaps you used the wrong -p or --strip option?\n" +
+		"The text leading up to this was:\n--------------------------\n|Subject: [PATCH] x\n|\n|diff --git a/n b/n\n" +
+		"|index 1..2 100644\n|--- a/n\n|+++ b/n\n--------------------------\n" +
+		"File to patch: \nSkip this patch? [y] \nSkipping patch.\n1 out of 1 hunk ignored\n"
+	if r.stdout != want || r.stderr != "" || r.status != 1 {
+		t.Errorf("got %q %q %d", r.stdout, r.stderr, r.status)
+	}
+}
