@@ -763,6 +763,9 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 }
 
 func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax.ArithmExpr, vr expand.Variable) {
+	if index != nil && r.tempVars[name] > 0 && !r.tempElemming && r.tempElem(name, index, vr) {
+		return
+	}
 	if vr.Kind == expand.String && index == nil {
 		// When assigning a string to an array, fall back to the
 		// zero value for the index.
