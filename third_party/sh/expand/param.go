@@ -388,11 +388,6 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					return "", err
 				}
 			}
-			if pe.Slice.Length != nil {
-				if sliceLen, err = cfg.sliceArithm(pe, pe.Slice.Length); err != nil {
-					return "", err
-				}
-			}
 			// The offset and length are in characters, not bytes
 			// (llmsh: in bytes under LC_ALL=C, as bash).
 			rs := []rune(str)
@@ -422,6 +417,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				rs = rs[slicePos(sliceOffset):]
 			}
 			if pe.Slice.Length != nil {
+				// llmsh: evaluated once the offset is in range
+				// (${x:5:2:3} of abc is nothing, as bash).
+				if sliceLen, err = cfg.sliceArithm(pe, pe.Slice.Length); err != nil {
+					return "", err
+				}
 				if sliceLen < 0 && len(rs)+sliceLen < 0 {
 					// llmsh: bash's error for an end before the start.
 					return "", ParamError{Msg: strconv.Itoa(sliceLen) + ": substring expression < 0"}
