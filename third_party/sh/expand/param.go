@@ -559,14 +559,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					// error, which abandons the line, status 2.
 					return "", ParamError{Msg: name + "[" + nodeLit(index) + "]: bad array subscript", Status: 2}
 				}
-				if err := cfg.assignElem(name, vr, elemIndex, arg); err != nil {
+				if str, err = cfg.assignDefault(name, vr, elemIndex, arg); err != nil {
 					if vr.ReadOnly {
 						// llmsh: bash abandons the line, status 2.
 						return "", ParamError{Msg: err.Error(), Status: 2}
 					}
 					return "", err
 				}
-				str = arg
 			}
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
@@ -1248,8 +1247,13 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 		idx = nil
 	}
 	if idx == nil && !arrayWise && vr.Kind != Indexed && vr.Kind != Associative {
-		// A plain scalar assignment like ${x=val}.
-		return wenv.Set(name, Variable{Set: true, Kind: String, Str: val})
+		// A plain scalar assignment like ${x=val}. llmsh: the variable
+		// keeps its attributes (export, -i, -l, -u, -c, -t), as bash.
+		if vr.Kind != NameRef {
+			vr.Kind = String // (a nameref with no target takes a name)
+		}
+		vr.Set, vr.Str = true, val
+		return wenv.Set(name, vr)
 	}
 	switch vr.Kind {
 	case Associative:
@@ -1288,6 +1292,33 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 	}
 	vr.Set = true
 	return wenv.Set(name, vr)
+}
+
+// assignDefault is ${name:=val} (elemIndex its element, if any): the
+// value evaluated for an integer variable, assigned, and what the
+// variable then holds (converted to its case) is the expansion, as bash
+// (llmsh).
+func (cfg *Config) assignDefault(name string, vr Variable, elemIndex syntax.ArithmExpr, val string) (string, error) {
+	if vr.Integer {
+		n, err := cfg.ArithmText(val)
+		if err != nil {
+			return "", err
+		}
+		val = strconv.FormatInt(n, 10)
+	}
+	switch {
+	case vr.Upper:
+		val = strings.ToUpper(val)
+	case vr.Lower:
+		val = strings.ToLower(val)
+	case vr.Capital && val != "":
+		r, size := utf8.DecodeRuneInString(val)
+		val = string(unicode.ToUpper(r)) + strings.ToLower(val[size:])
+	}
+	if err := cfg.assignElem(name, vr, elemIndex, val); err != nil {
+		return "", err
+	}
+	return val, nil
 }
 
 func (cfg *Config) namesByPrefix(prefix string) []string {
