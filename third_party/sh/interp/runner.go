@@ -1823,6 +1823,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Kind = expand.String
 				case vr.Kind == expand.Unknown || (nakedType == "" && vr.IsSet() && !unref):
 					vr.Kind = expand.KeepValue
+				case vr.ReadOnly && vr.IsSet() && (nakedType == "-a" || nakedType == "-A") && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative):
+					// llmsh: declare -a/-A of a readonly scalar makes
+					// it an array of its value all the same (bash).
+					if o, ok := r.writeEnv.(*overlayEnviron); ok {
+						o.set(name, vr, true)
+					}
+					vr.Kind = expand.KeepValue
 				case vr.ReadOnly && nakedType == "":
 					// llmsh: readonly r again, declare r of a readonly
 					// r with no value: kept, status 0 (bash).
