@@ -125,6 +125,10 @@ type Config struct {
 	// here-string, where bash joins some lists by IFS (rhsIFSJoin).
 	rhsJoin bool
 
+	// CondJoin is set while the runner expands the operands of [[ ]]
+	// and a case command's word (llmsh: condSplitJoin).
+	CondJoin bool
+
 	// PatsubReplacement is bash's option of that name: an unquoted & in
 	// the replacement of ${v/pat/rep} stands for the matched text.
 	PatsubReplacement bool

@@ -105,6 +105,61 @@ func ifsJoinOp(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// condIFSOp reports whether pe, a list expansion, has an operator that
+// makes bash split its joined elements by IFS in [[ ]] and case: a
+// slice, a replacement, a case conversion, a trim, a transformation
+// (llmsh: condSplitJoin).
+func condIFSOp(pe *syntax.ParamExp) bool {
+	if pe.Slice != nil || pe.Repl != nil || ifsJoinOp(pe) {
+		return true
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll,
+			syntax.ToggleFirst, syntax.ToggleAll:
+			return true
+		}
+	}
+	return false
+}
+
+// condSplitJoin is the text s (the elements joined by IFS's first
+// character) of an unquoted list expansion with an operator in [[ ]], a
+// case word or an associative array's subscript, as bash gives it when
+// IFS starts with a character that is no blank: split into fields by
+// IFS, then joined by spaces (IFS=:; a=(x:y z); [[ ${a[@]:0} == "x y z"
+// ]]). Bash
+// marks an empty field there in a way a case pattern does not match;
+// llmsh keeps it empty (llmsh).
+func (cfg *Config) condSplitJoin(s string) string {
+	ifs := cfg.ifsValue()
+	if ifs == "" || ifs[0] == ' ' || ifs[0] == '\t' || ifs[0] == '\n' {
+		return s
+	}
+	white := func(r rune) bool { return (r == ' ' || r == '\t' || r == '\n') && strings.ContainsRune(ifs, r) }
+	rs := []rune(s)
+	var fields []string
+	i := 0
+	for i < len(rs) && white(rs[i]) {
+		i++
+	}
+	for i < len(rs) {
+		start := i
+		for i < len(rs) && !strings.ContainsRune(ifs, rs[i]) {
+			i++
+		}
+		fields = append(fields, string(rs[start:i]))
+		for i < len(rs) && white(rs[i]) {
+			i++
+		}
+		if i < len(rs) && !white(rs[i]) && strings.ContainsRune(ifs, rs[i]) {
+			for i++; i < len(rs) && white(rs[i]); i++ {
+			}
+		}
+	}
+	return strings.Join(fields, " ")
+}
+
 // rhsIFSJoin reports whether bash joins the elements of the list
 // expansion pe by IFS's first character (when IFS is not empty) in the
 // value of an assignment or a here-string, which are not split (llmsh):
@@ -177,6 +232,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// "*" expansions like ${*}, ${arr[*]}, or ${!prefix*} join their
 	// elements with the first IFS character; others use a space.
 	join := func(elems []string) string {
+		if cfg.CondJoin && !cfg.dblQuoted && nodeLit(index) == "@" && condIFSOp(pe) {
+			return cfg.condSplitJoin(cfg.ifsJoin(elems))
+		}
 		if cfg.hereDoc && hereDocSpaces(pe) {
 			return cfg.joinValues(elems, " ") // llmsh: as bash's string_list
 		}

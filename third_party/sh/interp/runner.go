@@ -1382,7 +1382,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		trace.expr(cm.Word)
 		trace.string(" in")
 		trace.newLineFlush()
+		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
 		str := r.literal(cm.Word)
+		r.ecfg.CondJoin = false
 		runNext := false // whether the previous item ended with ";&"
 		for _, ci := range cm.Items {
 			if !runNext && !slices.ContainsFunc(ci.Patterns, func(word *syntax.Word) bool {
@@ -1407,7 +1409,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 	case *syntax.TestClause:
 		r.condReErr = false
-		if r.bashTest(ctx, cm.X, false) == "" && r.exit.ok() {
+		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
+		res := r.bashTest(ctx, cm.X, false)
+		r.ecfg.CondJoin = false
+		if res == "" && r.exit.ok() {
 			// to preserve exit status code 2 for regex errors, etc
 			r.exit.code = 1
 		}
