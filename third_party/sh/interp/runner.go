@@ -2174,6 +2174,11 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 // its words c=a c=b. An error in the expansion, or none, leaves as.
 func (r *Runner) declBraces(as *syntax.Assign) []*syntax.Assign {
 	one := []*syntax.Assign{as}
+	if as.Naked && as.Index != nil {
+		if list := r.declGlob(as); list != nil {
+			return list
+		}
+	}
 	if as.Value == nil || as.Naked || r.ecfg.NoBraceExpand {
 		return one
 	}
@@ -2189,6 +2194,27 @@ func (r *Runner) declBraces(as *syntax.Assign) []*syntax.Assign {
 		as2 := *as
 		as2.Value = bw
 		list = append(list, &as2)
+	}
+	return list
+}
+
+// declGlob is the names that a declaration's word NAME[SUB] with no
+// value matches as a glob pattern (declare f[1] with a file f1 is
+// declare f1, as bash's, for which such a word is no assignment; none
+// under nullglob), or nil when it is left as it is (llmsh).
+func (r *Runner) declGlob(as *syntax.Assign) []*syntax.Assign {
+	text := subscriptText(as.Index)
+	if strings.ContainsAny(text, "$`\"'\\") {
+		return nil // (its expansions are made once, as a subscript)
+	}
+	pattern := as.Name.Value + "[" + text + "]"
+	fields := r.fields(&syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: pattern}}})
+	if len(fields) == 1 && fields[0] == pattern {
+		return nil
+	}
+	list := make([]*syntax.Assign, len(fields)) // (none under nullglob)
+	for i, f := range fields {
+		list[i] = &syntax.Assign{Naked: true, Name: &syntax.Lit{Value: f}}
 	}
 	return list
 }
