@@ -662,15 +662,27 @@ func (d *dateDirective) bad() {
 // num writes a number of at least digits digits (padded with spaces if
 // spacePad), as the flags and width say.
 func (d *dateDirective) num(v int64, digits int, spacePad bool) {
-	if d.mod == 'O' {
-		// Alternate digits: the flags are ignored, the width pads with spaces.
+	if d.mod != 0 {
+		// Alternate digits (O) or era (E): the number keeps its own
+		// digits, the width pads with spaces, or zeros with the 0 flag
+		// (gnulib: %5Ey and %_5Om are "   70" and "   01", %05Om is
+		// "00001").
 		var nb strings.Builder
 		dateNumber(&nb, v, digits, spacePad, 0, -1)
-		p := byte(0)
-		if d.pad == '-' {
-			p = '-'
+		n := nb.String()
+		switch d.pad {
+		case '-':
+			datePadString(d.b, n, '-', d.width)
+		case '0', '+':
+			// The zeros go before the number's own padding:
+			// %05Oe is "000 2".
+			for k := len(n); k < d.width; k++ {
+				d.b.WriteByte('0')
+			}
+			d.b.WriteString(n)
+		default:
+			datePadString(d.b, n, 0, d.width)
 		}
-		datePadString(d.b, nb.String(), p, d.width)
 		return
 	}
 	dateNumber(d.b, v, digits, spacePad, d.pad, d.width)
@@ -689,7 +701,7 @@ func (d *dateDirective) str(s string, lowerSwap bool) {
 
 // yearNum writes a year or a part of one, which gnulib pads its own way.
 func (d *dateDirective) yearNum(v int64, digits int) {
-	if d.pad == '+' && d.mod != 'O' {
+	if d.pad == '+' && d.mod == 0 {
 		// gnulib: a sign when the year overflows its digits or the width.
 		limit := int64(9999)
 		if digits == 2 {
@@ -701,7 +713,10 @@ func (d *dateDirective) yearNum(v int64, digits int) {
 			return
 		}
 	}
-	if d.pad == 0 && d.mod != 'O' {
+	if d.mod != 0 && digits != 2 {
+		digits = 1 // %EY, %OG: the year's own digits only
+	}
+	if d.pad == 0 && d.mod == 0 {
 		switch d.yrPad {
 		case '_', '-':
 			dateNumber(d.b, v, digits, false, '-', d.width)
@@ -742,6 +757,10 @@ func (d *dateDirective) dateField(conv byte) bool {
 		// glibc's %c, whose year is not padded.
 		d.sub("%a %b %e %H:%M:%S " + strconv.Itoa(d.t.Year()))
 	case 'C':
+		if d.mod != 0 {
+			d.num(dateFloorDiv(year, 100), 1, false) // %EC: no padding
+			break
+		}
 		d.yearNum(dateFloorDiv(year, 100), 2)
 	case 'd':
 		d.num(int64(d.t.Day()), 2, false)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -92,7 +93,6 @@ func (s *floatFormat) append(dst []byte, v float64) []byte {
 	var body []byte
 	neg := math.Signbit(v) && !math.IsNaN(v)
 	a := math.Abs(v)
-	upper := s.verb >= 'A' && s.verb <= 'Z'
 	special := math.IsInf(v, 0) || math.IsNaN(v)
 	switch {
 	case math.IsInf(v, 0):
@@ -158,7 +158,13 @@ func (s *floatFormat) append(dst []byte, v float64) []byte {
 			}
 		}
 	}
-	if upper {
+	return s.pad(dst, body, neg, special)
+}
+
+// pad appends body (the digits, without sign) with the sign and the
+// padding that the flags and width ask for.
+func (s *floatFormat) pad(dst, body []byte, neg, special bool) []byte {
+	if s.verb >= 'A' && s.verb <= 'Z' {
 		body = bytes.ToUpper(body)
 	}
 	sign := ""
@@ -193,4 +199,118 @@ func (s *floatFormat) append(dst []byte, v float64) []byte {
 		dst = append(dst, body...)
 	}
 	return dst
+}
+
+// appendLong is append for a long double of 64 bits of mantissa, which x
+// holds exactly (glibc's printf of a long double: %La writes the first
+// four bits before the point, 0xc.ccccccccccccccdp-7 for 0.1).
+func (s *floatFormat) appendLong(dst []byte, x *big.Float) []byte {
+	a := new(big.Float).Abs(x)
+	prec := s.prec
+	if prec < 0 && s.verb|0x20 != 'a' {
+		prec = 6
+	}
+	var body []byte
+	switch s.verb | 0x20 {
+	case 'f':
+		body = a.Append(nil, 'f', prec)
+		if s.alt && prec == 0 {
+			body = append(body, '.')
+		}
+	case 'e':
+		body = a.Append(nil, 'e', prec)
+		if s.alt && prec == 0 {
+			i := bytes.IndexByte(body, 'e')
+			body = append(body[:i], append([]byte{'.'}, body[i:]...)...)
+		}
+	case 'g':
+		prec = max(prec, 1)
+		e := a.Append(nil, 'e', prec-1)
+		x, _ := strconv.Atoi(string(e[bytes.IndexByte(e, 'e')+1:]))
+		if x < prec && x >= -4 {
+			body = a.Append(nil, 'f', prec-1-x)
+		} else {
+			body = e
+		}
+		if !s.alt {
+			body = trimFloatZeros(body)
+		}
+	case 'a':
+		body = hexLong(a, prec)
+		if s.alt && bytes.IndexByte(body, '.') < 0 {
+			i := bytes.IndexByte(body, 'p')
+			body = append(body[:i], append([]byte{'.'}, body[i:]...)...)
+		}
+	}
+	return s.pad(dst, body, x.Signbit(), false)
+}
+
+// trimFloatZeros drops the trailing zeros of the fraction of a %f or %e
+// body, and a point left alone (%g without '#').
+func trimFloatZeros(body []byte) []byte {
+	i := bytes.IndexByte(body, 'e')
+	if i < 0 {
+		i = len(body)
+	}
+	m := body[:i]
+	if bytes.IndexByte(m, '.') < 0 {
+		return body
+	}
+	m = bytes.TrimSuffix(bytes.TrimRight(m, "0"), []byte("."))
+	return append(append([]byte{}, m...), body[i:]...)
+}
+
+// hexLong writes a (not negative) as glibc's %La does for an x87 long
+// double: the mantissa's top four bits, a point and the other 60 bits in
+// 15 hex digits (prec of them, rounded to even; all but trailing zeros
+// when prec < 0), then p and the binary exponent.
+func hexLong(a *big.Float, prec int) []byte {
+	if a.Sign() == 0 {
+		b := []byte("0x0")
+		if prec > 0 {
+			b = append(append(b, '.'), strings.Repeat("0", prec)...)
+		}
+		return append(b, "p+0"...)
+	}
+	m := new(big.Float).SetPrec(64)
+	exp := a.MantExp(m) // a = m * 2^exp, 0.5 <= m < 1
+	mi, _ := new(big.Float).SetMantExp(m, 64).Int(nil)
+	u := mi.Uint64() // the 64 bits, the top one set
+	exp -= 4         // a = u/2^60 * 2^exp
+	digits := 15
+	if prec >= 0 && prec < 15 {
+		drop := uint(4 * (15 - prec))
+		rest, half := u&(1<<drop-1), uint64(1)<<(drop-1)
+		u >>= drop
+		if rest > half || rest == half && u&1 == 1 {
+			u++
+		}
+		digits = prec
+		if u>>(4*uint(prec)) >= 16 {
+			// 0xf.f rounded up: glibc writes 0x10.0 as 0x1.0 and
+			// the exponent 4 more.
+			u >>= 4
+			exp += 4
+		}
+	}
+	lead := u >> (4 * uint(digits))
+	frac := ""
+	if digits > 0 {
+		frac = strconv.FormatUint(u&(1<<(4*uint(digits))-1), 16)
+		frac = strings.Repeat("0", digits-len(frac)) + frac
+	}
+	if prec < 0 {
+		frac = strings.TrimRight(frac, "0")
+	} else if prec > 15 {
+		frac += strings.Repeat("0", prec-15)
+	}
+	b := append([]byte("0x"), strconv.FormatUint(lead, 16)...)
+	if frac != "" {
+		b = append(append(b, '.'), frac...)
+	}
+	b = append(b, 'p')
+	if exp >= 0 {
+		b = append(b, '+')
+	}
+	return strconv.AppendInt(b, int64(exp), 10)
 }

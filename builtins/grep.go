@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -61,7 +62,14 @@ func grepMain(env *Env, mode byte) int {
 	if o.nullData {
 		eol = 0
 	}
-	m, warnings, err := newGrepMatcher(o.patterns, o.mode, o.icase, o.word, o.line, eol, byteLocale(env))
+	ctx := env.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	m, warnings, err := newGrepMatcher(ctx, o.patterns, o.mode, o.icase, o.word, o.line, eol, byteLocale(env))
+	if ctx.Err() != nil {
+		return 2 // stopped while compiling (the run's limit says why)
+	}
 	if err != nil {
 		env.Errorf("%s", err)
 		return 2
@@ -82,6 +90,7 @@ func grepMain(env *Env, mode byte) int {
 		o.withName = 2 // decided per operand for -r on a single file
 	}
 	g := &grepRun{o: o, m: m, env: env, w: bufio.NewWriterSize(env.Stdout, 64<<10), eol: eol, dirs: newDirAhead(env, true)}
+	g.encErr = o.binMode != "text" && !byteLocale(env)
 	g.dirs.tree = true
 	if grepCannotMatch(o) {
 		return 1
@@ -422,6 +431,10 @@ type grepRun struct {
 	dirIDs    []string         // -R: identities of the directories being walked
 	ahead     []*grepAheadFile // the walk's files being read ahead, in order
 	batch     []*grepAheadFile // of them, the last ones, not asked for yet (sendBatch)
+	// encErr: a line (with -o a match) that is not UTF-8 is not output,
+	// and with --binary-files=binary makes the binary-file notice (GNU
+	// grep 3.8 in a UTF-8 locale: an encoding error is binary data).
+	encErr bool
 }
 
 func (g *grepRun) fail(name string, err error) {

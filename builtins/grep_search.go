@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"math"
 	"strconv"
+	"unicode/utf8"
 )
 
 // grepBufSize is the initial read buffer; it grows only to hold a line
@@ -285,6 +286,9 @@ func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 			return
 		}
 		err := g.m.eachMatch(line, func(ms, me int) {
+			if s.encodingError(line[ms:me]) {
+				return
+			}
 			s.prefix(':', lineno, abs+int64(ms), me-ms)
 			if o.color {
 				w.WriteString(grepColMatch)
@@ -298,6 +302,9 @@ func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 		if err != nil {
 			s.matchErr(err)
 		}
+		return
+	}
+	if s.encodingError(line) {
 		return
 	}
 	s.prefix(sep, lineno, abs, len(line))
@@ -318,6 +325,19 @@ func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 		w.Write(line)
 	}
 	w.WriteByte(g.eol)
+}
+
+// encodingError reports whether b, about to be output, is not UTF-8
+// where that makes it binary (grepRun.encErr); it then notes the
+// binary-file notice.
+func (s *grepFile) encodingError(b []byte) bool {
+	if !s.g.encErr || utf8.Valid(b) {
+		return false
+	}
+	if s.g.o.binMode == "binary" {
+		s.binMatched = true
+	}
+	return true
 }
 
 func (s *grepFile) sep(c byte) {

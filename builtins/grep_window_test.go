@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -33,7 +34,7 @@ func TestGrepWindowAgreesWithLines(t *testing.T) {
 			buf = nil
 		}
 		icase, word, line := rng.IntN(3) == 0, rng.IntN(4) == 0, rng.IntN(6) == 0
-		m, _, err := newGrepMatcher([]string{p.String()}, 'G', icase, word, line, '\n', false)
+		m, _, err := newGrepMatcher(context.Background(), []string{p.String()}, 'G', icase, word, line, '\n', false)
 		if err != nil || m.win == nil {
 			continue
 		}
@@ -86,7 +87,7 @@ func TestGrepWindow(t *testing.T) {
 		{"(ab|ac)d{2}", 'E', false, true},
 		{"ab.", 'G', true, true},
 	} {
-		m, _, err := newGrepMatcher([]string{c.pat}, c.mode, c.icase, false, false, '\n', false)
+		m, _, err := newGrepMatcher(context.Background(), []string{c.pat}, c.mode, c.icase, false, false, '\n', false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,12 +97,12 @@ func TestGrepWindow(t *testing.T) {
 	}
 	in := "123x\n12x 999x\nabc\n9x99x\né9é99x\n\xff000x\n000\n"
 	grepRunCases(t, nil, []grepCase{
-		{in, []string{"grep", "[0-9]\\{3\\}x"}, "123x\n12x 999x\n\xff000x\n", "", 0},
+		{in, []string{"grep", "-a", "[0-9]\\{3\\}x"}, "123x\n12x 999x\n\xff000x\n", "", 0},
 		{in, []string{"grep", "-c", "[0-9]\\{3\\}x"}, "3\n", "", 0},
 		{in, []string{"grep", "-v", "[0-9]\\{3\\}x"}, "abc\n9x99x\né9é99x\n000\n", "", 0},
-		{in, []string{"grep", "-n", "[0-9]\\{2\\}x"}, "1:123x\n2:12x 999x\n4:9x99x\n5:é9é99x\n6:\xff000x\n", "", 0},
+		{in, []string{"grep", "-an", "[0-9]\\{2\\}x"}, "1:123x\n2:12x 999x\n4:9x99x\n5:é9é99x\n6:\xff000x\n", "", 0},
 		{in, []string{"grep", "-o", "[0-9]\\{3\\}x"}, "123x\n999x\n000x\n", "", 0},
-		{in, []string{"grep", "-w", "[0-9]\\{3\\}x"}, "123x\n12x 999x\n\xff000x\n", "", 0},
+		{in, []string{"grep", "-aw", "[0-9]\\{3\\}x"}, "123x\n12x 999x\n\xff000x\n", "", 0},
 		{in, []string{"grep", "-x", "[0-9]\\{3\\}x"}, "123x\n", "", 0},
 		{in, []string{"grep", "-ic", "[0-9]\\{3\\}X"}, "3\n", "", 0},
 		{"A1Bx\na1bX\nab\n", []string{"grep", "-i", "a.bx"}, "A1Bx\na1bX\n", "", 0},

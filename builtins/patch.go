@@ -46,9 +46,10 @@ type filePatch struct {
 	oldTime, newTime string // what follows the name (after a tab), if anything
 	leading          []string
 	hunks            []*patchHunk
-	err              error // the diff is malformed after these hunks
-	normal           bool  // a normal diff (no file names, no context)
-	context          bool  // a context diff (diff -c)
+	err              error      // the diff is malformed after these hunks
+	normal           bool       // a normal diff (no file names, no context)
+	git              *gitHeader // what the "diff --git" lines before it say
+	context          bool       // a context diff (diff -c)
 }
 
 // parseContextRange parses "N" or "N,M" after a context hunk's "*** "
@@ -355,6 +356,12 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 		l := lines[i]
 		var fp *filePatch
 		switch {
+		case strings.HasPrefix(l, "diff --git "):
+			// A git diff without hunks (a rename, a mode, an empty
+			// file) is a file patch of its own.
+			out = gitOnly(out, leading)
+			leading = []string{l}
+			continue
 		case strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && strings.HasPrefix(lines[i+2], "@@ -"):
 			fp, i = parseUnifiedFile(lines, i, leading)
 		case strings.HasPrefix(l, "*** ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") && strings.HasPrefix(lines[i+2], "***************"):
@@ -373,6 +380,7 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 		}
 		i--
 	}
+	out = gitOnly(out, leading)
 	if len(out) == 0 {
 		for _, l := range lines {
 			if strings.TrimSpace(l) != "" {
@@ -409,6 +417,7 @@ func patchEpoch(stamp string) bool {
 func patchHeader(fp *filePatch, lines []string, i int, leading []string) *filePatch {
 	fp.oldName, fp.oldTime = patchSplitName(lines[i][4:])
 	fp.newName, fp.newTime = patchSplitName(lines[i+1][4:])
+	fp.git = parseGitHeader(leading)
 	fp.leading = append(leading, lines[i], lines[i+1])
 	return fp
 }
@@ -585,6 +594,7 @@ type patcher struct {
 	suffix                     string
 	rejFile                    string // -r; "-" discards rejects
 	removeEmpty                bool   // -E
+	flipped                    bool   // -t: this file's patch is applied the other way
 }
 
 // patchCmdOpts is what patch's options select besides the patcher's own
@@ -823,6 +833,32 @@ func pickName(names []string, ok func(string) bool) string {
 	return best
 }
 
+// createName chooses the name of a file the patch creates as GNU patch
+// does: of the names that need the fewest new directories, pickName's best.
+func (p *patcher) createName(cands []string) string {
+	newDirs := func(name string) int {
+		n, exist := 0, 0
+		for i := 0; i < len(name); i++ {
+			if name[i] == '/' && i > 0 && name[i-1] != '/' {
+				n++
+				if exist == n-1 {
+					if fi, err := p.env.FS.Stat(p.env.Abs(name[:i])); err == nil && fi.IsDir() {
+						exist++
+					}
+				}
+			}
+		}
+		return n - exist
+	}
+	least := -1
+	for _, c := range cands {
+		if c != "" && (least < 0 || newDirs(c) < least) {
+			least = newDirs(c)
+		}
+	}
+	return pickName(cands, func(c string) bool { return newDirs(c) == least })
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return word
@@ -832,6 +868,9 @@ func plural(n int, word string) string {
 
 func (p *patcher) apply(fp *filePatch) int {
 	env := p.env
+	if fp.git.acts() && len(fp.hunks) == 0 && fp.err == nil {
+		return p.applyGit(fp)
+	}
 	hunks := fp.hunks
 	if p.reverse {
 		hunks = make([]*patchHunk, len(fp.hunks))
@@ -839,34 +878,20 @@ func (p *patcher) apply(fp *filePatch) int {
 			hunks[i] = h.reversed()
 		}
 	}
-	// /dev/null names a missing side only when the hunks agree that it
-	// is empty (GNU's pch_says_nonexistent).
-	oldEmpty, newEmpty := true, true
-	for _, h := range fp.hunks {
-		oldEmpty = oldEmpty && h.oldLen == 0
-		newEmpty = newEmpty && h.newLen == 0
+	creates, deletes, saysOld, saysNew := p.sides(fp)
+	name, st := p.fileToPatch(fp, len(hunks), creates, saysOld, saysNew)
+	if st < 0 {
+		// -t took the patch for a reversed one: apply it the other way.
+		p.reverse, p.flipped = !p.reverse, true
+		defer func() { p.reverse, p.flipped = !p.reverse, false }()
+		return p.apply(fp)
 	}
-	creates := (fp.oldName == "/dev/null" || patchEpoch(fp.oldTime)) && oldEmpty
-	deletes := (fp.newName == "/dev/null" || patchEpoch(fp.newTime)) && newEmpty
-	if p.reverse {
-		creates, deletes = deletes, creates
-	}
-	name, st := p.fileToPatch(fp, len(hunks), creates)
 	if name == "" {
 		return st
 	}
-	// Read the original.
-	var orig []byte
-	existed := false
-	if r, err := env.Open(name); err == nil {
-		orig, err = io.ReadAll(r)
-		r.Close()
-		if err != nil {
-			return p.fatal("Can't open file %s : %s", name, ErrText(err))
-		}
-		existed = true
-	} else if !creates {
-		return p.fatal("Can't open file %s : %s", name, ErrText(err))
+	orig, existed, st, missing := p.readOriginal(name, creates, saysOld)
+	if st != 0 {
+		return st
 	}
 	if creates && existed && len(orig) > 0 {
 		if p.forward {
@@ -877,19 +902,13 @@ func (p *patcher) apply(fp *filePatch) int {
 		fmt.Fprintf(p.out, "%d out of %d %s ignored\n", len(hunks), len(hunks), plural(len(hunks), "hunk"))
 		return 1
 	}
-	target := name
+	target, note, renamed := name, "", false
 	if p.outFile != "" {
-		target = p.outFile
+		target, note = p.outFile, " (read from "+name+")"
+	} else if src, dst, how := p.gitRename(fp); how != "" {
+		name, target, note, renamed = src, dst, " ("+how+" from "+src+")", how == "renamed"
 	}
-	verb := "patching"
-	if p.dryRun {
-		verb = "checking"
-	}
-	if target != name {
-		fmt.Fprintf(p.out, "%s file %s (read from %s)\n", verb, target, name)
-	} else {
-		fmt.Fprintf(p.out, "%s file %s\n", verb, target)
-	}
+	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), target, note)
 	if fp.err != nil {
 		// GNU patch reads hunks as it applies them: it names the file
 		// before it meets the malformed line, and changes nothing.
@@ -912,19 +931,30 @@ func (p *patcher) apply(fp *filePatch) int {
 	}
 	out := a.output()
 	status := 0
+	// GNU patch 2.7.6, when no hunk applies to a missing FILE, backs it
+	// up as an empty one and then fails to copy it; without a backup it
+	// only saves the rejects.
+	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == ""
+	if none && !p.dryRun {
+		if p.backup || !p.noBackupIfMismatch {
+			if err := p.writeFile(name+p.suffix, nil); err != nil {
+				return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+			}
+			return p.fatal("Can't reopen file %s : %s", name, ErrText(missing))
+		}
+	}
 	if len(a.failed) > 0 {
 		status = 1
 		if st, done := p.reject(fp, a, len(hunks), target); done {
 			return st
 		}
 	}
-	if p.dryRun {
+	if p.dryRun || none {
 		return status
 	}
-	if p.outFile == "" && (p.backup || a.mismatch && existed && !p.noBackupIfMismatch) {
-		// -b backs up a file that did not exist as an empty one.
-		if err := p.writeFile(name+p.suffix, orig); err != nil {
-			return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+	if p.outFile == "" && (p.backup || a.mismatch && (existed || missing != nil) && !p.noBackupIfMismatch) {
+		if st := p.backupFiles(name, target, orig); st != 0 {
+			return st
 		}
 	}
 	if (deletes || p.removeEmpty) && len(out) == 0 && p.outFile == "" {
@@ -932,24 +962,121 @@ func (p *patcher) apply(fp *filePatch) int {
 			if err := env.FS.Remove(env.Abs(target)); err != nil {
 				return p.fatal("Can't remove file %s : %s", target, ErrText(err))
 			}
-			// Remove directories left empty, up to the working directory.
-			for dir := path.Dir(target); dir != "." && dir != "/" && !strings.HasPrefix(target, "/"); dir = path.Dir(dir) {
-				if env.FS.Remove(env.Abs(dir)) != nil {
-					break
-				}
-			}
+			p.removeEmptyDirs(target)
 		}
 		return status
 	}
 	if err := p.writeFile(target, out); err != nil {
 		return p.fatal("Can't create file %s : %s", target, ErrText(err))
 	}
+	if st := p.gitFinish(fp, name, target, renamed); st != 0 {
+		return st
+	}
 	return status
 }
 
+// readOriginal reads the file to patch. A missing one is an error unless
+// the patch creates it (or its hunks say the old side does not exist), or
+// it is the FILE operand, which is patched as empty (missing is then the
+// error that says why it could not be opened).
+func (p *patcher) readOriginal(name string, creates bool, saysOld int) (orig []byte, existed bool, st int, missing error) {
+	r, err := p.env.Open(name)
+	if err == nil {
+		orig, err = io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
+		}
+		return orig, true, 0, nil
+	}
+	if !creates && saysOld == 0 {
+		if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
+			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
+		}
+		return nil, false, 0, err
+	}
+	return nil, false, 0, nil
+}
+
+// backupFiles saves the original of name (orig) as its backup, and when
+// a git rename or copy writes another file, target's too, as GNU patch
+// does. A file that did not exist is backed up as an empty one.
+func (p *patcher) backupFiles(name, target string, orig []byte) int {
+	if err := p.writeFile(name+p.suffix, orig); err != nil {
+		return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+	}
+	if target == name {
+		return 0
+	}
+	var old []byte
+	if r, err := p.env.Open(target); err == nil {
+		old, err = io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return p.fatal("Can't open file %s : %s", target, ErrText(err))
+		}
+	}
+	if err := p.writeFile(target+p.suffix, old); err != nil {
+		return p.fatal("Can't create file %s%s : %s", target, p.suffix, ErrText(err))
+	}
+	return 0
+}
+
+// verb is how patch names what it does to a file: "patching", or
+// "checking" under --dry-run.
+func (p *patcher) verb() string {
+	if p.dryRun {
+		return "checking"
+	}
+	return "patching"
+}
+
+// sides tells whether fp creates and whether it deletes its file, and
+// saysNonexistent's levels of its old and new sides, all under -R.
+func (p *patcher) sides(fp *filePatch) (creates, deletes bool, saysOld, saysNew int) {
+	// /dev/null names a missing side only when the hunks agree that it
+	// is empty (GNU's pch_says_nonexistent).
+	oldEmpty, newEmpty := true, true
+	for _, h := range fp.hunks {
+		oldEmpty = oldEmpty && h.oldLen == 0
+		newEmpty = newEmpty && h.newLen == 0
+	}
+	creates = (fp.oldName == "/dev/null" || patchEpoch(fp.oldTime)) && oldEmpty
+	deletes = (fp.newName == "/dev/null" || patchEpoch(fp.newTime)) && newEmpty
+	saysOld, saysNew = saysNonexistent(fp)
+	if p.reverse {
+		return deletes, creates, saysNew, saysOld
+	}
+	return creates, deletes, saysOld, saysNew
+}
+
+// saysNonexistent is GNU patch's p_says_nonexistent for the old and the
+// new side of fp (before -R): 0 when the first hunk's range on that side
+// does not start at line 0, 2 when it does and the side is /dev/null or
+// dated at the Epoch, else 1: a diff that names the file it creates
+// ("--- a/new.txt" over "@@ -0,0 +1,2 @@") creates it all the same.
+func saysNonexistent(fp *filePatch) (old, new int) {
+	if fp.normal || len(fp.hunks) == 0 {
+		return 0, 0
+	}
+	level := func(start int, name, stamp string) int {
+		switch {
+		case start != 0:
+			return 0
+		case name == "/dev/null" || patchEpoch(stamp):
+			return 2
+		}
+		return 1
+	}
+	h := fp.hunks[0]
+	return level(h.oldStart, fp.oldName, fp.oldTime), level(h.newStart, fp.newName, fp.newTime)
+}
+
 // fileToPatch names the file fp patches, "" with the status to return
-// when there is none (nhunks being the number of hunks then ignored).
-func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool) (string, int) {
+// when there is none (nhunks being the number of hunks then ignored), or
+// status -1 when -t takes the patch for a reversed one.
+// saysOld and saysNew are saysNonexistent's, swapped under -R.
+func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool, saysOld, saysNew int) (string, int) {
 	if p.origFile != "" {
 		return p.origFile, 0
 	}
@@ -972,8 +1099,41 @@ func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool) (string, 
 		cands = append(cands, s)
 	}
 	name := pickName(cands, p.exists)
-	if name == "" && creates {
-		name = pickName(cands, func(string) bool { return true })
+	if name == "" && !creates && saysNew > 0 && !(saysNew == 1 && saysOld == 2) {
+		// GNU's maybe_reverse: a patch that deletes a file that does
+		// not exist looks reversed.
+		last := ""
+		for _, c := range cands {
+			if c != "" {
+				last = c
+			}
+		}
+		if last != "" && !p.force && !p.flipped {
+			when := ""
+			if p.reverse {
+				when = ", when reversed,"
+			}
+			fmt.Fprintf(p.out, "The next patch%s would delete the file %s,\nwhich does not exist!", when, last)
+			switch {
+			case p.forward:
+				fmt.Fprintf(p.out, "  Skipping patch.\n")
+			case p.batch && p.reverse:
+				fmt.Fprintf(p.out, "  Ignoring -R.\n")
+				return "", -1
+			case p.batch:
+				fmt.Fprintf(p.out, "  Assuming -R.\n")
+				return "", -1
+			case p.reverse:
+				fmt.Fprintf(p.out, "  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			default:
+				fmt.Fprintf(p.out, "  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			}
+			fmt.Fprintf(p.out, "%d out of %d %s ignored\n", nhunks, nhunks, plural(nhunks, "hunk"))
+			return "", 1
+		}
+	}
+	if name == "" && (creates || saysOld > 0) {
+		name = p.createName(cands)
 	}
 	if name != "" {
 		return name, 0

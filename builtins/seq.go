@@ -21,6 +21,17 @@ type seqOperand struct {
 	width, prec int
 	integer     bool // plain decimal integer that fits in an int64
 	i           int64
+	// ld is the value as strtold reads it, a long double of 64 bits of
+	// mantissa (x86's, which GNU seq computes in); nil for inf.
+	ld *big.Float
+}
+
+// long returns o's long double value (nil for inf).
+func (o seqOperand) long() *big.Float {
+	if o.ld == nil && !math.IsInf(o.v, 0) {
+		return new(big.Float).SetPrec(64).SetFloat64(o.v)
+	}
+	return o.ld
 }
 
 func seqParse(arg string) (seqOperand, error) {
@@ -39,12 +50,17 @@ func seqParse(arg string) (seqOperand, error) {
 		return op, fmt.Errorf("invalid 'not-a-number' argument: %s", gnu.Quote(arg))
 	}
 	op.v = v
+	if !strings.ContainsAny(strings.ToLower(s), "in") {
+		if ld, _, err := big.ParseFloat(strings.TrimRight(num, " \t\n\v\f\r"), 0, 64, big.ToNearestEven); err == nil {
+			op.ld = ld
+		}
+	}
 	// -0 stays a float: GNU prints it as "-0".
 	if i, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64); err == nil && i > -1<<62 && i < 1<<62 && !(i == 0 && strings.HasPrefix(s, "-")) {
 		op.integer, op.i = true, i
 	}
 	op.width = len(arg)
-	if hex || math.IsInf(v, 0) {
+	if hex || math.IsInf(v, 0) && op.ld == nil {
 		return op, nil
 	}
 	mant, exp, hasExp := strings.Cut(strings.ToLower(arg), "e")
@@ -135,7 +151,7 @@ func seq(env *Env) int {
 		first, last = parsed[0], parsed[1]
 	case 3:
 		first, step, last = parsed[0], parsed[1], parsed[2]
-		if step.v == 0 {
+		if step.v == 0 && (step.ld == nil || step.ld.Sign() == 0) {
 			return f.Fail(&UsageError{"invalid Zero increment value: " + gnu.Quote(ops[1])}, 1)
 		}
 	}
@@ -185,8 +201,10 @@ func (c *seqConfig) run(env *Env, ops []string, first, step, last seqOperand) in
 		st = s.bigInts(ops)
 	case first.integer && step.integer && last.integer && !c.hasFormat:
 		st = s.ints(first.i, step.i, last.i)
-	default:
+	case seqExact(first) && seqExact(step) && seqExact(last) && s.spec.verb|0x20 != 'a' || !c.hasFormat && seqShort(first, step, last) || first.long() == nil || step.long() == nil || last.long() == nil:
 		st = s.floats(first.v, step.v, last.v)
+	default:
+		st = s.longs(first.long(), step.long(), last.long())
 	}
 	if st >= 0 {
 		return st
@@ -312,6 +330,89 @@ func (s *seqRun) floats(first, step, last float64) int {
 			return -1
 		}
 	}
+}
+
+// seqExact reports whether o is an integer that a double holds, as it
+// does every sum of such numbers up to 2^53: double arithmetic then gives
+// the long double's results.
+func seqExact(o seqOperand) bool {
+	return o.integer && o.i > -1<<53 && o.i < 1<<53
+}
+
+// seqShort reports whether double arithmetic prints what long double
+// does with the default format %.Pf: the numbers are multiples of 10^-P
+// (P the most digits after the point of the operands), and a double's
+// error, under 2^-51 of the largest, stays far from half of 10^-P
+// below 10^14 units of 10^-P (session 24: the long double path is five
+// times slower).
+func seqShort(first, step, last seqOperand) bool {
+	p := max(first.prec, step.prec, last.prec)
+	if first.prec < 0 || step.prec < 0 || last.prec < 0 || p > 14 {
+		return false
+	}
+	bound := max(math.Abs(first.v), math.Abs(last.v)) + math.Abs(step.v)
+	return bound*math.Pow10(p) < 1e14
+}
+
+// longs is floats in long double arithmetic, as GNU seq computes (its
+// x = first + i * step, each operation rounded to 64 bits of mantissa):
+// seq -f %.20g 0.1 0.1 0.3 prints 0.30000000000000000001 last.
+func (s *seqRun) longs(first, step, last *big.Float) int {
+	x := new(big.Float).SetPrec(64)
+	prev := new(big.Float).SetPrec(64)
+	fi := new(big.Float).SetPrec(64)
+	for i := int64(0); ; i++ {
+		if i&0xfff == 0 {
+			if st := s.stop(); st >= 0 {
+				return st
+			}
+		}
+		prev.Set(x)
+		if i == 0 {
+			x.Set(first)
+		} else {
+			fi.SetInt64(i)
+			x.Mul(fi, step)
+			x.Add(first, x)
+		}
+		c := x.Cmp(last)
+		if step.Sign() > 0 && c > 0 || step.Sign() < 0 && c < 0 {
+			if i > 0 && s.extraLong(x, prev, last) {
+				s.emitLong(x)
+			}
+			return -1
+		}
+		if !s.emitLong(x) {
+			return finishOutput(s.env, s.w, 1)
+		}
+		if c == 0 {
+			return -1
+		}
+	}
+}
+
+// emitLong is emit for a long double.
+func (s *seqRun) emitLong(x *big.Float) bool {
+	s.line = s.line[:0]
+	if s.printed {
+		s.line = append(s.line, s.sep...)
+	}
+	s.line = append(s.line, s.pre...)
+	s.line = s.spec.appendLong(s.line, x)
+	s.line = append(s.line, s.post...)
+	s.printed = true
+	_, err := s.w.Write(s.line)
+	return err == nil
+}
+
+// extraLong is extra for long doubles.
+func (s *seqRun) extraLong(x, prev, last *big.Float) bool {
+	if s.post != "" {
+		return false
+	}
+	xs := s.spec.appendLong(nil, x)
+	v, _, err := big.ParseFloat(strings.TrimLeft(string(xs), " "), 0, 64, big.ToNearestEven)
+	return err == nil && v.Cmp(last) == 0 && string(xs) != string(s.spec.appendLong(nil, prev))
 }
 
 // extra reports whether x, the first number past last, is printed all

@@ -29,6 +29,9 @@ var allSubject = 1 << 10
 
 // MatchContext is Match, failing with ctx's error once ctx is done.
 func (r *Regexp) MatchContext(ctx context.Context, b []byte) (bool, error) {
+	if v := r.forSubject(b); v != r {
+		return v.MatchContext(ctx, b)
+	}
 	if r.needLatin1(b) {
 		b = toLatin1(b).b
 	}
@@ -69,6 +72,9 @@ func (r *Regexp) find(ctx context.Context, b []byte) ([]int, error) {
 // only the checks (\<, \>) and a pattern RE2 cannot express leave it to
 // FindSubmatchIndex.
 func (r *Regexp) FindSubmatchIndexContext(ctx context.Context, b []byte) ([]int, error) {
+	if v := r.forSubject(b); v != r {
+		return v.FindSubmatchIndexContext(ctx, b)
+	}
 	var l *latin1
 	if r.needLatin1(b) {
 		l = toLatin1(b)
@@ -94,6 +100,9 @@ func (r *Regexp) FindSubmatchIndexContext(ctx context.Context, b []byte) ([]int,
 
 // FindAllContext is FindAll, failing with ctx's error once ctx is done.
 func (r *Regexp) FindAllContext(ctx context.Context, b []byte, n int, fn func(loc []int) bool) error {
+	if v := r.forSubject(b); v != r {
+		return v.FindAllContext(ctx, b, n, fn)
+	}
 	if r.needLatin1(b) {
 		l := toLatin1(b)
 		b, fn = l.b, l.mapped(fn)

@@ -32,6 +32,9 @@ type Regexp struct {
 	transparent bool
 	// Warnings are GNU's warnings about the pattern.
 	Warnings []string
+	// u8: the forms for a subject that is not UTF-8, nil when the pattern
+	// matches it as RE2 does (utf8.go).
+	u8 *utf8Forms
 }
 
 // Compile parses pat (see Translate) and prepares it for matching.
@@ -62,6 +65,9 @@ func compileTree(root *node, ps *parser, fl Flags) (*Regexp, error) {
 		return nil, err
 	}
 	r.transparent = fl&Bytes != 0 && r.re != nil && isTransparent(root)
+	if fl&Bytes == 0 && r.re != nil && sensitive(root) {
+		r.u8 = &utf8Forms{}
+	}
 	return r, nil
 }
 
@@ -82,6 +88,9 @@ func (r *Regexp) RE2() (re *regexp.Regexp, exact bool) {
 
 // Match reports whether b contains a match.
 func (r *Regexp) Match(b []byte) (bool, error) {
+	if v := r.forSubject(b); v != r {
+		return v.Match(b)
+	}
 	if r.needLatin1(b) {
 		b = toLatin1(b).b
 	}
@@ -108,6 +117,9 @@ func (r *Regexp) Match(b []byte) (bool, error) {
 // holds 2*(NumSubexp()+1) offsets, -1 for a group that did not take part;
 // fn must not keep it.
 func (r *Regexp) FindAll(b []byte, n int, fn func(loc []int) bool) error {
+	if v := r.forSubject(b); v != r {
+		return v.FindAll(b, n, fn)
+	}
 	if r.needLatin1(b) {
 		l := toLatin1(b)
 		return r.findAll(context.TODO(), l.b, n, l.mapped(fn))
@@ -444,6 +456,9 @@ func (m *bt) classMatch(n *node, c int32) bool {
 		return false // see classRangesFor
 	}
 	ranges, neg := n.ranges, n.neg
+	if neg && c >= invalidBase {
+		return false // see kAny
+	}
 	in := inSorted(ranges, c)
 	if !in && m.icase && m.ascii {
 		in = asciiLetter(c) && inSorted(ranges, c^0x20)
@@ -479,8 +494,8 @@ func (m *bt) match(n *node, i int, k func(int) bool) bool {
 			return false
 		}
 		c, w := m.char(i)
-		if c == '\n' && m.lines {
-			return false
+		if c == '\n' && m.lines || c >= invalidBase {
+			return false // an encoding error is no character (utf8.go)
 		}
 		return k(i + w)
 	case kClass:

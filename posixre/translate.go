@@ -93,11 +93,18 @@ type emitter struct {
 	t      *Translation
 	notRE2 bool
 	br     bool
+	// strict: '.' and negated classes never match U+FFFD, which RE2
+	// reads for a byte that is not UTF-8 (utf8.go).
+	strict bool
 }
 
 func translateTree(root *node, ps *parser, fl Flags) (*Translation, error) {
+	return translateMode(root, ps, fl, false)
+}
+
+func translateMode(root *node, ps *parser, fl Flags, strict bool) (*Translation, error) {
 	t := &Translation{Groups: make([]int, ps.groups+1), Warnings: ps.warnings}
-	e := &emitter{fl: fl, t: t}
+	e := &emitter{fl: fl, t: t, strict: strict}
 	if fl&IgnoreCase != 0 && fl&Bytes == 0 {
 		// In Bytes mode the emitter writes both cases of ASCII letters
 		// itself: RE2's (?i) would also fold é and É (U+00E9, U+00C9),
@@ -135,7 +142,14 @@ func (e *emitter) emit(n *node, inRepeat bool) {
 		}
 		e.b = appendChar(e.b, n.c, false)
 	case kAny:
-		e.b = append(e.b, '.')
+		switch {
+		case !e.strict:
+			e.b = append(e.b, '.')
+		case e.fl&Lines != 0:
+			e.b = append(e.b, `[^\n\x{fffd}]`...)
+		default:
+			e.b = append(e.b, `[^\x{fffd}]`...)
+		}
 	case kClass:
 		e.class(n)
 	case kConcat:
@@ -281,6 +295,9 @@ func (e *emitter) class(n *node) {
 			e.notRE2 = true
 			return
 		}
+	}
+	if neg && e.strict {
+		ranges = append(append([]int32(nil), ranges...), utf8.RuneError, utf8.RuneError)
 	}
 	if len(ranges) == 0 {
 		if neg {

@@ -1355,6 +1355,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.exit.code = 1
 			break
 		}
+		if cm.BadName {
+			// llmsh: bash parses any word as a name and refuses a
+			// quoted one, or one with an expansion, when it runs.
+			r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), cm.Name.Value)
+			r.exit.code = 1
+			break
+		}
 		if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
 			// llmsh: bash refuses to redefine a readonly function.
 			r.errf("%s%s: readonly function\n", r.errPrefix(), cm.Name.Value)
@@ -2753,6 +2760,13 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 	}
 	name := args[0]
+	if strings.HasPrefix(name, "%") {
+		// llmsh: bash runs a command whose name starts with % as fg
+		// with the words as its arguments (`%1` is `fg %1`), before it
+		// looks for a function or a builtin of that name.
+		r.exit = r.builtinFgBg(ctx, "fg", args)
+		return
+	}
 	if body := r.Funcs[name]; body != nil {
 		r.forkedCall = false
 		if r.funcNestExceeded(name) {
