@@ -590,11 +590,10 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		sb = &shellBuiltinRun{vars: shellVars{hc: hc}}
 		env, sb.env.Ctx = &sb.env, ctx
 		env.ShellPrefix = scriptPrefix(*hc)
+		env.Shell = &sb.vars // printf's %n and %q, both's \u in the C locale
 		if name == "echo" {
 			env.XPGEcho = hc.ShellOption("xpg_echo")
 			env.EchoNoOptions = env.XPGEcho && hc.ShellOption("posix")
-		} else {
-			env.Shell = &sb.vars
 		}
 	} else {
 		env = &builtins.Env{Ctx: ctx}

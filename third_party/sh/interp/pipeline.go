@@ -414,7 +414,7 @@ func (r *Runner) tracedCstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop,
 	}
 	shown := text
 	if parts := r.cstyleTexts(y); parts != nil {
-		if t := strings.TrimLeft(parts[part], " \t\n"); t != "" && !expanded {
+		if t := strings.TrimLeft(parts[part], " \t\n"); t != "" && !expanded && !strings.Contains(t, "\\") {
 			shown = t
 		} else if t != "" {
 			shown = text + t[len(strings.TrimRight(t, " \t\n")):]

@@ -1095,10 +1095,18 @@ opts:
 			src := callback + " " + strconv.FormatInt(index, 10) + " " + quoteSingle(line)
 			if file, err := r.parseText(src, ""); err == nil {
 				// llmsh: bash evaluates the callback as eval does:
-				// set -x marks it one level deeper ("++ cb 0 'a'").
+				// set -x marks it one level deeper ("++ cb 0 'a'"),
+				// its messages name mapfile's line, and an error
+				// that abandons its text leaves mapfile going on.
+				oldText := r.text
+				r.setText(textPlace{lineOffset: r.evalLine() - 1, src: src})
 				r.traceLevel++
-				r.stmts(ctx, file.Stmts)
+				r.readLines(ctx, file.Stmts, false, r.evalSyntaxError)
 				r.traceLevel--
+				r.setText(oldText)
+				if r.exit.exiting {
+					return r.exit
+				}
 			}
 		}
 		val := line

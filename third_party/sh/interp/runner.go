@@ -2270,7 +2270,9 @@ func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
 	}
 	inner, ok := r.srcBetween(cm.Left, cm.Right)
 	switch {
-	case ok && expanded:
+	case ok && (expanded || strings.Contains(inner, "\\")):
+		// llmsh: a backslash is gone from the text as bash reads it
+		// (a[\"1\"] is a["1"], a backslash-newline nothing).
 		inner = inner[:len(inner)-len(strings.TrimLeft(inner, " \t\n"))] + text
 	case !ok:
 		var sb strings.Builder
