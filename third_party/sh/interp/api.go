@@ -236,6 +236,10 @@ type Runner struct {
 	// it names it first (llmsh).
 	arithWho string
 
+	// tempElemming is set while tempElem assigns an element of the
+	// variable a temporary one hides (llmsh).
+	tempElemming bool
+
 	// cmdErr is the stderr from before the running statement's
 	// redirections, where a simple command's expansions write (llmsh).
 	cmdErr io.Writer

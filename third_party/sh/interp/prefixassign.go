@@ -367,6 +367,34 @@ func (r *Runner) tempAssigned(name string, vr expand.Variable) {
 	rs.vr = nv
 }
 
+// tempElem makes the element assignment NAME[index]=vr of a builtin that
+// runs with its own assignment to name (x=1 printf -v 'x[1]' 8), when its
+// assignments propagate: as bash's, whose array assignment finds the
+// shell's variable, not the temporary one, the element goes to the
+// variable that the temporary one hides, which the command's end puts
+// back; the temporary variable is left as it is. It reports whether it
+// did (llmsh).
+func (r *Runner) tempElem(name string, index syntax.ArithmExpr, vr expand.Variable) bool {
+	p, rs := r.liveTemp(name)
+	if rs == nil || !p.propagate || p.env == nil || !rs.vr.IsSet() {
+		return false // (none hidden: the temporary one takes it)
+	}
+	cur := r.writeEnv
+	r.writeEnv = p.env
+	temp := p.env.Get(name)
+	if p.env.Set(name, rs.vr) != nil {
+		r.writeEnv = cur
+		return false
+	}
+	r.tempElemming = true
+	r.setVarWithIndex(rs.vr, name, index, vr)
+	r.tempElemming = false
+	rs.vr = p.env.Get(name)
+	p.env.Set(name, temp)
+	r.writeEnv = cur
+	return true
+}
+
 // tempPropagate keeps name's temporary variable, made for a function's
 // call (x=1 f), when the function exports it or makes it readonly: bash
 // copies such a variable to the caller's scope when the function returns

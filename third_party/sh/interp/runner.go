@@ -1389,7 +1389,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		trace.expr(cm.Word)
 		trace.string(" in")
 		trace.newLineFlush()
+		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
 		str := r.literal(cm.Word)
+		r.ecfg.CondJoin = false
 		runNext := false // whether the previous item ended with ";&"
 		for _, ci := range cm.Items {
 			if !runNext && !slices.ContainsFunc(ci.Patterns, func(word *syntax.Word) bool {
@@ -1414,7 +1416,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 	case *syntax.TestClause:
 		r.condReErr = false
-		if r.bashTest(ctx, cm.X, false) == "" && r.exit.ok() {
+		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
+		res := r.bashTest(ctx, cm.X, false)
+		r.ecfg.CondJoin = false
+		if res == "" && r.exit.ok() {
 			// to preserve exit status code 2 for regex errors, etc
 			r.exit.code = 1
 		}
@@ -1830,6 +1835,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Kind = expand.String
 				case vr.Kind == expand.Unknown || (nakedType == "" && vr.IsSet() && !unref):
 					vr.Kind = expand.KeepValue
+				case vr.ReadOnly && vr.IsSet() && (nakedType == "-a" || nakedType == "-A") && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative):
+					// llmsh: declare -a/-A of a readonly scalar makes
+					// it an array of its value all the same (bash).
+					if o, ok := r.writeEnv.(*overlayEnviron); ok {
+						o.set(name, vr, true)
+					}
+					vr.Kind = expand.KeepValue
 				case vr.ReadOnly && nakedType == "":
 					// llmsh: readonly r again, declare r of a readonly
 					// r with no value: kept, status 0 (bash).
@@ -2169,6 +2181,11 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 // its words c=a c=b. An error in the expansion, or none, leaves as.
 func (r *Runner) declBraces(as *syntax.Assign) []*syntax.Assign {
 	one := []*syntax.Assign{as}
+	if as.Naked && as.Index != nil {
+		if list := r.declGlob(as); list != nil {
+			return list
+		}
+	}
 	if as.Value == nil || as.Naked || r.ecfg.NoBraceExpand {
 		return one
 	}
@@ -2184,6 +2201,27 @@ func (r *Runner) declBraces(as *syntax.Assign) []*syntax.Assign {
 		as2 := *as
 		as2.Value = bw
 		list = append(list, &as2)
+	}
+	return list
+}
+
+// declGlob is the names that a declaration's word NAME[SUB] with no
+// value matches as a glob pattern (declare f[1] with a file f1 is
+// declare f1, as bash's, for which such a word is no assignment; none
+// under nullglob), or nil when it is left as it is (llmsh).
+func (r *Runner) declGlob(as *syntax.Assign) []*syntax.Assign {
+	text := subscriptText(as.Index)
+	if strings.ContainsAny(text, "$`\"'\\") {
+		return nil // (its expansions are made once, as a subscript)
+	}
+	pattern := as.Name.Value + "[" + text + "]"
+	fields := r.fields(&syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: pattern}}})
+	if len(fields) == 1 && fields[0] == pattern {
+		return nil
+	}
+	list := make([]*syntax.Assign, len(fields)) // (none under nullglob)
+	for i, f := range fields {
+		list[i] = &syntax.Assign{Naked: true, Name: &syntax.Lit{Value: f}}
 	}
 	return list
 }

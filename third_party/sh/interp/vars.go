@@ -130,6 +130,12 @@ func usersOf(env expand.Environ) expand.Environ {
 }
 
 func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
+	return o.set(name, vr, false)
+}
+
+// set is Set; force makes it past a readonly variable's refusal, for
+// declare -a/-A converting a readonly scalar, as bash (llmsh).
+func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error {
 	normalized := o.normalize(name)
 	prev, inOverlay := o.values[normalized]
 	// Manipulation of a global var inside a function.
@@ -139,6 +145,9 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 			// llmsh: unset of a calling function's local removes it, so
 			// that the scope before shows through, as bash.
 			return po.unsetFromCallee(name)
+		}
+		if po, ok := o.parent.(*overlayEnviron); ok {
+			return po.set(name, vr, force)
 		}
 		return o.parent.(expand.WriteEnviron).Set(name, vr)
 	}
@@ -163,7 +172,7 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 		vr.List = prev.List
 		vr.Indexes = prev.Indexes
 		vr.Map = prev.Map
-	} else if prev.ReadOnly && (prev.IsSet() || vr.IsSet() || !vr.ReadOnly) {
+	} else if prev.ReadOnly && (prev.IsSet() || vr.IsSet() || !vr.ReadOnly) && !force {
 		// llmsh: but a readonly name with no value may be given a kind
 		// with no value either (readonly r; declare -a r), as bash.
 		return errReadOnly
@@ -763,6 +772,9 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 }
 
 func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax.ArithmExpr, vr expand.Variable) {
+	if index != nil && r.tempVars[name] > 0 && !r.tempElemming && r.tempElem(name, index, vr) {
+		return
+	}
 	if vr.Kind == expand.String && index == nil {
 		// When assigning a string to an array, fall back to the
 		// zero value for the index.

@@ -1798,7 +1798,11 @@ zshPrefixLoop:
 		colonPos := p.pos
 		p.quote = paramExpSlice
 		p.badArith = 's' // llmsh: see llmsh_badsubst.go
-		if p.next(); p.tok != colon {
+		if p.next(); p.tok == rightBrace && p.lang.in(langBashLike) && p.pos.Offset() > colonPos.Offset()+1 {
+			// llmsh: ${s: } has an offset of blanks, which is 0 in
+			// bash (${s:} is a bad substitution).
+			pe.Slice.Offset = &Word{Parts: []WordPart{&Lit{ValuePos: p.pos, ValueEnd: p.pos, Value: " "}}}
+		} else if p.tok != colon {
 			pe.Slice.Offset = p.followArithm(colon, colonPos)
 			if w := p.arithmRest(pe.Slice.Offset, colon, rightBrace); w != nil {
 				pe.Slice.Offset = w // llmsh: ${x:1 2} fails when it runs
