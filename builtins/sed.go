@@ -637,6 +637,11 @@ func (r *sedRun) process(in *sedInput) {
 			}
 		}
 		r.flushQueue()
+		if r.unbuffered {
+			// GNU's -u flushes each cycle's output: a coprocess's
+			// reader gets each line as it is made.
+			r.out.w.Flush()
+		}
 		if _, err := r.out.w.Write(nil); err != nil {
 			r.werr = err
 			r.failed = true
