@@ -369,6 +369,7 @@ func grepParse(env *Env, mode byte) (*grepOpts, []string, int) {
 	p.outputFlags(f, env)
 	version := shortHelpVersion(f, 0, 'V')
 	operands, err := f.Parse(env.Args[1:])
+	o.lineBuffered = o.lineBuffered || env.LineBuffered() // stdbuf -oL
 	if err == nil && *version {
 		return nil, nil, printVersion(env)
 	}

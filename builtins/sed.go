@@ -178,6 +178,7 @@ func sed(env *Env) int {
 		fmt.Fprintf(env.Stdout, "Usage: %s %s", env.Name(), sedUsage)
 		return 0
 	}
+	r.unbuffered = r.unbuffered || env.LineBuffered() // stdbuf -oL
 	if err != nil {
 		msg, isUsage := usageMessage(err)
 		if isUsage {
