@@ -31,6 +31,34 @@ type bcLexer struct {
 	src  string
 	pos  int
 	line int
+	// more, when set, reads the next line of input (standard input, read
+	// as it comes: `coproc bc` answers each line at once, as GNU's); false
+	// at the end of it.
+	more func() (string, bool)
+}
+
+// fill appends the next line of input to src when the lexer reads as it
+// goes; it reports whether there was more. src keeps what was read, so
+// that the parser's saved lexers (restore) stay valid.
+func (l *bcLexer) fill() bool {
+	if l.more == nil {
+		return false
+	}
+	line, ok := l.more()
+	if !ok {
+		l.more = nil
+		return false
+	}
+	l.src += line
+	return true
+}
+
+// restore goes back to the lexer saved, keeping what has been read
+// since (a look ahead may have read a line).
+func (l *bcLexer) restore(saved bcLexer) {
+	src, more := l.src, l.more
+	*l = saved
+	l.src, l.more = src, more
 }
 
 // errBcEOFComment is reported without a file and line, as GNU bc does.
@@ -39,6 +67,9 @@ var errBcEOFComment = errors.New("EOF encountered in a comment.")
 func (l *bcLexer) next() (bcTok, error) {
 	for {
 		if l.pos >= len(l.src) {
+			if l.fill() {
+				continue
+			}
 			return bcTok{kind: "eof", line: l.line}, nil
 		}
 		c := l.src[l.pos]
@@ -57,6 +88,9 @@ func (l *bcLexer) next() (bcTok, error) {
 			continue
 		case c == '/' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '*':
 			end := strings.Index(l.src[l.pos+2:], "*/")
+			if end < 0 && l.fill() {
+				continue
+			}
 			if end < 0 {
 				l.pos = len(l.src)
 				return bcTok{}, errBcEOFComment
@@ -104,6 +138,9 @@ func (l *bcLexer) next() (bcTok, error) {
 		return bcTok{kind: "name", text: w, line: l.line}, nil
 	case c == '"':
 		end := strings.IndexByte(l.src[l.pos+1:], '"')
+		for end < 0 && l.fill() {
+			end = strings.IndexByte(l.src[l.pos+1:], '"')
+		}
 		if end < 0 {
 			l.pos = len(l.src)
 			return bcTok{}, errors.New("illegal character: \"")
@@ -375,7 +412,8 @@ func (p *bcParser) ifStmt() *bcIf {
 		p.skipNewlines()
 		s.els = p.statement()
 	} else {
-		*p.lx, p.tok, p.peeked = save, saveTok, savePeeked
+		p.lx.restore(save)
+		p.tok, p.peeked = saveTok, savePeeked
 	}
 	return s
 }
@@ -697,7 +735,8 @@ func (p *bcParser) primary() bcExpr {
 							goto next
 						}
 					}
-					*p.lx, p.tok, p.peeked = save, saveTok, true
+					p.lx.restore(save)
+					p.tok, p.peeked = saveTok, true
 				}
 				c.args = append(c.args, p.expr())
 			next:
@@ -770,11 +809,18 @@ func bc(env *Env) int {
 			return st
 		}
 	}
-	data, err := io.ReadAll(env.Stdin)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return 1
+	// Standard input is read a line at a time, each line's statements
+	// run and their output flushed before the next is read: bc in a
+	// coprocess or a pipe answers as it goes, as GNU's.
+	br := bufio.NewReader(env.Stdin)
+	more := func() (string, bool) {
+		if w.Flush() != nil || env.Ctx.Err() != nil {
+			return "", false
+		}
+		line, err := br.ReadString('\n')
+		return line, line != "" && (err == nil || errors.Is(err, io.EOF))
 	}
-	_, st := in.run("(standard_in)", string(data), w)
+	_, st := in.runLexer("(standard_in)", &bcLexer{line: 1, more: more}, w)
 	return st
 }
 
@@ -782,7 +828,12 @@ func bc(env *Env) int {
 // line is complete; a runtime error abandons the rest of that line, as in
 // GNU bc. It reports whether bc must stop (quit, halt, cancellation).
 func (in *bcInterp) run(name, src string, w *bufio.Writer) (done bool, status int) {
-	p := &bcParser{lx: &bcLexer{src: src, line: 1}}
+	return in.runLexer(name, &bcLexer{src: src, line: 1}, w)
+}
+
+// runLexer is run over what lx reads.
+func (in *bcInterp) runLexer(name string, lx *bcLexer, w *bufio.Writer) (done bool, status int) {
+	p := &bcParser{lx: lx}
 	var batch []bcStmt
 	execBatch := func() bool {
 		for _, s := range batch {

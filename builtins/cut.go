@@ -273,6 +273,7 @@ func cut(env *Env) int {
 		od = []byte(*outDelim)
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	lineOut := env.LineBuffered()
 	done := env.EachFile(w, files, func(name string, r io.Reader) error {
 		lr := newLineReader(env, r)
 		for {
@@ -290,6 +291,9 @@ func cut(env *Env) int {
 			}
 			if err != nil {
 				return gnu.WriteError{Err: err}
+			}
+			if lineOut {
+				w.Flush() // stdbuf -oL
 			}
 		}
 	})

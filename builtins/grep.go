@@ -25,6 +25,7 @@ type grepOpts struct {
 	havePat                         bool
 	icase, invert, count, listMatch bool
 	listNon, lineNum, byteOff, only bool
+	lineBuffered                    bool // --line-buffered: flush after each read's lines
 	quiet, silent, word, line       bool
 	null, nullData, color           bool
 	initialTab                      bool // -T
@@ -235,7 +236,7 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 	o := p.o
 	f.BoolVar(&o.byteOff, 'b', "byte-offset", "print the byte offset with output lines")
 	f.BoolVar(&o.lineNum, 'n', "line-number", "print line number with output lines")
-	f.Func(0, "line-buffered", NoArg, "", "flush output on every line", func(string, bool) error { return nil })
+	f.BoolVar(&o.lineBuffered, 0, "line-buffered", "flush output on every line")
 	// grep 3.8 still takes -u, which changes nothing, with a warning.
 	f.Func('u', "unix-byte-offsets", NoArg, "", "", func(string, bool) error {
 		env.Errorf("warning: --unix-byte-offsets (-u) is obsolete")
@@ -377,6 +378,7 @@ func grepParse(env *Env, mode byte) (*grepOpts, []string, int) {
 	p.outputFlags(f, env)
 	version := shortHelpVersion(f, 0, 'V')
 	operands, err := f.Parse(env.Args[1:])
+	o.lineBuffered = o.lineBuffered || env.LineBuffered() // stdbuf -oL
 	if err == nil && *version {
 		return nil, nil, printVersion(env)
 	}

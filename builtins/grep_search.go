@@ -87,6 +87,11 @@ func (g *grepRun) search(name string, r io.Reader, showName bool) {
 		}
 		if err == io.EOF {
 			eof = true
+		} else if err != nil && g.env.Ctx.Err() != nil {
+			// The run ended while grep waited for input (a coprocess
+			// hung up at the script's end): no message.
+			g.stop, g.cancelled = true, true
+			return
 		} else if err != nil {
 			g.fail(name, err)
 			return
@@ -109,6 +114,10 @@ func (g *grepRun) search(name string, r io.Reader, showName bool) {
 			end = n
 		}
 		pos = s.region(buf, pos, end)
+		if o.lineBuffered {
+			// GNU flushes each line: a coprocess's reader gets it.
+			g.w.Flush()
+		}
 		if _, err := g.w.Write(nil); err != nil {
 			g.werr, g.stop = err, true
 			return

@@ -178,6 +178,7 @@ func sed(env *Env) int {
 		fmt.Fprintf(env.Stdout, "Usage: %s %s", env.Name(), sedUsage)
 		return 0
 	}
+	r.unbuffered = r.unbuffered || env.LineBuffered() // stdbuf -oL
 	if err != nil {
 		msg, isUsage := usageMessage(err)
 		if isUsage {
@@ -639,6 +640,11 @@ func (r *sedRun) process(in *sedInput) {
 			}
 		}
 		r.flushQueue()
+		if r.unbuffered {
+			// GNU's -u flushes each cycle's output: a coprocess's
+			// reader gets each line as it is made.
+			r.out.w.Flush()
+		}
 		if _, err := r.out.w.Write(nil); err != nil {
 			r.werr = err
 			r.failed = true

@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"context"
 	"errors"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -11,13 +12,16 @@ var _ = register(Builtin{Name: "stdbuf", Summary: "run a command with modified b
 func stdbufCmd(env *Env) int {
 	f := NewFlags(env, "Run COMMAND, with modified buffering operations for its standard streams.", "OPTION... COMMAND")
 	f.StopAtOperand = true
-	set := false
+	set, lineOut := false, false
 	mode := func(stdin bool) func(string, bool) error {
 		return func(v string, _ bool) error {
 			if v == "L" {
 				if stdin {
 					return &UsageError{"line buffering stdin is meaningless"}
 				}
+				lineOut = true
+			} else if v == "0" && !stdin {
+				lineOut = true
 			} else if _, e := gnu.ParseSize(v, 10, "EGkKMPTYZ0"); e != gnu.SizeOK {
 				msg := "invalid mode " + gnu.Quote(v)
 				if e&gnu.SizeOverflow != 0 && e&gnu.SizeInvalidSuffix == 0 {
@@ -30,7 +34,11 @@ func stdbufCmd(env *Env) int {
 		}
 	}
 	f.Func('i', "input", RequiredArg, "MODE", "adjust standard input stream buffering", mode(true))
-	f.Func('o', "output", RequiredArg, "MODE", "adjust standard output stream buffering", mode(false))
+	outMode := mode(false)
+	f.Func('o', "output", RequiredArg, "MODE", "adjust standard output stream buffering", func(v string, b bool) error {
+		lineOut = false
+		return outMode(v, b)
+	})
 	f.Func('e', "error", RequiredArg, "MODE", "adjust standard error stream buffering", mode(false))
 	f.Epilog = "If MODE is 'L' the corresponding stream will be line buffered.\n" +
 		"This option is invalid with standard input.\n\n" +
@@ -43,8 +51,8 @@ func stdbufCmd(env *Env) int {
 		"for example) then that will override corresponding changes by 'stdbuf'.\n" +
 		"Also some filters (like 'dd' and 'cat' etc.) don't use streams for I/O,\n" +
 		"and are thus unaffected by 'stdbuf' settings.\n\n" +
-		"In llmsh every command writes its output as it makes it: the modes are\n" +
-		"checked and accepted, and change nothing."
+		"In llmsh -oL and -o0 make sed, grep, tr and cut write each line as they\n" +
+		"make it; other modes are checked and accepted, and change nothing."
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {
 		if bad, ok := asStdbufInvalid(err); ok {
@@ -63,7 +71,22 @@ func stdbufCmd(env *Env) int {
 		env.Errorf("cannot run commands here")
 		return 126
 	}
-	return env.Exec(env.Ctx, args, env.Stdin, env.Stdout, env.Stderr)
+	ctx := env.Ctx
+	if lineOut {
+		ctx = context.WithValue(ctx, lineBufferedKey{}, true)
+	}
+	return env.Exec(ctx, args, env.Stdin, env.Stdout, env.Stderr)
+}
+
+// lineBufferedKey marks the context of a command that stdbuf -oL or -o0
+// runs: the tools that buffer their output (sed, grep, tr, cut) write
+// each line as they make it, as stdio's line buffering makes GNU's.
+type lineBufferedKey struct{}
+
+// LineBuffered reports whether the command runs under stdbuf -oL or -o0.
+func (e *Env) LineBuffered() bool {
+	on, _ := e.Ctx.Value(lineBufferedKey{}).(bool)
+	return on
 }
 
 // stdbufInvalid is a MODE stdbuf cannot read: a plain error, without the

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -362,6 +363,7 @@ func (o *trConfig) run(env *Env, t *trTables) int {
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	buf := make([]byte, 64<<10)
 	last := -1
+	lineOut := env.LineBuffered()
 	for {
 		if env.Ctx.Err() != nil {
 			return 1
@@ -391,6 +393,9 @@ func (o *trConfig) run(env *Env, t *trTables) int {
 		}
 		if _, err := w.Write(b); err != nil {
 			return finishOutput(env, w, 1)
+		}
+		if lineOut && bytes.IndexByte(b, '\n') >= 0 {
+			w.Flush() // stdbuf -oL: what was read is written at once
 		}
 		if rerr == io.EOF {
 			break

@@ -247,6 +247,11 @@ type Runner struct {
 	// expanded, traced and its assignments made, as bash does before its
 	// redirections; the command is not run (llmsh).
 	noCall bool
+	// posixSpecialFail says that the command whose redirection failed
+	// (noCall) is a special builtin in posix mode: the shell exits.
+	posixSpecialFail bool
+	// sourceNotFound says that the last `.` found no file to read.
+	sourceNotFound bool
 	// traceWait and traceDone order the set -x lines of a pipeline's
 	// elements as bash's forks do (llmsh, pipeline.go): an element's
 	// first line waits until the element before it has written one or

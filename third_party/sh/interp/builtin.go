@@ -625,7 +625,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.node = nil
 		f, err := r.open(ctx, path, os.O_RDONLY, 0, false)
 		if err != nil {
-			// llmsh: bash's "NAME: line N: FILE: reason".
+			// llmsh: bash's "NAME: line N: FILE: reason"; in posix mode
+			// the shell exits (posixSpecialExit).
+			r.sourceNotFound = true
 			return failf(1, "%s%s: %s\n", r.errPrefix(), args[0], errText(err))
 		}
 		defer f.Close()

@@ -129,7 +129,7 @@ func (r *Runner) builtinShift(args []string) uint8 {
 		return 1
 	}
 	if n > len(r.Params) {
-		if r.opts[optShiftVerbose] { // llmsh: shopt shift_verbose
+		if r.opts[optShiftVerbose] || r.opts[optPosix] { // llmsh: shopt shift_verbose, or posix mode, as bash
 			if len(args) == 0 {
 				r.errf("%sshift: shift count out of range\n", r.errPrefix())
 			} else {

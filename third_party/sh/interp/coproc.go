@@ -61,9 +61,12 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 	r2.gate = bg.gate
 	// A hung-up coprocess blocked reading its stdin, whose writer the
 	// shell's descriptor keeps, or writing its full stdout, cannot see
-	// its context: its ends close when the context ends (llmsh).
+	// its context: the shell's end of its stdin closes when the context
+	// ends, so that it reads the end of its input, as when bash exits
+	// (closing its own end gave tee and tr "read error: Bad file
+	// descriptor"), and its stdout's writer closes (llmsh).
 	hangUp := context.AfterFunc(jctx, func() {
-		inR.Close()
+		inW.Close()
 		outW.Close()
 	})
 	go func() {

@@ -1108,7 +1108,8 @@ func (r *Runner) builtinDisown(args []string) exitStatus {
 // job, or says that the job already runs in the background.
 func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) exitStatus {
 	var exit exitStatus
-	if !r.llmsh.jobControl || r.bashPid != r.llmsh.pid {
+	// llmsh: set -m turns job control on in a script too, as bash's.
+	if !r.llmsh.jobControl && !r.opts[optMonitor] || r.bashPid != r.llmsh.pid {
 		r.errf("%s%s: no job control\n", r.errPrefix(), name)
 		exit.code = 1
 		return exit

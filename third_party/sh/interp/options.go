@@ -178,6 +178,7 @@ var (
 	optKeyword     = posixOptIndex("keyword")
 	optHistory     = posixOptIndex("history")
 	optPosix       = posixOptIndex("posix")
+	optMonitor     = posixOptIndex("monitor")
 
 	optDotGlob           = bashOptIndex("dotglob")
 	optGlobSkipDots      = bashOptIndex("globskipdots")

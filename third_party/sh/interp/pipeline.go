@@ -308,9 +308,10 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			return
 		}
 		last = subs[n-1].exit
-	} else if r.opts[optLastPipe] && !r.llmsh.jobControl {
-		// llmsh: shopt -s lastpipe (bash, without job control): the
-		// last element runs in the shell itself, reading the pipe.
+	} else if r.opts[optLastPipe] && !r.llmsh.jobControl && !r.opts[optMonitor] {
+		// llmsh: shopt -s lastpipe (bash, without job control, which
+		// set -m turns on in a script too): the last element runs in
+		// the shell itself, reading the pipe.
 		oldStdin, oldSrc := r.stdin, r.stdinSrc
 		oldWait, oldDone := r.traceWait, r.traceDone
 		r.stdin, r.stdinSrc = subs[n-1].stdin, subs[n-1].stdinSrc

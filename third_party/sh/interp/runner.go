@@ -752,6 +752,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		if r.exit.code == 0 {
 			r.exit.code = max(failCode, 1)
 		}
+		if r.posixSpecialFail {
+			r.posixSpecialFail = false
+			r.exit.exiting = true
+		}
 	} else if redirErr != nil {
 		redirErr()
 	}
@@ -1130,7 +1134,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// (set -x has traced it).
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit.code = 1
-					r.exit.exiting, r.exit.abandon = true, true
+					// In posix mode the shell exits (bash's
+					// assignment error of a non-interactive shell).
+					r.exit.exiting, r.exit.abandon = true, !r.opts[optPosix]
 					break
 				}
 				if appended {
@@ -1158,8 +1164,20 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
 		if r.noCall || pa.roFailed && r.reportExit() {
-			// llmsh: a redirection failed (stmtSync).
+			// llmsh: a redirection failed (stmtSync). In posix mode
+			// a special builtin's failed redirection ends the shell,
+			// as bash's.
+			r.posixSpecialFail = r.noCall && r.opts[optPosix] && specialBuiltins[fields[0]] && r.Funcs[fields[0]] == nil
 			pa.undo(r)
+			break
+		}
+		if pa.roFailed && r.opts[optPosix] {
+			// llmsh: in posix mode an assignment error before a
+			// command abandons the command line, status 1, and
+			// before a special builtin ends the shell, as bash's.
+			pa.undo(r)
+			special := specialBuiltins[fields[0]] && r.Funcs[fields[0]] == nil
+			r.exit = exitStatus{code: 1, exiting: true, abandon: !special}
 			break
 		}
 
@@ -1437,6 +1455,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			break
 		}
+		// llmsh: export -Z and readonly -Z end the shell in posix mode.
+		defer r.posixSpecialExit(cm.Variant.Value)
 		ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
 		defer func() {
 			if r.unwatchStdout(ew, cm.Variant.Value) && r.exit.code == 0 {
@@ -2855,9 +2875,23 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
 		r.forkedBuiltin()
 		r.exit = r.builtin(ctx, pos, name, args[1:])
+		r.posixSpecialExit(name)
 		return
 	}
 	r.exec(ctx, pos, args)
+}
+
+// posixSpecialExit ends the shell, as bash in posix mode does, when the
+// special builtin name failed with a usage error or a syntax error
+// (status 2: `set -o bogus`, `eval 'if'`), or `.` found no file (llmsh).
+func (r *Runner) posixSpecialExit(name string) {
+	if !r.opts[optPosix] || !specialBuiltins[name] || r.exit.exiting || r.exit.returning {
+		return
+	}
+	if r.exit.code == 2 || (name == "." || name == "source") && r.sourceNotFound {
+		r.exit.exiting = true
+	}
+	r.sourceNotFound = false
 }
 
 // declNames gives the names that a declaration builtin's arguments

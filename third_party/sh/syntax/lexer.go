@@ -83,6 +83,65 @@ func (p *Parser) keepCR() bool {
 	return p.quote&(dblQuotes|hdocBody|hdocBodyTabs) != 0
 }
 
+// bquoteRun is called at the first backslash of a run inside n >= 2
+// levels of backquotes (llmsh). bash removes one level of escapes from a
+// backquote's text before it parses it (\\ is \, \` is `, \$ is $), and
+// does so again for each level: a run of k backslashes before c becomes
+// k/2 (rounded down) before $ and `, or (rounded up) before another
+// character, at each level; a backquote after an even run at level r-1
+// closes level r. Upstream dropped one backslash per level (three
+// backslashes and a backquote, the opener of a third level, were read as
+// an escaped backquote). It skips
+// the backslashes that the n levels remove, sets bqRaw to how many are
+// left to give as they are, and reports whether the lexer should read
+// on; false when the run's end is not in the buffer (the old way then).
+func (p *Parser) bquoteRun() bool {
+	start := p.bsp - 1
+	end := start
+	for end < uint(len(p.bs)) && p.bs[end] == '\\' {
+		end++
+	}
+	if end >= uint(len(p.bs)) || p.bs[end] == '\n' || p.bs[end] == '\r' {
+		return false
+	}
+	c := p.bs[end]
+	k := int(end - start)
+	n := p.openBquotes
+	closes := 0
+	for r := 1; r <= n; r++ {
+		special := c == '$' || c == '`' || c == '"' && r <= p.openBquoteDbls
+		switch {
+		case !special:
+			k = (k + 1) / 2
+		case k%2 == 1:
+			k = (k - 1) / 2
+		case c == '`':
+			// Unescaped in level r-1's text: the end of level r.
+			closes, k = r, k/2
+		default:
+			k /= 2
+		}
+		if closes > 0 {
+			break
+		}
+	}
+	if c == '`' {
+		if closes > 0 {
+			p.bqEsc = closes // lastBquoteEsc = closes-1
+			if k%2 == 1 {
+				k++ // a backslash at the text's end is itself, as \\
+			}
+		} else {
+			p.bqEsc = n + 1
+		}
+	}
+	drop := int(end-start) - k
+	p.col += int64(drop)
+	p.bsp = start + uint(drop)
+	p.bqRaw = k
+	return true
+}
+
 func (p *Parser) rune() rune {
 	if p.r == '\n' || p.r == escNewl {
 		// p.r instead of b so that newline
@@ -125,6 +184,15 @@ retry:
 				goto retry
 			}
 		case '\\':
+			if p.openBquotes >= 2 {
+				if p.bqRaw > 0 {
+					p.bqRaw-- // a backslash of the run's level text
+					break
+				}
+				if p.bquoteRun() {
+					goto retry
+				}
+			}
 			if p.r == '\\' {
 			} else if p.peek() == '\n' {
 				p.bsp++
@@ -151,6 +219,9 @@ retry:
 		}
 		if b == '`' {
 			p.lastBquoteEsc = bquotes
+			if p.bqEsc > 0 {
+				p.lastBquoteEsc, p.bqEsc = p.bqEsc-1, 0
+			}
 		}
 		if b == '\\' && p.openBquotes == 1 {
 			// llmsh: bash reads `echo \\` as the text `echo \`, whose

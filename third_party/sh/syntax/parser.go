@@ -559,6 +559,11 @@ type Parser struct {
 	// the next one in a backquote's text; bqDouble that rune gives one
 	// more backslash (lexer.go).
 	bqBsOdd, bqDouble bool
+	// llmsh: inside two or more levels of backquotes, bqRaw is how many
+	// backslashes of the run being read are still to be given as they
+	// are (bquoteRun), and bqEsc+1 the value of lastBquoteEsc for the
+	// backquote after them (0: none set).
+	bqRaw, bqEsc int
 	// llmsh: emptyIndex allows an assignment's empty subscript (a[]=v).
 	emptyIndex bool
 	// llmsh: dollParenSub holds the offsets of the "$((" that bash reads
@@ -627,6 +632,7 @@ func (p *Parser) reset() {
 	p.parsingDoc = false
 	p.openBquotes = 0
 	p.bqBsOdd, p.bqDouble, p.emptyIndex = false, false, false
+	p.bqRaw, p.bqEsc = 0, 0
 	p.openBquoteDbls = 0
 	p.accComs = nil
 	p.accComs, p.curComs = nil, &p.accComs
