@@ -25,6 +25,7 @@ import (
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
+	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/internal/stuck"
 	llmshversion "github.com/llmsh/llmsh/internal/version"
 	_ "github.com/llmsh/llmsh/internal/vfsdmode/atinit" // and as vfsd, llmsh serves from init
@@ -203,21 +204,9 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	f.BoolVar(&o.json, 0, "json", "print one JSON object {stdout, stderr, exit_code,\ntruncated, duration_ms, virtual_files} instead\nof streaming the output")
 	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for the whole run (exit status\n124); interactive: for each command line", durationFlag("timeout", &o.timeout))
 	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on stdout+stderr bytes (suffixes K, M, G:\n1K = 1024, 1KB = 1000); interactive: per\ncommand line", sizeFlag("max-output", &o.maxOutput))
-	f.Func(0, "max-memory", builtins.RequiredArg, "N", "the memory guard's heap limit (default 2G;\nsuffixes as --max-output)", func(v string, _ bool) error {
-		if err := sizeFlag("max-memory", &o.maxMemory)(v, true); err != nil || o.maxMemory <= 0 {
-			return fmt.Errorf("invalid --max-memory '%s'", v)
-		}
-		return nil
-	})
+	f.Func(0, "max-memory", builtins.RequiredArg, "N", "the memory guard's heap limit (default 2G;\nsuffixes as --max-output)", maxMemoryFlag(&o.maxMemory, 0))
 	f.Func(0, "max-write", builtins.RequiredArg, "N", "the most bytes the run may add to files under\nthe -o paths (default 10G, or unlimited;\nsuffixes as --max-output); past it a write\nfails with \"File too large\"", writeFlag(&o.maxWrite))
-	f.Func(0, "max-commands", builtins.RequiredArg, "N", "cap on the commands run (default 50,000,000);\ninteractive: per command line", func(v string, _ bool) error {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n <= 0 {
-			return fmt.Errorf("invalid --max-commands '%s'", v)
-		}
-		o.maxCommands = n
-		return nil
-	})
+	f.Func(0, "max-commands", builtins.RequiredArg, "N", "cap on the commands run (default 50,000,000);\ninteractive: per command line", maxCommandsFlag(&o.maxCommands))
 	f.Func(0, "log", builtins.RequiredArg, "FILE", "vfsd's structured request log", str(&o.logFile))
 	f.BoolVar(&o.verbose, 'v', "verbose", "say more about the session on stderr")
 	f.BoolVar(&o.quiet, 'q', "quiet", "do not name discarded virtual files at exit")
@@ -297,6 +286,35 @@ func sizeFlag(name string, p *int64) func(string, bool) error {
 		n, ok := builtins.ParseSize(v)
 		if !ok {
 			return fmt.Errorf("invalid --%s '%s'", name, v)
+		}
+		*p = n
+		return nil
+	}
+}
+
+// maxMemoryFlag sets *p from --max-memory's value: a size above zero,
+// and, when most is above zero, at most most (an isolated session's
+// process, as llmsh mcp runs it, is never given more than its default).
+func maxMemoryFlag(p *int64, most int64) func(string, bool) error {
+	return func(v string, _ bool) error {
+		n, ok := builtins.ParseSize(v)
+		if !ok || n <= 0 {
+			return fmt.Errorf("invalid --max-memory '%s'", v)
+		}
+		if most > 0 && n > most {
+			return fmt.Errorf("invalid --max-memory '%s' (at most %s)", v, memguard.SizeString(uint64(most)))
+		}
+		*p = n
+		return nil
+	}
+}
+
+// maxCommandsFlag sets *p from --max-commands's value, a count above zero.
+func maxCommandsFlag(p *int64) func(string, bool) error {
+	return func(v string, _ bool) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("invalid --max-commands '%s'", v)
 		}
 		*p = n
 		return nil

@@ -14,6 +14,7 @@ import (
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/server/mcpserver"
+	"github.com/llmsh/llmsh/shell"
 )
 
 const mcpSummary = `Serve the Model Context Protocol on stdin/stdout: a "bash" tool (input
@@ -39,6 +40,8 @@ func mcpFlags(o *options, stdout io.Writer) *builtins.Flags {
 	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for each call (exit code 124)", durationFlag("timeout", &o.timeout))
 	f.Func(0, "max-output", builtins.RequiredArg, "N", "cap on the stdout+stderr bytes of each call\n(default 1000000; suffixes K, M, G)", sizeFlag("max-output", &o.maxOutput))
 	f.Func(0, "max-write", builtins.RequiredArg, "N", "the most bytes the session may add to files\nunder the -o paths (default 10G, or unlimited;\nsuffixes K, M, G)", writeFlag(&o.maxWrite))
+	f.Func(0, "max-commands", builtins.RequiredArg, "N", "cap on the commands of each call (default\n50,000,000)", maxCommandsFlag(&o.maxCommands))
+	f.Func(0, "max-memory", builtins.RequiredArg, "N", "the heap limit of the shell's process (default\nand most 2G; suffixes K, M, G)", maxMemoryFlag(&o.maxMemory, llmsh.DefaultMaxMemory))
 	f.StringVar(&o.vfsdPath, 0, "vfsd", "PATH", "run this vfsd binary instead of llmsh's own\nserver mode")
 	f.StringVar(&o.logFile, 0, "log", "FILE", "vfsd's structured request log")
 	f.BoolVar(&o.verbose, 'v', "verbose", "say more on stderr")
@@ -82,6 +85,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Dir:    startDir(cwd, append(append([]string{}, o.inputs...), o.outputs...)),
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Timeout: o.timeout,
 		MaxOutput: o.maxOutput, MaxWrite: o.maxWrite, VfsdPath: o.vfsdPath, VfsdLog: o.logFile,
+		MaxMemory: o.maxMemory, Limits: shell.Limits{MaxCommands: o.maxCommands},
 		// The shell runs in a confined process of its own (Landlock, the
 		// memory limit); this one only relays, and stays free to start
 		// that process anew after a crash.

@@ -102,10 +102,15 @@ func TestMCPUsage(t *testing.T) {
 		{[]string{"mcp", "script.sh"}, "", "unexpected argument 'script.sh'", 2},
 		{[]string{"mcp", "--json"}, "", "llmsh: mcp: unrecognized option '--json'\nTry 'llmsh mcp --help' for more information.\n", 2},
 		{[]string{"mcp", "--timeout", "0"}, "", "llmsh: mcp: invalid --timeout '0'\n", 2},
+		// The limits of llmsh's command line, the memory one at most an
+		// isolated session's default.
+		{[]string{"mcp", "--max-commands", "0"}, "", "llmsh: mcp: invalid --max-commands '0'\n", 2},
+		{[]string{"mcp", "--max-memory", "3G"}, "", "llmsh: mcp: invalid --max-memory '3G' (at most 2 GiB)\n", 2},
+		{[]string{"mcp", "--max-memory", "-1"}, "", "llmsh: mcp: invalid --max-memory '-1'\n", 2},
 		// A grant vfsd refuses is a usage error, as for a run of llmsh.
 		{[]string{"mcp", "-i", "/no/such/dir"}, "", "llmsh: mcp: vfsd: -i '/no/such/dir': No such file or directory\nTry 'llmsh mcp --help' for more information.\n", 2},
 		{[]string{"mcp", "--help"}, "Usage: llmsh mcp [OPTION]...\nServe the Model Context Protocol", "", 0},
-		{[]string{"mcp", "--help"}, "\n      --max-output=N  cap on the stdout+stderr bytes of each call\n", "", 0},
+		{[]string{"mcp", "--help"}, "\n      --max-output=N    cap on the stdout+stderr bytes of each call\n", "", 0},
 	} {
 		out, errs, code := runLlmsh(t, "", tc.args...)
 		if !strings.Contains(out, tc.out) || !strings.Contains(errs, tc.errIn) || code != tc.code {
@@ -123,6 +128,16 @@ func TestMCPUsage(t *testing.T) {
 	}
 	if fi, err := os.Stat(made); err != nil || !fi.IsDir() {
 		t.Errorf("-o DIR/ not made: %v", err)
+	}
+	// --max-commands bounds each call, and --max-memory is taken (the
+	// server answers the requests it has read when its input ends).
+	msgs := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":{"command":"for i in 1 2 3 4 5 6 7 8; do :; done; echo done"}}}
+`
+	out, errs2, code2 := runLlmsh(t, msgs, "mcp", "--max-commands", "5", "--max-memory", "512M")
+	if !strings.Contains(out, `"exit_code":125`) || !strings.Contains(out, "limit exceeded: more than 5 commands") || strings.Contains(out, "done") || code2 != 0 {
+		t.Errorf("--max-commands 5: out=%q err=%q code=%d", out, errs2, code2)
 	}
 	if out, _, _ := runLlmsh(t, "", "--help"); !strings.Contains(out, "--json") || !strings.Contains(out, "llmsh mcp") {
 		t.Errorf("--help lacks --json or mcp:\n%s", out)

@@ -30,13 +30,15 @@ shell runs in a confined process of its own, with its own vfsd and the
 grants its client asks for: any path this uid can reach.`
 	serveEpilog = `Clients:
   id=$(llmsh session open [--socket PATH] [-i PATH]... [-o PATH]...
-         [--strict] [--timeout DUR] [--max-output N] [--max-commands N])
+         [--strict] [--timeout DUR] [--max-output N] [--max-commands N]
+         [--max-memory N] [--max-write N])
   llmsh --session "$id" [--socket PATH] [--json] -c SCRIPT
          (stdin is sent unless it is a terminal)
   llmsh session close [--socket PATH] "$id"
   llmsh session snapshot [--socket PATH] "$id" FILE  (FILE: new, mode 0600)
   id=$(llmsh session restore [--socket PATH] [-i PATH]... [-o PATH]...
-         [--strict] [--timeout DUR] [--max-output N] [--max-commands N] FILE)`
+         [--strict] [--timeout DUR] [--max-output N] [--max-commands N]
+         [--max-memory N] [--max-write N] FILE)`
 )
 
 // serveFlags is the command line of llmsh serve, read into cfg, socket
