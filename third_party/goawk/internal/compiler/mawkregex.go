@@ -68,7 +68,14 @@ type mawkOperand struct {
 	re         string
 	quantified bool // it has a repetition operator already
 	caret      bool // it is a ^ anchor
-	anchor     bool // it is ^ or $ (Go repeats neither)
+	anchor     bool // it is ^ or $ (Go repeats neither), or ends in $
+	// simple: a run of literal characters (lits of them, the last one
+	// last bytes of re), a bracket expression or '.': mawk's lexer
+	// makes one token of it, which a '$' before a repetition joins
+	// (a$* is (a$)*, ab$* is (ab$)*).
+	simple bool
+	lits   int
+	last   int
 }
 
 func (t *mawkTranslator) fail(reason string) error {
@@ -87,6 +94,15 @@ func (t *mawkTranslator) run() error {
 			if !t.prev || len(t.ms) == 0 {
 				return t.fail("missing operand")
 			}
+			if top := t.ms[len(t.ms)-1]; top.lits > 1 {
+				// ab* is a(b*): the run gives up its last character.
+				n := len(top.re) - top.last
+				t.ms[len(t.ms)-1] = mawkOperand{re: top.re[:n], simple: true}
+				if err := t.pushOp('c'); err != nil {
+					return err
+				}
+				t.ms = append(t.ms, mawkOperand{re: top.re[n:], simple: true, lits: 1, last: top.last})
+			}
 			top := &t.ms[len(t.ms)-1]
 			if top.caret && c != '?' {
 				return t.fail("syntax error ^* or ^+")
@@ -98,6 +114,7 @@ func (t *mawkTranslator) run() error {
 			}
 			top.re += string(c)
 			top.quantified, top.caret, top.anchor = true, false, false
+			top.simple, top.lits = false, 0
 			i++
 		case '|':
 			if err := t.pushOp('|'); err != nil {
@@ -127,6 +144,11 @@ func (t *mawkTranslator) run() error {
 			}
 			t.ops = t.ops[:len(t.ops)-1]
 			t.prev = true
+			if n := len(t.ms); n > 0 {
+				// A group is no run: (ab)* repeats it all.
+				t.ms[n-1].simple, t.ms[n-1].lits = false, 0
+				t.ms[n-1].re = "(?:" + t.ms[n-1].re + ")"
+			}
 			i++
 		case '[':
 			n, err := t.bracket(i)
@@ -136,7 +158,7 @@ func (t *mawkTranslator) run() error {
 			i = n
 		case '\\':
 			b, n := mawkEscape(src, i+1)
-			if err := t.operand(latinByte(b)); err != nil {
+			if err := t.literal(latinByte(b)); err != nil {
 				return err
 			}
 			i = n
@@ -144,8 +166,18 @@ func (t *mawkTranslator) run() error {
 			if err := t.operand("."); err != nil {
 				return err
 			}
+			t.ms[len(t.ms)-1].simple = true
 			i++
-		case '^', '$':
+		case '$':
+			if n := len(t.ms); t.prev && n > 0 && t.ms[n-1].simple && i+1 < len(src) && strings.IndexByte("*+?", src[i+1]) >= 0 {
+				top := &t.ms[n-1]
+				top.re = "(?:" + top.re + "$)"
+				top.simple, top.lits, top.anchor = false, 0, true
+				i++
+				continue
+			}
+			fallthrough
+		case '^':
 			if err := t.operand(string(c)); err != nil {
 				return err
 			}
@@ -153,7 +185,7 @@ func (t *mawkTranslator) run() error {
 			top.caret, top.anchor = c == '^', true
 			i++
 		default:
-			if err := t.operand(latinByte(c)); err != nil {
+			if err := t.literal(latinByte(c)); err != nil {
 				return err
 			}
 			i++
@@ -220,6 +252,24 @@ func (t *mawkTranslator) reduce() error {
 	return nil
 }
 
+// literal adds a literal character (Go syntax) to the run on top, or
+// starts one.
+func (t *mawkTranslator) literal(s string) error {
+	if n := len(t.ms); t.prev && n > 0 && t.ms[n-1].lits > 0 {
+		top := &t.ms[n-1]
+		top.re += s
+		top.lits++
+		top.last = len(s)
+		return nil
+	}
+	if err := t.operand(s); err != nil {
+		return err
+	}
+	top := &t.ms[len(t.ms)-1]
+	top.simple, top.lits, top.last = true, 1, len(s)
+	return nil
+}
+
 // operand pushes one operand (Go syntax), after the CAT that joins it
 // to the one before.
 func (t *mawkTranslator) operand(s string) error {
@@ -274,7 +324,11 @@ func (t *mawkTranslator) bracket(i int) (int, error) {
 		j = n
 	}
 	b.WriteByte(']')
-	return j, t.operand(b.String())
+	if err := t.operand(b.String()); err != nil {
+		return 0, err
+	}
+	t.ms[len(t.ms)-1].simple = true
+	return j, nil
 }
 
 // bracketByte is the byte at src[j] in a bracket expression, a

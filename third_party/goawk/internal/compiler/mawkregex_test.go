@@ -53,6 +53,14 @@ func TestMawkRegex(t *testing.T) {
 		{`(b|)c`, "", "!missing operand"},
 		{`(a|b|)`, "", "!missing operand"},
 		{`a||b`, "", "!missing operand"},
+		// a '$' before a repetition joins the token before it
+		{`a$*`, "a", "a"},
+		{`xa$*`, "xa", "xa"},
+		{`ab$*`, "ab", "ab"},
+		{`ab$*`, "abx", ""},
+		{`(a)$*`, "ab", "a"},
+		{`b(a)$*`, "ba", "ba"},
+		{`ab*`, "abb", "abb"},
 		// leftmost-longest (CompileRegex sets Longest)
 		{`x(a*|b)`, "xbc", "xb"},
 		{`(`, "", "!missing ')'"},
