@@ -855,22 +855,9 @@ func (p *patcher) apply(fp *filePatch) int {
 	if name == "" {
 		return st
 	}
-	// Read the original.
-	var orig []byte
-	var missing error // the FILE operand does not exist: patched as empty
-	existed := false
-	if r, err := env.Open(name); err == nil {
-		orig, err = io.ReadAll(r)
-		r.Close()
-		if err != nil {
-			return p.fatal("Can't open file %s : %s", name, ErrText(err))
-		}
-		existed = true
-	} else if !creates {
-		if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
-			return p.fatal("Can't open file %s : %s", name, ErrText(err))
-		}
-		missing = err
+	orig, existed, missing, err := p.readOriginal(name, creates)
+	if err != nil {
+		return p.fatal("Can't open file %s : %s", name, ErrText(err))
 	}
 	if creates && existed && len(orig) > 0 {
 		if p.forward {
@@ -920,13 +907,8 @@ func (p *patcher) apply(fp *filePatch) int {
 	// up as an empty one and then fails to copy it; without a backup it
 	// only saves the rejects.
 	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == ""
-	if none && !p.dryRun {
-		if p.backup || !p.noBackupIfMismatch {
-			if err := p.writeFile(name+p.suffix, nil); err != nil {
-				return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
-			}
-			return p.fatal("Can't reopen file %s : %s", name, ErrText(missing))
-		}
+	if none && !p.dryRun && (p.backup || !p.noBackupIfMismatch) {
+		return p.missingBackup(name, missing)
 	}
 	if len(a.failed) > 0 {
 		status = 1
@@ -961,6 +943,34 @@ func (p *patcher) apply(fp *filePatch) int {
 		return p.fatal("Can't create file %s : %s", target, ErrText(err))
 	}
 	return status
+}
+
+// readOriginal reads the file to patch; existed is false when it does not
+// exist and creates says the patch makes it, or when it is a missing FILE
+// operand (missing: why), which GNU patches as an empty file.
+func (p *patcher) readOriginal(name string, creates bool) (orig []byte, existed bool, missing, err error) {
+	r, err := p.env.Open(name)
+	if err == nil {
+		orig, err = io.ReadAll(r)
+		r.Close()
+		return orig, err == nil, nil, err
+	}
+	if creates {
+		return nil, false, nil, nil
+	}
+	if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil, err
+	}
+	return nil, false, err, nil
+}
+
+// missingBackup backs a missing FILE operand up as an empty one, then
+// fails to copy it, as GNU patch 2.7.6 does when no hunk applied.
+func (p *patcher) missingBackup(name string, missing error) int {
+	if err := p.writeFile(name+p.suffix, nil); err != nil {
+		return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+	}
+	return p.fatal("Can't reopen file %s : %s", name, ErrText(missing))
 }
 
 // fileToPatch names the file fp patches, "" with the status to return
