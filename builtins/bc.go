@@ -802,7 +802,11 @@ func (in *bcInterp) run(name, src string, w *bufio.Writer) (done bool, status in
 				return true
 			case errors.As(err, &re):
 				w.Flush()
-				fmt.Fprintf(in.env.Stderr, "Runtime error (func=%s): %s\n", re.fn, re.msg)
+				list := batch
+				if re.body != nil {
+					list = re.body
+				}
+				in.runtimeError(list, re)
 				in.fname = ""
 			}
 			break
