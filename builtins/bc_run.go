@@ -475,6 +475,21 @@ func (in *bcInterp) callErr(c *bcCall, arg int, msg, second string) error {
 	return e
 }
 
+// evalArgs evaluates c's value arguments for their errors: GNU bc runs
+// their code before the call instruction finds what is wrong with it
+// (g(1/0) is a division by zero, not an undefined g).
+func (in *bcInterp) evalArgs(c *bcCall) error {
+	for _, a := range c.args {
+		if _, ok := a.(*bcArrayArg); ok {
+			continue
+		}
+		if _, err := in.eval(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (in *bcInterp) call(c *bcCall) (bcNum, error) {
 	f, ok := in.funcs[c.name]
 	if !ok {
@@ -483,9 +498,15 @@ func (in *bcInterp) call(c *bcCall) (bcNum, error) {
 				return v, err
 			}
 		}
-		return bcNum{}, in.rt("Function %s not defined.", c.name)
+		if err := in.evalArgs(c); err != nil {
+			return bcNum{}, err
+		}
+		return bcNum{}, in.callErr(c, 0, "Function "+c.name+" not defined.", "")
 	}
 	if len(c.args) != len(f.params) {
+		if err := in.evalArgs(c); err != nil {
+			return bcNum{}, err
+		}
 		return bcNum{}, in.callErr(c, -1, "Parameter number mismatch", "")
 	}
 	if in.calls >= bcMaxCalls {
