@@ -286,19 +286,18 @@ func New(opts Options) (*Session, error) {
 	return s, nil
 }
 
-// runGrowth is how much a Run of a session that is not Isolated and has
-// no MaxMemory may grow the process's heap (Options.MaxMemory); a
-// variable for the tests.
-var runGrowth uint64 = DefaultMaxMemory
-
 // growthGuard starts the guard of a Run of an in-process session without
-// MaxMemory, which fires l when the heap grows by more than runGrowth,
+// MaxMemory, which fires l when the heap grows by more than
+// DefaultMaxMemory (Options.MaxMemory; memguard.RunGrowth for the tests),
 // and returns its stop.
 func (s *Session) growthGuard(l *limiter) (stop func()) {
 	if s.opts.Isolated || s.opts.MaxMemory != 0 {
 		return func() {}
 	}
-	limit := runGrowth
+	limit := uint64(DefaultMaxMemory)
+	if memguard.RunGrowth != 0 {
+		limit = memguard.RunGrowth
+	}
 	return memguard.Growth(limit, func() { l.fire(ErrMemoryLimit, memguard.Message(limit)) })
 }
 

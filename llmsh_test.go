@@ -315,6 +315,27 @@ func TestVirtualFilesOmitted(t *testing.T) {
 	}
 }
 
+// TestRunJobsForgotten: the jobs of a Run that have ended leave the table
+// after the next Run (which can still list them, as an interactive bash
+// reports them at the next prompt) or once it starts a job of its own:
+// a long-lived session's table kept every job of every Run, numbered on
+// ("[2000] PID" after 2000 Runs of `: &`), and each job start walked it.
+func TestRunJobsForgotten(t *testing.T) {
+	t.Parallel()
+	s := newSession(t, llmsh.Options{Timeout: time.Minute})
+	for i := 0; i < 3; i++ {
+		if r := run(t, s, `: &`); !strings.HasPrefix(r.Stderr, "[1] ") {
+			t.Fatalf("run %d: %q, want job 1", i, r.Stderr)
+		}
+	}
+	if r := run(t, s, `jobs`); !strings.HasPrefix(r.Stdout, "[1]+  ") || !strings.HasSuffix(r.Stdout, " :\n") {
+		t.Errorf("the last Run's job: %q", r.Stdout)
+	}
+	if r := run(t, s, `jobs`); r.Stdout != "" {
+		t.Errorf("a job two Runs old: %q", r.Stdout)
+	}
+}
+
 // TestRunEndsJobs: a Run's background jobs, disowned or not, end with it
 // (Result.HungUp names them): under the job context of the REPL they
 // outlived the Run, so that a serve session's `while :; do :; done &`

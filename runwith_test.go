@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/internal/memguard"
 )
 
 // lockedBuffer is a bytes.Buffer that the session's goroutines may write.
@@ -185,7 +186,8 @@ func TestInProcessMemoryLimit(t *testing.T) {
 // before the time limit, and the session goes on. A negative MaxMemory
 // has no guard.
 func TestInProcessRunGrowth(t *testing.T) {
-	defer llmsh.SetRunGrowth(24 << 20)()
+	memguard.RunGrowth = 24 << 20
+	defer func() { memguard.RunGrowth = 0 }()
 	s, err := llmsh.New(llmsh.Options{Timeout: 100 * time.Second})
 	if err != nil {
 		t.Fatal(err)

@@ -227,6 +227,53 @@ func awkWOption(val string) string {
 	return ""
 }
 
+// parseFailed reports why the program did not parse, as mawk does, and
+// returns awk's status.
+func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) int {
+	var pe *parser.ParseError
+	if !errors.As(err, &pe) {
+		env.Errorf("%s", err)
+		return 1
+	}
+	if pe.Message == parser.ErrStopped {
+		return 2 // the run's limit says why
+	}
+	if name, ok := strings.CutPrefix(pe.Message, "undefined function "); ok {
+		// mawk finds these at the end of the program, the line
+		// after its last.
+		idx, line := awkEndLine(c.sources)
+		where := ""
+		if c.sources[idx].file {
+			where = c.sources[idx].name + ": "
+		}
+		env.Errorf("%sline %d: function %s never defined", where, line, strings.Trim(name, `"`))
+		return 2
+	}
+	if msgs := awkMawkSyntax(pe, src); msgs != nil {
+		for _, m := range msgs {
+			// a line of the source it is in: a -f file's named
+			idx := 0
+			for i := range starts {
+				if m.line >= starts[i] {
+					idx = i
+				}
+			}
+			line := m.line - starts[idx] + 1
+			if m.line < 0 {
+				idx, line = awkEndLine(c.sources)
+			}
+			where := ""
+			if c.sources[idx].file {
+				where = c.sources[idx].name + ": "
+			}
+			env.Errorf("%sline %d: %s", where, line, m.text)
+		}
+		return 2
+	}
+	awkSyntaxError(env, pe, src, starts, c.sources)
+	return 2 // mawk's status (gawk's is 1)
+}
+
 // run reads and parses the program and runs it on the operands.
 func (c *awkConfig) run(env *Env) int {
 	if !c.readSources(env) {
@@ -234,47 +281,10 @@ func (c *awkConfig) run(env *Env) int {
 	}
 	src, starts := awkJoinSources(c.sources)
 	funcs := awkGawkFuncs(env)
-	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true})
+	stop := func() bool { return env.Ctx != nil && env.Ctx.Err() != nil }
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop})
 	if err != nil {
-		var pe *parser.ParseError
-		if !errors.As(err, &pe) {
-			env.Errorf("%s", err)
-			return 1
-		}
-		if name, ok := strings.CutPrefix(pe.Message, "undefined function "); ok {
-			// mawk finds these at the end of the program, the line
-			// after its last.
-			idx, line := awkEndLine(c.sources)
-			where := ""
-			if c.sources[idx].file {
-				where = c.sources[idx].name + ": "
-			}
-			env.Errorf("%sline %d: function %s never defined", where, line, strings.Trim(name, `"`))
-			return 2
-		}
-		if msgs := awkMawkSyntax(pe, src); msgs != nil {
-			for _, m := range msgs {
-				// a line of the source it is in: a -f file's named
-				idx := 0
-				for i := range starts {
-					if m.line >= starts[i] {
-						idx = i
-					}
-				}
-				line := m.line - starts[idx] + 1
-				if m.line < 0 {
-					idx, line = awkEndLine(c.sources)
-				}
-				where := ""
-				if c.sources[idx].file {
-					where = c.sources[idx].name + ": "
-				}
-				env.Errorf("%sline %d: %s", where, line, m.text)
-			}
-			return 2
-		}
-		awkSyntaxError(env, pe, src, starts, c.sources)
-		return 2 // mawk's status (gawk's is 1)
+		return c.parseFailed(env, err, src, starts)
 	}
 
 	// Commands of print | "cmd" run beside awk and write to its output

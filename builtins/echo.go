@@ -66,6 +66,16 @@ func echo(env *Env, bash bool) int {
 		}
 		b.Reset()
 	}
+	locale := 0 // llmsh: the script's C locale, asked once (1 no, 2 yes)
+	byteLocale := func() bool {
+		if locale == 0 {
+			locale = 1
+			if bash && env.Shell != nil && env.Shell.ByteLocale() {
+				locale = 2
+			}
+		}
+		return locale == 2
+	}
 	for i, a := range args {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -79,7 +89,7 @@ func echo(env *Env, bash bool) int {
 			} else {
 				b.WriteString(a)
 			}
-		} else if stop := echoEscapes(&b, a, bash); stop {
+		} else if stop := echoEscapes(&b, a, bash, byteLocale()); stop {
 			newline = false
 			break
 		}
@@ -112,13 +122,18 @@ var (
 	gnuEchoEscapes  = gnu.Escapes{Letters: `abefnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Stop: 'c'}
 	bashEchoEscapes = gnu.Escapes{Letters: `abeEfnrtv\`, Octal0: 3, Hex: 2, Stop: 'c',
 		Unicode: printfAppendUTF8}
+	bashEchoEscapesC = gnu.Escapes{Letters: `abeEfnrtv\`, Octal0: 3, Hex: 2, Stop: 'c',
+		Unicode: printfAppendCEscape}
 )
 
 // echoEscapes writes s with GNU echo -e's escapes, or bash's when bash is
-// set; it reports \c, which ends all output.
-func echoEscapes(b *strings.Builder, s string, bash bool) bool {
+// set (in the C or POSIX locale when byteLocale: \u00e9 stays an escape);
+// it reports \c, which ends all output.
+func echoEscapes(b *strings.Builder, s string, bash, byteLocale bool) bool {
 	e := &gnuEchoEscapes
-	if bash {
+	if bash && byteLocale {
+		e = &bashEchoEscapesC
+	} else if bash {
 		e = &bashEchoEscapes
 	}
 	out, stop := e.Decode(s)

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -61,7 +62,14 @@ func grepMain(env *Env, mode byte) int {
 	if o.nullData {
 		eol = 0
 	}
-	m, warnings, err := newGrepMatcher(o.patterns, o.mode, o.icase, o.word, o.line, eol, byteLocale(env))
+	ctx := env.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	m, warnings, err := newGrepMatcher(ctx, o.patterns, o.mode, o.icase, o.word, o.line, eol, byteLocale(env))
+	if ctx.Err() != nil {
+		return 2 // stopped while compiling (the run's limit says why)
+	}
 	if err != nil {
 		env.Errorf("%s", err)
 		return 2

@@ -53,7 +53,8 @@ type grepMatcher struct {
 	scanS, perlS *stopre.Searcher
 	// u8: a pattern's RE2 form matches a byte that is not UTF-8 where
 	// GNU's does not (posixre's utf8.go).
-	u8 bool
+	u8  bool
+	set *grepSet // many fixed strings (grep_fixedset.go)
 }
 
 // grepLong is the length of a buffer or line from which a search reads
@@ -264,9 +265,14 @@ func grepEscapeBRE(s string) string {
 	return b.String()
 }
 
+// grepScanMax bounds the length of the one RE2 alternation of all patterns
+// that a search scans buffers with: Go compiles it without looking at any
+// context (a 2 MB one took 3.6 s), so longer lists match line by line.
+const grepScanMax = 1 << 20
+
 // newGrepMatcher compiles pats; cloc is the C locale, where each byte is a
-// character (posixre.Bytes).
-func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte, cloc bool) (*grepMatcher, []string, error) {
+// character (posixre.Bytes). It stops, with ctx's error, when ctx is done.
+func newGrepMatcher(ctx context.Context, pats []string, mode byte, icase, word, line bool, eol byte, cloc bool) (*grepMatcher, []string, error) {
 	m := &grepMatcher{eol: eol}
 	if mode == 'P' {
 		return newGrepPerl(m, pats, icase, word, line)
@@ -288,7 +294,7 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte, 
 			// Every line matches; -o still prints what the other
 			// patterns match (GNU: grep -o -e '' -e two).
 			if len(rest) > 0 {
-				only, warnings, err := newGrepMatcher(rest, mode, icase, word, line, eol, cloc)
+				only, warnings, err := newGrepMatcher(ctx, rest, mode, icase, word, line, eol, cloc)
 				if err != nil {
 					return nil, nil, err
 				}
@@ -297,6 +303,14 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte, 
 			}
 			return m, nil, nil
 		}
+	}
+	if grepSetFits(pats, mode, icase, word, line, eol, cloc) {
+		set, err := newGrepSet(ctx, pats, icase, line)
+		if err != nil {
+			return nil, nil, err
+		}
+		m.set = set
+		return m, nil, nil
 	}
 	fl := posixre.Lines
 	if mode == 'E' {
@@ -315,7 +329,10 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte, 
 	}
 	var warnings []string
 	seen := map[string]bool{}
-	for _, p := range pats {
+	for i, p := range pats {
+		if i%grepSetCheck == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
 		if seen[p] {
 			continue
 		}
@@ -336,15 +353,16 @@ func newGrepMatcher(pats []string, mode byte, icase, word, line bool, eol byte, 
 	}
 	// One RE2 program for the buffer scan.
 	var parts []string
-	exact := true
+	exact, size := true, 0
 	for _, re := range m.res {
 		r2, ex := re.RE2()
-		if r2 == nil {
+		if r2 == nil || size > grepScanMax {
 			parts = nil
 			break
 		}
 		exact = exact && ex
 		parts = append(parts, "(?:"+r2.String()+")")
+		size += len(parts[len(parts)-1]) + 1
 	}
 	if parts != nil {
 		scan, err := regexp.Compile(strings.Join(parts, "|"))
@@ -521,6 +539,9 @@ func (m *grepMatcher) lineAt(buf []byte, from, i int) (int, int) {
 // start, every line there is terminated) and returns its start and the
 // index of its terminator, or -1.
 func (m *grepMatcher) next(buf []byte, from, end int) (int, int, error) {
+	if m.set != nil {
+		return m.set.next(m.ctx, m, buf, from, end)
+	}
 	// Lines that are not UTF-8 go to posixre line by line: the RE2 forms
 	// of scan and win would take an encoding error for a character.
 	raw := m.u8 && !utf8.Valid(buf[from:end])
@@ -608,6 +629,8 @@ func (m *grepMatcher) matchLine(line []byte) (bool, error) {
 	switch {
 	case m.all:
 		return true, nil
+	case m.set != nil:
+		return m.set.matchLine(m.ctx, line, m.eol)
 	case m.fixed != nil:
 		return bytes.Contains(line, m.fixed), nil
 	case m.perl != nil:
@@ -618,7 +641,10 @@ func (m *grepMatcher) matchLine(line []byte) (bool, error) {
 		ok, err := m.perl2.MatchString(string(line))
 		return ok, grepPerlMatchError(err)
 	}
-	for _, re := range m.res {
+	for i, re := range m.res {
+		if i%grepSetCheck == grepSetCheck-1 && m.ctx != nil && m.ctx.Err() != nil {
+			return false, m.ctx.Err()
+		}
 		var ok bool
 		var err error
 		if m.ctx != nil {
@@ -650,6 +676,8 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 			return m.only.eachMatch(line, fn)
 		}
 		return nil
+	case m.set != nil:
+		return m.set.eachMatch(m.ctx, line, m.eol, fn)
 	case m.fixed != nil:
 		for p := 0; ; {
 			i := bytes.Index(line[p:], m.fixed)
@@ -699,7 +727,10 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 	}
 	// Several patterns: merge their matches, leftmost then longest.
 	var all [][2]int
-	for _, re := range m.res {
+	for i, re := range m.res {
+		if i%grepSetCheck == grepSetCheck-1 && m.ctx != nil && m.ctx.Err() != nil {
+			return m.ctx.Err()
+		}
 		err := m.findAll(re, line, func(loc []int) bool {
 			if loc[1] > loc[0] {
 				all = append(all, [2]int{loc[0], loc[1]})

@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -207,7 +208,7 @@ func TestGrepPerlBacktracking(t *testing.T) {
 // to grepPerlTimeout past its time limit), never less than a millisecond,
 // and grepPerlTimeout without a deadline.
 func TestGrepPerlTimeoutDeadline(t *testing.T) {
-	m, _, err := newGrepMatcher([]string{`^(a+)+(?=$)`}, 'P', false, false, false, '\n', false)
+	m, _, err := newGrepMatcher(context.Background(), []string{`^(a+)+(?=$)`}, 'P', false, false, false, '\n', false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -33,7 +34,7 @@ func TestGrepWindowAgreesWithLines(t *testing.T) {
 			buf = nil
 		}
 		icase, word, line := rng.IntN(3) == 0, rng.IntN(4) == 0, rng.IntN(6) == 0
-		m, _, err := newGrepMatcher([]string{p.String()}, 'G', icase, word, line, '\n', false)
+		m, _, err := newGrepMatcher(context.Background(), []string{p.String()}, 'G', icase, word, line, '\n', false)
 		if err != nil || m.win == nil {
 			continue
 		}
@@ -86,7 +87,7 @@ func TestGrepWindow(t *testing.T) {
 		{"(ab|ac)d{2}", 'E', false, true},
 		{"ab.", 'G', true, true},
 	} {
-		m, _, err := newGrepMatcher([]string{c.pat}, c.mode, c.icase, false, false, '\n', false)
+		m, _, err := newGrepMatcher(context.Background(), []string{c.pat}, c.mode, c.icase, false, false, '\n', false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "patch", Summary: "apply a diff file to an original", Run: patch})
@@ -46,9 +48,10 @@ type filePatch struct {
 	oldTime, newTime string // what follows the name (after a tab), if anything
 	leading          []string
 	hunks            []*patchHunk
-	err              error // the diff is malformed after these hunks
-	normal           bool  // a normal diff (no file names, no context)
-	context          bool  // a context diff (diff -c)
+	err              error      // the diff is malformed after these hunks
+	normal           bool       // a normal diff (no file names, no context)
+	git              *gitHeader // what the "diff --git" lines before it say
+	context          bool       // a context diff (diff -c)
 }
 
 // parseContextRange parses "N" or "N,M" after a context hunk's "*** "
@@ -337,8 +340,10 @@ func parseHunkHeader(s string) (*patchHunk, bool) {
 	return h, ok1 && ok2
 }
 
-// parsePatch splits a unified diff into file patches.
-func parsePatch(data []byte) ([]*filePatch, error) {
+// parsePatch splits a unified diff into file patches. named says that
+// the file to patch was given: hunks with no header then patch it, as
+// GNU patch takes them.
+func parsePatch(data []byte, named bool) ([]*filePatch, error) {
 	var lines []string
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
@@ -355,10 +360,34 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 		l := lines[i]
 		var fp *filePatch
 		switch {
+		case strings.HasPrefix(l, "diff --git "):
+			// A git diff without hunks (a rename, a mode, an empty
+			// file) is a file patch of its own.
+			if n := len(out); len(gitOnly(out, leading)) > n {
+				out, leading = gitOnly(out, leading), nil
+			}
+			leading = append(leading, l)
+			continue
 		case strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && strings.HasPrefix(lines[i+2], "@@ -"):
 			fp, i = parseUnifiedFile(lines, i, leading)
 		case strings.HasPrefix(l, "*** ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "--- ") && strings.HasPrefix(lines[i+2], "***************"):
 			fp, i = parseContextFile(lines, i, leading)
+		case (strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "+++ ")) && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "@@ -"):
+			// One header line is enough for GNU patch.
+			fp = &filePatch{git: parseGitHeader(leading), leading: append(leading, l)}
+			if l[0] == '-' {
+				fp.oldName, fp.oldTime = patchSplitName(l[4:])
+			} else {
+				fp.newName, fp.newTime = patchSplitName(l[4:])
+			}
+			i = parseUnifiedHunks(fp, lines, i+1)
+		case named && strings.HasPrefix(l, "@@ -"):
+			if _, ok := parseHunkHeader(l); !ok {
+				leading = append(leading, l)
+				continue
+			}
+			fp = &filePatch{leading: leading}
+			i = parseUnifiedHunks(fp, lines, i)
 		default:
 			if _, _, ok := parseNormalCommand(l); !ok {
 				leading = append(leading, l)
@@ -373,6 +402,7 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 		}
 		i--
 	}
+	out = gitOnly(out, leading)
 	if len(out) == 0 {
 		for _, l := range lines {
 			if strings.TrimSpace(l) != "" {
@@ -383,13 +413,55 @@ func parsePatch(data []byte) ([]*filePatch, error) {
 	return out, nil
 }
 
-// patchSplitName splits a header's name from its time stamp.
+// patchSplitName splits a header's name from its time stamp. A name in
+// double quotes is C-quoted (as diff and git write names with spaces).
 func patchSplitName(s string) (string, string) {
 	s = strings.TrimRight(s, "\r")
+	if name, rest, ok := patchUnquote(s); ok {
+		return name, strings.TrimLeft(rest, " \t")
+	}
 	if name, t, ok := strings.Cut(s, "\t"); ok {
 		return name, t
 	}
-	return strings.TrimRight(s, " "), ""
+	// Without a tab before the time stamp, a space ends the name.
+	if name, t, ok := strings.Cut(s, " "); ok {
+		return name, strings.TrimLeft(t, " ")
+	}
+	return s, ""
+}
+
+// patchUnquote reads the C-quoted name at the start of s ("a/my
+// file.txt"), and what follows it; ok is false when s does not start
+// with one.
+func patchUnquote(s string) (name, rest string, ok bool) {
+	if !strings.HasPrefix(s, "\"") {
+		return "", s, false
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			return b.String(), s[i+1:], true
+		case c != '\\' || i+1 == len(s):
+			b.WriteByte(c)
+		case s[i+1] >= '0' && s[i+1] <= '7' && i+3 < len(s):
+			n, err := strconv.ParseUint(s[i+1:i+4], 8, 8)
+			if err != nil {
+				return "", s, false
+			}
+			b.WriteByte(byte(n))
+			i += 3
+		default:
+			i++
+			if e := strings.IndexByte(`abfnrtv`, s[i]); e >= 0 {
+				b.WriteByte("\a\b\f\n\r\t\v"[e])
+			} else {
+				b.WriteByte(s[i])
+			}
+		}
+	}
+	return "", s, false
 }
 
 // patchEpoch reports whether a header's time stamp is the Epoch, which
@@ -409,6 +481,7 @@ func patchEpoch(stamp string) bool {
 func patchHeader(fp *filePatch, lines []string, i int, leading []string) *filePatch {
 	fp.oldName, fp.oldTime = patchSplitName(lines[i][4:])
 	fp.newName, fp.newTime = patchSplitName(lines[i+1][4:])
+	fp.git = parseGitHeader(leading)
 	fp.leading = append(leading, lines[i], lines[i+1])
 	return fp
 }
@@ -417,7 +490,12 @@ func patchHeader(fp *filePatch, lines []string, i int, leading []string) *filePa
 // returns the index of the line after it.
 func parseUnifiedFile(lines []string, i int, leading []string) (*filePatch, int) {
 	fp := patchHeader(&filePatch{}, lines, i, leading)
-	i += 2
+	return fp, parseUnifiedHunks(fp, lines, i+2)
+}
+
+// parseUnifiedHunks reads fp's hunks from lines[i:]; it returns the
+// index of the line after them.
+func parseUnifiedHunks(fp *filePatch, lines []string, i int) int {
 	for i < len(lines) {
 		h, ok := parseHunkHeader(lines[i])
 		if !ok {
@@ -425,11 +503,11 @@ func parseUnifiedFile(lines []string, i int, leading []string) (*filePatch, int)
 		}
 		h.inputLine = i + 1
 		if i, fp.err = parseUnifiedHunk(h, lines, i+1); fp.err != nil {
-			return fp, i
+			return i
 		}
 		fp.hunks = append(fp.hunks, h)
 	}
-	return fp, i
+	return i
 }
 
 // parseUnifiedHunk reads h's lines from lines[i:]; it returns the index of
@@ -585,6 +663,7 @@ type patcher struct {
 	suffix                     string
 	rejFile                    string // -r; "-" discards rejects
 	removeEmpty                bool   // -E
+	flipped                    bool   // -t: this file's patch is applied the other way
 }
 
 // patchCmdOpts is what patch's options select besides the patcher's own
@@ -726,6 +805,10 @@ func (p *patcher) run(o *patchCmdOpts) int {
 		return 2
 	}
 	w := io.Writer(env.Stdout)
+	if p.outFile == "-" {
+		// -o - writes the result on stdout: GNU says the rest on stderr.
+		w = env.Stderr
+	}
 	if o.silent {
 		w = io.Discard
 	}
@@ -734,7 +817,7 @@ func (p *patcher) run(o *patchCmdOpts) int {
 		defer p.out.Flush()
 		return p.applyEd(data)
 	}
-	patches, err := parsePatch(data)
+	patches, err := parsePatch(data, p.origFile != "")
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "patch: **** %s\n", err)
 		return 2
@@ -823,6 +906,32 @@ func pickName(names []string, ok func(string) bool) string {
 	return best
 }
 
+// createName chooses the name of a file the patch creates as GNU patch
+// does: of the names that need the fewest new directories, pickName's best.
+func (p *patcher) createName(cands []string) string {
+	newDirs := func(name string) int {
+		n, exist := 0, 0
+		for i := 0; i < len(name); i++ {
+			if name[i] == '/' && i > 0 && name[i-1] != '/' {
+				n++
+				if exist == n-1 {
+					if fi, err := p.env.FS.Stat(p.env.Abs(name[:i])); err == nil && fi.IsDir() {
+						exist++
+					}
+				}
+			}
+		}
+		return n - exist
+	}
+	least := -1
+	for _, c := range cands {
+		if c != "" && (least < 0 || newDirs(c) < least) {
+			least = newDirs(c)
+		}
+	}
+	return pickName(cands, func(c string) bool { return newDirs(c) == least })
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return word
@@ -832,6 +941,9 @@ func plural(n int, word string) string {
 
 func (p *patcher) apply(fp *filePatch) int {
 	env := p.env
+	if fp.git.acts() && len(fp.hunks) == 0 && fp.err == nil {
+		return p.applyGit(fp)
+	}
 	hunks := fp.hunks
 	if p.reverse {
 		hunks = make([]*patchHunk, len(fp.hunks))
@@ -839,25 +951,20 @@ func (p *patcher) apply(fp *filePatch) int {
 			hunks[i] = h.reversed()
 		}
 	}
-	// /dev/null names a missing side only when the hunks agree that it
-	// is empty (GNU's pch_says_nonexistent).
-	oldEmpty, newEmpty := true, true
-	for _, h := range fp.hunks {
-		oldEmpty = oldEmpty && h.oldLen == 0
-		newEmpty = newEmpty && h.newLen == 0
+	creates, deletes, saysOld, saysNew := p.sides(fp)
+	name, st := p.fileToPatch(fp, len(hunks), creates, saysOld, saysNew)
+	if st < 0 {
+		// -t took the patch for a reversed one: apply it the other way.
+		p.reverse, p.flipped = !p.reverse, true
+		defer func() { p.reverse, p.flipped = !p.reverse, false }()
+		return p.apply(fp)
 	}
-	creates := (fp.oldName == "/dev/null" || patchEpoch(fp.oldTime)) && oldEmpty
-	deletes := (fp.newName == "/dev/null" || patchEpoch(fp.newTime)) && newEmpty
-	if p.reverse {
-		creates, deletes = deletes, creates
-	}
-	name, st := p.fileToPatch(fp, len(hunks), creates)
 	if name == "" {
 		return st
 	}
-	orig, existed, missing, err := p.readOriginal(name, creates)
-	if err != nil {
-		return p.fatal("Can't open file %s : %s", name, ErrText(err))
+	orig, existed, st, missing := p.readOriginal(name, creates, saysOld)
+	if st != 0 {
+		return st
 	}
 	if creates && existed && len(orig) > 0 {
 		if p.forward {
@@ -868,19 +975,13 @@ func (p *patcher) apply(fp *filePatch) int {
 		fmt.Fprintf(p.out, "%d out of %d %s ignored\n", len(hunks), len(hunks), plural(len(hunks), "hunk"))
 		return 1
 	}
-	target := name
+	target, note, renamed := name, "", false
 	if p.outFile != "" {
-		target = p.outFile
+		target, note = p.outFile, " (read from "+name+")"
+	} else if src, dst, how := p.gitRename(fp); how != "" {
+		name, target, note, renamed = src, dst, " ("+how+" from "+src+")", how == "renamed"
 	}
-	verb := "patching"
-	if p.dryRun {
-		verb = "checking"
-	}
-	if target != name {
-		fmt.Fprintf(p.out, "%s file %s (read from %s)\n", verb, target, name)
-	} else {
-		fmt.Fprintf(p.out, "%s file %s\n", verb, target)
-	}
+	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), patchQuote(target), note)
 	if fp.err != nil {
 		// GNU patch reads hunks as it applies them: it names the file
 		// before it meets the malformed line, and changes nothing.
@@ -907,8 +1008,13 @@ func (p *patcher) apply(fp *filePatch) int {
 	// up as an empty one and then fails to copy it; without a backup it
 	// only saves the rejects.
 	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == ""
-	if none && !p.dryRun && (p.backup || !p.noBackupIfMismatch) {
-		return p.missingBackup(name, missing)
+	if none && !p.dryRun {
+		if p.backup || !p.noBackupIfMismatch {
+			if err := p.writeFile(name+p.suffix, nil); err != nil {
+				return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+			}
+			return p.fatal("Can't reopen file %s : %s", name, ErrText(missing))
+		}
 	}
 	if len(a.failed) > 0 {
 		status = 1
@@ -916,13 +1022,20 @@ func (p *patcher) apply(fp *filePatch) int {
 			return st
 		}
 	}
+	if p.outFile == "-" {
+		// Even under --dry-run, as GNU patch 2.7.6.
+		p.out.Flush()
+		if _, err := env.Stdout.Write(out); err != nil {
+			return p.fatal("write error : %s", ErrText(err))
+		}
+		return status
+	}
 	if p.dryRun || none {
 		return status
 	}
 	if p.outFile == "" && (p.backup || a.mismatch && (existed || missing != nil) && !p.noBackupIfMismatch) {
-		// -b backs up a file that did not exist as an empty one.
-		if err := p.writeFile(name+p.suffix, orig); err != nil {
-			return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+		if st := p.backupFiles(name, target, orig); st != 0 {
+			return st
 		}
 	}
 	if (deletes || p.removeEmpty) && len(out) == 0 && p.outFile == "" {
@@ -930,52 +1043,125 @@ func (p *patcher) apply(fp *filePatch) int {
 			if err := env.FS.Remove(env.Abs(target)); err != nil {
 				return p.fatal("Can't remove file %s : %s", target, ErrText(err))
 			}
-			// Remove directories left empty, up to the working directory.
-			for dir := path.Dir(target); dir != "." && dir != "/" && !strings.HasPrefix(target, "/"); dir = path.Dir(dir) {
-				if env.FS.Remove(env.Abs(dir)) != nil {
-					break
-				}
-			}
+			p.removeEmptyDirs(target)
 		}
 		return status
 	}
 	if err := p.writeFile(target, out); err != nil {
 		return p.fatal("Can't create file %s : %s", target, ErrText(err))
 	}
+	if st := p.gitFinish(fp, name, target, renamed); st != 0 {
+		return st
+	}
 	return status
 }
 
-// readOriginal reads the file to patch; existed is false when it does not
-// exist and creates says the patch makes it, or when it is a missing FILE
-// operand (missing: why), which GNU patches as an empty file.
-func (p *patcher) readOriginal(name string, creates bool) (orig []byte, existed bool, missing, err error) {
+// readOriginal reads the file to patch. A missing one is an error unless
+// the patch creates it (or its hunks say the old side does not exist), or
+// it is the FILE operand, which is patched as empty (missing is then the
+// error that says why it could not be opened).
+func (p *patcher) readOriginal(name string, creates bool, saysOld int) (orig []byte, existed bool, st int, missing error) {
 	r, err := p.env.Open(name)
 	if err == nil {
 		orig, err = io.ReadAll(r)
 		r.Close()
-		return orig, err == nil, nil, err
+		if err != nil {
+			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
+		}
+		return orig, true, 0, nil
 	}
-	if creates {
-		return nil, false, nil, nil
+	if !creates && saysOld == 0 {
+		if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
+			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
+		}
+		return nil, false, 0, err
 	}
-	if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil, err
-	}
-	return nil, false, err, nil
+	return nil, false, 0, nil
 }
 
-// missingBackup backs a missing FILE operand up as an empty one, then
-// fails to copy it, as GNU patch 2.7.6 does when no hunk applied.
-func (p *patcher) missingBackup(name string, missing error) int {
-	if err := p.writeFile(name+p.suffix, nil); err != nil {
+// backupFiles saves the original of name (orig) as its backup, and when
+// a git rename or copy writes another file, target's too, as GNU patch
+// does. A file that did not exist is backed up as an empty one.
+func (p *patcher) backupFiles(name, target string, orig []byte) int {
+	if err := p.writeFile(name+p.suffix, orig); err != nil {
 		return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
 	}
-	return p.fatal("Can't reopen file %s : %s", name, ErrText(missing))
+	if target == name {
+		return 0
+	}
+	var old []byte
+	if r, err := p.env.Open(target); err == nil {
+		old, err = io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return p.fatal("Can't open file %s : %s", target, ErrText(err))
+		}
+	}
+	if err := p.writeFile(target+p.suffix, old); err != nil {
+		return p.fatal("Can't create file %s%s : %s", target, p.suffix, ErrText(err))
+	}
+	return 0
+}
+
+// patchQuote quotes a file name in patch's messages as GNU patch does
+// (gnulib's shell quoting style: 'my file.txt').
+func patchQuote(name string) string { return gnu.QuoteStyle(name, gnu.Shell) }
+
+// verb is how patch names what it does to a file: "patching", or
+// "checking" under --dry-run.
+func (p *patcher) verb() string {
+	if p.dryRun {
+		return "checking"
+	}
+	return "patching"
+}
+
+// sides tells whether fp creates and whether it deletes its file, and
+// saysNonexistent's levels of its old and new sides, all under -R.
+func (p *patcher) sides(fp *filePatch) (creates, deletes bool, saysOld, saysNew int) {
+	// /dev/null names a missing side only when the hunks agree that it
+	// is empty (GNU's pch_says_nonexistent).
+	oldEmpty, newEmpty := true, true
+	for _, h := range fp.hunks {
+		oldEmpty = oldEmpty && h.oldLen == 0
+		newEmpty = newEmpty && h.newLen == 0
+	}
+	creates = (fp.oldName == "/dev/null" || patchEpoch(fp.oldTime)) && oldEmpty
+	deletes = (fp.newName == "/dev/null" || patchEpoch(fp.newTime)) && newEmpty
+	saysOld, saysNew = saysNonexistent(fp)
+	if p.reverse {
+		return deletes, creates, saysNew, saysOld
+	}
+	return creates, deletes, saysOld, saysNew
+}
+
+// saysNonexistent is GNU patch's p_says_nonexistent for the old and the
+// new side of fp (before -R): 0 when the first hunk's range on that side
+// does not start at line 0, 2 when it does and the side is /dev/null or
+// dated at the Epoch, else 1: a diff that names the file it creates
+// ("--- a/new.txt" over "@@ -0,0 +1,2 @@") creates it all the same.
+func saysNonexistent(fp *filePatch) (old, new int) {
+	if fp.normal || len(fp.hunks) == 0 {
+		return 0, 0
+	}
+	level := func(start int, name, stamp string) int {
+		switch {
+		case start != 0:
+			return 0
+		case name == "/dev/null" || patchEpoch(stamp):
+			return 2
+		}
+		return 1
+	}
+	h := fp.hunks[0]
+	return level(h.oldStart, fp.oldName, fp.oldTime), level(h.newStart, fp.newName, fp.newTime)
 }
 
 // fileToPatch names the file fp patches, "" with the status to return
-// when there is none (nhunks being the number of hunks then ignored).
-func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool) (string, int) {
+// when there is none (nhunks being the number of hunks then ignored), or
+// status -1 when -t takes the patch for a reversed one.
+// saysOld and saysNew are saysNonexistent's, swapped under -R.
+func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool, saysOld, saysNew int) (string, int) {
 	if p.origFile != "" {
 		return p.origFile, 0
 	}
@@ -998,8 +1184,41 @@ func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool) (string, 
 		cands = append(cands, s)
 	}
 	name := pickName(cands, p.exists)
-	if name == "" && creates {
-		name = pickName(cands, func(string) bool { return true })
+	if name == "" && !creates && saysNew > 0 && !(saysNew == 1 && saysOld == 2) {
+		// GNU's maybe_reverse: a patch that deletes a file that does
+		// not exist looks reversed.
+		last := ""
+		for _, c := range cands {
+			if c != "" {
+				last = c
+			}
+		}
+		if last != "" && !p.force && !p.flipped {
+			when := ""
+			if p.reverse {
+				when = ", when reversed,"
+			}
+			fmt.Fprintf(p.out, "The next patch%s would delete the file %s,\nwhich does not exist!", when, last)
+			switch {
+			case p.forward:
+				fmt.Fprintf(p.out, "  Skipping patch.\n")
+			case p.batch && p.reverse:
+				fmt.Fprintf(p.out, "  Ignoring -R.\n")
+				return "", -1
+			case p.batch:
+				fmt.Fprintf(p.out, "  Assuming -R.\n")
+				return "", -1
+			case p.reverse:
+				fmt.Fprintf(p.out, "  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			default:
+				fmt.Fprintf(p.out, "  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			}
+			fmt.Fprintf(p.out, "%d out of %d %s ignored\n", nhunks, nhunks, plural(nhunks, "hunk"))
+			return "", 1
+		}
+	}
+	if name == "" && (creates || saysOld > 0) {
+		name = p.createName(cands)
 	}
 	if name != "" {
 		return name, 0
@@ -1073,6 +1292,30 @@ type hunkApplier struct {
 	ignoredMsg  string // "ignored" then
 }
 
+// differentEndings is GNU patch's check_line_endings: whether the
+// hunk's first old line and the input's line at (1-based; the last
+// when past the end) differ in ending with "\r\n".
+func (a *hunkApplier) differentEndings(h *patchHunk, at int) bool {
+	patchCRLF := false
+	for _, l := range h.lines {
+		if l.kind != '+' {
+			patchCRLF = !l.noEOL && bytes.HasSuffix(l.text, []byte("\r"))
+			break
+		}
+	}
+	lines := a.in.lines
+	at = min(at, len(lines))
+	if at < 1 {
+		return false
+	}
+	l := lines[at-1]
+	last := at == len(lines) && a.in.missingNewline
+	if len(l) == 0 && last {
+		return false
+	}
+	return patchCRLF != (!last && bytes.HasSuffix(l, []byte("\r")))
+}
+
 // run applies hunks, all but the ones it fails; false when cancelled.
 func (a *hunkApplier) run(hunks []*patchHunk) bool {
 	p := a.p
@@ -1092,7 +1335,11 @@ func (a *hunkApplier) run(hunks []*patchHunk) bool {
 		if where < 0 {
 			// GNU reports the line shifted by what earlier hunks
 			// added, not by the offset they were found at.
-			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d.\n", hi+1, p.first(h)+a.netAdded)
+			at, endings := p.first(h)+a.netAdded, ""
+			if a.differentEndings(h, at) {
+				endings = " (different line endings)"
+			}
+			fmt.Fprintf(p.out, "Hunk #%d FAILED at %d%s.\n", hi+1, at, endings)
 			a.failed = append(a.failed, rejHunk{h, a.netAdded})
 			a.mismatch = true
 			continue

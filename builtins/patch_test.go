@@ -143,3 +143,140 @@ func TestPatchMiscountedHunks(t *testing.T) {
 		})
 	}
 }
+
+// A unified diff whose first hunk starts at line 0 creates the file it
+// names even without /dev/null or the Epoch (GNU's p_says_nonexistent
+// of 1), as agents write them: "--- a/new.md" over "@@ -0,0 +1,2 @@".
+// Of two names the one needing the fewest new directories wins; a
+// deletion of a file that does not exist looks reversed. Outputs and
+// trees as GNU patch 2.7.6 gives them.
+func TestPatchCreatesNamedFile(t *testing.T) {
+	create := "--- a/docs/new.md\n+++ b/docs/new.md\n@@ -0,0 +1,2 @@\n+# New\n+doc\n"
+	del := "--- a/x\n+++ b/x\n@@ -1 +0,0 @@\n-bye\n"
+	looksRev := "The next patch would delete the file x,\nwhich does not exist!"
+	duRunAll(t, []duCase{
+		{name: "create with dirs", stdin: create, args: []string{"patch", "-p1"},
+			out: "patching file docs/new.md\n", tree: map[string]string{"docs/new.md": "# New\ndoc\n"}},
+		{name: "create -p0", stdin: create, args: []string{"patch", "-p0"},
+			out: "patching file a/docs/new.md\n", tree: map[string]string{"a/docs/new.md": "# New\ndoc\n"}},
+		{name: "fewest new dirs", files: map[string]string{"docs/keep": ""},
+			stdin: "--- a/zz/one.md\n+++ b/docs/longer-name.md\n@@ -0,0 +1 @@\n+hi\n", args: []string{"patch", "-p1"},
+			out: "patching file docs/longer-name.md\n", tree: map[string]string{"docs/keep": "", "docs/longer-name.md": "hi\n"}},
+		{name: "context", stdin: "*** c.txt\t2024-01-01 00:00:00\n--- c.txt\t2024-01-01 00:00:00\n***************\n*** 0 ****\n--- 1,2 ----\n+ a\n+ b\n",
+			args: []string{"patch"}, out: "patching file c.txt\n", tree: map[string]string{"c.txt": "a\nb\n"}},
+		{name: "reversed deletion creates", stdin: "--- a/m.txt\n+++ b/m.txt\n@@ -1,2 +0,0 @@\n-x\n-y\n", args: []string{"patch", "-R", "-p1"},
+			out: "patching file m.txt\n", tree: map[string]string{"m.txt": "x\ny\n"}},
+		{name: "existing file patched", files: map[string]string{"v": "1\n"}, stdin: "--- a/v\n+++ b/v\n@@ -0,0 +1 @@\n+h\n",
+			args: []string{"patch", "-p1"}, out: "patching file v\n", tree: map[string]string{"v": "h\n1\n"}},
+		{name: "delete missing", stdin: del, args: []string{"patch", "-p1"}, status: 1,
+			out: looksRev + "  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n1 out of 1 hunk ignored\n", tree: map[string]string{}},
+		{name: "delete missing -N", stdin: del, args: []string{"patch", "-N", "-p1"}, status: 1,
+			out: looksRev + "  Skipping patch.\n1 out of 1 hunk ignored\n", tree: map[string]string{}},
+		{name: "delete missing -t", stdin: del, args: []string{"patch", "-t", "-p1"},
+			out: looksRev + "  Assuming -R.\npatching file x\n", tree: map[string]string{"x": "bye\n"}},
+		{name: "delete missing -R", stdin: "--- a/x\n+++ b/x\n@@ -0,0 +1 @@\n+bye\n", args: []string{"patch", "-R", "-p1"}, status: 1,
+			out:  "The next patch, when reversed, would delete the file x,\nwhich does not exist!  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n1 out of 1 hunk ignored\n",
+			tree: map[string]string{}},
+	})
+}
+
+// The extended headers of git diffs, as GNU patch 2.7.6 applies them: a
+// rename or copy (with or without hunks), an empty file created or
+// deleted, a mode; outputs and trees from GNU patch.
+func TestPatchGitHeaders(t *testing.T) {
+	rename := "diff --git a/v b/r\nsimilarity index 100%\nrename from v\nrename to r\n"
+	duRunAll(t, []duCase{
+		{name: "rename", files: map[string]string{"v": "1\n"}, stdin: rename, args: []string{"patch", "-p1"},
+			out: "patching file r (renamed from v)\n", tree: map[string]string{"r": "1\n"}},
+		{name: "rename dry-run", files: map[string]string{"v": "1\n"}, stdin: rename, args: []string{"patch", "-p1", "--dry-run"},
+			out: "checking file r (renamed from v)\n", tree: map[string]string{"v": "1\n"}},
+		{name: "rename -R", files: map[string]string{"r": "1\n"}, stdin: rename, args: []string{"patch", "-R", "-p1"},
+			out: "patching file v (renamed from r)\n", tree: map[string]string{"v": "1\n"}},
+		{name: "rename missing", stdin: rename, args: []string{"patch", "-p1"}, status: 1,
+			out: "Cannot rename file without two valid file names\n", tree: map[string]string{}},
+		{name: "copy", files: map[string]string{"v": "1\n"}, stdin: "diff --git a/v b/w\ncopy from v\ncopy to w\n", args: []string{"patch", "-p1"},
+			out: "patching file w (copied from v)\n", tree: map[string]string{"v": "1\n", "w": "1\n"}},
+		{name: "rename with a hunk", files: map[string]string{"d/a": "x\ny\n"},
+			stdin: "diff --git a/d/a b/e/b\nrename from d/a\nrename to e/b\n--- a/d/a\n+++ b/e/b\n@@ -1,2 +1,2 @@\n x\n-y\n+z\n",
+			args:  []string{"patch", "-p1"}, out: "patching file e/b (renamed from d/a)\n", tree: map[string]string{"e/b": "x\nz\n"}},
+		{name: "empty files", files: map[string]string{"gone": ""},
+			stdin: "diff --git a/p/e b/p/e\nnew file mode 100644\nindex 0000000..e69de29\n" +
+				"diff --git a/gone b/gone\ndeleted file mode 100644\nindex e69de29..0000000\n",
+			args: []string{"patch", "-p1"}, out: "patching file p/e\npatching file gone\n", tree: map[string]string{"p/e": ""}},
+	})
+	// Modes: a new mode alone, and a new file's mode with its hunk.
+	r, dir := duRun(t, duCase{files: map[string]string{"s.sh": "echo\n"}, args: []string{"patch", "-p1"},
+		stdin: "diff --git a/s.sh b/s.sh\nold mode 100644\nnew mode 100755\n" +
+			"diff --git a/bin/run b/bin/run\nnew file mode 100755\nindex 0000000..1111111\n--- /dev/null\n+++ b/bin/run\n@@ -0,0 +1 @@\n+echo run\n"})
+	if r.stdout != "patching file s.sh\npatching file bin/run\n" || r.stderr != "" || r.status != 0 {
+		t.Errorf("got %q %q %d", r.stdout, r.stderr, r.status)
+	}
+	for _, n := range []string{"s.sh", "bin/run"} {
+		if fi, err := os.Stat(filepath.Join(dir, n)); err != nil || fi.Mode().Perm() != 0o755 {
+			t.Errorf("%s: %v, %v; want mode 0755", n, fi, err)
+		}
+	}
+}
+
+// -o - writes the patched file on stdout and says the rest on stderr,
+// even under --dry-run (GNU patch 2.7.6).
+func TestPatchOutputStdout(t *testing.T) {
+	diff := "--- a/v\n+++ b/v\n@@ -1 +1 @@\n-1\n+2\n"
+	duRunAll(t, []duCase{
+		{name: "-o -", files: map[string]string{"v": "1\n"}, stdin: diff, args: []string{"patch", "-p1", "-o", "-"},
+			out: "2\n", err: "patching file - (read from v)\n", tree: map[string]string{"v": "1\n"}},
+		{name: "-o - --dry-run", files: map[string]string{"v": "1\n"}, stdin: diff, args: []string{"patch", "-p1", "-o", "-", "--dry-run"},
+			out: "2\n", err: "checking file - (read from v)\n", tree: map[string]string{"v": "1\n"}},
+	})
+}
+
+// Headers as agents write them: none at all when the file is named on
+// the command line, one line of the two, a C-quoted name (and its
+// quoted message), a time stamp after a space. Outputs from GNU patch.
+func TestPatchLooseHeaders(t *testing.T) {
+	hunk := "@@ -1 +1 @@\n-1\n+2\n"
+	duRunAll(t, []duCase{
+		{name: "hunks only, file named", files: map[string]string{"v": "1\n"}, stdin: "text\n" + hunk, args: []string{"patch", "v"},
+			out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+		{name: "hunks only", files: map[string]string{"v": "1\n"}, stdin: hunk, args: []string{"patch"}, status: 2,
+			err: "patch: **** Only garbage was found in the patch input.\n", tree: map[string]string{"v": "1\n"}},
+		{name: "+++ alone", files: map[string]string{"v": "1\n"}, stdin: "+++ v\n" + hunk, args: []string{"patch"},
+			out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+		{name: "--- alone", files: map[string]string{"v": "1\n"}, stdin: "--- v\n" + hunk, args: []string{"patch"},
+			out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+		{name: "quoted", files: map[string]string{"my file": "1\n"}, stdin: "--- \"a/my file\"\n+++ \"b/my file\"\n" + hunk,
+			args: []string{"patch", "-p1"}, out: "patching file 'my file'\n", tree: map[string]string{"my file": "2\n"}},
+		{name: "space then time", files: map[string]string{"v": "1\n"}, stdin: "--- a/v 2024-01-01\n+++ b/v 2024-01-02\n" + hunk,
+			args: []string{"patch", "-p1"}, out: "patching file v\n", tree: map[string]string{"v": "2\n"}},
+	})
+}
+
+// A hunk that fails where the file and the patch end their lines
+// differently says so, as GNU patch's check_line_endings.
+func TestPatchDifferentLineEndings(t *testing.T) {
+	duRunAll(t, []duCase{
+		{name: "crlf file", files: map[string]string{"f": "a\r\nb\r\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n",
+			args: []string{"patch"}, status: 1,
+			out: "patching file f\nHunk #1 FAILED at 1 (different line endings).\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
+		{name: "crlf patch", files: map[string]string{"f": "a\nb\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n",
+			args: []string{"patch"}, status: 1,
+			out: "patching file f\nHunk #1 FAILED at 1 (different line endings).\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
+		{name: "same endings", files: map[string]string{"f": "a\nb\n"}, stdin: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n-x\n+c\n",
+			args: []string{"patch"}, status: 1,
+			out: "patching file f\nHunk #1 FAILED at 1.\n1 out of 1 hunk FAILED -- saving rejects to file f.rej\n"},
+	})
+}
+
+// The text before a "diff --git" line (a mail's headers) stays part of
+// what "can't find file" shows, as GNU patch shows it.
+func TestPatchGitLeadingText(t *testing.T) {
+	in := "Subject: [PATCH] x\n\ndiff --git a/n b/n\nindex 1..2 100644\n--- a/n\n+++ b/n\n@@ -1 +1 @@\n-a\n+b\n"
+	r, _ := duRun(t, duCase{stdin: in, args: []string{"patch", "-p1"}})
+	want := "can't find file to patch at input line 7\nPerhaps you used the wrong -p or --strip option?\n" +
+		"The text leading up to this was:\n--------------------------\n|Subject: [PATCH] x\n|\n|diff --git a/n b/n\n" +
+		"|index 1..2 100644\n|--- a/n\n|+++ b/n\n--------------------------\n" +
+		"File to patch: \nSkip this patch? [y] \nSkipping patch.\n1 out of 1 hunk ignored\n"
+	if r.stdout != want || r.stderr != "" || r.status != 1 {
+		t.Errorf("got %q %q %d", r.stdout, r.stderr, r.status)
+	}
+}

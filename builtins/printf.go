@@ -24,11 +24,15 @@ var printfStart = time.Now()
 
 const printfUsage = "printf: usage: printf [-v var] format [arguments]\n"
 
-// printfMaxWidth caps a field width or precision: a conversion's text is
-// built in memory before it is written, and the cap keeps one field well
-// under the memory limit. bash writes widths up to 2^31-1 (a difference
-// docs/bash-differences.md lists).
-const printfMaxWidth = 1 << 24
+// printfMaxWidth is the largest field width or precision, C's INT_MAX as
+// in bash: the padding and the zeros of a conversion are written a piece
+// at a time (printfState.repeat), so that the output's cap stops a width
+// of gigabytes before memory does.
+const printfMaxWidth = 1<<31 - 1
+
+// printfFieldMax caps the widths and precisions of printfField, whose
+// text is built whole (stat's and find's directives).
+const printfFieldMax = 1 << 24
 
 type printfState struct {
 	env    *Env
@@ -282,9 +286,12 @@ flags:
 		}
 		sp.width = min(w, printfMaxWidth)
 	} else {
+		var w int64
 		for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
-			sp.width = min(sp.width*10+int(f[i]-'0'), printfMaxWidth)
+			w = min(w*10+int64(f[i]-'0'), printfMaxWidth+1)
+			sp.cWidth = sp.cWidth*10 + int32(f[i]-'0')
 		}
+		sp.width, sp.wideWidth = int(min(w, printfMaxWidth)), w > printfMaxWidth
 	}
 	if i < len(f) && f[i] == '.' {
 		i++
@@ -300,14 +307,16 @@ flags:
 			if neg {
 				i++
 			}
-			ds, pr := i, 0
+			ds, pr := i, int64(0)
 			for ; i < len(f) && f[i] >= '0' && f[i] <= '9'; i++ {
-				pr = min(pr*10+int(f[i]-'0'), printfMaxWidth)
+				pr = min(pr*10+int64(f[i]-'0'), printfMaxWidth+1)
+				sp.cPrec = sp.cPrec*10 + int32(f[i]-'0')
 			}
+			sp.widePrec = !neg && pr > printfMaxWidth
 			if neg {
 				sp.negPrec = "-" + f[ds:i]
 			} else {
-				sp.prec, sp.precNum = pr, i > ds
+				sp.prec, sp.precNum = int(min(pr, printfMaxWidth)), i > ds
 			}
 		}
 	}
@@ -326,6 +335,9 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 		// invalid specification back (its argument is used up).
 		p.unknown(sp)
 		return i, true, false
+	}
+	if (sp.wideWidth || sp.widePrec) && !p.gnu {
+		return p.wideConvert(f, start, i, sp)
 	}
 	if sp.negPrec != "" {
 		// bash's own conversions read the precision as 0.
@@ -384,7 +396,7 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 			}
 			sp.prec = -1
 		}
-		p.str(printfQuote(a, p.env.Shell != nil && p.env.Shell.ByteLocale()), sp)
+		p.str(printfQuote(a, p.byteLocale()), sp)
 	case '(':
 		return p.timeConv(f, start, i, sp), true, false
 	case 'n':
@@ -420,6 +432,37 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 		return i, false, false
 	}
 	return i, true, false
+}
+
+// wideConvert prints a conversion whose width or precision, written in
+// the format, is past INT_MAX (llmsh): bash's own conversions (%b %q %Q
+// %(…)T) read it as a C int, which wraps (a negative width left-justifies,
+// a negative precision is none); glibc's printf prints nothing for the
+// others (EOVERFLOW), though their argument is used.
+func (p *printfState) wideConvert(f string, start, i int, sp printfSpec) (int, bool, bool) {
+	wide := sp
+	sp.wideWidth, sp.widePrec = false, false
+	switch sp.conv {
+	case 'b', 'q', 'Q', '(':
+		if wide.wideWidth {
+			w := int64(sp.cWidth)
+			if w < 0 {
+				sp.minus, w = true, -w
+			}
+			sp.width = int(min(w, printfMaxWidth))
+		}
+		if wide.widePrec {
+			sp.prec = max(int(sp.cPrec), -1)
+		}
+		return p.convert(f, start, i, sp)
+	}
+	sp.width, sp.prec = 0, -1
+	before := p.total()
+	i, ok, stop := p.convert(f, start, i, sp)
+	if drop := p.total() - before; drop > 0 && drop <= p.out.Len() {
+		p.out.Truncate(p.out.Len() - drop)
+	}
+	return i, ok, stop
 }
 
 // bArg is %b's argument a with its escapes decoded; stopped tells that a
@@ -502,6 +545,11 @@ type printfSpec struct {
 	precNum                        bool   // the precision has digits or is *
 	precStar                       bool   // the precision is *
 	conv                           byte
+	// wideWidth, widePrec: a width or precision written in the format
+	// past INT_MAX; cWidth and cPrec are what C's int made of them,
+	// wrapping (llmsh).
+	wideWidth, widePrec bool
+	cWidth, cPrec       int32
 }
 
 func printfAbs(v int64) uint64 {
@@ -569,6 +617,10 @@ func (p *printfState) arg() (string, bool) {
 var (
 	printfFormatEscapes = gnu.Escapes{Letters: `abeEfnrtv\"'?`, Octal: 3, Hex: 2, Unicode: printfAppendUTF8}
 	printfBEscapes      = gnu.Escapes{Letters: `abeEfnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Unicode: printfAppendUTF8, Stop: 'c'}
+	// In the C or POSIX locale (llmsh): \u and \U of a character past
+	// ASCII stay escapes (printfAppendCEscape).
+	printfFormatEscapesC = gnu.Escapes{Letters: `abeEfnrtv\"'?`, Octal: 3, Hex: 2, Unicode: printfAppendCEscape}
+	printfBEscapesC      = gnu.Escapes{Letters: `abeEfnrtv\`, Octal: 3, Octal0: 3, Hex: 2, Unicode: printfAppendCEscape, Stop: 'c'}
 	// coreutils' print_esc: \c ends the output in the format too, \" is
 	// decoded, \' \? and \E are not escapes.
 	printfGNUFormatEscapes = gnu.Escapes{Letters: `"\abefnrtv`, Octal: 3, Hex: 2, Unicode: printfAppendUTF8, Stop: 'c'}
@@ -636,6 +688,26 @@ func hexDigitValue(s string, i int) (uint32, bool) {
 
 func printfAppendUTF8(dst []byte, v uint32) []byte { return append(dst, printfUTF8(v)...) }
 
+// printfAppendCEscape is bash's \u and \U in the C or POSIX locale
+// (u32cconv, then u32tocesc): an ASCII character is itself; any other,
+// which the locale cannot encode, is written as an escape by its value:
+// \uXXXX up to U+FFFF, else \UXXXXXXXX, upper-case hex.
+func printfAppendCEscape(dst []byte, v uint32) []byte {
+	switch {
+	case v < 0x80:
+		return append(dst, byte(v))
+	case v <= 0xFFFF:
+		return fmt.Appendf(dst, "\\u%04X", v)
+	}
+	return fmt.Appendf(dst, "\\U%08X", v)
+}
+
+// byteLocale reports whether bash's printf runs in the C or POSIX locale
+// that the script set (never coreutils' printf, which has its own \u).
+func (p *printfState) byteLocale() bool {
+	return !p.gnu && p.env != nil && p.env.Shell != nil && p.env.Shell.ByteLocale()
+}
+
 // escape expands the backslash escape whose text (after the backslash)
 // starts s and returns how many bytes of s it used (0: none, the
 // backslash is written as it is). inB selects %b's rules.
@@ -649,8 +721,12 @@ func (p *printfState) escape(b *bytes.Buffer, s string, inB bool) (n int, sawC b
 		e = &printfGNUBEscapes
 	case p.gnu:
 		e = &printfGNUFormatEscapes
+	case inB && p.byteLocale():
+		e = &printfBEscapesC
 	case inB:
 		e = &printfBEscapes
+	case p.byteLocale():
+		e = &printfFormatEscapesC
 	}
 	var buf [8]byte
 	out, n, stop := e.Next(buf[:0], s)
@@ -704,12 +780,12 @@ func printfUTF8(v uint32) []byte {
 
 // printfField formats v as printf's conversion "%"+spec+conv does, conv
 // being 's', 'd' or 'o' (v a decimal number for 'd', octal for 'o'): stat's
-// and find's directives. Widths and precisions are cut to printfMaxWidth
-// as printf's are.
+// and find's directives. Widths and precisions are cut to printfFieldMax.
 func printfField(spec string, conv byte, v string) string {
 	var p printfState
 	sp, _ := p.spec(spec, 0)
 	sp.conv = conv
+	sp.width, sp.prec = min(sp.width, printfFieldMax), min(sp.prec, printfFieldMax)
 	if conv == 's' {
 		p.str(v, sp)
 		return p.out.String()
@@ -734,27 +810,69 @@ func (p *printfState) str(s string, sp printfSpec) {
 func (p *printfState) pad(b []byte, sp printfSpec) {
 	fill := sp.width - len(b)
 	if fill > 0 && !sp.minus {
-		p.out.Write(bytes.Repeat([]byte{' '}, fill))
+		p.repeat(' ', fill)
 	}
 	p.out.Write(b)
 	if fill > 0 && sp.minus {
-		p.out.Write(bytes.Repeat([]byte{' '}, fill))
+		p.repeat(' ', fill)
 	}
 }
+
+// printfRun is a piece of the output for repeat to copy from.
+var printfRun = [2][]byte{bytes.Repeat([]byte{' '}, 4<<10), bytes.Repeat([]byte{'0'}, 4<<10)}
+
+// repeat writes n bytes c (a space or '0'), and the output so far
+// whenever it holds more than 64 KiB (llmsh): a width of 2^31-1 streams
+// to the output, whose cap or a write error stops it, instead of being
+// built in memory.
+func (p *printfState) repeat(c byte, n int) {
+	run := printfRun[0]
+	if c == '0' {
+		run = printfRun[1]
+	}
+	for n > 0 {
+		k := min(n, len(run))
+		p.out.Write(run[:k])
+		n -= k
+		if p.env != nil && p.out.Len() > 64<<10 {
+			if p.flush(); p.werr != nil {
+				return
+			}
+		}
+	}
+}
+
+// printfDigits is a conversion's text: head, then zeros '0's, then tail,
+// written without building the zeros (a precision of 2^31-1).
+type printfDigits struct {
+	head  string
+	zeros int
+	tail  string
+}
+
+func (d printfDigits) len() int { return len(d.head) + d.zeros + len(d.tail) }
 
 // field writes sign+prefix+digits padded to the width: with zeros after
 // the prefix when zero is set, else with spaces.
 func (p *printfState) field(prefix, digits string, sp printfSpec, zero bool) {
-	fill := sp.width - len(prefix) - len(digits)
-	switch {
-	case fill <= 0:
-		p.out.WriteString(prefix + digits)
-	case sp.minus:
-		p.out.WriteString(prefix + digits + strings.Repeat(" ", fill))
-	case zero:
-		p.out.WriteString(prefix + strings.Repeat("0", fill) + digits)
-	default:
-		p.out.WriteString(strings.Repeat(" ", fill) + prefix + digits)
+	p.fieldOf(prefix, printfDigits{head: digits}, sp, zero)
+}
+
+// fieldOf is field of digits d.
+func (p *printfState) fieldOf(prefix string, d printfDigits, sp printfSpec, zero bool) {
+	fill := sp.width - len(prefix) - d.len()
+	if fill > 0 && !sp.minus && !zero {
+		p.repeat(' ', fill)
+	}
+	p.out.WriteString(prefix)
+	if fill > 0 && !sp.minus && zero {
+		p.repeat('0', fill)
+	}
+	p.out.WriteString(d.head)
+	p.repeat('0', d.zeros)
+	p.out.WriteString(d.tail)
+	if fill > 0 && sp.minus {
+		p.repeat(' ', fill)
 	}
 }
 
@@ -773,9 +891,7 @@ func (p *printfState) integer(neg bool, mag uint64, sp printfSpec) {
 	if sp.prec == 0 && mag == 0 {
 		digits = ""
 	}
-	if sp.prec > len(digits) {
-		digits = strings.Repeat("0", sp.prec-len(digits)) + digits
-	}
+	zeros := max(sp.prec-len(digits), 0)
 	switch sp.conv {
 	case 'd', 'i':
 		switch {
@@ -787,7 +903,7 @@ func (p *printfState) integer(neg bool, mag uint64, sp printfSpec) {
 			prefix = " "
 		}
 	case 'o':
-		if sp.hash && !strings.HasPrefix(digits, "0") {
+		if sp.hash && zeros == 0 && !strings.HasPrefix(digits, "0") {
 			digits = "0" + digits
 		}
 	case 'x', 'X':
@@ -795,7 +911,7 @@ func (p *printfState) integer(neg bool, mag uint64, sp printfSpec) {
 			prefix = "0" + string(sp.conv)
 		}
 	}
-	p.field(prefix, digits, sp, sp.zero && sp.prec < 0)
+	p.fieldOf(prefix, printfDigits{zeros: zeros, tail: digits}, sp, sp.zero && sp.prec < 0)
 }
 
 // intArg reads a * width or precision.
@@ -1123,50 +1239,72 @@ func (p *printfState) float(f printfFloat, sp printfSpec) {
 	}
 	x := new(big.Float).SetPrec(64).Abs(f.x)
 	prec := sp.prec
-	var digits string
+	if prec < 0 {
+		prec = 6
+	}
+	// llmsh: the digits past printfFloatDigits are zeros (a long
+	// double's decimal expansion ends before them), written as a run.
+	cut, zeros := prec, 0
+	if prec > printfFloatDigits {
+		cut, zeros = printfFloatDigits, prec-printfFloatDigits
+	}
+	var d printfDigits
 	switch sp.conv | 0x20 {
 	case 'f':
-		if prec < 0 {
-			prec = 6
-		}
-		digits = x.Text('f', prec)
+		d.head = x.Text('f', cut)
 		if sp.hash && prec == 0 {
-			digits += "."
+			d.head += "."
 		}
+		d.zeros = zeros
 	case 'e':
-		if prec < 0 {
-			prec = 6
-		}
-		digits = printfExp(x, prec, sp.hash)
+		d = printfSplit(printfExp(x, cut, sp.hash), 'e', zeros)
 	case 'g':
-		if prec < 0 {
-			prec = 6
-		}
 		if prec == 0 {
-			prec = 1
+			prec, cut = 1, 1
 		}
-		e := printfExp(x, prec-1, false)
+		e := printfExp(x, cut-1, false)
 		exp, _ := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
 		if exp < -4 || exp >= prec {
-			digits = printfExp(x, prec-1, sp.hash)
+			d = printfSplit(printfExp(x, cut-1, sp.hash), 'e', zeros)
 		} else {
-			digits = x.Text('f', prec-1-exp)
-			if sp.hash && !strings.Contains(digits, ".") {
-				digits += "."
+			fprec := prec - 1 - exp
+			d.head = x.Text('f', min(fprec, printfFloatDigits))
+			d.zeros = fprec - min(fprec, printfFloatDigits)
+			if sp.hash && !strings.Contains(d.head, ".") {
+				d.head += "."
 			}
 		}
 		if !sp.hash {
-			digits = printfTrimZeros(digits)
+			d = printfDigits{head: printfTrimZeros(d.head + d.tail)}
 		}
 	case 'a':
 		prefix += "0x"
-		digits = printfHex(x, prec, sp.hash)
+		if sp.prec > printfFloatDigits {
+			d = printfSplit(printfHex(x, printfFloatDigits, sp.hash), 'p', sp.prec-printfFloatDigits)
+		} else {
+			d.head = printfHex(x, sp.prec, sp.hash)
+		}
 	}
 	if upper {
-		digits = strings.ToUpper(digits)
+		d.head, d.tail = strings.ToUpper(d.head), strings.ToUpper(d.tail)
 		prefix = strings.ToUpper(prefix)
 	}
-	p.field(prefix, digits, sp, sp.zero)
+	p.fieldOf(prefix, d, sp, sp.zero)
+}
+
+// printfFloatDigits is the most digits a float conversion computes: a
+// long double's exact decimal expansion is shorter (about 16,500 digits
+// after the point for the smallest), so the digits asked past it are
+// zeros, which printfDigits writes as a run.
+const printfFloatDigits = 20000
+
+// printfSplit is s, a conversion's text, as digits whose run of zeros
+// goes before its exponent (the byte sep) or at its end.
+func printfSplit(s string, sep byte, zeros int) printfDigits {
+	if k := strings.IndexByte(s, sep); k >= 0 {
+		return printfDigits{head: s[:k], zeros: zeros, tail: s[k:]}
+	}
+	return printfDigits{head: s, zeros: zeros}
 }
 
 // printfExp is C's %.{prec}e of x >= 0.

@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -109,10 +110,12 @@ func TestPrintfTZ(t *testing.T) {
 	}
 }
 
-// TestPrintfNoPanic runs malformed formats and arguments: no panic, and
-// no unbounded output.
+// TestPrintfNoPanic runs malformed formats and arguments, and widths and
+// precisions of up to 2^31-1: no panic, and printf stops at the output
+// cap (a writer that fails past 1 MiB) rather than building gigabytes.
 func TestPrintfNoPanic(t *testing.T) {
 	t.Parallel()
+	gnuPrintf, _ := Lookup("printf")
 	for _, args := range [][]string{
 		{"printf", "%"}, {"printf", "%*"}, {"printf", "%.*"}, {"printf", "%("}, {"printf", "%(%"},
 		{"printf", "%(x)"}, {"printf", "%d", "'"}, {"printf", "%f", "\""}, {"printf", "%f", "0x"},
@@ -120,11 +123,63 @@ func TestPrintfNoPanic(t *testing.T) {
 		{"printf", "%99999999999999999999d", "1"}, {"printf", "%*d", "99999999999999999999", "1"},
 		{"printf", "\\"}, {"printf", "%b", "\\"}, {"printf", "%b", "\\x"}, {"printf", "%b", "\\0"},
 		{"printf", "%f", "nan(abc"}, {"printf", "%e", "1e99999999999999999999"}, {"printf", "%.3a", "0xf.f8p0"},
+		{"printf", "%.*f", "2147483647", "1"}, {"printf", "%.*e", "2147483647", "1"}, {"printf", "%#.*g", "2147483647", "1"},
+		{"printf", "%.*a", "2147483647", "1"}, {"printf", "%.*d", "2147483647", "1"}, {"printf", "%3000000000b", "x"},
 	} {
-		r := runShellPrintf(nil, args...)
-		g := runCmd(t, nil, "", args...)
-		if strings.Contains(r.stderr+g.stderr, "internal error") || len(g.stdout) > 1<<25 || len(r.stdout) > 1<<25 {
-			t.Errorf("%q: %q (%d bytes of output)", args, r.stderr, len(r.stdout))
+		for _, b := range []Builtin{{Name: "printf", Run: ShellPrintf}, gnuPrintf} {
+			out := &cappedWriter{max: 1 << 20}
+			var errb bytes.Buffer
+			env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(""), Stdout: out, Stderr: &errb}
+			st := Run(b, env)
+			if strings.Contains(errb.String(), "internal error") || out.over && (st != 1 || !strings.Contains(errb.String(), "write error")) {
+				t.Errorf("%q: %q, status %d (%d bytes of output)", args, errb.String(), st, out.n)
+			}
+		}
+	}
+}
+
+// cappedWriter counts what is written and keeps its last bytes; it fails
+// every write past max bytes, as an output cap does.
+type cappedWriter struct {
+	n, max int
+	over   bool
+	tail   []byte
+}
+
+func (w *cappedWriter) Write(p []byte) (int, error) {
+	if w.n+len(p) > w.max {
+		w.over = true
+		return 0, errors.New("output limit exceeded")
+	}
+	w.n += len(p)
+	w.tail = append(w.tail, p[max(0, len(p)-8):]...)
+	w.tail = w.tail[max(0, len(w.tail)-8):]
+	return len(p), nil
+}
+
+// TestPrintfWideFields checks fields past the old 16 MiB cut against bash
+// 5.2: printf '%*s|' 16777300 x writes 16777301 bytes, '%.16777300e' the
+// digits, '%3000000000d' nothing (glibc: EOVERFLOW), its argument used.
+func TestPrintfWideFields(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args []string
+		n    int
+		tail string
+	}{
+		{[]string{"printf", "%*s|", "16777300", "x"}, 16777301, "x|"},
+		{[]string{"printf", "%.16777300e|", "1.5"}, 16777307, "0e+00|"},
+		{[]string{"printf", "%-.16777300d|", "5"}, 16777301, "05|"},
+		{[]string{"printf", "%3000000000d|%s|", "5", "y"}, 3, "|y|"},
+		{[]string{"printf", "%.99999999999999999999s|", "x"}, 1, "|"},
+		{[]string{"printf", "%.3000000000b|", "ab"}, 3, "ab|"},
+	} {
+		out := &cappedWriter{max: 1 << 30}
+		var errb bytes.Buffer
+		env := &Env{Ctx: context.Background(), Args: tt.args, Stdin: strings.NewReader(""), Stdout: out, Stderr: &errb}
+		st := Run(Builtin{Name: "printf", Run: ShellPrintf}, env)
+		if out.n != tt.n || !strings.HasSuffix(string(out.tail), tt.tail) || errb.Len() > 0 || st != 0 {
+			t.Errorf("%q: %d bytes ending %q, %q %d", tt.args, out.n, out.tail, errb.String(), st)
 		}
 	}
 }

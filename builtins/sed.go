@@ -302,13 +302,15 @@ func (r *sedRun) compile(c *sedConfig) int {
 	}
 	en := 0
 	for _, pc := range c.pieces {
-		p := &sedParser{src: pc.src, ext: c.ext, posix: r.posix, prog: r.prog, isFile: pc.file, where: pc.where, cloc: byteLocale(r.env)}
+		p := &sedParser{src: pc.src, ext: c.ext, posix: r.posix, prog: r.prog, isFile: pc.file, where: pc.where, cloc: byteLocale(r.env), ctx: r.env.Ctx}
 		if !pc.file {
 			en++
 			p.where = strconv.Itoa(en)
 		}
 		if err := p.parse(); err != nil {
-			r.env.Errorf("%s", err)
+			if err != errSedStopped {
+				r.env.Errorf("%s", err)
+			}
 			return 1
 		}
 	}

@@ -324,6 +324,7 @@ func (s *Shell) EndJobs() []string {
 	}
 	s.mu.Unlock()
 	s.settle(s.hangUpWait)
+	s.runner.ForgetEnded()
 	return s.hungUp
 }
 

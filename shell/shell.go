@@ -138,7 +138,12 @@ type Shell struct {
 	tripSaid bool               // a nested shell has reported tripped
 	routes   []string           // RouteBuiltins' names, routed in nested shells too
 	exited   bool               // the last RunFile's script ran exit
-	hungUp   []string           // the jobs the last script's end stopped
+	// holdEnd keeps RunFile from closing the script's descriptors and
+	// hanging up its jobs: the lines before a syntax error have run, and
+	// the error message and the EXIT trap still use them (endScript).
+	holdEnd  bool
+	endedRun bool     // endScript ran for the last RunFile
+	hungUp   []string // the jobs the last script's end stopped
 	// hangUpWait is hangUpWait, which a test lengthens so that a wait
 	// that runs out its bound cannot pass for a slow machine.
 	hangUpWait time.Duration
@@ -585,11 +590,10 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		sb = &shellBuiltinRun{vars: shellVars{hc: hc}}
 		env, sb.env.Ctx = &sb.env, ctx
 		env.ShellPrefix = scriptPrefix(*hc)
+		env.Shell = &sb.vars // printf's %n and %q, both's \u in the C locale
 		if name == "echo" {
 			env.XPGEcho = hc.ShellOption("xpg_echo")
 			env.EchoNoOptions = env.XPGEcho && hc.ShellOption("posix")
-		} else {
-			env.Shell = &sb.vars
 		}
 	} else {
 		env = &builtins.Env{Ctx: ctx}
@@ -821,7 +825,17 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	}
 	inv, msg := parseNestedArgs(args)
 	if msg != "" {
-		fmt.Fprintf(stderr, "llmsh: %s: %s\n", args[0], msg)
+		// bash's words: "bash: -c: option requires an argument",
+		// "bash: line 0: bash: x: invalid option name", then its usage
+		// after an invalid option.
+		if strings.HasSuffix(msg, "invalid option name") {
+			fmt.Fprintf(stderr, "%s: line 0: %s: %s\n", args[0], args[0], msg)
+			return 2
+		}
+		fmt.Fprintf(stderr, "%s: %s\n", args[0], msg)
+		if strings.HasSuffix(msg, "option requires an argument") {
+			return 2
+		}
 		if args[0] == "llmsh" {
 			fmt.Fprintln(stderr, "Usage: llmsh [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]] (a nested llmsh shares the session's grants and limits)")
 		} else {
@@ -895,6 +909,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if o.Command {
 		sub.runner.SetExecutionString(src)
 	}
+	if inv.listOpts != "" {
+		sub.runner.PrintInvocationOptions(stdout, inv.listOpts == "+o")
+	}
 	// timeout's signal reaches the shell's traps (builtins.SignalTarget).
 	release := builtins.Claim(ctx, sub.runner.GroupSignals)
 	// So does kill's, when the shell is a job (`bash -c … &`).
@@ -948,6 +965,9 @@ type nestedInvocation struct {
 	file    string   // FILE
 	name    string   // $0
 	args    []string // $1…
+	// listOpts is -o or +o when it came last, with no option name: the
+	// new shell lists its options first (bash -o).
+	listOpts string
 }
 
 // parseNestedArgs reads `sh`/`bash`/`llmsh` arguments; msg says what is
@@ -974,7 +994,10 @@ options:
 			return inv, fmt.Sprintf("%s: invalid option", a)
 		case (a == "-o" || a == "+o"):
 			if i+1 >= len(args) {
-				return inv, a + ": option requires an argument"
+				// bash lists the options, as set -o (set +o) does,
+				// then reads its script from stdin.
+				inv.listOpts = a
+				break
 			}
 			if !interp.IsSetOption(args[i+1], a == "-o") {
 				return inv, fmt.Sprintf("%s: invalid option name", args[i+1])
@@ -1113,21 +1136,34 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 	// alive for the status.
 	runCtx, endRun := context.WithCancel(ctx)
 	defer endRun()
+	if !s.isNested {
+		s.endedRun = false
+	}
 	err := s.runner.Run(runCtx, file)
 	if !s.isNested && !s.runner.ReadingOn() {
 		s.exited = s.runner.Exited()
-		s.psubs.closeAll()
-		// The descriptors go first, as at a process's exit: a process
-		// substitution that exec made stdout (exec > >(tee log)) sees
-		// the end of its input, and HangUp lets it finish.
-		s.runner.CloseFds()
-		s.hungUp = s.runner.HangUp(s.hangUpWait)
-		// What the jobs started in turn (nested shells' jobs, process
-		// substitutions) ends with the run too.
-		endRun()
-		s.settle(s.hangUpWait)
+		if !s.holdEnd {
+			s.endScript(endRun)
+		}
 	}
 	return s.status(ctx, err)
+}
+
+// endScript closes what a top-level script leaves open when it ends: its
+// process substitutions and descriptors, and its background jobs, which
+// it hangs up; endRun cancels what they started in turn.
+func (s *Shell) endScript(endRun context.CancelFunc) {
+	s.endedRun = true
+	s.psubs.closeAll()
+	// The descriptors go first, as at a process's exit: a process
+	// substitution that exec made stdout (exec > >(tee log)) sees
+	// the end of its input, and HangUp lets it finish.
+	s.runner.CloseFds()
+	s.hungUp = s.runner.HangUp(s.hangUpWait)
+	// What the jobs started in turn (nested shells' jobs, process
+	// substitutions) ends with the run too.
+	endRun()
+	s.settle(s.hangUpWait)
 }
 
 // hangUpWait bounds how long the end of a script waits for the jobs it

@@ -439,10 +439,11 @@ func TestNestedShells(t *testing.T) {
 		{"llmsh s.sh z", "file: s.sh z 1\n", "", 0},
 		{"sh nosuch.sh", "", "llmsh: nosuch.sh: No such file or directory\n", 127},
 		{"sh /etc/passwd", "", "llmsh: /etc/passwd: No such file or directory\n", 127},
-		{"sh -c", "", "llmsh: sh: -c: option requires an argument\nUsage: sh", 2},
-		{"bash -k -c true", "", "llmsh: bash: -k: invalid option\n", 2},
-		{"sh -o bogus -c true", "", "llmsh: sh: bogus: invalid option name\n", 2},
-		{"llmsh -i / -c 'cat /etc/passwd'", "", "llmsh: llmsh: -i: a nested llmsh takes no options but -c\n", 2},
+		{"sh -c", "", "sh: -c: option requires an argument\n", 2},
+		{"bash -k -c true", "", "bash: -k: invalid option\n", 2},
+		{"sh -o bogus -c true", "", "sh: line 0: sh: bogus: invalid option name\n", 2},
+		{"echo 'echo read on' | bash -e -o pipefail +o | grep -e errexit -e pipefail -e emacs -e read", "set -o emacs\nset -o errexit\nset -o pipefail\nread on\n", "", 0},
+		{"llmsh -i / -c 'cat /etc/passwd'", "", "llmsh: -i: a nested llmsh takes no options but -c\n", 2},
 	} {
 		out, errs, st := run(t, dir, tc.src, Limits{})
 		if out != tc.out || st != tc.st || !strings.Contains(errs, tc.errIn) || tc.errIn == "" && errs != "" {

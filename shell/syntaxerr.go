@@ -38,12 +38,25 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 	}
 	status := interp.SyntaxErrorStatus(perr, src, s.LastStatus())
 	held := false
+	stderr := s.opts.Stderr // the script's own once lines have run
 	prefix := interp.CompleteLines(src, perr)
 	if prefix != "" {
-		// bash prints the error, then runs the EXIT trap.
+		// bash prints the error, then runs the EXIT trap, with the
+		// descriptors the lines before left (exec 2>log).
 		s.runner.HoldExitTrap(true)
+		outerHold := s.holdEnd
+		s.holdEnd = true
 		st, readOn := s.runPart(ctx, prefix, src, name)
+		s.holdEnd = outerHold
 		s.runner.HoldExitTrap(false)
+		if !outerHold && !s.isNested {
+			defer func() {
+				if !s.endedRun {
+					s.endScript(func() {})
+				}
+			}()
+		}
+		stderr = s.runner.Stderr()
 		if readOn || !s.running(ctx) {
 			// (An alias read on past the failing command's start:
 			// the rest was read as bash reads it.)
@@ -73,7 +86,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		// bash's parser_error exits under set -e: its first line only,
 		// status 2, nothing read on.
 		l, m := interp.MsgLine(line, msgs[0])
-		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), l, m)
+		fmt.Fprintf(stderr, "%sline %d: %s\n", s.errPrefix(), l, m)
 		if held {
 			return s.runner.RunExitTrap(ctx, 2)
 		}
@@ -83,10 +96,10 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		l, m := interp.MsgLine(line, m)
 		if s.runner.GnuErrfmt() {
 			// bash's "NAME:N: " ("bash: -c:N: ") under gnu_errfmt.
-			fmt.Fprintf(s.opts.Stderr, "%s:%d: %s\n", strings.TrimSuffix(s.errPrefix(), ": "), l, m)
+			fmt.Fprintf(stderr, "%s:%d: %s\n", strings.TrimSuffix(s.errPrefix(), ": "), l, m)
 			continue
 		}
-		fmt.Fprintf(s.opts.Stderr, "%sline %d: %s\n", s.errPrefix(), l, m)
+		fmt.Fprintf(stderr, "%sline %d: %s\n", s.errPrefix(), l, m)
 	}
 	if rest, ok := interp.ResumeText(src, perr, line); ok {
 		// bash reads on after an error it recovers from (an array

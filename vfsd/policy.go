@@ -74,8 +74,12 @@ func newPolicy(base string, inputs, outputs []string) (*policy, error) {
 		if write {
 			flag = "-o"
 		}
-		if name == "" || strings.IndexByte(name, 0) >= 0 {
+		if strings.IndexByte(name, 0) >= 0 {
+			// no terminal shows a NUL: Go's quoting spells it out
 			return fmt.Errorf("%s %q: invalid path", flag, name)
+		}
+		if name == "" {
+			return fmt.Errorf("%s '': invalid path", flag)
 		}
 		abs := name
 		if !filepath.IsAbs(abs) {

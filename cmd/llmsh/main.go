@@ -505,6 +505,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	colour := colorWanted(o.color, stdout)
 	name, source := "llmsh", ""
 	var scriptArgs []string
+	grantedInputs := o.inputs // the operator's -i paths, without the script file
 	if o.haveScript {
 		// As bash -c: the first operand is $0 (and the name in
 		// messages), the rest $1….
@@ -536,7 +537,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 			return usageErr(stderr, "--vfs-fds '%s': %d: Bad file descriptor", o.vfsFds, fd)
 		}
 	} else {
-		prepareOutputs(o.outputs, stderr)
+		prepareGrants(grantedInputs, o.outputs, stderr)
 	}
 	builtinColor := o.color // builtins' --color=auto follows llmsh's --color and NO_COLOR
 	if builtinColor != "always" && os.Getenv("NO_COLOR") != "" {
@@ -764,12 +765,24 @@ func closedFD(fds []int) (int, bool) {
 	return 0, false
 }
 
-// prepareOutputs settles the -o paths that do not exist yet, before vfsd
-// opens its grants: one written with a trailing slash (-o out/) is made as
-// a directory, as the operator asked; any other is granted as a single
-// file, and a line on stderr says so (writes under it would otherwise be
-// refused with no word of why).
-func prepareOutputs(outputs []string, stderr io.Writer) {
+// prepareGrants settles the -i and -o paths that do not exist yet, before
+// vfsd opens its grants. A missing -i path is granted all the same (a file
+// made there later can be read), and a line on stderr says so: a mistyped
+// grant would otherwise only show as files the script cannot find. A
+// missing -o path written with a trailing slash (-o out/) is made as a
+// directory, as the operator asked; any other is granted as a single file,
+// and a line on stderr says so (writes under it would otherwise be refused
+// with no word of why). A path whose directory is missing too is left to
+// vfsd, which refuses the grant and says why.
+func prepareGrants(inputs, outputs []string, stderr io.Writer) {
+	for _, p := range inputs {
+		if _, err := os.Lstat(p); p == "" || !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if _, err := os.Stat(filepath.Dir(p)); err == nil {
+			fmt.Fprintf(stderr, "llmsh: -i '%s': No such file or directory (granted: a file made there later can be read)\n", p)
+		}
+	}
 	for _, p := range outputs {
 		// an empty path is vfsd's to refuse ("invalid path"), not a file
 		// to grant: its hint would be -o '/'

@@ -415,8 +415,31 @@ func TestCLI(t *testing.T) {
 func TestEmptyOutputGrant(t *testing.T) {
 	t.Parallel()
 	_, errs, code := runLlmsh(t, "", "-o", "", "-c", "echo not-run")
-	if code != 2 || !strings.HasPrefix(errs, `vfsd: -o "": invalid path`) || strings.Contains(errs, "-o '/'") {
+	if code != 2 || !strings.HasPrefix(errs, `vfsd: -o '': invalid path`) || strings.Contains(errs, "-o '/'") {
 		t.Errorf("-o '': err=%q code=%d", errs, code)
+	}
+}
+
+// TestMissingInputGrant: a -i path that does not exist is granted (a file
+// made there later can be read) with a line on stderr saying so; one whose
+// directory is missing too is refused by vfsd; the script file llmsh adds
+// to the grants itself gets bash's message alone.
+func TestMissingInputGrant(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "typo.txt")
+	out, errs, code := runLlmsh(t, "", "-i", missing, "-c", "echo ran")
+	want := "llmsh: -i '" + missing + "': No such file or directory (granted: a file made there later can be read)\n"
+	if out != "ran\n" || code != 0 || errs != want {
+		t.Errorf("-i missing: out=%q err=%q code=%d; want err %q", out, errs, code, want)
+	}
+	_, errs, code = runLlmsh(t, "", "-i", filepath.Join(missing, "x"), "-c", "echo not-run")
+	if code != 2 || !strings.HasPrefix(errs, "vfsd: -i '"+filepath.Join(missing, "x")+"': No such file or directory\n") {
+		t.Errorf("-i under a missing dir: err=%q code=%d", errs, code)
+	}
+	_, errs, code = runLlmsh(t, "", missing)
+	if code != 127 || errs != "llmsh: "+missing+": No such file or directory\n" {
+		t.Errorf("missing script: err=%q code=%d", errs, code)
 	}
 }
 

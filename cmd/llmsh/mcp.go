@@ -71,7 +71,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "llmsh: %v\n", err)
 		return 1
 	}
-	prepareOutputs(o.outputs, stderr)
+	prepareGrants(o.inputs, o.outputs, stderr)
 	// The grants as absolute paths: the shell may start elsewhere.
 	for _, ps := range []*[]string{&o.inputs, &o.outputs} {
 		for i, p := range *ps {

@@ -375,7 +375,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	// The server opens the grants, but for this caller's paths: it is
 	// told here of a missing one, as a run of llmsh is.
-	prepareOutputs(o.outputs, stderr)
+	prepareGrants(o.inputs, o.outputs, stderr)
 	p := sessionserver.OpenParams{
 		Inputs: o.inputs, Outputs: o.outputs, Dir: cwd, Strict: o.strict,
 		Timeout: sessionserver.Duration(o.timeout), MaxOutput: o.maxOutput, MaxWrite: o.maxWrite,

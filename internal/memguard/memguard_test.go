@@ -77,3 +77,47 @@ func TestGrowthFromBase(t *testing.T) {
 	runtime.KeepAlive(base)
 	stop()
 }
+
+// TestOneWatcher: the guards of a process share one goroutine, which reads
+// the heap once a tick for all of them (each Run had its own, and their
+// stop-the-world reads added up), fires only those over their limit, and
+// ends once the last guard is stopped.
+func TestOneWatcher(t *testing.T) {
+	runtime.GC()
+	before := runtime.NumGoroutine()
+	fired := make(chan int, 2)
+	fire := func(i int) func() {
+		return func() {
+			select {
+			case fired <- i:
+			default:
+			}
+		}
+	}
+	stops := []func(){Growth(32<<20, fire(1)), Growth(math.MaxUint64/2, fire(2))}
+	for i := 0; i < 48; i++ {
+		stops = append(stops, Growth(math.MaxUint64/2, func() {}))
+	}
+	if n := runtime.NumGoroutine() - before; n > 1 {
+		t.Errorf("50 guards started %d goroutines, want 1", n)
+	}
+	hog := make([]byte, 64<<20)
+	select {
+	case i := <-fired:
+		if i != 1 {
+			t.Errorf("guard %d fired", i)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the guard over its limit did not fire")
+	}
+	runtime.KeepAlive(hog)
+	for _, stop := range stops {
+		stop()
+	}
+	for deadline := time.Now().Add(10 * time.Second); runtime.NumGoroutine() > before; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines left after the guards stopped", runtime.NumGoroutine()-before)
+		}
+		time.Sleep(tick)
+	}
+}

@@ -32,7 +32,7 @@ const (
 // answered, so that `printf … | llmsh mcp` gets all its answers.
 func Transport(r io.Reader, w io.Writer) mcp.Transport {
 	pr, pw := io.Pipe()
-	lw := &lockedWriter{w: w, pending: map[string]int{}}
+	lw := &lockedWriter{w: w, pending: map[string]int{}, cancelled: map[string]int{}}
 	lw.cond = sync.NewCond(&lw.mu)
 	go func() {
 		err := filterLines(r, &requestCounter{pw, lw}, lw)
@@ -55,6 +55,9 @@ func (c *requestCounter) Write(line []byte) (int, error) {
 		ID     json.RawMessage `json:"id"`
 		Method json.RawMessage `json:"method"`
 	}
+	if json.Unmarshal(line, &m) == nil && m.ID == nil && string(m.Method) == `"notifications/cancelled"` {
+		c.lw.cancel(line)
+	}
 	if json.Unmarshal(line, &m) == nil && m.ID != nil && m.Method != nil {
 		c.lw.mu.Lock()
 		// At most maxPending requests in the SDK at once: it serves them
@@ -66,7 +69,7 @@ func (c *requestCounter) Write(line []byte) (int, error) {
 			c.lw.cond.Wait()
 			c.lw.waiting = false
 		}
-		c.lw.pending[string(m.ID)]++
+		c.lw.pending[idKey(m.ID)]++
 		c.lw.n++
 		c.lw.mu.Unlock()
 	}
@@ -178,9 +181,12 @@ type lockedWriter struct {
 	cond    *sync.Cond
 	w       io.Writer
 	pending map[string]int // ids of requests not yet answered (a client may repeat one)
-	n       int            // the requests not yet answered
-	failed  bool           // a write failed: nobody reads the answers
-	waiting bool           // the reader waits for an answer (maxPending)
+	// cancelled counts the requests of an id pending that the client
+	// cancelled: their answers are not sent.
+	cancelled map[string]int
+	n         int  // the requests not yet answered
+	failed    bool // a write failed: nobody reads the answers
+	waiting   bool // the reader waits for an answer (maxPending)
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
@@ -191,18 +197,65 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	json.Unmarshal(p, &m)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	n, err := l.w.Write(p)
-	if id := string(m.ID); m.ID != nil && m.Method == nil && l.pending[id] > 0 {
-		l.n--
-		if l.pending[id]--; l.pending[id] == 0 {
-			delete(l.pending, id)
+	id := idKey(m.ID)
+	answer := m.ID != nil && m.Method == nil && l.pending[id] > 0
+	if answer && l.cancelled[id] > 0 {
+		// MCP: the receiver of notifications/cancelled SHOULD stop
+		// the request and not answer it (the SDK stopped it).
+		if l.cancelled[id]--; l.cancelled[id] == 0 {
+			delete(l.cancelled, id)
 		}
+		l.answered(id)
+		return len(p), nil
+	}
+	n, err := l.w.Write(p)
+	if answer {
+		l.answered(id)
 	}
 	if err != nil {
 		l.failed = true
 	}
 	l.cond.Broadcast()
 	return n, err
+}
+
+// answered strikes off a request of id; l.mu is held.
+func (l *lockedWriter) answered(id string) {
+	l.n--
+	if l.pending[id]--; l.pending[id] == 0 {
+		delete(l.pending, id)
+	}
+}
+
+// cancel notes the request that a notifications/cancelled line names, if
+// it is pending and not all its requests are cancelled already (session
+// 23's leftover, red team: llmsh mcp stopped a cancelled call but still
+// answered it).
+func (l *lockedWriter) cancel(line []byte) {
+	var c struct {
+		Params struct {
+			RequestID json.RawMessage `json:"requestId"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &c) != nil || c.Params.RequestID == nil {
+		return
+	}
+	id := idKey(c.Params.RequestID)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.pending[id] > l.cancelled[id] {
+		l.cancelled[id]++
+	}
+}
+
+// idKey is a JSON-RPC id as the pending requests are keyed: its JSON,
+// compacted.
+func idKey(id json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, id) != nil {
+		return string(id)
+	}
+	return b.String()
 }
 
 // drain waits until every request passed on has been answered.

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 	"runtime"
@@ -118,5 +119,38 @@ func TestTransportBoundsPending(t *testing.T) {
 	<-done
 	if lw.n != maxPending || lw.pending["1"] != maxPending {
 		t.Fatalf("pending %d (%v), want %d", lw.n, lw.pending, maxPending)
+	}
+}
+
+// TestTransportCancelled: the answer to a request the client cancelled is
+// not sent (MCP's cancellation); a cancel of an unknown or answered id
+// drops nothing later, and the request still counts as answered.
+func TestTransportCancelled(t *testing.T) {
+	var out bytes.Buffer
+	lw := &lockedWriter{w: &out, pending: map[string]int{}, cancelled: map[string]int{}}
+	lw.cond = sync.NewCond(&lw.mu)
+	in := &requestCounter{io.Discard, lw}
+	write := func(w io.Writer, line string) {
+		t.Helper()
+		if _, err := w.Write([]byte(line + "\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(in, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{}}`)
+	write(in, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId": 7}}`)
+	write(in, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"8"}}`)
+	write(in, `{"jsonrpc":"2.0","id":"8","method":"tools/call","params":{}}`)
+	write(lw, `{"jsonrpc":"2.0","id":7,"result":{"text":"cancelled"}}`)
+	write(lw, `{"jsonrpc":"2.0","id":"8","result":{"text":"kept"}}`)
+	write(lw, `{"jsonrpc":"2.0","method":"notifications/progress","params":{}}`)
+	write(in, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"8"}}`)
+	write(in, `{"jsonrpc":"2.0","id":"8","method":"tools/call","params":{}}`)
+	write(lw, `{"jsonrpc":"2.0","id":"8","result":{"text":"again"}}`)
+	got := out.String()
+	if strings.Contains(got, "cancelled") || !strings.Contains(got, "kept") || !strings.Contains(got, "again") || !strings.Contains(got, "progress") {
+		t.Errorf("sent:\n%s", got)
+	}
+	if lw.n != 0 || len(lw.pending) != 0 || len(lw.cancelled) != 0 {
+		t.Errorf("left: %d pending %v cancelled %v", lw.n, lw.pending, lw.cancelled)
 	}
 }

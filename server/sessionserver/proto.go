@@ -46,6 +46,7 @@ const (
 	CodeShuttingDown = -32006 // the server is stopping
 	CodePeer         = -32007 // the peer's uid is not the server's; the connection is closed
 	CodeSnapshot     = -32008 // a snapshot that cannot be read or restored
+	CodeServerBusy   = -32009 // the server holds too many bytes of large requests
 )
 
 // MaxLine bounds one message from a client, its newline included: a

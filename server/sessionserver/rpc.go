@@ -132,11 +132,20 @@ func (s *Server) serveConn(c net.Conn) {
 	defer cancel()
 	br := bufio.NewReaderSize(c, 64<<10)
 	for {
-		line, tooLong, err := readLine(br, MaxLine)
-		if tooLong {
+		line, held, fate, err := s.readLine(br)
+		release := func() { s.held.Add(-held) }
+		switch {
+		case fate == lineTooLong:
 			cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInvalidRequest, "message exceeds %d bytes", MaxLine)})
-		} else if len(bytes.TrimSpace(line)) > 0 {
-			cn.dispatch(line)
+		case fate == lineRefused:
+			cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeServerBusy,
+				"server busy: it holds %d MiB of large requests (of every connection); send it again later", s.maxHeld>>20)})
+		case len(bytes.TrimSpace(line)) > 0:
+			cn.dispatch(line, release)
+			release = nil
+		}
+		if release != nil {
+			release()
 		}
 		if err != nil {
 			return
@@ -144,40 +153,90 @@ func (s *Server) serveConn(c net.Conn) {
 	}
 }
 
-// readLine reads one line of at most max bytes; a longer one is skipped
-// to its end and reported tooLong.
-func readLine(br *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+// DefaultMaxHeld bounds the bytes of large request lines (each over
+// freeLine) that the server holds at once, being read or in progress,
+// across all connections: each connection may send a line of MaxLine, and
+// nothing bounds the connections (session 24, red team: 40 connections
+// each sending 15 MiB of a line took the server, which has no memory
+// guard, to 1 GB in 2 s; a few hundred would take it down with every
+// session). Past it a large line is skipped and answered CodeServerBusy.
+const DefaultMaxHeld = 256 << 20
+
+// freeLine is the size up to which a line is not counted in held: small
+// requests are never refused for the large ones of others.
+const freeLine = 64 << 10
+
+// What readLine did with a line.
+const (
+	lineRead    = iota
+	lineTooLong // over MaxLine: skipped to its end
+	lineRefused // it would pass maxHeld: skipped to its end
+)
+
+// readLine reads one line of at most MaxLine bytes, charging to s.held
+// the bytes of one over freeLine (held, which the caller gives back once
+// the line is done with). A longer line, or one that would take s.held
+// past maxHeld, is skipped to its end.
+func (s *Server) readLine(br *bufio.Reader) (line []byte, held int64, fate int, err error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if !tooLong {
-			if len(line)+len(chunk) > max {
-				tooLong, line = true, nil
-			} else {
+		if fate == lineRead {
+			n := len(line) + len(chunk)
+			switch {
+			case n > MaxLine:
+				fate = lineTooLong
+			case n > freeLine && !s.hold(int64(n)-held):
+				fate = lineRefused
+			default:
+				if n > freeLine {
+					held = int64(n)
+				}
 				line = append(line, chunk...)
+			}
+			if fate != lineRead {
+				s.held.Add(-held)
+				line, held = nil, 0
 			}
 		}
 		if err != bufio.ErrBufferFull {
-			return line, tooLong, err
+			return line, held, fate, err
 		}
 	}
 }
 
-// dispatch handles one line: a request, a notification or a batch.
-func (cn *conn) dispatch(line []byte) {
+// hold charges n bytes to s.held if they fit under maxHeld.
+func (s *Server) hold(n int64) bool {
+	for {
+		cur := s.held.Load()
+		if cur+n > s.maxHeld {
+			return false
+		}
+		if s.held.CompareAndSwap(cur, cur+n) {
+			return true
+		}
+	}
+}
+
+// dispatch handles one line: a request, a notification or a batch; it
+// calls release once it is done with the line.
+func (cn *conn) dispatch(line []byte, release func()) {
 	line = bytes.TrimSpace(line)
 	if !json.Valid(line) {
+		release()
 		cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeParse, "parse error: not a JSON value")})
 		return
 	}
 	select {
 	case cn.slots <- struct{}{}:
 	case <-cn.ctx.Done():
+		release()
 		return
 	}
 	cn.wg.Add(1)
 	go func() {
 		defer cn.wg.Done()
 		defer func() { <-cn.slots }()
+		defer release()
 		if line[0] != '[' {
 			if r := cn.handle(line); r != nil {
 				cn.send(r)

@@ -484,3 +484,80 @@ func TestKnownForgetsGone(t *testing.T) {
 		t.Fatal("the open session was dropped")
 	}
 }
+
+// TestHeldLinesBounded: the bytes of large request lines the server holds
+// at once, across connections, are bounded (session 24, red team: 40
+// connections each sending 15 MiB of a line took the server to 1 GB of
+// RSS in 2 s, and nothing bounded the connections). A line that would
+// pass the bound is skipped and answered CodeServerBusy; small lines are
+// never refused, and once the large one is done the bytes are free again.
+func TestHeldLinesBounded(t *testing.T) {
+	srv, path := start(t, Config{}, func(s *Server) { s.maxHeld = 3 << 20 })
+	pad := func(id, n int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping","params":{"pad":"%s"}}`, id, strings.Repeat("a", n))
+	}
+	a, b := rawConn(t, path), rawConn(t, path)
+	// a holds 2 MiB of a line it has not ended.
+	big := pad(1, 2<<20)
+	if _, err := a.c.Write([]byte(big[:len(big)-1])); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); srv.held.Load() < 2<<20; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server holds %d bytes of a's line", srv.held.Load())
+		}
+	}
+	// b's small line is answered meanwhile; its 2 MiB line is refused.
+	b.send(pad(2, 100))
+	if m := b.recv(); m.Error == nil || m.Error.Code == CodeServerBusy {
+		t.Fatalf("a small line: %+v", m)
+	}
+	b.send(pad(3, 2<<20))
+	if m := b.recv(); m.Error == nil || m.Error.Code != CodeServerBusy || !strings.Contains(m.Error.Message, "send it again") {
+		t.Fatalf("b's large line: %+v", m)
+	}
+	// a ends its line: it is answered, and b's large line goes through.
+	a.send("}")
+	if m := a.recv(); m.Error == nil || m.Error.Code == CodeServerBusy || string(m.ID) != "1" {
+		t.Fatalf("a's line: %+v", m)
+	}
+	b.send(pad(9999, 2<<20))
+	if m := b.recv(); m.Error == nil || m.Error.Code == CodeServerBusy {
+		t.Fatalf("b's large line after a's: %+v", m)
+	}
+}
+
+// TestConnectionsBounded: past maxConns a connection gets one
+// CodeServerBusy answer and is closed; once one closes, the next is served.
+func TestConnectionsBounded(t *testing.T) {
+	_, path := start(t, Config{}, func(s *Server) { s.maxConns = 2 })
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	a, b := rawConn(t, path), rawConn(t, path)
+	for _, r := range []*raw{a, b} {
+		r.send(ping)
+		if m := r.recv(); m.Error != nil {
+			t.Fatalf("ping: %+v", m.Error)
+		}
+	}
+	c := rawConn(t, path)
+	if m := c.recv(); m.Error == nil || m.Error.Code != CodeServerBusy || !strings.Contains(m.Error.Message, "2 connections") {
+		t.Fatalf("a third connection: %+v", m)
+	}
+	if c.sc.Scan() {
+		t.Fatalf("the third connection goes on: %q", c.sc.Text())
+	}
+	a.c.Close()
+	for try := 0; ; try++ {
+		d := rawConn(t, path)
+		d.c.Write([]byte(ping + "\n")) // a refused one may be closed by now
+		m := d.recv()
+		if m.Error == nil {
+			break
+		}
+		if m.Error.Code != CodeServerBusy || try == 1000 {
+			t.Fatalf("after a hang-up: %+v", m)
+		}
+		d.c.Close()
+		time.Sleep(time.Millisecond) // a's end reaches the server
+	}
+}

@@ -2,6 +2,7 @@ package sessionserver
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -84,6 +85,15 @@ type Server struct {
 	bulk        chan struct{}
 	bulkWaiting atomic.Int32 // requests waiting for bulk (tests)
 
+	// held is the bytes of large request lines (over freeLine) the
+	// server holds, being read or in progress, across connections;
+	// maxHeld bounds it (DefaultMaxHeld; tests lower it).
+	held    atomic.Int64
+	maxHeld int64
+	// maxConns bounds the connections served at once (DefaultMaxConns;
+	// tests lower it).
+	maxConns int
+
 	onRun    func()          // test hook: a run is about to start
 	onBulk   func()          // test hook: a snapshot or restore holds bulk
 	onFree   func()          // test hook: a run, reset or snapshot has ended
@@ -136,7 +146,7 @@ func New(cfg Config) *Server {
 		cfg: cfg, uid: os.Getuid(), ctx: ctx, cancel: cancel,
 		kick: make(chan struct{}, 1), done: make(chan struct{}),
 		sessions: map[string]*entry{}, gone: map[string]string{}, conns: map[net.Conn]struct{}{},
-		bulk: make(chan struct{}, 1),
+		bulk: make(chan struct{}, 1), maxHeld: DefaultMaxHeld, maxConns: DefaultMaxConns,
 	}
 }
 
@@ -249,6 +259,11 @@ func (s *Server) Serve() error {
 			c.Close()
 			return nil
 		}
+		if len(s.conns) >= s.maxConns {
+			s.mu.Unlock()
+			refuseConn(c, s.maxConns) // a small line: the new socket's buffer is empty
+			continue
+		}
 		s.conns[c] = struct{}{}
 		s.wg.Add(1)
 		s.mu.Unlock()
@@ -260,6 +275,22 @@ func (s *Server) Serve() error {
 			s.mu.Unlock()
 		}()
 	}
+}
+
+// DefaultMaxConns bounds the connections the server serves at once: each
+// costs a goroutine, a descriptor and a 64 KiB read buffer, and nothing
+// bounded them (session 24, red team; the Go runtime raises the
+// descriptor limit to its hard limit, here a million).
+const DefaultMaxConns = 1024
+
+// refuseConn answers a connection past maxConns with one CodeServerBusy
+// error (id null) and closes it.
+func refuseConn(c net.Conn, max int) {
+	defer c.Close()
+	b, _ := json.Marshal(response{JSONRPC: "2.0", ID: nullID,
+		Error: errorf(CodeServerBusy, "server busy: %d connections are open; connect again later", max)})
+	c.SetWriteDeadline(time.Now().Add(time.Second))
+	c.Write(append(b, '\n'))
 }
 
 // Close stops the server: no more connections, every session closed (their

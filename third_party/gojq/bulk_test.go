@@ -1,4 +1,4 @@
-package gojq
+package gojq_test
 
 import (
 	"context"
@@ -7,12 +7,44 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/gojq"
 )
+
+// bulkEvery is bulk.go's: how many items a bulk function makes between
+// two looks at its context.
+const bulkEvery = 1 << 16
+
+// bulkCode compiles src, a query of $v and $t.
+func bulkCode(t *testing.T, src string) *gojq.Code {
+	t.Helper()
+	q, err := gojq.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := gojq.Compile(q, gojq.WithVariables([]string{"$v", "$t"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code
+}
+
+// bulkRun runs code on null with $v and $t, and returns its first output.
+func bulkRun(ctx context.Context, code *gojq.Code, v, x any) any {
+	out, _ := code.RunWithContext(ctx, nil, v, x).Next()
+	return out
+}
 
 // TestBulkSameResults: split, explode, implode, index, rindex and indices
 // of bulk.go answer as the original element-by-element code does, for
-// strings with multi-byte and invalid sequences (llmsh, session 21).
+// strings with multi-byte and invalid sequences (llmsh, session 21), run
+// as compiled queries.
 func TestBulkSameResults(t *testing.T) {
+	codes := map[string]*gojq.Code{}
+	for _, name := range []string{"index", "rindex", "indices", "split"} {
+		codes[name] = bulkCode(t, "$v | "+name+"($t)")
+	}
+	explode, implode := bulkCode(t, "$v | explode"), bulkCode(t, "$v | implode")
 	pieces := []string{"a", "b", "é", "\xff", "\ufffd", ",", "ab"}
 	word := func(r *rand.Rand, n int) string {
 		var sb strings.Builder
@@ -33,7 +65,7 @@ func TestBulkSameResults(t *testing.T) {
 		}
 		var rs []any
 		for i := 0; len(xs) > 0 && i+len(xs) <= len(vs); i++ {
-			if Compare(vs[i:i+len(xs)], xs) == 0 {
+			if gojq.Compare(vs[i:i+len(xs)], xs) == 0 {
 				rs = append(rs, i)
 			}
 		}
@@ -54,7 +86,7 @@ func TestBulkSameResults(t *testing.T) {
 	for range 3000 {
 		s, tt := word(r, 12), word(r, 3)
 		for _, name := range []string{"index", "rindex", "indices"} {
-			if got, want := indexCtx(ctx, name, s, tt), old(name, s, tt); !reflect.DeepEqual(got, want) {
+			if got, want := bulkRun(ctx, codes[name], s, tt), old(name, s, tt); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%q | %s(%q) = %v, want %v", s, name, tt, got, want)
 			}
 		}
@@ -64,14 +96,14 @@ func TestBulkSameResults(t *testing.T) {
 				want = append(want, p)
 			}
 		}
-		if got := splitCtx(ctx, s, tt); !reflect.DeepEqual(got, want) {
+		if got := bulkRun(ctx, codes["split"], s, tt); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q | split(%q) = %q, want %q", s, tt, got, want)
 		}
-		ex := explodeCtx(ctx, s).([]any)
+		ex, _ := bulkRun(ctx, explode, s, nil).([]any)
 		if len(ex) != len([]rune(s)) {
 			t.Fatalf("explode %q: %v", s, ex)
 		}
-		if got := implodeCtx(ctx, ex); got != string([]rune(s)) {
+		if got := bulkRun(ctx, implode, ex, nil); got != string([]rune(s)) {
 			t.Fatalf("implode of explode %q: %q", s, got)
 		}
 	}
@@ -84,26 +116,29 @@ type errOnlyCtx struct{ context.Context }
 
 func (errOnlyCtx) Err() error { return context.Canceled }
 
-// TestBulkStops: each bulk function stops with the context's error once
-// it is done, within bulkEvery items, also through a compiled query.
+// TestBulkStops: each bulk function, called by a compiled query, stops
+// with the context's error once it is done, within bulkEvery items.
 func TestBulkStops(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
+	ctx := errOnlyCtx{context.Background()}
 	long := strings.Repeat("a", 3*bulkEvery)
 	codes := make([]any, 3*bulkEvery)
 	for i := range codes {
 		codes[i] = 97
 	}
-	for name, v := range map[string]any{
-		"explode":      explodeCtx(ctx, long),
-		"implode":      implodeCtx(ctx, codes),
-		"split":        splitCtx(ctx, long, ""),
-		"split a":      splitCtx(ctx, long, "a"),
-		"indices":      indexCtx(ctx, "indices", long, "a"),
-		"indices \xff": indexCtx(ctx, "indices", long+"\xff", "a"),
-		"index array":  indexCtx(ctx, "index", codes, 98),
-		"rindex array": indexCtx(ctx, "rindex", codes, 98),
+	for name, c := range map[string]struct {
+		src  string
+		v, x any
+	}{
+		"explode":      {"$v | explode", long, nil},
+		"implode":      {"$v | implode", codes, nil},
+		"split":        {"$v | split($t)", long, ""},
+		"split a":      {"$v | split($t)", long, "a"},
+		"indices":      {"$v | indices($t)", long, "a"},
+		"indices \xff": {"$v | indices($t)", long + "\xff", "a"},
+		"index array":  {"$v | index($t)", codes, 98},
+		"rindex array": {"$v | rindex($t)", codes, 98},
 	} {
+		v := bulkRun(ctx, bulkCode(t, c.src), c.v, c.x)
 		if err, _ := v.(error); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: %T, want context.Canceled", name, v)
 		}
@@ -113,15 +148,7 @@ func TestBulkStops(t *testing.T) {
 		`"a" * 300000 / "" | length`, `"a" * 300000 | indices("a") | length`,
 		`[range(300000)] | implode | length`, `[range(300000)] | rindex(-1)`,
 	} {
-		q, err := Parse(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		code, err := Compile(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, _ := code.RunWithContext(errOnlyCtx{context.Background()}, nil).Next()
+		v := bulkRun(ctx, bulkCode(t, src), nil, nil)
 		if err, _ := v.(error); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: %v, want context.Canceled", src, v)
 		}

@@ -1,4 +1,4 @@
-package gojq
+package gojq_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/gojq"
 )
 
 // benchJSON is n objects of 7 keys, one nested, as bench/jq.sh makes.
@@ -30,7 +32,7 @@ func BenchmarkDecode(b *testing.B) {
 	data := benchJSON(20000)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		d := NewDecoder(bytes.NewReader(data))
+		d := gojq.NewDecoder(bytes.NewReader(data))
 		for {
 			if _, err := d.Decode(); err == io.EOF {
 				break

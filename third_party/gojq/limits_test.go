@@ -1,19 +1,21 @@
-package gojq
+package gojq_test
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/gojq"
 )
 
 // runJQ runs src on null and returns its outputs, an error as its text.
 func runJQ(t *testing.T, src string) []string {
 	t.Helper()
-	q, err := Parse(src)
+	q, err := gojq.Parse(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, err := Compile(q)
+	code, err := gojq.Compile(q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +30,7 @@ func runJQ(t *testing.T, src string) []string {
 			out = append(out, "error: "+err.Error())
 			continue
 		}
-		b, err := Marshal(v)
+		b, err := gojq.Marshal(v)
 		if err != nil {
 			out = append(out, "marshal: "+err.Error())
 			continue
@@ -40,8 +42,8 @@ func runJQ(t *testing.T, src string) []string {
 // TestMaxString (llmsh): no string past MaxString is built by +, *, add,
 // join, tojson, tostring, the @formats or Marshal; up to it they work.
 func TestMaxString(t *testing.T) {
-	defer func(n int) { MaxString = n }(MaxString)
-	MaxString = 64
+	defer func(n int) { gojq.MaxString = n }(gojq.MaxString)
+	gojq.MaxString = 64
 	tooLong := "error: string too long (more than 64 bytes)"
 	for _, c := range []struct{ src, want string }{
 		{`"x" * 64 | length`, "64"},
@@ -103,24 +105,24 @@ func TestParseBounds(t *testing.T) {
 	for _, c := range []struct {
 		name, src, err string
 	}{
-		{"sum", "1" + r("+1", MaxTokens), "program too long (more than 200000 tokens)"},
-		{"pipes", "." + r("|.", MaxTokens), "program too long (more than 200000 tokens)"},
-		{"conditionals", r("if . then ", MaxTokens/4) + "1" + r(" else . end", MaxTokens/4), "program too long"},
-		{"arrays", r("[", MaxNesting+1) + "1" + r("]", MaxNesting+1), "program nested too deeply (more than 10000 brackets)"},
+		{"sum", "1" + r("+1", gojq.MaxTokens), "program too long (more than 200000 tokens)"},
+		{"pipes", "." + r("|.", gojq.MaxTokens), "program too long (more than 200000 tokens)"},
+		{"conditionals", r("if . then ", gojq.MaxTokens/4) + "1" + r(" else . end", gojq.MaxTokens/4), "program too long"},
+		{"arrays", r("[", gojq.MaxNesting+1) + "1" + r("]", gojq.MaxNesting+1), "program nested too deeply (more than 10000 brackets)"},
 		{"parentheses", r("(", 1000000) + "1" + r(")", 1000000), "program nested too deeply"},
 		{"short sum", "1" + r("+1", 20000), ""},
-		{"arrays at the bound", r("[", MaxNesting-1) + "1" + r("]", MaxNesting-1), ""},
+		{"arrays at the bound", r("[", gojq.MaxNesting-1) + "1" + r("]", gojq.MaxNesting-1), ""},
 	} {
-		q, err := Parse(c.src)
+		q, err := gojq.Parse(c.src)
 		if c.err == "" {
 			if err != nil {
 				t.Errorf("%s: %v", c.name, err)
-			} else if _, err := Compile(q); err != nil {
+			} else if _, err := gojq.Compile(q); err != nil {
 				t.Errorf("%s: compile: %v", c.name, err)
 			}
 			continue
 		}
-		var pe *ParseError
+		var pe *gojq.ParseError
 		if !errors.As(err, &pe) || len(pe.Errors) != 1 || !strings.HasPrefix(pe.Errors[0].Msg, c.err) {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.err)
 		}

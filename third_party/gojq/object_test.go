@@ -1,14 +1,16 @@
-package gojq
+package gojq_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/gojq"
 )
 
 // TestOrderedMap: keys keep their first place, deleted keys go, and the
 // index taken over past smallMap keys agrees with the order.
 func TestOrderedMap(t *testing.T) {
-	m := NewOrderedMap(0)
+	m := gojq.NewOrderedMap(0)
 	for _, k := range []string{"b", "a", "c", "a"} {
 		m.Set(k, k)
 	}
@@ -26,21 +28,21 @@ func TestOrderedMap(t *testing.T) {
 	if v, ok := m.Get("x"); !ok || v != 2 || m.Has("y") || m.Has("new") || !c.Has("new") {
 		t.Fatalf("lookups after growth: %v %v", v, ok)
 	}
-	if got, _ := Marshal(m); !strings.HasPrefix(string(got), `{"a":"a","c":"c","b":1,"z":0,"x":2,`) {
+	if got, _ := gojq.Marshal(m); !strings.HasPrefix(string(got), `{"a":"a","c":"c","b":1,"z":0,"x":2,`) {
 		t.Fatalf("marshal %s", got)
 	}
 }
 
 // TestDecoderNumbers: literals are kept as jq 1.7 prints them.
 func TestDecoderNumbers(t *testing.T) {
-	dec := NewDecoder(strings.NewReader(`[1, 1.0, 1e2, 0.00001, 1E-7, -0, 100000000000000000001, 1.5, 1e1000] {"b":1,"a":2}`))
+	dec := gojq.NewDecoder(strings.NewReader(`[1, 1.0, 1e2, 0.00001, 1E-7, -0, 100000000000000000001, 1.5, 1e1000] {"b":1,"a":2}`))
 	var out []string
 	for {
 		v, err := dec.Decode()
 		if err != nil {
 			break
 		}
-		b, _ := Marshal(v)
+		b, _ := gojq.Marshal(v)
 		out = append(out, string(b))
 	}
 	want := `[1,1.0,1E+2,0.00001,1E-7,-0,100000000000000000001,1.5,1E+1000] {"b":1,"a":2}`

@@ -1,6 +1,10 @@
-package gojq
+package gojq_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/llmsh/llmsh/third_party/gojq"
+)
 
 // TestValidUTF8 checks ValidUTF8 against what jq 1.7.1 prints for these
 // bytes read with -R (jq -R . on a file holding them).
@@ -20,7 +24,7 @@ func TestValidUTF8(t *testing.T) {
 		{"\x80a", "\ufffda"},
 		{"\xef\xbf\xbd", "\ufffd"},
 	} {
-		if got := ValidUTF8(c.in); got != c.want {
+		if got := gojq.ValidUTF8(c.in); got != c.want {
 			t.Errorf("ValidUTF8(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}

@@ -48,7 +48,20 @@ type ParserConfig struct {
 	// Bytes (llmsh): regular expressions are mawk's, over bytes
 	// (compiler.MawkRegex), for an interpreter without Config.Chars.
 	Bytes bool
+
+	// Stop (llmsh), when set, is called every stopEvery tokens: once it
+	// says true the parse ends with ErrStopped (a program of megabytes
+	// takes seconds to parse; the run's time limit looks at it).
+	Stop func() bool
 }
+
+// ErrStopped (llmsh) is the message of the ParseError of a parse that
+// ParserConfig.Stop stopped.
+const ErrStopped = "parse stopped"
+
+// stopEvery (llmsh) is how many tokens are read between two calls of
+// ParserConfig.Stop.
+const stopEvery = 4096
 
 func (c *ParserConfig) toResolverConfig() *resolver.Config {
 	if c == nil {
@@ -81,6 +94,9 @@ func ParseProgram(src []byte, config *ParserConfig) (prog *Program, err error) {
 	lexer := NewLexer(src)
 	p := parser{lexer: lexer}
 	p.bytes = config != nil && config.Bytes
+	if config != nil {
+		p.stop = config.Stop
+	}
 	p.multiExprs = make(map[*ast.MultiExpr]Position, 3)
 
 	p.next() // initialize p.tok
@@ -123,11 +139,13 @@ func (p *Program) Disassemble(writer io.Writer) error {
 type parser struct {
 	// Lexer instance and current token values
 	lexer   *Lexer
-	pos     Position // position of last token (tok)
-	tok     Token    // last lexed token
-	prevTok Token    // previously lexed token
-	val     string   // string value of last token (or "")
-	bytes   bool     // llmsh: ParserConfig.Bytes
+	pos     Position    // position of last token (tok)
+	tok     Token       // last lexed token
+	prevTok Token       // previously lexed token
+	val     string      // string value of last token (or "")
+	bytes   bool        // llmsh: ParserConfig.Bytes
+	stop    func() bool // llmsh: ParserConfig.Stop
+	tokens  int         // llmsh: tokens read, for stop
 
 	// Parsing state
 	inAction           bool     // true if parsing an action (false in BEGIN or END)
@@ -1074,6 +1092,9 @@ func (p *parser) optionalNewlines() {
 
 // Parse next token into p.tok (and set p.pos and p.val).
 func (p *parser) next() {
+	if p.tokens++; p.stop != nil && p.tokens%stopEvery == 0 && p.stop() {
+		panic(p.errorf("%s", ErrStopped))
+	}
 	p.prevTok = p.tok
 	p.pos, p.tok, p.val = p.lexer.Scan()
 	if p.tok == ILLEGAL {

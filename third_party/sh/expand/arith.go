@@ -92,7 +92,7 @@ func arithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (n int, inne
 					return int(n), false, nil // a[3], and fixSubscript's a[i]
 				}
 			}
-			n, err := cfg.ArithmText(lit.Value)
+			n, err := cfg.ArithmText(arithLitText(lit.Value, false))
 			return int(n), false, err
 		}
 	}
@@ -282,8 +282,11 @@ func (p *arithPrinter) wordText(w *syntax.Word) (string, error) {
 	}
 	sgl := false
 	for _, wp := range w.Parts {
-		if _, ok := wp.(*syntax.SglQuoted); ok {
+		switch wp := wp.(type) {
+		case *syntax.SglQuoted:
 			sgl = true
+		case *syntax.Lit:
+			sgl = sgl || strings.Contains(wp.Value, `\`)
 		}
 	}
 	if !sgl {
@@ -291,6 +294,11 @@ func (p *arithPrinter) wordText(w *syntax.Word) (string, error) {
 	}
 	var b strings.Builder
 	for _, wp := range w.Parts {
+		if lit, ok := wp.(*syntax.Lit); ok {
+			// llmsh: \1$x is the text \13, as bash's.
+			b.WriteString(arithLitText(lit.Value, false))
+			continue
+		}
 		s, err := Literal(p.cfg, &syntax.Word{Parts: []syntax.WordPart{wp}})
 		if err != nil {
 			return "", err
@@ -318,6 +326,10 @@ func (p *arithPrinter) indexWordText(w *syntax.Word) (string, error) {
 			parts = []syntax.WordPart{wp}
 		}
 		for _, part := range parts {
+			if lit, ok := part.(*syntax.Lit); ok && wp == part {
+				b.WriteString(arithLitText(lit.Value, p.quoteBrackets))
+				continue
+			}
 			x := part
 			if wp != part {
 				x = &syntax.DblQuoted{Parts: []syntax.WordPart{part}}
@@ -393,7 +405,11 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 				if p.shellWords && strings.Contains(part.Value, `\`) {
 					break // let x=2\*3: the backslash goes
 				}
-				p.b.WriteString(part.Value)
+				if p.shellWords {
+					p.b.WriteString(part.Value)
+				} else {
+					p.b.WriteString(arithLitText(part.Value, p.index > 0 && p.quoteBrackets))
+				}
 				p.last = x.End()
 				return nil
 			case *syntax.ParamExp:
@@ -472,6 +488,36 @@ func (p *arithPrinter) print(expr syntax.ArithmExpr) error {
 		panic(fmt.Sprintf("unexpected arithm expr: %T", expr))
 	}
 	return nil
+}
+
+// arithLitText is the literal text s of an arithmetic expression as
+// bash's first pass over the text leaves it (llmsh): as in double quotes,
+// a backslash goes before " \ $ ` and stays before any other byte
+// ($(( \"1\" )) is the error of "1", $(( a[\"1\"] )) reads a["1"], whose
+// subscript is a[1]). With sub, in a subscript of a text that bash
+// expands whole (arithPrinter.quoteBrackets), a backslash before one of
+// " \ $ ` ' stays, quoting it for the subscript's own expansion, and goes
+// before any other byte: a[\"1\"+$x] is the error of "1", a[\${x}] of
+// ${x}, a[\i+$x] is a[i+1].
+func arithLitText(s string, sub bool) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			if special := strings.IndexByte("\"\\$`'", s[i+1]) >= 0; !sub && s[i+1] != '\'' && special {
+				i++
+			} else if sub && !special {
+				i++
+			} else if sub {
+				b = append(b, s[i])
+				i++
+			}
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
 
 // hasExpChar reports whether the text of x holds what makes bash 5.2
@@ -1269,6 +1315,13 @@ func (cfg *Config) arithSet(name string, val int64) error {
 			if n, _ := vr.Resolve(cfg.Env); n != "" && n != name {
 				return cfg.arithSet(n, val)
 			}
+			if vr.Str == "" {
+				// llmsh: a nameref with no target yet would take
+				// the number as the name it refers to: bash
+				// reports it and the expression goes on.
+				cfg.warn("`" + str + "': not a valid identifier")
+				return nil
+			}
 		}
 		if vr.Kind == Indexed || vr.Kind == Associative {
 			return cfg.assignElem(name, vr, nil, str)
@@ -1746,34 +1799,34 @@ func (cfg *Config) arithmExp(ae *syntax.ArithmExp) (int, error) {
 // rawArithWord is w, the text of a Raw $(( … )), with the double quotes
 // of its own text removed: bash removes them before it evaluates the
 // text ($(( "1" "2" )) is the error of `1 2 `); the results of its
-// expansions keep theirs, \" is a quote, and single quotes stay (see
+// expansions keep theirs, and its backslashes go as in double quotes
+// (arithLitText: \" is a quote, \+ stays), single quotes stay (see
 // wordText).
 func rawArithWord(w *syntax.Word) *syntax.Word {
 	var w2 *syntax.Word
 	for i, part := range w.Parts {
 		lit, ok := part.(*syntax.Lit)
-		if !ok || !strings.Contains(lit.Value, `"`) {
+		if !ok || !strings.ContainsAny(lit.Value, `"\`) {
 			continue
 		}
 		if w2 == nil {
 			w2 = &syntax.Word{Parts: slices.Clone(w.Parts)}
 		}
-		lit2 := *lit
 		var b strings.Builder
 		for j := 0; j < len(lit.Value); j++ {
 			switch c := lit.Value[j]; {
 			case c == '\\' && j+1 < len(lit.Value):
 				j++
-				if lit.Value[j] != '"' {
-					b.WriteByte(c) // only \" loses its backslash
+				if strings.IndexByte("\"\\$`", lit.Value[j]) < 0 {
+					b.WriteByte(c) // llmsh: \+ stays, as in bash
 				}
 				b.WriteByte(lit.Value[j])
 			case c != '"':
 				b.WriteByte(c)
 			}
 		}
-		lit2.Value = b.String()
-		w2.Parts[i] = &lit2
+		// Literal would remove the backslashes left.
+		w2.Parts[i] = &syntax.SglQuoted{Left: lit.ValuePos, Right: lit.ValueEnd, Value: b.String()}
 	}
 	if w2 == nil {
 		return w
@@ -1797,7 +1850,7 @@ func ArithmCmdText(cfg *Config, cm *syntax.ArithmCmd) (text string, expanded boo
 func ArithmExprText(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (text string, expanded bool, err error) {
 	cfg = prepareConfig(cfg)
 	var b strings.Builder
-	pr := arithPrinter{cfg: cfg, b: &b}
+	pr := arithPrinter{cfg: cfg, b: &b, quoteBrackets: hasExpChar(expr)}
 	if err := pr.print(expr); err != nil {
 		return "", false, err
 	}

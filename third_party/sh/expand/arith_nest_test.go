@@ -1,9 +1,14 @@
-package expand
+package expand_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 )
+
+// maxArithNest is arith.go's bound on an expression's nesting.
+const maxArithNest = 10000
 
 // TestArithNesting (llmsh): an expression nested past maxArithNest, by
 // parentheses, unary operators or right-recursive ?:, = and **, fails
@@ -13,7 +18,7 @@ func TestArithNesting(t *testing.T) {
 	nest := func(open, mid, close string, n int) string {
 		return strings.Repeat(open, n) + mid + strings.Repeat(close, n)
 	}
-	cfg := &Config{}
+	cfg := &expand.Config{}
 	for _, c := range []struct {
 		name, text string
 		want       int64

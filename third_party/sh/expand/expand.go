@@ -125,6 +125,10 @@ type Config struct {
 	// here-string, where bash joins some lists by IFS (rhsIFSJoin).
 	rhsJoin bool
 
+	// CondJoin is set while the runner expands the operands of [[ ]]
+	// and a case command's word (llmsh: condSplitJoin).
+	CondJoin bool
+
 	// PatsubReplacement is bash's option of that name: an unquoted & in
 	// the replacement of ${v/pat/rep} stands for the matched text.
 	PatsubReplacement bool
@@ -1016,7 +1020,7 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 		}
 		switch vr.Kind {
 		case Indexed:
-			elems, err := cfg.sliceElems(pe, vr.List, vr.Indexes, sliceList)
+			elems, err := cfg.sliceElems(pe, vr.List, vr.Indexes, sliceArray)
 			return elems, lit == "*", true, err
 		case Associative:
 			elems, err := cfg.sliceElems(pe, vr.assocValues(), nil, sliceAssoc)
@@ -1129,13 +1133,14 @@ const (
 	sliceList       sliceKind = iota // an indexed array or a scalar
 	slicePositional                  // $@ and $*, $0 first
 	sliceAssoc                       // an associative array's values
+	sliceArray                       // an indexed array's values (llmsh)
 )
 
 func positionalIf(b bool) sliceKind {
 	if b {
 		return slicePositional
 	}
-	return sliceList
+	return sliceArray
 }
 
 // sliceElems applies ${var:offset:length} slicing to a list of elements.
@@ -1181,6 +1186,11 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 					offset = indexes[len(indexes)-1] + 1
 				}
 			}
+			if offset > indexes[len(indexes)-1] {
+				// llmsh: past the last index, nothing, and the
+				// length is not evaluated, as bash.
+				return []string{}, nil
+			}
 			pos, _ := slices.BinarySearch(indexes, offset)
 			elems = elems[pos:]
 		} else {
@@ -1193,7 +1203,11 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 					offset = 0
 				}
 			}
-			if offset > len(elems) || offset < 0 && offset+len(elems) < 0 {
+			last := len(elems) // the last position that evaluates the length
+			if kind == sliceAssoc || kind == sliceArray {
+				last-- // (bash: an array's maximum index)
+			}
+			if offset > last || offset < 0 && offset+len(elems) < 0 {
 				return []string{}, nil // llmsh: out of range, nothing (no length error)
 			}
 			elems = elems[slicePos(offset):]

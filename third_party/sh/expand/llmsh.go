@@ -1616,9 +1616,9 @@ func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
 	// And the subscript is unquoted text inside double quotes too
 	// ("${m[a\ b]}" is the key "a b").
 	if cfg != nil {
-		old, oldDbl := cfg.tildes, cfg.dblQuoted
-		cfg.tildes, cfg.dblQuoted = tildeNone, false
-		defer func() { cfg.tildes, cfg.dblQuoted = old, oldDbl }()
+		old, oldDbl, oldCond := cfg.tildes, cfg.dblQuoted, cfg.CondJoin
+		cfg.tildes, cfg.dblQuoted, cfg.CondJoin = tildeNone, false, true
+		defer func() { cfg.tildes, cfg.dblQuoted, cfg.CondJoin = old, oldDbl, oldCond }()
 	}
 	if w, ok := idx.(*syntax.Word); ok {
 		return Literal(cfg, w)

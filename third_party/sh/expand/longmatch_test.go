@@ -1,4 +1,4 @@
-package expand
+package expand_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -18,37 +19,33 @@ func longWord(t *testing.T, src string) *syntax.Word {
 	return w
 }
 
-// A pattern removal or replacement of a long value, read through the
-// context's reader, gives what the string search gives; a stopped run
-// ends it with the context's error.
+// A pattern removal or replacement of a long value (longMatch, 1 << 14
+// bytes, or more), read through the context's reader, gives what the
+// string search gives (the run with no context); a stopped run ends it
+// with the context's error.
 func TestLongMatch(t *testing.T) {
-	defer func(n int) { longMatch = n }(longMatch)
-	s := strings.Repeat("ab cd\xff é", 1<<9) + "Qz"
-	env := ListEnviron("s=" + s)
+	s := strings.Repeat("ab cd\xff é", 1<<11) + "Qz"
+	env := expand.ListEnviron("s=" + s)
 	for _, src := range []string{`${s//a*Q/x}`, `${s//b?/-}`, `${s##*c}`, `${s#*c}`, `${s%%c*}`, `${s%c*}`,
 		`${s//é/E}`, `${s/[[:space:]]/_}`, `${s//+([a-z])/w}`, `${s//*/x}`} {
-		var want string
-		for _, long := range []int{1 << 30, 1 << 10} {
-			longMatch = long
-			cfg := &Config{Env: env, Ctx: context.Background()}
-			got, err := Literal(cfg, longWord(t, src))
-			if err != nil {
-				t.Fatalf("%s: %v", src, err)
-			}
-			if long == 1<<30 {
-				want = got
-			} else if got != want {
-				t.Errorf("%s: %.40q, want %.40q", src, got, want)
-			}
+		want, err := expand.Literal(&expand.Config{Env: env}, longWord(t, src))
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		got, err := expand.Literal(&expand.Config{Env: env, Ctx: context.Background()}, longWord(t, src))
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		if got != want {
+			t.Errorf("%s: %.40q, want %.40q", src, got, want)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	longMatch = 1 << 10
-	env = ListEnviron("s=" + strings.Repeat("ab", 1<<17))
+	env = expand.ListEnviron("s=" + strings.Repeat("ab", 1<<17))
 	for _, src := range []string{`${s//a*Q/x}`, `${s##*Q*a}`} {
-		cfg := &Config{Env: env, Ctx: ctx}
-		if _, err := Literal(cfg, longWord(t, src)); !errors.Is(err, context.Canceled) {
+		cfg := &expand.Config{Env: env, Ctx: ctx}
+		if _, err := expand.Literal(cfg, longWord(t, src)); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s in a stopped run: %v, want context.Canceled", src, err)
 		}
 	}

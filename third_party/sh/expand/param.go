@@ -105,6 +105,61 @@ func ifsJoinOp(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// condIFSOp reports whether pe, a list expansion, has an operator that
+// makes bash split its joined elements by IFS in [[ ]] and case: a
+// slice, a replacement, a case conversion, a trim, a transformation
+// (llmsh: condSplitJoin).
+func condIFSOp(pe *syntax.ParamExp) bool {
+	if pe.Slice != nil || pe.Repl != nil || ifsJoinOp(pe) {
+		return true
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll,
+			syntax.ToggleFirst, syntax.ToggleAll:
+			return true
+		}
+	}
+	return false
+}
+
+// condSplitJoin is the text s (the elements joined by IFS's first
+// character) of an unquoted list expansion with an operator in [[ ]], a
+// case word or an associative array's subscript, as bash gives it when
+// IFS starts with a character that is no blank: split into fields by
+// IFS, then joined by spaces (IFS=:; a=(x:y z); [[ ${a[@]:0} == "x y z"
+// ]]). Bash
+// marks an empty field there in a way a case pattern does not match;
+// llmsh keeps it empty (llmsh).
+func (cfg *Config) condSplitJoin(s string) string {
+	ifs := cfg.ifsValue()
+	if ifs == "" || ifs[0] == ' ' || ifs[0] == '\t' || ifs[0] == '\n' {
+		return s
+	}
+	white := func(r rune) bool { return (r == ' ' || r == '\t' || r == '\n') && strings.ContainsRune(ifs, r) }
+	rs := []rune(s)
+	var fields []string
+	i := 0
+	for i < len(rs) && white(rs[i]) {
+		i++
+	}
+	for i < len(rs) {
+		start := i
+		for i < len(rs) && !strings.ContainsRune(ifs, rs[i]) {
+			i++
+		}
+		fields = append(fields, string(rs[start:i]))
+		for i < len(rs) && white(rs[i]) {
+			i++
+		}
+		if i < len(rs) && !white(rs[i]) && strings.ContainsRune(ifs, rs[i]) {
+			for i++; i < len(rs) && white(rs[i]); i++ {
+			}
+		}
+	}
+	return strings.Join(fields, " ")
+}
+
 // rhsIFSJoin reports whether bash joins the elements of the list
 // expansion pe by IFS's first character (when IFS is not empty) in the
 // value of an assignment or a here-string, which are not split (llmsh):
@@ -177,6 +232,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// "*" expansions like ${*}, ${arr[*]}, or ${!prefix*} join their
 	// elements with the first IFS character; others use a space.
 	join := func(elems []string) string {
+		if cfg.CondJoin && !cfg.dblQuoted && nodeLit(index) == "@" && condIFSOp(pe) {
+			return cfg.condSplitJoin(cfg.ifsJoin(elems))
+		}
 		if cfg.hereDoc && hereDocSpaces(pe) {
 			return cfg.joinValues(elems, " ") // llmsh: as bash's string_list
 		}
@@ -388,11 +446,6 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					return "", err
 				}
 			}
-			if pe.Slice.Length != nil {
-				if sliceLen, err = cfg.sliceArithm(pe, pe.Slice.Length); err != nil {
-					return "", err
-				}
-			}
 			// The offset and length are in characters, not bytes
 			// (llmsh: in bytes under LC_ALL=C, as bash).
 			rs := []rune(str)
@@ -422,6 +475,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				rs = rs[slicePos(sliceOffset):]
 			}
 			if pe.Slice.Length != nil {
+				// llmsh: evaluated once the offset is in range
+				// (${x:5:2:3} of abc is nothing, as bash).
+				if sliceLen, err = cfg.sliceArithm(pe, pe.Slice.Length); err != nil {
+					return "", err
+				}
 				if sliceLen < 0 && len(rs)+sliceLen < 0 {
 					// llmsh: bash's error for an end before the start.
 					return "", ParamError{Msg: strconv.Itoa(sliceLen) + ": substring expression < 0"}
@@ -559,14 +617,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					// error, which abandons the line, status 2.
 					return "", ParamError{Msg: name + "[" + nodeLit(index) + "]: bad array subscript", Status: 2}
 				}
-				if err := cfg.assignElem(name, vr, elemIndex, arg); err != nil {
+				if str, err = cfg.assignDefault(name, vr, elemIndex, arg); err != nil {
 					if vr.ReadOnly {
 						// llmsh: bash abandons the line, status 2.
 						return "", ParamError{Msg: err.Error(), Status: 2}
 					}
 					return "", err
 				}
-				str = arg
 			}
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix,
 			syntax.RemSmallSuffix, syntax.RemLargeSuffix:
@@ -1248,8 +1305,13 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 		idx = nil
 	}
 	if idx == nil && !arrayWise && vr.Kind != Indexed && vr.Kind != Associative {
-		// A plain scalar assignment like ${x=val}.
-		return wenv.Set(name, Variable{Set: true, Kind: String, Str: val})
+		// A plain scalar assignment like ${x=val}. llmsh: the variable
+		// keeps its attributes (export, -i, -l, -u, -c, -t), as bash.
+		if vr.Kind != NameRef {
+			vr.Kind = String // (a nameref with no target takes a name)
+		}
+		vr.Set, vr.Str = true, val
+		return wenv.Set(name, vr)
 	}
 	switch vr.Kind {
 	case Associative:
@@ -1288,6 +1350,33 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 	}
 	vr.Set = true
 	return wenv.Set(name, vr)
+}
+
+// assignDefault is ${name:=val} (elemIndex its element, if any): the
+// value evaluated for an integer variable, assigned, and what the
+// variable then holds (converted to its case) is the expansion, as bash
+// (llmsh).
+func (cfg *Config) assignDefault(name string, vr Variable, elemIndex syntax.ArithmExpr, val string) (string, error) {
+	if vr.Integer {
+		n, err := cfg.ArithmText(val)
+		if err != nil {
+			return "", err
+		}
+		val = strconv.FormatInt(n, 10)
+	}
+	switch {
+	case vr.Upper:
+		val = strings.ToUpper(val)
+	case vr.Lower:
+		val = strings.ToLower(val)
+	case vr.Capital && val != "":
+		r, size := utf8.DecodeRuneInString(val)
+		val = string(unicode.ToUpper(r)) + strings.ToLower(val[size:])
+	}
+	if err := cfg.assignElem(name, vr, elemIndex, val); err != nil {
+		return "", err
+	}
+	return val, nil
 }
 
 func (cfg *Config) namesByPrefix(prefix string) []string {

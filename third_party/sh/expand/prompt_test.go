@@ -2,14 +2,18 @@
 // user 0, else a $ that the expansion after the escapes keeps (bash 5.2
 // as a user: v='a\$b'; echo "${v@P}" prints a$b, as root a#b).
 
-package expand
+package expand_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/llmsh/llmsh/third_party/sh/expand"
+)
 
 func TestPromptDollar(t *testing.T) {
 	for euid, want := range map[string]string{"1000": "a$b|x", "0": "a#b|x"} {
 		env := mapEnv{"v": str(`a\$b|$x`), "x": str("x"), "b": str("B"), "EUID": str(euid)}
-		got, err := Fields(&Config{Env: env}, parseWords(t, `"${v@P}"`)...)
+		got, err := expand.Fields(&expand.Config{Env: env}, parseWords(t, `"${v@P}"`)...)
 		if err != nil || len(got) != 1 || got[0] != want {
 			t.Errorf("EUID=%s: got %q %v, want %q", euid, got, err, want)
 		}

@@ -3,7 +3,7 @@
 // show() { printf '%d:' "$#"; printf '<%s>' "$@"; echo; }
 // after the same variables were set.
 
-package expand
+package expand_test
 
 import (
 	"fmt"
@@ -11,14 +11,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // mapEnv is an environment of fixed variables.
-type mapEnv map[string]Variable
+type mapEnv map[string]expand.Variable
 
-func (e mapEnv) Get(name string) Variable { return e[name] }
-func (e mapEnv) Each(f func(string, Variable) bool) {
+func (e mapEnv) Get(name string) expand.Variable { return e[name] }
+func (e mapEnv) Each(f func(string, expand.Variable) bool) {
 	for name, vr := range e {
 		if !f(name, vr) {
 			return
@@ -26,8 +27,10 @@ func (e mapEnv) Each(f func(string, Variable) bool) {
 	}
 }
 
-func str(s string) Variable        { return Variable{Set: true, Kind: String, Str: s} }
-func list(s ...string) Variable    { return Variable{Set: true, Kind: Indexed, List: s} }
+func str(s string) expand.Variable { return expand.Variable{Set: true, Kind: expand.String, Str: s} }
+func list(s ...string) expand.Variable {
+	return expand.Variable{Set: true, Kind: expand.Indexed, List: s}
+}
 func showFields(f []string) string { return fmt.Sprintf("%d:<%s>", len(f), strings.Join(f, "><")) }
 
 func TestFieldSplitting(t *testing.T) {
@@ -65,7 +68,7 @@ func TestFieldSplitting(t *testing.T) {
 			env["w"] = str(" a : b ::c ")
 		}
 		words := parseWords(t, tc.words)
-		got, err := Fields(&Config{Env: env}, words...)
+		got, err := expand.Fields(&expand.Config{Env: env}, words...)
 		if err != nil {
 			t.Errorf("%s: %v", tc.words, err)
 			continue
@@ -88,7 +91,7 @@ func TestLiteralQuoteRemoval(t *testing.T) {
 		`trail\`:            `trail\`,
 	} {
 		words := parseWords(t, src)
-		got, err := Literal(&Config{Env: mapEnv{}}, words[0])
+		got, err := expand.Literal(&expand.Config{Env: mapEnv{}}, words[0])
 		if err != nil || got != want {
 			t.Errorf("%s: got %q %v, want %q", src, got, err, want)
 		}
@@ -105,7 +108,7 @@ func TestRegexpQuoted(t *testing.T) {
 		`a\+b'(x)'`: `a\+b\(x\)`,
 	} {
 		words := parseWords(t, src)
-		got, err := Regexp(&Config{Env: env}, words[0])
+		got, err := expand.Regexp(&expand.Config{Env: env}, words[0])
 		if err != nil || got != want {
 			t.Errorf("%s: got %q %v, want %q", src, got, err, want)
 		}
@@ -116,7 +119,7 @@ func TestRegexpQuoted(t *testing.T) {
 func TestDefaultWordLazy(t *testing.T) {
 	n := 0
 	words := parseWords(t, `${x:-$(c)} ${x+$(c)} ${u-$(c)} "${x:=$(c)}"`)
-	got, err := Fields(&Config{Env: mapEnv{"x": str("1")}, CmdSubst: func(w io.Writer, _ *syntax.CmdSubst) error {
+	got, err := expand.Fields(&expand.Config{Env: mapEnv{"x": str("1")}, CmdSubst: func(w io.Writer, _ *syntax.CmdSubst) error {
 		n++
 		_, err := io.WriteString(w, "ran")
 		return err

@@ -231,6 +231,15 @@ type Runner struct {
 	// where a script file goes on with its next line.
 	cString bool
 
+	// arithWho names the command whose arithmetic runs ("((", "let",
+	// "[["): bash's "`5': not a valid identifier" of an assignment in
+	// it names it first (llmsh).
+	arithWho string
+
+	// tempElemming is set while tempElem assigns an element of the
+	// variable a temporary one hides (llmsh).
+	tempElemming bool
+
 	// cmdErr is the stderr from before the running statement's
 	// redirections, where a simple command's expansions write (llmsh).
 	cmdErr io.Writer
@@ -457,6 +466,16 @@ type Runner struct {
 	noForkTail  *syntax.CallExpr
 	noForkPpid  int
 	noForkShlvl bool
+	// noForkFuncs is set in a $( … ) and a <( … ), where bash execs
+	// the last simple command of a function that is the noForkTail,
+	// in turn, without a fork (llmsh).
+	noForkFuncs bool
+	// parenSub is set in a ( … ) subshell and the subshells it starts:
+	// exec there keeps SHLVL, as bash's SUBSHELL_PAREN; forkParent is
+	// the pid of the shell that started this subshell (llmsh:
+	// NoForkExec).
+	parenSub   bool
+	forkParent int
 	// readsPipe marks a pipeline's element that reads the pipe from the
 	// element before it, and the subshells it starts (llmsh: read -t 0
 	// waits for that element, see pipeSettle).
@@ -1321,7 +1340,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		}
 		if r.cString && r.bashPid == r.llmsh.pid && !r.jobRun && r.noForkTail == nil && len(node.Stmts) > 0 {
 			// llmsh: bash -c 'a; b' execs b (NoForkExec).
-			r.setNoForkTail(node.Stmts, r.llmsh.ppid, true)
+			r.setNoForkTail(node.Stmts, r.llmsh.ppid, true, redirsNever)
 		}
 		r.pendingHdocs = node.UnclosedHdocs // llmsh: warned when reached
 		r.linesRead = 0                     // llmsh: set -v
@@ -1419,6 +1438,8 @@ func (r *Runner) subshell(background bool) *Runner {
 		Dir:            r.Dir,
 		llmsh:          r.llmsh,
 		bashPid:        r.llmsh.newPid(),
+		forkParent:     r.bashPid,
+		parenSub:       r.parenSub,
 		Params:         r.Params,
 		callHandler:    r.callHandler,
 		execHandler:    r.execHandler,

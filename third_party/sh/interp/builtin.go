@@ -865,6 +865,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			break
 		}
 		if !show {
+			if strings.HasPrefix(args[0], "%") {
+				return r.builtinFgBg(ctx, "fg", args) // llmsh: as bash
+			}
 			if r.isBuiltin(args[0]) {
 				return r.builtin(ctx, pos, args[0], args[1:])
 			}

@@ -538,6 +538,22 @@ func arrayElemZero(vr expand.Variable, valType, s string) expand.Variable {
 	return vr
 }
 
+// declElemZero is the array whose element 0 a declaration's NAME=VALUE
+// assigns (as, through a nameref to name), or nil: bash's declare a=x of
+// an array a that is not a new local (llmsh).
+func (r *Runner) declElemZero(before expand.Variable, name string, as *syntax.Assign, newLocal bool) *expand.Variable {
+	if as.Name == nil || newLocal {
+		return nil
+	}
+	if name != as.Name.Value {
+		before = r.lookupVar(name)
+	}
+	if before.Kind != expand.Indexed && before.Kind != expand.Associative {
+		return nil
+	}
+	return &before
+}
+
 // declArgs is the words of declaration cm split into assignments, their
 // values expanded before the builtin runs, as bash expands a command's
 // words (declare a=1 b=$a gives b a's old value), and traced under set
@@ -554,7 +570,15 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 	if t != nil && r.cmdTrace != nil {
 		t.output = r.cmdTrace // traced before its redirections, as bash
 	}
+	early := earlyCompounds(cm)
+	var opts []*syntax.Assign // the options before the first name
+	optsDone := false
 	for as := range r.flattenAssigns(cm.Args) {
+		if !optsDone && as.Naked && as.Index == nil && as.Name != nil && len(as.Name.Value) > 1 && strings.ContainsRune("-+", rune(as.Name.Value[0])) && as.Name.Value != "--" {
+			opts = append(opts, as)
+		} else {
+			optsDone = true
+		}
 		name := ""
 		if as.Name != nil {
 			name = as.Name.Value
@@ -568,6 +592,15 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 		}
 		switch {
 		case as.Naked:
+			words = append(words, name)
+		case as.Array != nil && early && as.Index == nil && as.Name != nil && internalOpts(opts) && (r.inFunc || cm.Variant.Value != "local"):
+			// llmsh: a compound array assignment that a later word
+			// may read is made as the words are expanded, by the
+			// builtin itself with the options before it, and the
+			// builtin then sees its name alone, as bash's
+			// make_internal_declare (declare -a x=(1) y=$x).
+			r.internalDecl(cm.Variant, opts, as)
+			as = &syntax.Assign{Naked: true, Name: as.Name}
 			words = append(words, name)
 		case as.Array != nil:
 			if t != nil || len(cm.Assigns) > 0 {
@@ -604,6 +637,42 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 		last = words[len(words)-1]
 	}
 	return args, last, words
+}
+
+// earlyCompounds says whether a word of cm after its first compound
+// array assignment has a value to expand, which may read the array
+// (llmsh: declArgs).
+func earlyCompounds(cm *syntax.DeclClause) bool {
+	seen := false
+	for _, as := range cm.Args {
+		switch {
+		case seen && (as.Name == nil || !as.Naked):
+			return true
+		case as.Array != nil:
+			seen = true
+		}
+	}
+	return false
+}
+
+// internalOpts says whether the options opts of a declaration are ones
+// its compound assignments are made with as the words are expanded.
+func internalOpts(opts []*syntax.Assign) bool {
+	for _, o := range opts {
+		if strings.Trim(o.Name.Value[1:], "aAgilrtuxcI") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// internalDecl makes the compound array assignment as, a word of a
+// declaration (variant) after the options opts, as that builtin would
+// alone (llmsh: declArgs).
+func (r *Runner) internalDecl(variant *syntax.Lit, opts []*syntax.Assign, as *syntax.Assign) {
+	dc := &syntax.DeclClause{Variant: variant, Args: append(slices.Clone(opts), as)}
+	r.declBuiltin, r.debugDone = true, true
+	r.cmd(r.ectx, dc)
 }
 
 // assignText is a declaration's argument NAME=VALUE as bash names it in

@@ -36,8 +36,12 @@ import (
 // reference goes: a subshell's copies are released when it ends, so that
 // what it closes is its copy, as in bash.
 
-// fdMax bounds descriptor numbers (bash: the process's open-file limit).
-const fdMax = 1 << 16
+// fdMax bounds descriptor numbers, as the process's open-file limit
+// bounds bash's: it is the 1024 that `ulimit -n` reports (llmsh, session
+// 24, red team: it was 65536 and {NAME}>FILE took numbers past it
+// without end, each search from 10 walking the table, so descriptors
+// kept across a long-lived session's Runs grew its memory for good).
+const fdMax = 1024
 
 // fdVarBase is the first descriptor that {NAME}>FILE gives, as in bash.
 const fdVarBase = 10
@@ -366,6 +370,10 @@ func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
 	n = fdVarBase
 	for r.fds[n] != nil {
 		n++
+	}
+	if n >= fdMax {
+		// bash, out of descriptors: its message has no line number.
+		return 0, true, errors.New(shellName + ": redirection error: cannot duplicate fd: Too many open files")
 	}
 	r.setVarString(name, strconv.Itoa(n))
 	return n, true, nil

@@ -43,7 +43,9 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 		params = r.Params
 	}
 	optind, ok := legalNumber(r.envGet("OPTIND"))
-	if !ok || optind < 1 {
+	// llmsh: bash keeps OPTIND in a C int: 2147483648 is negative
+	// there (getopts starts again), 4294967297 is 1.
+	if optind = int64(int32(optind)); !ok || optind < 1 {
 		optind = 1
 	}
 	g := r.optState

@@ -73,6 +73,8 @@ type bgProc struct {
 	wake context.CancelFunc
 	// shown says that a jobs listing showed it (jobs -n).
 	shown bool
+	// endSeen says that ForgetEnded found it ended (llmsh).
+	endSeen bool
 	// killed is the session's count of jobs a signal ended.
 	killed *atomic.Int64
 }
@@ -83,6 +85,7 @@ func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, contex
 	bg, jctx := r.newJob(ctx)
 	if st != nil {
 		bg.text = jobText(st)
+		r.forgetSeen()
 		bg.num = r.nextJobNum()
 	}
 	r.pruneJobs()
@@ -1221,6 +1224,41 @@ func (r *Runner) jobBase(ctx context.Context) context.Context {
 		return r.jobCtx
 	}
 	return ctx
+}
+
+// ForgetEnded takes out of the table the jobs that had already ended when
+// it was last called, and notes those that have ended now (llmsh). A
+// library Session calls it after each Run: a job that ended during one
+// Run (or was hung up at its end) can still be listed, waited for or
+// reported in the next, as an interactive bash reports it at the next
+// prompt, until that Run ends or starts a job of its own (which then
+// numbers from 1 again, as bash's would). Without it the table of a
+// long-lived session (serve, the library) kept every job of every Run,
+// numbered on, and each job start walked it (session 24, red team).
+func (r *Runner) ForgetEnded() {
+	for _, j := range r.tableJobs() {
+		if !j.finished() {
+			continue
+		}
+		j.mu.Lock()
+		if j.endSeen {
+			j.reaped = true
+		}
+		j.endSeen = true
+		j.mu.Unlock()
+	}
+	r.pruneJobs()
+}
+
+// forgetSeen takes out of the table the jobs that ForgetEnded found ended.
+func (r *Runner) forgetSeen() {
+	for _, j := range r.tableJobs() {
+		j.mu.Lock()
+		if j.endSeen {
+			j.reaped = true
+		}
+		j.mu.Unlock()
+	}
 }
 
 // FinishedJobs reports the jobs of the runner's table that have ended

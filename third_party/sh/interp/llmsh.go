@@ -514,10 +514,22 @@ func (r *Runner) arithCmdErr(cmd string, err error) bool {
 	return true
 }
 
+// arithAs names cmd as the command whose arithmetic runs (arithWho)
+// and gives the name it replaces, for arithRestore.
+func (r *Runner) arithAs(cmd string) string {
+	who := r.arithWho
+	r.arithWho = cmd
+	return who
+}
+
+// arithRestore puts back the name arithAs replaced.
+func (r *Runner) arithRestore(who string) { r.arithWho = who }
+
 // arithTest compares the operands of [[ x -eq y ]] (and -ne -lt -le -gt
 // -ge) as arithmetic expressions; "1" is true, "" false. An error is
 // reported as bash's and makes the term false (status 1 if it decides).
 func (r *Runner) arithTest(op syntax.BinTestOperator, x, y string) string {
+	defer r.arithRestore(r.arithAs("[["))
 	a, err := r.ecfg.ArithmText(x)
 	var b int64
 	if err == nil {

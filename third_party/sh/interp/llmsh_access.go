@@ -5,6 +5,7 @@ package interp
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 )
@@ -25,6 +26,10 @@ func (r *Runner) WriteEnv() expand.WriteEnviron { return r.writeEnv }
 // sourced file.
 func (r *Runner) InFunc() bool   { return r.inFunc }
 func (r *Runner) InSource() bool { return r.inSource }
+
+// Stderr is the shell's standard error as the script left it (exec
+// 2>FILE moves it), or nil before the runner has run.
+func (r *Runner) Stderr() io.Writer { return r.stderr }
 
 // LastStatus is $?: the status of the last command run.
 func (r *Runner) LastStatus() uint8 { return r.lastExit.code }

@@ -6,6 +6,8 @@
 package interp
 
 import (
+	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -371,6 +373,27 @@ func (r *Runner) printSetOpts(plus bool) {
 			r.outf("set +o %s\n", opt.name)
 		default:
 			r.outf("%-15s\t%s\n", opt.name, r.optStatusText(r.opts[i]))
+		}
+	}
+}
+
+// PrintInvocationOptions writes to w what `bash -o` (plus: `bash +o`)
+// lists when -o comes last on its command line: set -o's listing of the
+// new shell's options, where emacs is on (bash turns line editing on
+// before it knows the shell is not interactive).
+func (r *Runner) PrintInvocationOptions(w io.Writer, plus bool) {
+	if !r.didReset {
+		r.Reset()
+	}
+	for i, opt := range &posixOptsTable {
+		on := r.opts[i] || opt.name == "emacs"
+		switch {
+		case plus && on:
+			fmt.Fprintf(w, "set -o %s\n", opt.name)
+		case plus:
+			fmt.Fprintf(w, "set +o %s\n", opt.name)
+		default:
+			fmt.Fprintf(w, "%-15s\t%s\n", opt.name, r.optStatusText(on))
 		}
 	}
 }

@@ -178,7 +178,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			subs[i].forkedCall = true
 			// llmsh: a shell it starts has this one for parent, but the
 			// same SHLVL (NoForkExec).
-			subs[i].setNoForkTail([]*syntax.Stmt{{Cmd: elems[i].Cmd}}, r.bashPid, false)
+			subs[i].setNoForkTail([]*syntax.Stmt{{Cmd: elems[i].Cmd}}, r.bashPid, false, redirsAlone)
 		case *syntax.DeclClause:
 			subs[i].forkedCall = true
 		case *syntax.Subshell:
@@ -386,6 +386,7 @@ func loopCmd(cm syntax.Command) bool {
 // reported as (( … ))'s, and ends the loop with status 1 (bash goes on
 // with the script).
 func (r *Runner) cstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop, part int) (int, bool) {
+	defer r.arithRestore(r.arithAs("(("))
 	if r.opts[optXTrace] {
 		return r.tracedCstyleArith(expr, y, part)
 	}
@@ -413,7 +414,7 @@ func (r *Runner) tracedCstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop,
 	}
 	shown := text
 	if parts := r.cstyleTexts(y); parts != nil {
-		if t := strings.TrimLeft(parts[part], " \t\n"); t != "" && !expanded {
+		if t := strings.TrimLeft(parts[part], " \t\n"); t != "" && !expanded && !strings.Contains(t, "\\") {
 			shown = t
 		} else if t != "" {
 			shown = text + t[len(strings.TrimRight(t, " \t\n")):]

@@ -94,6 +94,11 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		// (export and readonly keep the variable: x=1+1 export x
 		// of an integer x is 2, as bash).
 		plain := prev
+		if plain.Kind == expand.NameRef && plain.Str == "" {
+			// llmsh: over a nameref with no target, a plain
+			// variable holding the value, as bash's.
+			plain = expand.Variable{}
+		}
 		if !keeps {
 			plain.Integer, plain.Lower, plain.Upper, plain.Capital = false, false, false, false
 		}
@@ -360,6 +365,34 @@ func (r *Runner) tempAssigned(name string, vr expand.Variable) {
 	}
 	nv.Set = true
 	rs.vr = nv
+}
+
+// tempElem makes the element assignment NAME[index]=vr of a builtin that
+// runs with its own assignment to name (x=1 printf -v 'x[1]' 8), when its
+// assignments propagate: as bash's, whose array assignment finds the
+// shell's variable, not the temporary one, the element goes to the
+// variable that the temporary one hides, which the command's end puts
+// back; the temporary variable is left as it is. It reports whether it
+// did (llmsh).
+func (r *Runner) tempElem(name string, index syntax.ArithmExpr, vr expand.Variable) bool {
+	p, rs := r.liveTemp(name)
+	if rs == nil || !p.propagate || p.env == nil || !rs.vr.IsSet() {
+		return false // (none hidden: the temporary one takes it)
+	}
+	cur := r.writeEnv
+	r.writeEnv = p.env
+	temp := p.env.Get(name)
+	if p.env.Set(name, rs.vr) != nil {
+		r.writeEnv = cur
+		return false
+	}
+	r.tempElemming = true
+	r.setVarWithIndex(rs.vr, name, index, vr)
+	r.tempElemming = false
+	rs.vr = p.env.Get(name)
+	p.env.Set(name, temp)
+	r.writeEnv = cur
+	return true
 }
 
 // tempPropagate keeps name's temporary variable, made for a function's

@@ -42,12 +42,47 @@ const readUsage = "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n 
 // errReadTimeout ends a read whose -t timeout passed.
 var errReadTimeout = errors.New("read timed out")
 
-// validTimeout matches read -t's number: digits with an optional fraction.
-func validTimeout() *regexp.Regexp {
-	return validTimeoutOnce.get(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)$`) })
+// readTimeout converts read -t's (and TMOUT's) number as bash's uconvert:
+// an optional sign, digits, then after a '.' up to six digits of
+// microseconds (the seventh rounds, the rest is not looked at), so "",
+// "." and "-0" are 0, "+1" is 1 and "-0.5" 0.5; ok is false for anything
+// else and for negative seconds.
+func readTimeout(s string) (secs float64, ok bool) {
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	var ipart, upart int64
+	i := 0
+	for ; i < len(s) && s[i] != '.'; i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		if ipart < math.MaxInt64/100 {
+			ipart = ipart*10 + int64(s[i]-'0')
+		}
+	}
+	if i < len(s) {
+		frac := s[i+1:]
+		n := 0
+		for ; n < 6 && n < len(frac); n++ {
+			if frac[n] < '0' || frac[n] > '9' {
+				return 0, false
+			}
+			upart = upart*10 + int64(frac[n]-'0')
+		}
+		for k := n; k < 6; k++ {
+			upart *= 10
+		}
+		if n == 6 && len(frac) > 6 && frac[6] >= '5' && frac[6] <= '9' {
+			upart++
+		}
+	}
+	if neg && ipart != 0 {
+		return 0, false // bash's sign is the seconds' only: -0.5 is 0.5
+	}
+	return float64(ipart) + float64(upart)/1e6, true
 }
-
-var validTimeoutOnce lazy[*regexp.Regexp] // (a sync.OnceValue is code in init)
 
 // validArrayRef matches NAME[SUBSCRIPT], which read and mapfile assign to.
 func validArrayRef() *regexp.Regexp {
@@ -299,7 +334,11 @@ func readRecord(next func() (byte, error), raw bool, delim int, nchars int, mb b
 			// cannot continue it (kept, as bash keeps it).
 			for more := utf8Len(c) - 1; more > 0; more-- {
 				c2, err := next()
-				if err != nil {
+				if err == io.EOF && n == nchars {
+					// llmsh: the bytes the input ended in are
+					// the last character, as in bash (status 0).
+					return line, esc, nil
+				} else if err != nil {
 					return line, esc, err
 				}
 				line, esc = append(line, c2), append(esc, esc[len(esc)-1])
@@ -524,6 +563,10 @@ func (r *Runner) assignName(cmd, name, value string) {
 			r.assignName(cmd, n, value) // a nameref to an element
 			return
 		}
+		if prev.Kind == expand.NameRef && prev.Str == "" {
+			r.assignEmptyRef(cmd, name, prev, value)
+			return
+		}
 		if prev.Integer {
 			// llmsh: read into an integer variable evaluates, as bash.
 			var ok bool
@@ -569,6 +612,25 @@ func (r *Runner) assignName(cmd, name, value string) {
 	r.builtinAssign = true
 	r.setVarWithIndex(prev, base, ce.Assigns[0].Index, vr)
 	r.builtinAssign = false
+}
+
+// assignEmptyRef stores value, which read, printf -v, getopts or select
+// assign to name, a nameref with no target yet, as the name it refers to,
+// as bash's bind_variable: a value that names no variable or element is
+// refused (status 1) and the nameref keeps no target (llmsh).
+func (r *Runner) assignEmptyRef(cmd, name string, ref expand.Variable, value string) {
+	if ref.Integer {
+		var ok bool
+		if value, ok = r.readInt(cmd, value); !ok {
+			return
+		}
+	} else if !syntax.ValidName(value) && !validArrayRef().MatchString(value) {
+		r.shErrf("%s: `%s': not a valid identifier\n", cmd, value)
+		r.exit.code = 1
+		return
+	}
+	ref.Str, ref.Set = value, true
+	r.setVar(name, ref)
 }
 
 // readBuiltin is bash's read.
@@ -650,10 +712,11 @@ opts:
 			case 'p':
 				prompt = &val
 			case 't':
-				if !validTimeout().MatchString(val) {
+				t, ok := readTimeout(val)
+				if !ok {
 					return fail(1, "read: %s: invalid timeout specification\n", val)
 				}
-				timeout, _ = strconv.ParseFloat(val, 64)
+				timeout = t
 			case 'u':
 				n, ok := legalNumber(val)
 				if !ok || n < 0 || n > 1<<20 {
@@ -678,10 +741,8 @@ opts:
 	}
 	if timeout < 0 {
 		// As bash, $TMOUT is the default timeout.
-		if t := r.envGet("TMOUT"); validTimeout().MatchString(t) {
-			if v, _ := strconv.ParseFloat(t, 64); v > 0 {
-				timeout = v
-			}
+		if v, ok := readTimeout(r.envGet("TMOUT")); ok && v > 0 {
+			timeout = v
 		}
 	}
 	if nchars == 0 {
@@ -924,17 +985,17 @@ opts:
 					delim = val[0]
 				}
 			case 'n':
-				if !isNum || n < 0 {
+				if !isNum || n < 0 || n > math.MaxUint32 {
 					return fail(1, "%s: %s: invalid line count\n", name, val)
 				}
 				count = n
 			case 'O':
-				if !isNum || n < 0 {
+				if !isNum || n < 0 || n > math.MaxUint32 {
 					return fail(1, "%s: %s: invalid array origin\n", name, val)
 				}
 				origin, hasOrig = n, true
 			case 's':
-				if !isNum || n < 0 {
+				if !isNum || n < 0 || n > math.MaxUint32 {
 					return fail(1, "%s: %s: invalid line count\n", name, val)
 				}
 				skip = n
@@ -946,7 +1007,8 @@ opts:
 			case 'C':
 				callback = val
 			case 'c':
-				if !isNum || n <= 0 {
+				if !isNum || n <= 0 || n > math.MaxUint32 {
+					// bash: intval != (unsigned int)intval.
 					return fail(1, "%s: %s: invalid callback quantum\n", name, val)
 				}
 				quantum = n
@@ -1033,10 +1095,18 @@ opts:
 			src := callback + " " + strconv.FormatInt(index, 10) + " " + quoteSingle(line)
 			if file, err := r.parseText(src, ""); err == nil {
 				// llmsh: bash evaluates the callback as eval does:
-				// set -x marks it one level deeper ("++ cb 0 'a'").
+				// set -x marks it one level deeper ("++ cb 0 'a'"),
+				// its messages name mapfile's line, and an error
+				// that abandons its text leaves mapfile going on.
+				oldText := r.text
+				r.setText(textPlace{lineOffset: r.evalLine() - 1, src: src})
 				r.traceLevel++
-				r.stmts(ctx, file.Stmts)
+				r.readLines(ctx, file.Stmts, false, r.evalSyntaxError)
 				r.traceLevel--
+				r.setText(oldText)
+				if r.exit.exiting {
+					return r.exit
+				}
 			}
 		}
 		val := line

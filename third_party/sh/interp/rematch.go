@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"errors"
 
 	"github.com/llmsh/llmsh/posixre"
 	"github.com/llmsh/llmsh/third_party/sh/internal"
@@ -38,10 +39,24 @@ type reCompiled struct {
 	err error
 }
 
+// reMaxLen bounds the length of a pattern (session 24, red team): its
+// compile looks at no context, and takes time and memory in proportion
+// to it (a 2 MB alternation, `p=$(seq 100000 399999 | paste -sd'|')`,
+// took 2-7 s and 225 MB; a value may hold 256 MB), so a library Run went
+// on past its time limit for as long as the compile took. A longer one
+// fails as bash's does when glibc's regcomp runs out of memory (status
+// 2); bash took 20 s for a 210 KB alternation, and was killed on 2 MB.
+const reMaxLen = 1 << 20
+
+var errReTooBig = errors.New("regular expression too big")
+
 // reMatch matches s against the ERE pat: the match and its groups (""
 // for a group that took no part), nil if none or once ctx is done; err
 // is pat's syntax error.
 func reMatch(ctx context.Context, pat, s string, nocase bool) ([]string, error) {
+	if len(pat) > reMaxLen {
+		return nil, errReTooBig
+	}
 	compile := func() reCompiled {
 		fl := posixre.ERE | posixre.RegComp
 		if nocase {

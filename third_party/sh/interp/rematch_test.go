@@ -73,3 +73,12 @@ func TestReMatchLongNotKept(t *testing.T) {
 		}
 	}
 }
+
+// TestReMatchTooBig: a pattern over reMaxLen fails at once (status 2 in
+// [[ ]]), rather than compiling for seconds past the run's limit.
+func TestReMatchTooBig(t *testing.T) {
+	p := strings.Repeat("ab|", reMaxLen/3+1)
+	if _, err := reMatch(context.Background(), p, "x", false); err != errReTooBig {
+		t.Errorf("a %d-byte pattern: %v", len(p), err)
+	}
+}

@@ -46,6 +46,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			if r.errExited && r.exit.exiting {
 				return // llmsh: set -e already ends the shell (reportExit)
 			}
+			if r.arithWho != "" && strings.HasPrefix(msg, "`") {
+				msg = r.arithWho + ": " + msg // llmsh: ((: `5': …
+			}
 			r.errf("%s%s\n", r.errPrefix(), msg) // llmsh: bash's prefix
 			if !strings.HasPrefix(msg, "warning:") {
 				r.reportExit() // a bad array subscript
@@ -71,8 +74,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return err
 			}
 			r2 := r.subshell(false)
-			r2.discardFails = true                      // llmsh: see discardFails
-			r2.setNoForkTail(cs.Stmts, r.bashPid, true) // llmsh: NoForkExec
+			r2.discardFails = true                                   // llmsh: see discardFails
+			r2.setNoForkTail(cs.Stmts, r.bashPid, true, redirsNever) // llmsh: NoForkExec
+			r2.noForkFuncs = true
 			// llmsh: bash parses the substitution's text when it runs,
 			// counting its lines from the line of the command that
 			// holds it ($LINENO, the "line N:" of messages).
@@ -142,6 +146,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			// llmsh: set -x marks its commands one level deeper, as
 			// bash does ("++ echo a" in <(echo a)).
 			r2.traceLevel++
+			r2.setNoForkTail(ps.Stmts, r.bashPid, true, redirsAlways) // llmsh: NoForkExec
+			r2.noForkFuncs = true
 			var in stdinFile
 			if jobWrites {
 				r2.stdout = job
@@ -581,7 +587,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		case *syntax.CallExpr, *syntax.DeclClause:
 			r2.forkedCall = true // llmsh: see discardFails
 		}
-		r2.setNoForkTail([]*syntax.Stmt{{Cmd: st.Cmd}}, r.bashPid, true) // llmsh: NoForkExec
+		r2.setNoForkTail([]*syntax.Stmt{{Cmd: st.Cmd}}, r.bashPid, true, redirsAlone) // llmsh: NoForkExec
 		st2 := *st
 		st2.Background = false
 		st2.Disown = false
@@ -951,7 +957,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if n := len(cm.Stmts); n > 0 {
 			r2.subLast = cm.Stmts[n-1]
 		}
-		r2.setNoForkTail(cm.Stmts, r.bashPid, true) // llmsh: NoForkExec
+		r2.setNoForkTail(cm.Stmts, r.bashPid, true, redirsAlone) // llmsh: NoForkExec
+		r2.parenSub = true
 		if r.jobSelf != nil && r.jobSub == cm {
 			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
@@ -1348,6 +1355,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.exit.code = 1
 			break
 		}
+		if cm.BadName {
+			// llmsh: bash parses any word as a name and refuses a
+			// quoted one, or one with an expansion, when it runs.
+			r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), cm.Name.Value)
+			r.exit.code = 1
+			break
+		}
 		if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
 			// llmsh: bash refuses to redefine a readonly function.
 			r.errf("%s%s: readonly function\n", r.errPrefix(), cm.Name.Value)
@@ -1361,7 +1375,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		// llmsh: an error is status 1 and the shell goes on, as bash.
+		who := r.arithAs("((")
 		n, err := expand.ArithmCmd(r.ecfg, cm)
+		r.arithWho = who
 		if r.arithCmdErr("((", err) {
 			break
 		}
@@ -1373,7 +1389,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		trace.expr(cm.Word)
 		trace.string(" in")
 		trace.newLineFlush()
+		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
 		str := r.literal(cm.Word)
+		r.ecfg.CondJoin = false
 		runNext := false // whether the previous item ended with ";&"
 		for _, ci := range cm.Items {
 			if !runNext && !slices.ContainsFunc(ci.Patterns, func(word *syntax.Word) bool {
@@ -1398,7 +1416,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 	case *syntax.TestClause:
 		r.condReErr = false
-		if r.bashTest(ctx, cm.X, false) == "" && r.exit.ok() {
+		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
+		res := r.bashTest(ctx, cm.X, false)
+		r.ecfg.CondJoin = false
+		if res == "" && r.exit.ok() {
 			// to preserve exit status code 2 for regex errors, etc
 			r.exit.code = 1
 		}
@@ -1814,12 +1835,27 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Kind = expand.String
 				case vr.Kind == expand.Unknown || (nakedType == "" && vr.IsSet() && !unref):
 					vr.Kind = expand.KeepValue
+				case vr.ReadOnly && vr.IsSet() && (nakedType == "-a" || nakedType == "-A") && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative):
+					// llmsh: declare -a/-A of a readonly scalar makes
+					// it an array of its value all the same (bash).
+					if o, ok := r.writeEnv.(*overlayEnviron); ok {
+						o.set(name, vr, true)
+					}
+					vr.Kind = expand.KeepValue
 				case vr.ReadOnly && nakedType == "":
 					// llmsh: readonly r again, declare r of a readonly
 					// r with no value: kept, status 0 (bash).
 					vr.Kind = expand.KeepValue
 				}
 			} else {
+				if vr.ReadOnly && as.Array != nil && (global || !local || r.localHere(name)) {
+					// llmsh: a compound array assigned to a readonly
+					// variable: bash's assignment error (its internal
+					// declare), and the command line is abandoned.
+					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+					return
+				}
 				if vr.ReadOnly {
 					// llmsh: bash names declare, typeset and local.
 					variant := ""
@@ -1863,6 +1899,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 				}
 				before := vr
+				newLocal := local && !global && !r.localHere(name)
 				r.declaring = true
 				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
 					r.declNewLocal = name
@@ -1915,7 +1952,22 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 				if vr.Kind == expand.String && as.Index == nil && (valType == "-a" || valType == "-A") {
+					if newLocal {
+						// llmsh: local -a a=x over a global array a
+						// is a new array.
+						before.List, before.Indexes, before.Map = nil, nil, nil
+					}
 					vr = arrayElemZero(before, valType, vr.Str) // llmsh: declare -a a=x
+				} else if old := r.declElemZero(before, name, as, newLocal); vr.Kind == expand.String && as.Index == nil && as.Array == nil && valType == "" && old != nil {
+					// llmsh: declare a=x of an array a (not a new
+					// local) assigns its element 0, as bash.
+					before = *old
+					arr, kind := vr, "-a"
+					arr.Kind, arr.List, arr.Indexes, arr.Map = before.Kind, before.List, before.Indexes, before.Map
+					if before.Kind == expand.Associative {
+						kind = "-A"
+					}
+					vr = arrayElemZero(arr, kind, vr.Str)
 				}
 				if index != nil {
 					prev := r.lookupVar(name)
@@ -2129,6 +2181,11 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 // its words c=a c=b. An error in the expansion, or none, leaves as.
 func (r *Runner) declBraces(as *syntax.Assign) []*syntax.Assign {
 	one := []*syntax.Assign{as}
+	if as.Naked && as.Index != nil {
+		if list := r.declGlob(as); list != nil {
+			return list
+		}
+	}
 	if as.Value == nil || as.Naked || r.ecfg.NoBraceExpand {
 		return one
 	}
@@ -2144,6 +2201,27 @@ func (r *Runner) declBraces(as *syntax.Assign) []*syntax.Assign {
 		as2 := *as
 		as2.Value = bw
 		list = append(list, &as2)
+	}
+	return list
+}
+
+// declGlob is the names that a declaration's word NAME[SUB] with no
+// value matches as a glob pattern (declare f[1] with a file f1 is
+// declare f1, as bash's, for which such a word is no assignment; none
+// under nullglob), or nil when it is left as it is (llmsh).
+func (r *Runner) declGlob(as *syntax.Assign) []*syntax.Assign {
+	text := subscriptText(as.Index)
+	if strings.ContainsAny(text, "$`\"'\\") {
+		return nil // (its expansions are made once, as a subscript)
+	}
+	pattern := as.Name.Value + "[" + text + "]"
+	fields := r.fields(&syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: pattern}}})
+	if len(fields) == 1 && fields[0] == pattern {
+		return nil
+	}
+	list := make([]*syntax.Assign, len(fields)) // (none under nullglob)
+	for i, f := range fields {
+		list[i] = &syntax.Assign{Naked: true, Name: &syntax.Lit{Value: f}}
 	}
 	return list
 }
@@ -2185,13 +2263,16 @@ func letHelp(expr syntax.ArithmExpr) bool {
 // written, its expansions done (((  a[1] = 6  )) for a[1] = $x), and
 // then evaluates that text (llmsh).
 func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
+	defer r.arithRestore(r.arithAs("(("))
 	text, expanded, err := expand.ArithmCmdText(r.ecfg, cm)
 	if r.arithCmdErr("((", err) {
 		return
 	}
 	inner, ok := r.srcBetween(cm.Left, cm.Right)
 	switch {
-	case ok && expanded:
+	case ok && (expanded || strings.Contains(inner, "\\")):
+		// llmsh: a backslash is gone from the text as bash reads it
+		// (a[\"1\"] is a["1"], a backslash-newline nothing).
 		inner = inner[:len(inner)-len(strings.TrimLeft(inner, " \t\n"))] + text
 	case !ok:
 		var sb strings.Builder
@@ -2268,6 +2349,7 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 		return
 	}
 	var val int64
+	defer r.arithRestore(r.arithAs("let"))
 	for _, text := range texts {
 		var err error
 		if val, err = r.ecfg.ArithmText(text); r.arithCmdErr("let", err) {
@@ -2680,6 +2762,13 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 	}
 	name := args[0]
+	if strings.HasPrefix(name, "%") {
+		// llmsh: bash runs a command whose name starts with % as fg
+		// with the words as its arguments (`%1` is `fg %1`), before it
+		// looks for a function or a builtin of that name.
+		r.exit = r.builtinFgBg(ctx, "fg", args)
+		return
+	}
 	if body := r.Funcs[name]; body != nil {
 		r.forkedCall = false
 		if r.funcNestExceeded(name) {
@@ -2729,9 +2818,11 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
+		tail := r.funcNoForkTail(body) // llmsh: NoForkExec
 		if !skip {
 			r.stmt(ctx, body)
 		}
+		r.noForkTail = tail
 		if r.localOpts != nil { // local -
 			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])
 			r.updateExpandOpts()

@@ -354,6 +354,13 @@ func (r *Runner) testVarSet(x string, cond bool) bool {
 	if len(x) == 1 && strings.Contains("@*#?$!-", x) {
 		return false // llmsh: bash's -v names no special parameter but $0…$9
 	}
+	if vr := r.writeEnv.Get(x); vr.Kind == expand.NameRef && syntax.ValidName(x) {
+		if n, _ := vr.Resolve(r.writeEnv); strings.Contains(n, "[") {
+			// llmsh: a nameref to an element (declare -n r='a[1]'):
+			// bash's find_variable finds no variable, so false.
+			return false
+		}
+	}
 	if base, sub, ok := strings.Cut(x, "["); ok && strings.HasSuffix(sub, "]") && syntax.ValidName(base) {
 		sub = sub[:len(sub)-1]
 		vr := r.lookupVar(base)

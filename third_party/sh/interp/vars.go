@@ -130,6 +130,12 @@ func usersOf(env expand.Environ) expand.Environ {
 }
 
 func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
+	return o.set(name, vr, false)
+}
+
+// set is Set; force makes it past a readonly variable's refusal, for
+// declare -a/-A converting a readonly scalar, as bash (llmsh).
+func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error {
 	normalized := o.normalize(name)
 	prev, inOverlay := o.values[normalized]
 	// Manipulation of a global var inside a function.
@@ -139,6 +145,9 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 			// llmsh: unset of a calling function's local removes it, so
 			// that the scope before shows through, as bash.
 			return po.unsetFromCallee(name)
+		}
+		if po, ok := o.parent.(*overlayEnviron); ok {
+			return po.set(name, vr, force)
 		}
 		return o.parent.(expand.WriteEnviron).Set(name, vr)
 	}
@@ -163,7 +172,7 @@ func (o *overlayEnviron) Set(name string, vr expand.Variable) error {
 		vr.List = prev.List
 		vr.Indexes = prev.Indexes
 		vr.Map = prev.Map
-	} else if prev.ReadOnly && (prev.IsSet() || vr.IsSet() || !vr.ReadOnly) {
+	} else if prev.ReadOnly && (prev.IsSet() || vr.IsSet() || !vr.ReadOnly) && !force {
 		// llmsh: but a readonly name with no value may be given a kind
 		// with no value either (readonly r; declare -a r), as bash.
 		return errReadOnly
@@ -763,6 +772,9 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 }
 
 func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax.ArithmExpr, vr expand.Variable) {
+	if index != nil && r.tempVars[name] > 0 && !r.tempElemming && r.tempElem(name, index, vr) {
+		return
+	}
 	if vr.Kind == expand.String && index == nil {
 		// When assigning a string to an array, fall back to the
 		// zero value for the index.
@@ -1232,6 +1244,13 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		}
 		prev.Kind, prev.Str = expand.String, "0"
 		return name, prev, true
+	}
+	if as.Array == nil && emptyRef && valType != "-n" && r.declVariant == "" && index == nil {
+		// llmsh: r= or r+= of a nameref with no target names no
+		// variable: bash's error, the command line abandoned.
+		r.errf("%s`': not a valid identifier\n", r.errPrefix())
+		r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+		return name, prev, false
 	}
 	if as.Array == nil {
 		if as.Append && prev.Integer && index == nil && (prev.Kind == expand.String || prev.Kind == expand.Unknown) {
@@ -2084,9 +2103,20 @@ func (r *Runner) fixedIndex(name string, index syntax.ArithmExpr) (_ syntax.Arit
 		return nil, false
 	}
 	if k < 0 {
-		// Counted from the end when it is assigned, and named as
-		// written if it is out of range (a[i-10]: bad array subscript).
-		return index, true
+		// Counted from the end; named as written when it is out of
+		// range (a[i-10]: bad array subscript), which is reported when
+		// it is assigned. A scalar is element 0 of the array bash
+		// makes of it first (V=abc; V[-1]+=m is abcm).
+		last := -1
+		switch vr := r.lookupVar(name); {
+		case vr.Kind == expand.Indexed:
+			last = internal.IndexedMax(vr.List, vr.Indexes)
+		case vr.Kind == expand.String && vr.IsSet():
+			last = 0
+		}
+		if k += last + 1; k < 0 || last < 0 {
+			return index, true
+		}
 	}
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strconv.Itoa(k)}}}, true
 }

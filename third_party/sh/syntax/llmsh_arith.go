@@ -237,7 +237,22 @@ func subscriptSpan(src string, off int) (from, to int, ok bool) {
 		return 0, 0, false
 	}
 	start := strings.LastIndexByte(src[:off+1], '[')
-	if start < 1 || strings.IndexByte(src[start:off+1], '\n') >= 0 {
+	if strings.HasPrefix(src[off:], "${") {
+		// llmsh: ${a[(1]}: the subscript's "(" made the parser read
+		// to the end of the text, and the error names the "${".
+		i := off + 2
+		if i < len(src) && (src[i] == '#' || src[i] == '!') {
+			i++ // ${#a[(1]}, ${!a[(1]}
+		}
+		name := i
+		for i < len(src) && isNameByte(src[i]) {
+			i++
+		}
+		if i > name && i < len(src) && src[i] == '[' {
+			start = i
+		}
+	}
+	if start < 1 || start <= off && strings.IndexByte(src[start:off+1], '\n') >= 0 {
 		return 0, 0, false
 	}
 	if c := src[start-1]; c != '(' && c != ' ' && c != '\t' && !isNameByte(c) {

@@ -1,9 +1,15 @@
-package syntax
+package syntax_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
+
+// bufSize is the parser's reader buffer (parser.go): the ${…} of each
+// case is placed across its boundaries.
+const bufSize = 1 << 10
 
 // TestBadParamExp: bash reads a malformed ${…} up to its matching brace
 // and fails only when it expands it; the parser keeps the text, the
@@ -31,14 +37,14 @@ func TestBadParamExp(t *testing.T) {
 	} {
 		for _, pad := range []int{0, bufSize - 8, bufSize - 7, bufSize - 6, bufSize - 5, bufSize - 3, 3 * bufSize} {
 			src := "#" + strings.Repeat("-", pad) + "\n" + tc.src + "; echo ${ok}\n"
-			f, err := NewParser().Parse(strings.NewReader(src), "")
+			f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
 			if err != nil {
 				t.Errorf("%q (pad %d): %v", tc.src, pad, err)
 				continue
 			}
 			var found []string
-			Walk(f, func(n Node) bool {
-				if pe, ok := n.(*ParamExp); ok && pe.Bad != "" {
+			syntax.Walk(f, func(n syntax.Node) bool {
+				if pe, ok := n.(*syntax.ParamExp); ok && pe.Bad != "" {
 					found = append(found, pe.Bad)
 				}
 				return true
@@ -50,7 +56,7 @@ func TestBadParamExp(t *testing.T) {
 				t.Errorf("%q (pad %d): %d statements, want 2", tc.src, pad, len(f.Stmts))
 			}
 			var b strings.Builder
-			if err := NewPrinter().Print(&b, f.Stmts[0]); err != nil {
+			if err := syntax.NewPrinter().Print(&b, f.Stmts[0]); err != nil {
 				t.Fatal(err)
 			}
 			if b.String() != tc.src {
@@ -70,7 +76,7 @@ func TestBadParamExpErrors(t *testing.T) {
 		{"echo ${x y $(if)}", "`if` must be followed by a statement list"},
 		{"echo \"${x y $(echo \"$(fi)\")}\"", "`fi` can only be used to end an `if`"},
 	} {
-		_, err := NewParser().Parse(strings.NewReader(tc.src), "")
+		_, err := syntax.NewParser().Parse(strings.NewReader(tc.src), "")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
 		}

@@ -1,8 +1,10 @@
-package syntax
+package syntax_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // TestCRLFQuoted: a carriage return before a newline is kept inside
@@ -20,12 +22,12 @@ func TestCRLFQuoted(t *testing.T) {
 		{"if true; then\r\n  echo a\r\nfi\r\n", "if true; then\n\techo a\nfi\n"},
 		{"echo 'a'\r\n", "echo 'a'\n"},
 	} {
-		f, err := NewParser().Parse(strings.NewReader(c.in), "")
+		f, err := syntax.NewParser().Parse(strings.NewReader(c.in), "")
 		if err != nil {
 			t.Fatalf("%q: %v", c.in, err)
 		}
 		var b strings.Builder
-		if err := NewPrinter().Print(&b, f); err != nil {
+		if err := syntax.NewPrinter().Print(&b, f); err != nil {
 			t.Fatal(err)
 		}
 		if b.String() != c.want {

@@ -1,8 +1,10 @@
-package syntax
+package syntax_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // TestDeclPrefixAssigns: a declaration builtin after the command's own
@@ -21,11 +23,11 @@ func TestDeclPrefixAssigns(t *testing.T) {
 		{"x=(a b) readonly r", 1, "x=(a b) readonly r\n"},
 		{"declare a=1 >f b=2", 0, "declare a=1 b=2 >f\n"},
 	} {
-		f, err := NewParser().Parse(strings.NewReader(c.in), "")
+		f, err := syntax.NewParser().Parse(strings.NewReader(c.in), "")
 		if err != nil {
 			t.Fatalf("%q: %v", c.in, err)
 		}
-		dc, ok := f.Stmts[0].Cmd.(*DeclClause)
+		dc, ok := f.Stmts[0].Cmd.(*syntax.DeclClause)
 		if !ok {
 			t.Fatalf("%q: %T, want *DeclClause", c.in, f.Stmts[0].Cmd)
 		}
@@ -33,7 +35,7 @@ func TestDeclPrefixAssigns(t *testing.T) {
 			t.Errorf("%q: %d assignments, want %d", c.in, len(dc.Assigns), c.assigns)
 		}
 		var b strings.Builder
-		if err := NewPrinter().Print(&b, f); err != nil {
+		if err := syntax.NewPrinter().Print(&b, f); err != nil {
 			t.Fatal(err)
 		}
 		if b.String() != c.out {
@@ -41,7 +43,7 @@ func TestDeclPrefixAssigns(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"x=1 builtin declare -a q=(a b)", "x=1 command declare q=(a)"} {
-		if _, err := NewParser().Parse(strings.NewReader(in), ""); err == nil {
+		if _, err := syntax.NewParser().Parse(strings.NewReader(in), ""); err == nil {
 			t.Errorf("%q parsed, bash refuses it", in)
 		}
 	}

@@ -1,8 +1,10 @@
-package syntax
+package syntax_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // TestMinifyKeepsShebang: the minifying printer drops comments but a
@@ -16,12 +18,12 @@ func TestMinifyKeepsShebang(t *testing.T) {
 		{"#!/bin/bashful\necho hi\n", "echo hi\n"},
 		{"echo hi\n#!/bin/sh\n", "echo hi\n"},
 	} {
-		f, err := NewParser(KeepComments(true)).Parse(strings.NewReader(c.in), "")
+		f, err := syntax.NewParser(syntax.KeepComments(true)).Parse(strings.NewReader(c.in), "")
 		if err != nil {
 			t.Fatalf("%q: %v", c.in, err)
 		}
 		var b strings.Builder
-		if err := NewPrinter(Minify(true)).Print(&b, f); err != nil {
+		if err := syntax.NewPrinter(syntax.Minify(true)).Print(&b, f); err != nil {
 			t.Fatalf("%q: %v", c.in, err)
 		}
 		if b.String() != c.want {

@@ -527,6 +527,12 @@ type FuncDecl struct {
 	Name  *Lit
 	Names []*Lit // When declaring many func names with [LangZsh].
 
+	// BadName (llmsh) is set when bash parses the definition but
+	// refuses its name when it runs (the name was quoted, escaped or
+	// held an expansion: `'x y'() { :; }`); Name.Value then holds the
+	// word as written, for the message.
+	BadName bool
+
 	Body *Stmt
 }
 

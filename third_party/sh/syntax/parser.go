@@ -1798,7 +1798,11 @@ zshPrefixLoop:
 		colonPos := p.pos
 		p.quote = paramExpSlice
 		p.badArith = 's' // llmsh: see llmsh_badsubst.go
-		if p.next(); p.tok != colon {
+		if p.next(); p.tok == rightBrace && p.lang.in(langBashLike) && p.pos.Offset() > colonPos.Offset()+1 {
+			// llmsh: ${s: } has an offset of blanks, which is 0 in
+			// bash (${s:} is a bad substitution).
+			pe.Slice.Offset = &Word{Parts: []WordPart{&Lit{ValuePos: p.pos, ValueEnd: p.pos, Value: " "}}}
+		} else if p.tok != colon {
 			pe.Slice.Offset = p.followArithm(colon, colonPos)
 			if w := p.arithmRest(pe.Slice.Offset, colon, rightBrace); w != nil {
 				pe.Slice.Offset = w // llmsh: ${x:1 2} fails when it runs
@@ -2578,6 +2582,9 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 				p.posErr(name.Pos(), "invalid func name")
 			}
 			p.funcDecl(s, name.ValuePos, false, true, name)
+			if fd, ok := s.Cmd.(*FuncDecl); ok && p.lang.in(langBashLike) && strings.ContainsRune(name.Value, '\\') {
+				fd.BadName = true // llmsh: f\g() is refused when it runs
+			}
 		} else {
 			w := p.wordOne(name)
 			if p.lang.in(LangZsh) && !p.spaced {
@@ -2598,6 +2605,10 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 			break
 		}
 		w := p.wordAnyNumber()
+		if p.lang.in(langBashLike) && p.parenCloses() {
+			p.badNameFuncDecl(s, w, false)
+			break
+		}
 		if p.got(leftParen) {
 			p.posErr(w.Pos(), "invalid func name")
 		}
@@ -3370,6 +3381,10 @@ func (p *Parser) bashFuncDecl(s *Stmt) {
 	fpos := p.pos
 	p.next()
 	names := make([]*Lit, 0, 1)
+	if p.lang.in(langBashLike) && p.tok != _LitWord && p.tok != leftParen && p.wordStartTok() {
+		p.badNameFuncDecl(s, p.wordAnyNumber(), true)
+		return
+	}
 	for p.tok == _LitWord && p.val != "{" {
 		names = append(names, p.lit(p.pos, p.val))
 		p.next()
@@ -3406,10 +3421,44 @@ func (p *Parser) bashFuncDecl(s *Stmt) {
 		p.follow(fpos, "function foo(", rightParen)
 	}
 	p.funcDecl(s, fpos, true, hasParens, names...)
+	if fd, ok := s.Cmd.(*FuncDecl); ok && len(names) == 1 && p.lang.in(langBashLike) && strings.ContainsRune(names[0].Value, '\\') {
+		fd.BadName = true // llmsh: function f\g is refused when it runs
+	}
 }
 
 // parenCloses reports whether the "(" just read is followed by ")", with
 // blanks between them at most (llmsh).
+// wordStartTok reports whether the current token starts a word that is
+// not a plain literal: a quote or an expansion (llmsh).
+func (p *Parser) wordStartTok() bool {
+	switch p.tok {
+	case _Lit, dollBrace, dollDblParen, dollParen, dollar, sglQuote, dollSglQuote,
+		dblQuote, dollDblQuote, bckQuote:
+		return true
+	}
+	return false
+}
+
+// badNameFuncDecl parses a function definition whose name is a word bash
+// refuses when the definition runs: quoted or holding an expansion
+// (`'x y'() { :; }`, `function "f" { :; }`). bash's parser takes any word
+// there; execute_intern_function then says the name, as written, is "not
+// a valid identifier", with status 1, and the script goes on (llmsh).
+func (p *Parser) badNameFuncDecl(s *Stmt, w *Word, long bool) {
+	var sb strings.Builder
+	NewPrinter().Print(&sb, w)
+	name := &Lit{ValuePos: w.Pos(), ValueEnd: w.End(), Value: sb.String()}
+	hasParens := !long || p.parenCloses()
+	if hasParens {
+		p.got(leftParen)
+		p.follow(w.Pos(), "foo(", rightParen)
+	}
+	p.funcDecl(s, w.Pos(), long, hasParens, name)
+	if fd, ok := s.Cmd.(*FuncDecl); ok {
+		fd.BadName = true
+	}
+}
+
 func (p *Parser) parenCloses() bool {
 	if p.tok != leftParen || p.r == ')' {
 		return p.tok == leftParen

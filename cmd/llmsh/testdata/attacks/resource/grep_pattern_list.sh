@@ -1,0 +1,29 @@
+# grep with a huge pattern list overstaying the time limit (session 23's
+# leftover, red team): each pattern of `-f b` was compiled as a regexp and
+# all of them joined into one alternation for Go's regexp, none of it
+# looking at the run's context, so `grep -F -f b a` with b the first 20 MB
+# of `seq 1 20000000` answered a library Run with a 1 s limit after 3 min
+# 24 s at 6.2 GB of heap; this script took 88 s through the CLI at load
+# 15 (3.1 s now). Fixed strings (-F, or patterns without special
+# characters) now go to an Aho-Corasick automaton built with checks of the
+# context; other lists stop between two patterns' compiles, and an
+# alternation over 1 MiB is not compiled for the buffer scan.
+# The limits leave room for the race detector at load 35 (a 6 s timeout
+# of one grep failed there): that the lists take the automaton is
+# TestGrepSetAsRegexps's to check; here that the answers are right and
+# that a slow list stops at its timeout (regexps 124).
+#@ timeout: 150s
+#@ answer-within: 160s
+#@ stdout: F 2|x 1|list 2|o 2|regexps 124|done
+#@ no-stdout: not reached
+seq 1 300000 > b
+printf 'zz\n0299999z\nabc\n299999\n' > a
+t() { name=$1; shift; timeout "$@"; printf '%s %s|' "$name" $?; }
+printf '%s %s|' F "$(timeout 60 grep -cF -f b a)"
+printf '%s %s|' x "$(timeout 60 grep -cxF -f b a)"
+printf '%s %s|' list "$(timeout 60 grep -c -f b a)"
+printf '%s %s|' o "$(timeout 60 grep -o -f b a | wc -l)"
+sed 's/$/./' b > c
+t regexps 0.5 grep -c -f c a
+rm a b c
+echo done

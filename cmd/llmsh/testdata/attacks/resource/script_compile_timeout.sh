@@ -1,0 +1,19 @@
+# A sed script or awk program of many commands overstaying the time
+# limit (session 24, red team): each s/// compiles a regexp, and sed's
+# parse looked at no context, so `timeout 1 sed -f sf` of 300000
+# commands answered 18 s later (a library Session.Run the same); an awk
+# program of 300000 rules (6.8 MB) took 13.7 s to parse whatever the
+# limit. sed's parse now looks at the context every 256 commands, goawk's
+# parser every 4096 tokens (ParserConfig.Stop). The sed part of this
+# script took 30.9 s before, 3.6 s after, through the CLI at load 30
+# (the awk part 13.7 s before); 8-9 s per surface in the suite at load 25.
+#@ timeout: 20s
+#@ answer-within: 30s
+#@ stdout: sed 124|sed-e 124|awk 124|done
+seq 1 300000 | sed 's/.*/s|x&|y|/' > sf
+echo a | timeout 0.5 sed -f sf; printf 'sed %s|' $?
+echo a | timeout 0.5 sed $(sed 's/^/-e /' sf); printf 'sed-e %s|' $?
+seq 1 300000 | sed 's/.*/$0 ~ "x&" { n++ }/' > af
+echo a | timeout 0.5 awk -f af; printf 'awk %s|' $?
+rm sf af
+echo done
