@@ -853,7 +853,11 @@ func (in *bcInterp) runLexer(name string, lx *bcLexer, w *bufio.Writer) (done bo
 				return true
 			case errors.As(err, &re):
 				w.Flush()
-				fmt.Fprintf(in.env.Stderr, "Runtime error (func=%s): %s\n", re.fn, re.msg)
+				list := batch
+				if re.body != nil {
+					list = re.body
+				}
+				in.runtimeError(list, re)
 				in.fname = ""
 			}
 			break

@@ -34,7 +34,7 @@ func (in *bcInterp) mathCall(c *bcCall) (bcNum, bool, error) {
 		return bcNum{}, false, nil
 	}
 	if len(c.args) != want {
-		return bcNum{}, true, in.rt("Parameter number mismatch")
+		return bcNum{}, true, in.callErr(c, -1, "Parameter number mismatch", "")
 	}
 	var args []bcNum
 	for _, a := range c.args {

@@ -29,6 +29,11 @@ type bcInterp struct {
 	werr    error // the first output error: bc stops
 	calls   int   // active function calls
 	lineLen int   // BC_LINE_LENGTH: 0 means no wrapping
+	// cur is the node whose instruction runs now, for the address of a
+	// run time error (bc_addr.go); in a call, curArg is where in the call
+	// instruction (0: its function, k: its k-th parameter, -1: its end).
+	cur    any
+	curArg int
 }
 
 // bcMaxCalls bounds recursion (GNU bc is bounded by its own stack).
@@ -46,7 +51,13 @@ type bcReturnVal struct{ v bcNum }
 func (bcReturnVal) Error() string { return "return" }
 
 // bcRuntimeError is printed GNU style and ends the current batch.
-type bcRuntimeError struct{ msg, fn string }
+type bcRuntimeError struct {
+	msg, fn string
+	node    any      // the node that failed (bcInterp.cur)
+	arg     int      // bcInterp.curArg
+	body    []bcStmt // the function it is in; nil: the line's statements
+	second  string   // a second error, at the end of the call instruction
+}
 
 func (e *bcRuntimeError) Error() string { return e.msg }
 
@@ -91,7 +102,11 @@ func bcLineLength(environ []string) int {
 }
 
 func (in *bcInterp) rt(format string, args ...any) error {
-	return &bcRuntimeError{fmt.Sprintf(format, args...), in.funcName()}
+	e := &bcRuntimeError{msg: fmt.Sprintf(format, args...), fn: in.funcName(), node: in.cur, arg: in.curArg}
+	if f := in.funcs[in.fname]; in.fname != "" && f != nil {
+		e.body = f.body
+	}
+	return e
 }
 
 // write prints s, tracking the column; wrap allows the 70-column break.
@@ -295,6 +310,7 @@ func (in *bcInterp) eval(x bcExpr) (bcNum, error) {
 	case *bcNumLit:
 		return in.parseNum(x.text), nil
 	case *bcVar, *bcSpecial:
+		in.cur = x
 		return in.load(x)
 	case *bcUnary:
 		if x.op == "()" {
@@ -334,12 +350,14 @@ func (in *bcInterp) eval(x bcExpr) (bcNum, error) {
 		if err != nil {
 			return r, err
 		}
+		in.cur = x
 		return in.arith(x.op, l, r)
 	case *bcAssign:
 		r, err := in.eval(x.rhs)
 		if err != nil {
 			return r, err
 		}
+		in.cur = x
 		if x.op != "=" {
 			l, err := in.load(x.lhs)
 			if err != nil {
@@ -354,6 +372,7 @@ func (in *bcInterp) eval(x bcExpr) (bcNum, error) {
 		}
 		return in.load(x.lhs)
 	case *bcIncDec:
+		in.cur = x
 		v, err := in.load(x.x)
 		if err != nil {
 			return v, err
@@ -374,6 +393,7 @@ func (in *bcInterp) eval(x bcExpr) (bcNum, error) {
 		if err != nil {
 			return v, err
 		}
+		in.cur = x
 		switch x.name {
 		case "length":
 			return bcInt(int64(bcLength(v))), nil
@@ -386,6 +406,7 @@ func (in *bcInterp) eval(x bcExpr) (bcNum, error) {
 		}
 		return r, nil
 	case *bcCall:
+		in.cur, in.curArg = x, 0
 		return in.call(x)
 	}
 	return bcNum{}, in.rt("bad expression")
@@ -422,6 +443,9 @@ func (in *bcInterp) arith(op string, l, r bcNum) (bcNum, error) {
 			in.warn("non-zero scale in exponent")
 		}
 		v, err := bcPow(l, r.rescale(0).v, in.scale)
+		if errors.Is(err, errBcDivZero) {
+			return v, in.rt("divide by zero") // GNU's wording for 0^-1
+		}
 		if err != nil {
 			return v, in.rt("%s", err)
 		}
@@ -442,6 +466,30 @@ func (in *bcInterp) arith(op string, l, r bcNum) (bcNum, error) {
 	return bcNum{}, in.rt("bad operator %s", op)
 }
 
+// callErr is a run time error of call instruction c at arg (see
+// bcInterp.curArg), followed by second at its end if not "".
+func (in *bcInterp) callErr(c *bcCall, arg int, msg, second string) error {
+	in.cur, in.curArg = c, arg
+	e := in.rt("%s", msg).(*bcRuntimeError)
+	e.second = second
+	return e
+}
+
+// evalArgs evaluates c's value arguments for their errors: GNU bc runs
+// their code before the call instruction finds what is wrong with it
+// (g(1/0) is a division by zero, not an undefined g).
+func (in *bcInterp) evalArgs(c *bcCall) error {
+	for _, a := range c.args {
+		if _, ok := a.(*bcArrayArg); ok {
+			continue
+		}
+		if _, err := in.eval(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (in *bcInterp) call(c *bcCall) (bcNum, error) {
 	f, ok := in.funcs[c.name]
 	if !ok {
@@ -450,13 +498,19 @@ func (in *bcInterp) call(c *bcCall) (bcNum, error) {
 				return v, err
 			}
 		}
-		return bcNum{}, in.rt("Function %s not defined.", c.name)
+		if err := in.evalArgs(c); err != nil {
+			return bcNum{}, err
+		}
+		return bcNum{}, in.callErr(c, 0, "Function "+c.name+" not defined.", "")
 	}
 	if len(c.args) != len(f.params) {
-		return bcNum{}, in.rt("Parameter number mismatch")
+		if err := in.evalArgs(c); err != nil {
+			return bcNum{}, err
+		}
+		return bcNum{}, in.callErr(c, -1, "Parameter number mismatch", "")
 	}
 	if in.calls >= bcMaxCalls {
-		return bcNum{}, in.rt("Function call nesting too deep")
+		return bcNum{}, in.callErr(c, -1, "Function call nesting too deep", "")
 	}
 	in.calls++
 	defer func() { in.calls-- }()
@@ -473,7 +527,7 @@ func (in *bcInterp) call(c *bcCall) (bcNum, error) {
 		isArr := strings.HasSuffix(f.params[i], "[]")
 		if aa, ok := a.(*bcArrayArg); ok {
 			if !isArr {
-				return bcNum{}, in.rt("Parameter type mismatch, parameter (null).\nRuntime error (func=%s): Parameter number mismatch", in.funcName())
+				return bcNum{}, in.callErr(c, i+1, "Parameter type mismatch, parameter (null).", "Parameter number mismatch")
 			}
 			cp := map[int64]bcNum{}
 			for k, v := range in.arrays[aa.name] {
@@ -483,7 +537,7 @@ func (in *bcInterp) call(c *bcCall) (bcNum, error) {
 			continue
 		}
 		if isArr {
-			return bcNum{}, in.rt("Parameter type mismatch parameter %s.\nRuntime error (func=%s): Parameter number mismatch", strings.TrimSuffix(f.params[i], "[]"), in.funcName())
+			return bcNum{}, in.callErr(c, i+1, "Parameter type mismatch parameter "+strings.TrimSuffix(f.params[i], "[]")+".", "Parameter number mismatch")
 		}
 		v, err := in.eval(a)
 		if err != nil {

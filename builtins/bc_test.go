@@ -10,7 +10,7 @@ import (
 func TestBcLimits(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ in, out, err string }{
-		{"define f(x) { return (f(x+1)); }\nf(1)\n2\n", "2\n", "Runtime error (func=f): Function call nesting too deep\n"},
+		{"define f(x) { return (f(x+1)); }\nf(1)\n2\n", "2\n", "Runtime error (func=f, adr=8): Function call nesting too deep\n"},
 		{strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + "\n3\n", "3\n", "(standard_in) 1: expression nesting too deep\n"},
 		{strings.Repeat("- ", 100000) + "1\n4\n", "4\n", "(standard_in) 1: expression nesting too deep\n"},
 		{"scale=4; 10/3\n", "3.3333\n", ""},

@@ -1670,7 +1670,7 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			switch d {
 			case '%':
 				lit.WriteByte('%')
-			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c', 'i', 'D':
+			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c', 'i', 'D', 'Z':
 				flushLit()
 				flags := s[i+1 : j]
 				if k := strings.IndexAny(flags, "123456789."); k >= 0 {
@@ -1790,6 +1790,16 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			v = strconv.Itoa(VirtualGID)
 		case 'i', 'D':
 			v = "?" // inode and device are not shown, as stat's %i and %d
+		case 'Z':
+			// The SELinux context: findutils 4.9 without SELinux
+			// fails to read it, prints nothing (padded), and exits 1;
+			// its error() flushes what the line has so far first.
+			b.WriteString(printfField(strings.TrimPrefix(p.spec, "%"), 's', ""))
+			fd.printTo(w, b.String())
+			b.Reset()
+			fd.errorf("getfilecon failed: %s: No data available", gnu.Quote(f.path))
+			fd.status = 1
+			continue
 		case 'n':
 			v = strconv.Itoa(fd.links(f))
 		case 'l':

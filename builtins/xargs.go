@@ -600,15 +600,17 @@ func (c *xargsConfig) run(env *Env, cmd []string) int {
 	tooLong, listTooLong, readErr := x.loop()
 	var quoteErr errXaQuote
 	badQuote := errors.As(readErr, &quoteErr)
-	if badQuote {
-		x.outMu.Lock()
-		env.Errorf("%s", quoteErr.Error()) // before what it leaves to run, as GNU
-		x.outMu.Unlock()
-	}
 	if !tooLong && !c.replSet && !x.stopped() && (!badQuote || len(x.pending) > 0) && (len(x.pending) > 0 || !errors.Is(readErr, errXaLong)) {
 		// After an unmatched quote GNU runs what it has gathered, and
 		// nothing when that is no argument at all.
 		x.flush()
+	}
+	if badQuote {
+		// GNU's read_line calls exec_if_possible, then error(): the
+		// -t trace of what it ran comes before the message.
+		x.outMu.Lock()
+		env.Errorf("%s", quoteErr.Error())
+		x.outMu.Unlock()
 	}
 	x.wg.Wait()
 	return x.finish(readErr, tooLong, listTooLong)

@@ -24,6 +24,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/goawk/internal/ast"
@@ -264,6 +265,7 @@ type interp struct {
 	// Misc pieces of state
 	random           *glibcRandom
 	randSeed         float64
+	initSeed         float64 // the seed New chose (ResetRand)
 	exitStatus       int
 	regexCache       map[string]*regexp.Regexp
 	formatCache      map[string]cachedFormat
@@ -520,7 +522,10 @@ func newInterp(program *parser.Program) *interp {
 	// Initialize defaults
 	p.regexCache = make(map[string]*regexp.Regexp, 10)
 	p.formatCache = make(map[string]cachedFormat, 10)
-	p.randSeed = 1.0
+	// mawk 1.3.4 seeds with the time of day (srand() first returns
+	// it), so rand() without srand() varies from second to second.
+	p.initSeed = float64(time.Now().Unix())
+	p.randSeed = p.initSeed
 	p.random = new(glibcRandom)
 	p.random.seedFrom(p.randSeed)
 	p.convertFormat = "%.6g"

@@ -148,7 +148,7 @@ func (p *Interpreter) ResetVars() {
 // rand() produces the same sequence it would have after calling New. This is
 // a relatively CPU-intensive operation.
 func (p *Interpreter) ResetRand() {
-	p.interp.randSeed = 1.0
+	p.interp.randSeed = p.interp.initSeed
 	p.interp.random.seedFrom(p.interp.randSeed)
 }
 

@@ -1115,7 +1115,13 @@ func CompileRegex(regex string, bytes bool) (*regexp.Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	return regexp.Compile(s)
+	re, err := regexp.Compile(s)
+	if err == nil {
+		// mawk's matches are leftmost-longest: match("xbc", /x(a*|b)/)
+		// is 2 characters long (Go's leftmost-first: 1).
+		re.Longest()
+	}
+	return re, err
 }
 
 // AddRegexFlags add the necessary flags to regex to make it work like other

@@ -9,6 +9,7 @@ package compiler
 // written as that rune (interp's latin1) and maps the offsets back.
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -51,13 +52,30 @@ func MawkRegex(src string) (string, error) {
 type mawkTranslator struct {
 	src string
 	out strings.Builder
-	// atom is where the last operand starts in out (-1: none, so a
-	// repetition now has no operand); quantified says it has one already.
-	atom       int
-	quantified bool
-	caret      bool  // the last operand is a ^ anchor
-	anchor     bool  // the last operand is ^ or $ (Go repeats neither)
-	groups     []int // out offsets of the open groups
+	// mawk's operator-precedence parser (rexp.c): a machine stack of
+	// operands and an operator stack of CAT ('c'), OR ('|') and '('.
+	// As mawk's, a binary operator takes its operands from the whole
+	// stack, outside its group too: a(b|)c is (a|b)c, a(b|) is a|b,
+	// while (b|) and a|(b|) are "missing operand"; a CAT with a lone
+	// operand is dropped (a()b is ab).
+	ms   []mawkOperand
+	ops  []byte
+	prev bool // the last token ends an operand: a CAT comes before the next
+}
+
+// mawkOperand is one operand in Go syntax: a single atom, or a group.
+type mawkOperand struct {
+	re         string
+	quantified bool // it has a repetition operator already
+	caret      bool // it is a ^ anchor
+	anchor     bool // it is ^ or $ (Go repeats neither), or ends in $
+	// simple: a run of literal characters (lits of them, the last one
+	// last bytes of re), a bracket expression or '.': mawk's lexer
+	// makes one token of it, which a '$' before a repetition joins
+	// (a$* is (a$)*, ab$* is (ab$)*).
+	simple bool
+	lits   int
+	last   int
 }
 
 func (t *mawkTranslator) fail(reason string) error {
@@ -65,53 +83,72 @@ func (t *mawkTranslator) fail(reason string) error {
 }
 
 func (t *mawkTranslator) run() error {
-	t.atom = -1
 	src := t.src
+	if src == "" {
+		return nil
+	}
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch c {
 		case '*', '+', '?':
-			if t.atom < 0 {
+			if !t.prev || len(t.ms) == 0 {
 				return t.fail("missing operand")
 			}
-			if t.caret && c != '?' {
+			if top := t.ms[len(t.ms)-1]; top.lits > 1 {
+				// ab* is a(b*): the run gives up its last character.
+				n := len(top.re) - top.last
+				t.ms[len(t.ms)-1] = mawkOperand{re: top.re[:n], simple: true}
+				if err := t.pushOp('c'); err != nil {
+					return err
+				}
+				t.ms = append(t.ms, mawkOperand{re: top.re[n:], simple: true, lits: 1, last: top.last})
+			}
+			top := &t.ms[len(t.ms)-1]
+			if top.caret && c != '?' {
 				return t.fail("syntax error ^* or ^+")
 			}
-			if t.quantified || t.anchor {
+			if top.quantified || top.anchor {
 				// mawk's a** is (a*)*, a*? is (a*)? (Go: nested
 				// repetition, or a lazy a*)
-				s := t.out.String()[t.atom:]
-				t.truncate(t.atom)
-				t.out.WriteString("(?:" + s + ")")
+				top.re = "(?:" + top.re + ")"
 			}
-			t.out.WriteByte(c)
-			t.quantified, t.caret, t.anchor = true, false, false
+			top.re += string(c)
+			top.quantified, top.caret, top.anchor = true, false, false
+			top.simple, top.lits = false, 0
 			i++
 		case '|':
-			if t.atom < 0 || i+1 == len(src) || src[i+1] == ')' && len(t.groups) > 0 {
-				return t.fail("missing operand")
+			if err := t.pushOp('|'); err != nil {
+				return err
 			}
-			t.out.WriteByte('|')
-			t.atom, t.quantified, t.caret, t.anchor = -1, false, false, false
+			t.prev = false
 			i++
 		case '(':
-			t.groups = append(t.groups, t.out.Len())
-			t.out.WriteString("(?:")
-			t.atom, t.quantified, t.caret, t.anchor = -1, false, false, false
+			if err := t.cat(); err != nil {
+				return err
+			}
+			t.ops = append(t.ops, '(')
+			t.prev = false
 			i++
 		case ')':
-			if len(t.groups) == 0 {
-				t.operand(`\)`)
+			if bytes.IndexByte(t.ops, '(') < 0 {
+				if err := t.operand(`\)`); err != nil {
+					return err
+				}
 				i++
 				continue
 			}
-			if t.atom < 0 {
-				return t.fail("missing operand")
+			for t.ops[len(t.ops)-1] != '(' {
+				if err := t.reduce(); err != nil {
+					return err
+				}
 			}
-			t.out.WriteByte(')')
-			t.atom = t.groups[len(t.groups)-1]
-			t.groups = t.groups[:len(t.groups)-1]
-			t.quantified, t.caret, t.anchor = false, false, false
+			t.ops = t.ops[:len(t.ops)-1]
+			t.prev = true
+			if n := len(t.ms); n > 0 {
+				// A group is no run: (ab)* repeats it all.
+				t.ms[n-1].simple, t.ms[n-1].lits = false, 0
+				t.ms[n-1].re = "(?:" + t.ms[n-1].re + ")"
+			}
 			i++
 		case '[':
 			n, err := t.bracket(i)
@@ -121,38 +158,127 @@ func (t *mawkTranslator) run() error {
 			i = n
 		case '\\':
 			b, n := mawkEscape(src, i+1)
-			t.operand(latinByte(b))
+			if err := t.literal(latinByte(b)); err != nil {
+				return err
+			}
 			i = n
 		case '.':
-			t.operand(".")
+			if err := t.operand("."); err != nil {
+				return err
+			}
+			t.ms[len(t.ms)-1].simple = true
 			i++
-		case '^', '$':
-			t.operand(string(c))
-			t.caret, t.anchor = c == '^', true
+		case '$':
+			if n := len(t.ms); t.prev && n > 0 && t.ms[n-1].simple && i+1 < len(src) && strings.IndexByte("*+?", src[i+1]) >= 0 {
+				top := &t.ms[n-1]
+				top.re = "(?:" + top.re + "$)"
+				top.simple, top.lits, top.anchor = false, 0, true
+				i++
+				continue
+			}
+			fallthrough
+		case '^':
+			if err := t.operand(string(c)); err != nil {
+				return err
+			}
+			top := &t.ms[len(t.ms)-1]
+			top.caret, top.anchor = c == '^', true
 			i++
 		default:
-			t.operand(latinByte(c))
+			if err := t.literal(latinByte(c)); err != nil {
+				return err
+			}
 			i++
 		}
 	}
-	if len(t.groups) > 0 {
-		return t.fail("missing ')'")
+	for len(t.ops) > 0 {
+		if t.ops[len(t.ops)-1] == '(' {
+			return t.fail("missing ')'")
+		}
+		if err := t.reduce(); err != nil {
+			return err
+		}
 	}
+	if len(t.ms) == 0 {
+		return t.fail("missing operand")
+	}
+	t.out.WriteString(t.ms[0].re)
 	return nil
 }
 
-// truncate cuts out back to n bytes.
-func (t *mawkTranslator) truncate(n int) {
-	s := t.out.String()[:n]
-	t.out.Reset()
-	t.out.WriteString(s)
+// cat pushes the CAT that joins an operand starting now to the last one.
+func (t *mawkTranslator) cat() error {
+	if !t.prev {
+		return nil
+	}
+	return t.pushOp('c')
 }
 
-// operand appends one operand (Go syntax).
-func (t *mawkTranslator) operand(s string) {
-	t.atom = t.out.Len()
-	t.out.WriteString(s)
-	t.quantified, t.caret, t.anchor = false, false, false
+// pushOp reduces the operators that bind at least as tightly as op (CAT
+// binds tighter than OR; both group to the left), then pushes op.
+func (t *mawkTranslator) pushOp(op byte) error {
+	for len(t.ops) > 0 {
+		top := t.ops[len(t.ops)-1]
+		if top == '(' || top == '|' && op == 'c' {
+			break
+		}
+		if err := t.reduce(); err != nil {
+			return err
+		}
+	}
+	t.ops = append(t.ops, op)
+	return nil
+}
+
+// reduce applies the operator on top of the stack to the two operands
+// on top of the machine stack.
+func (t *mawkTranslator) reduce() error {
+	op := t.ops[len(t.ops)-1]
+	t.ops = t.ops[:len(t.ops)-1]
+	n := len(t.ms)
+	if op == 'c' && n == 1 {
+		return nil // mawk: "ignoring empty T_CAT"
+	}
+	if n < 2 {
+		return t.fail("missing operand")
+	}
+	a, b := t.ms[n-2].re, t.ms[n-1].re
+	if op == 'c' {
+		t.ms[n-2] = mawkOperand{re: "(?:" + a + b + ")"}
+	} else {
+		t.ms[n-2] = mawkOperand{re: "(?:" + a + "|" + b + ")"}
+	}
+	t.ms = t.ms[:n-1]
+	return nil
+}
+
+// literal adds a literal character (Go syntax) to the run on top, or
+// starts one.
+func (t *mawkTranslator) literal(s string) error {
+	if n := len(t.ms); t.prev && n > 0 && t.ms[n-1].lits > 0 {
+		top := &t.ms[n-1]
+		top.re += s
+		top.lits++
+		top.last = len(s)
+		return nil
+	}
+	if err := t.operand(s); err != nil {
+		return err
+	}
+	top := &t.ms[len(t.ms)-1]
+	top.simple, top.lits, top.last = true, 1, len(s)
+	return nil
+}
+
+// operand pushes one operand (Go syntax), after the CAT that joins it
+// to the one before.
+func (t *mawkTranslator) operand(s string) error {
+	if err := t.cat(); err != nil {
+		return err
+	}
+	t.ms = append(t.ms, mawkOperand{re: s})
+	t.prev = true
+	return nil
 }
 
 // bracket translates the bracket expression at src[i] and returns the
@@ -198,7 +324,10 @@ func (t *mawkTranslator) bracket(i int) (int, error) {
 		j = n
 	}
 	b.WriteByte(']')
-	t.operand(b.String())
+	if err := t.operand(b.String()); err != nil {
+		return 0, err
+	}
+	t.ms[len(t.ms)-1].simple = true
 	return j, nil
 }
 

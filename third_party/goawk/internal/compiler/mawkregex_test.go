@@ -1,9 +1,6 @@
 package compiler
 
-import (
-	"regexp"
-	"testing"
-)
+import "testing"
 
 // TestMawkRegex: mawk 1.3.4 20200120's regular expressions over bytes
 // (checked with Debian 12's mawk): each case is a regex, a subject and
@@ -43,6 +40,29 @@ func TestMawkRegex(t *testing.T) {
 		{`a|`, "", "!missing operand"},
 		{`|a`, "", "!missing operand"},
 		{`(a|)`, "", "!missing operand"},
+		// mawk's binary operators take operands from outside their
+		// group (session 24): a(b|)c is (a|b)c, a(b|) is a|b.
+		{`a(b|)c`, "xbc", "bc"},
+		{`a(b|)c`, "abc", "bc"},
+		{`a(b|)`, "xb", "b"},
+		{`ab(c|)`, "xc", "c"},
+		{`a()b`, "ab", "ab"},
+		{`x(()|y)`, "y", "y"},
+		{`a(b||c)d`, "cd", "cd"},
+		{`a|(b|)`, "", "!missing operand"},
+		{`(b|)c`, "", "!missing operand"},
+		{`(a|b|)`, "", "!missing operand"},
+		{`a||b`, "", "!missing operand"},
+		// a '$' before a repetition joins the token before it
+		{`a$*`, "a", "a"},
+		{`xa$*`, "xa", "xa"},
+		{`ab$*`, "ab", "ab"},
+		{`ab$*`, "abx", ""},
+		{`(a)$*`, "ab", "a"},
+		{`b(a)$*`, "ba", "ba"},
+		{`ab*`, "abb", "abb"},
+		// leftmost-longest (CompileRegex sets Longest)
+		{`x(a*|b)`, "xbc", "xb"},
 		{`(`, "", "!missing ')'"},
 		{`^*a`, "", "!syntax error ^* or ^+"},
 		{`[a`, "", "!" + badClass},
@@ -61,7 +81,7 @@ func TestMawkRegex(t *testing.T) {
 			t.Errorf("MawkRegex(%q) = %q; want error %q", tc.re, src, tc.want)
 			continue
 		}
-		re, err := regexp.Compile(src)
+		re, err := CompileRegex(tc.re, true)
 		if err != nil {
 			t.Errorf("MawkRegex(%q) = %q: %v", tc.re, src, err)
 			continue
