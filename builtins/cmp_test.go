@@ -168,6 +168,7 @@ func duShareKey(c duCase) uintptr {
 // Expected values checked against GNU cmp (diffutils 3.8), LC_ALL=C unless
 // the case sets LANG.
 func TestCmp(t *testing.T) {
+	t.Parallel()
 	fs := map[string]string{
 		"f1": "ab\ncd\n", "f2": "ab\n", "f3": "ab\ncx\n", "e": "",
 		"g1": "x\201y\n\001", "g2": "x\377y\n\177", "b": "ab", "a": "abc\n",
@@ -219,6 +220,7 @@ func TestCmp(t *testing.T) {
 }
 
 func TestCmpHelp(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "", "cmp", "--help")
 	if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\n") {
 		t.Errorf("got %q %d", r.stdout, r.status)

@@ -111,6 +111,7 @@ func listTree(t *testing.T, dir string) string {
 }
 
 func TestFtQuote(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"x":      "'x'",
 		"a b":    "'a b'",
@@ -133,6 +134,7 @@ func TestFtQuote(t *testing.T) {
 }
 
 func TestFtParseMode(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		s    string
 		base fs.FileMode
@@ -188,6 +190,7 @@ func atimeOf(fi fs.FileInfo) time.Time {
 // TestFileTreeCancelled: with the context already cancelled, the tree
 // builtins stop before changing anything and fail.
 func TestFileTreeCancelled(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"rm", "-r", "d"}, {"cp", "-r", "d", "e"}, {"mv", "d", "e"}, {"mkdir", "-p", "x/y"},
 		{"rmdir", "d/s"}, {"touch", "new"}, {"du", "d"}, {"stat", "d"}, {"realpath", "d"},

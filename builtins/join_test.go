@@ -27,6 +27,7 @@ func joinRun(t *testing.T, cases []joinCase) {
 // Expected values checked against GNU coreutils 9.1 join (LC_ALL=C); most
 // cases are the vectors of coreutils' tests/join/join.pl.
 func TestJoin(t *testing.T) {
+	t.Parallel()
 	f := []string{"a", "b"}
 	with := func(opts ...string) []string { return append(opts, f...) }
 	joinRun(t, []joinCase{
@@ -113,6 +114,7 @@ func TestJoin(t *testing.T) {
 
 // Checked against GNU coreutils 9.1 join (LC_ALL=C).
 func TestJoinStdin(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"a 1\nb 2\n", []string{"join", "-", "-"}, "", "join: both files cannot be standard input\n", 1},
 	})

@@ -52,6 +52,7 @@ func runTextFiles(t *testing.T, cases []textFileCase) {
 
 // Expected values checked against GNU coreutils 9.1 sort (LC_ALL=C).
 func TestSortFiles(t *testing.T) {
+	t.Parallel()
 	ab := map[string]string{"a": "c\na\nb\n", "b": "2\n1\n"}
 	runTextFiles(t, []textFileCase{
 		{ab, []string{"sort", "a", "b"}, "1\n2\na\nb\nc\n", "", 0, "", ""},

@@ -52,6 +52,7 @@ func runLateFail(t *testing.T, files map[string]string, stdin string, args ...st
 // A write that fails only when the file is closed is still a failure:
 // reported in GNU's words, with GNU's status.
 func TestLateWriteErrors(t *testing.T) {
+	t.Parallel()
 	in := map[string]string{"in": "b\na\n"}
 	tests := []struct {
 		args   []string
