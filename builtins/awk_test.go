@@ -28,9 +28,7 @@ func runAwkCase(t *testing.T, c awkCase) {
 	t.Helper()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
-	for name, content := range c.files {
-		writeTestFile(t, fsys, dir+"/"+name, content)
-	}
+	writeHostFiles(t, dir, c.files)
 	b, _ := Lookup("awk")
 	var out, errb strings.Builder
 	env := &Env{Ctx: context.Background(), Args: append([]string{"awk"}, c.args...),

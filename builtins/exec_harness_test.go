@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -50,24 +48,12 @@ type execEnv struct {
 
 func newExecEnv(t *testing.T, ctx context.Context, files map[string]string, stdin string, args ...string) *execEnv {
 	t.Helper()
-	dir := t.TempDir()
+	dir := emptyDir(t)
 	var fsys FS
 	if files != nil {
+		dir = t.TempDir()
+		writeHostFiles(t, dir, files)
 		fsys = testFS(t, dir)
-		// Test setup makes directories on the host directly; the
-		// command under test sees them only through fsys.
-		for name, content := range files {
-			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if strings.HasSuffix(name, "/") {
-				if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			writeTestFile(t, fsys, dir+"/"+name, content)
-		}
 	}
 	e := &execEnv{out: &syncBuffer{}, errb: &syncBuffer{}, extra: map[string]Func{}}
 	e.Env = &Env{Ctx: ctx, Args: args, Stdin: strings.NewReader(stdin), Stdout: e.out, Stderr: e.errb, FS: fsys, Dir: dir}

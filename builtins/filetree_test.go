@@ -42,9 +42,7 @@ func runTree(t *testing.T, cases []treeCase) {
 			t.Fatal(err)
 		}
 		fsys := testFS(t, dir)
-		for name, content := range c.files {
-			writeTestFile(t, fsys, dir+"/"+name, content)
-		}
+		writeHostFiles(t, dir, c.files)
 		args := make([]string, len(c.args))
 		for i, a := range c.args {
 			args[i] = strings.ReplaceAll(strings.ReplaceAll(a, "@OUT@", outside), "@DIR@", dir)

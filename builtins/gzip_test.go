@@ -30,9 +30,7 @@ func gzRun(t *testing.T, files map[string]string, stdin string, args ...string) 
 	t.Helper()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
-	for name, content := range files {
-		writeTestFile(t, fsys, dir+"/"+name, content)
-	}
+	writeHostFiles(t, dir, files)
 	b, _ := Lookup(args[0])
 	var out, errb bytes.Buffer
 	env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(stdin),

@@ -145,9 +145,7 @@ func TestJoinStops(t *testing.T) {
 	files := map[string]string{"k": "xxxxxxxx 1\nxxxxxxxx 2\n"}
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
-	for name, content := range files {
-		writeTestFile(t, fsys, dir+"/"+name, content)
-	}
+	writeHostFiles(t, dir, files)
 	b, _ := Lookup("join")
 	env := &Env{Ctx: context.Background(), Args: []string{"join", "-", "k"}, Stdin: strings.NewReader(big),
 		Stdout: pipeErrWriter{}, Stderr: &strings.Builder{}, FS: fsys, Dir: dir}

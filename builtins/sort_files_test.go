@@ -24,9 +24,7 @@ func runTextFiles(t *testing.T, cases []textFileCase) {
 	for _, c := range cases {
 		dir := t.TempDir()
 		fsys := testFS(t, dir)
-		for name, content := range c.files {
-			writeTestFile(t, fsys, dir+"/"+name, content)
-		}
+		writeHostFiles(t, dir, c.files)
 		b, _ := Lookup(c.args[0])
 		var out, errb strings.Builder
 		env := &Env{Ctx: context.Background(), Args: c.args, Stdin: strings.NewReader(""),
