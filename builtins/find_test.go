@@ -31,7 +31,7 @@ func TestFind(t *testing.T) {
 	c := func(name string, args []string, out, err string, status int) execCase {
 		return execCase{name, findTree, "", append([]string{"find"}, args...), out, err, status}
 	}
-	runExecCases(t, []execCase{
+	runReadingCases(t, findTree, []execCase{
 		c("default", nil, findAll, "", 0),
 		c("dot", []string{"."}, findAll, "", 0),
 		c("-print", []string{".", "-print"}, findAll, "", 0),
