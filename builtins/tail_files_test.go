@@ -20,4 +20,7 @@ func TestTailFiles(t *testing.T) {
 	})
 }
 
-func TestHeadTailBigFiles(t *testing.T) { headTailBig(t, true) }
+func TestHeadTailBigFiles(t *testing.T) {
+	t.Parallel()
+	headTailBig(t, true)
+}
