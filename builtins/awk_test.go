@@ -28,9 +28,7 @@ func runAwkCase(t *testing.T, c awkCase) {
 	t.Helper()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
-	for name, content := range c.files {
-		writeTestFile(t, fsys, dir+"/"+name, content)
-	}
+	writeHostFiles(t, dir, c.files)
 	b, _ := Lookup("awk")
 	var out, errb strings.Builder
 	env := &Env{Ctx: context.Background(), Args: append([]string{"awk"}, c.args...),
@@ -57,6 +55,7 @@ func runAwkCase(t *testing.T, c awkCase) {
 // gawk 5.2.1 (invoked as awk, LC_ALL=C); where llmsh differs on purpose
 // (refusals) or GoAWK words a message differently, the case says so.
 func TestAwk(t *testing.T) {
+	t.Parallel()
 	people := map[string]string{"people": "alice 30 NY\nbob 25 LA\ncarol 35 NY\n", "kv.csv": "k1,v1\nk2,v2\n"}
 	tests := []awkCase{
 		{name: "fields", files: people, args: []string{"{print $1, NF, $NF}", "people"},
@@ -221,6 +220,7 @@ func TestAwk(t *testing.T) {
 }
 
 func TestAwkUsage(t *testing.T) {
+	t.Parallel()
 	// mawk 1.3.4: its usage (here llmsh's) on standard error, status 0.
 	r := runCmd(t, nil, "", "awk")
 	if r.status != 0 || r.stdout != "" || !strings.HasPrefix(r.stderr, "Usage: awk ") {
@@ -265,6 +265,7 @@ func TestAwkUsage(t *testing.T) {
 // dir/secret is a real file beside it. Every read and write outside must
 // fail without showing the content or touching the host.
 func TestAwkEscape(t *testing.T) {
+	t.Parallel()
 	outer := t.TempDir()
 	if err := os.WriteFile(filepath.Join(outer, "secret"), []byte("TOP SECRET\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -316,6 +317,7 @@ func TestAwkEscape(t *testing.T) {
 // TestAwkCancel: a program that never ends stops when the context is
 // cancelled.
 func TestAwkCancel(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	b, _ := Lookup("awk")
@@ -332,6 +334,7 @@ func TestAwkCancel(t *testing.T) {
 // shell runs the whole line: fixture awk_commands). Under -race it checks
 // that commands running beside awk share its output safely.
 func TestAwkCommands(t *testing.T) {
+	t.Parallel()
 	cases := []execCase{
 		{name: "system flushes first and returns the status", files: map[string]string{},
 			args: []string{"awk", `BEGIN { print "a"; r = system("echo s"); print "y", r, system("cat nope") }`},

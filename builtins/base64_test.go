@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU base64 9.1 (LC_ALL=C).
 func TestBase64(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"base64"}, "", "", "", 0},
 		{nil, []string{"base64"}, "hello", "aGVsbG8=\n", "", 0},

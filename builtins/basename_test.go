@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU basename and dirname 9.1 (LC_ALL=C).
 func TestBasenameDirname(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"basename", "/usr/lib/x.so"}, "", "x.so\n", "", 0},
 		{nil, []string{"basename", "/usr/lib/"}, "", "lib\n", "", 0},

@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU base32 and basenc 9.1 (LC_ALL=C).
 func TestBasenc(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"base32"}, "hello", "NBSWY3DP\n", "", 0},
 		{nil, []string{"base32", "-w", "4"}, "hello world", "NBSW\nY3DP\nEB3W\n64TM\nMQ==\n====\n", "", 0},

@@ -5,6 +5,7 @@ import "testing"
 // Expected output produced by GNU bc 1.07.1 on this machine. Runtime messages there carry
 // the bytecode address ("adr=N"), which llmsh computes as bc 1.07 lays its code out (bc_addr.go).
 func TestBcReal(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{} // an empty directory: bc reads FILE operands through env.FS
 	i6Run(t, files, []i6Case{
 		{"scale=4; 10/3\n", []string{"bc"}, "3.3333\n", "", 0},

@@ -25,6 +25,7 @@ func TestBcLimits(t *testing.T) {
 }
 
 func TestBcFilesThenStdin(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"lib.b": "define sq(x) {\n return (x*x)\n}\n"}
 	r := runCmd(t, files, "sq(12)\n", "bc", "lib.b")
 	if r.stdout != "144\n" || r.stderr != "" || r.status != 0 {
@@ -37,6 +38,7 @@ func TestBcFilesThenStdin(t *testing.T) {
 }
 
 func TestBcStops(t *testing.T) {
+	t.Parallel()
 	if st, _ := runTextEnv(t, context.Background(), strings.NewReader("for (i=0; i<1000000; i++) i\n"), pipeErrWriter{}, "bc"); st != 1 {
 		t.Errorf("broken pipe: %d", st)
 	}
@@ -73,6 +75,7 @@ func FuzzBc(f *testing.F) {
 // BC_LINE_LENGTH comes from the script's own variables; values checked
 // against GNU bc 1.07.1.
 func TestBcLineLength(t *testing.T) {
+	t.Parallel()
 	big := "2037035976334486086268445688409378161051468393665936250636140449354381299763336706183397376"
 	cases := []struct{ env, out string }{
 		{"BC_LINE_LENGTH=0", big + "\n"},

@@ -8,6 +8,7 @@ const bzHello = "\x42\x5a\x68\x39\x31\x41\x59\x26\x53\x59\xc1\xc0\x80\xe2\x00\x0
 // Messages and statuses checked against bzip2 1.0.8; the last field is the
 // tree afterwards.
 func TestBzip2(t *testing.T) {
+	t.Parallel()
 	f := map[string]string{"t.bz2": bzHello, "x.tbz": bzHello, "foo": bzHello, "bad.bz2": "hello\n"}
 	tree := "bad.bz2=hello\n foo=" + bzHello + " t.bz2=" + bzHello + " x.tbz=" + bzHello
 	runTree(t, []treeCase{

@@ -12,6 +12,7 @@ import (
 
 // Expected values checked against GNU cat 9.1 (LC_ALL=C).
 func TestCat(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"cat"}, "hello\nworld\n", "hello\nworld\n", "", 0},
 		{nil, []string{"cat"}, "no newline", "no newline", "", 0},
@@ -45,6 +46,7 @@ func (r stdinErr) Read([]byte) (int, error) { return 0, r.err }
 // GNU tool's words (checked against GNU coreutils 9.1, grep 3.8 and sed
 // 4.9 with `CMD < .`).
 func TestStdinReadError(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args   []string
 		out    string
@@ -75,6 +77,7 @@ func TestStdinReadError(t *testing.T) {
 // TestDirOperandRead: a directory operand is opened and fails reading, in
 // each GNU tool's words (checked against GNU coreutils 9.1 and sed 4.9).
 func TestDirOperandRead(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"d/": "", "a": "x\n"}
 	for _, c := range []struct {
 		args   []string
@@ -102,6 +105,7 @@ func TestDirOperandRead(t *testing.T) {
 // is pending, so `coproc cat -n` answers each line (and a line's first
 // part) as it comes, not at the end of its input.
 func TestCatAnswersEachLine(t *testing.T) {
+	t.Parallel()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	b, _ := Lookup("cat")

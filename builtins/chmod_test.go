@@ -11,6 +11,7 @@ import (
 // Expected values checked against GNU coreutils 9.1 chmod (LC_ALL=C, umask
 // 022); the setuid/setgid/sticky refusals are llmsh's policy.
 func TestChmod(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args     []string
 		before   string // "name=mode ..." set on the host first (f, d, d/g exist)
@@ -119,6 +120,7 @@ func chmodTestMode(t *testing.T, s string) fs.FileMode {
 // TestCompileMode covers gnulib's mode grammar and adjustment rules.
 // Checked against GNU chmod 9.1 with umask 022.
 func TestCompileMode(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		mode  string
 		old   uint32

@@ -6,6 +6,7 @@ import "testing"
 // ids fail as an unprivileged chown fails (messages checked against
 // coreutils 9.1 run as a user who is not root), other names are unknown.
 func TestChown(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"f": "x", "d/e/g": "y"}
 	for _, tc := range []struct {
 		args           []string

@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU sum, cksum and b2sum 9.1 (LC_ALL=C).
 func TestCksum(t *testing.T) {
+	t.Parallel()
 	big := make([]byte, 100000)
 	for i := range big {
 		big[i] = byte((i*7 + 13) % 251)

@@ -9,6 +9,7 @@ import (
 
 // Checked against ncurses clear 6.4 with TERM unset, dumb and xterm.
 func TestClear(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		environ  []string
 		terminal bool

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -69,13 +70,49 @@ func duWriteFiles(t *testing.T, dir string, files map[string]string) {
 // duExec runs c in dir, whose files are made.
 func duExec(t *testing.T, dir string, c duCase) result {
 	t.Helper()
+	return duExecFS(t, testFS(t, dir), dir, c)
+}
+
+// duReaders runs cases that only read their files in one directory and
+// one vfsd session, each case's files in a subdirectory of their own:
+// hundreds of random cases each made a temp dir and started a session.
+// (The session grants the whole directory: for commands that write, a
+// case's session of its own keeps its writes to its files.)
+type duReaders struct {
+	dir  string
+	fsys FS
+	n    int
+}
+
+func newDuReaders(t *testing.T) *duReaders {
+	t.Helper()
+	dir := t.TempDir()
+	return &duReaders{dir: dir, fsys: testFS(t, dir)}
+}
+
+// run runs c in the next subdirectory (a case of a subtest run one at a
+// time).
+func (d *duReaders) run(t *testing.T, c duCase) result {
+	t.Helper()
+	d.n++
+	dir := filepath.Join(d.dir, strconv.Itoa(d.n))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	duWriteFiles(t, dir, c.files)
+	return duExecFS(t, d.fsys, dir, c)
+}
+
+// duExecFS is duExec with the vfsd session fsys.
+func duExecFS(t *testing.T, fsys FS, dir string, c duCase) result {
+	t.Helper()
 	b, ok := Lookup(c.args[0])
 	if !ok {
 		t.Fatalf("no builtin %q", c.args[0])
 	}
 	var out, errb strings.Builder
 	env := &Env{Ctx: context.Background(), Args: c.args, Stdin: strings.NewReader(c.stdin),
-		Stdout: &out, Stderr: &errb, FS: testFS(t, dir), Dir: dir, Environ: c.environ}
+		Stdout: &out, Stderr: &errb, FS: fsys, Dir: dir, Environ: c.environ}
 	st := Run(b, env)
 	return result{out.String(), errb.String(), st}
 }
@@ -168,6 +205,7 @@ func duShareKey(c duCase) uintptr {
 // Expected values checked against GNU cmp (diffutils 3.8), LC_ALL=C unless
 // the case sets LANG.
 func TestCmp(t *testing.T) {
+	t.Parallel()
 	fs := map[string]string{
 		"f1": "ab\ncd\n", "f2": "ab\n", "f3": "ab\ncx\n", "e": "",
 		"g1": "x\201y\n\001", "g2": "x\377y\n\177", "b": "ab", "a": "abc\n",
@@ -219,6 +257,7 @@ func TestCmp(t *testing.T) {
 }
 
 func TestCmpHelp(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "", "cmp", "--help")
 	if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\n") {
 		t.Errorf("got %q %d", r.stdout, r.status)

@@ -9,6 +9,7 @@ import (
 // Expected values checked against util-linux 2.38.1 column (non-ASCII
 // cases and trees against LC_ALL=C.UTF-8, the rest against LC_ALL=C).
 func TestColumn(t *testing.T) {
+	t.Parallel()
 	t1 := "a b c\nd\nee f\n"
 	seq := func(n int) string {
 		var b strings.Builder
@@ -94,6 +95,7 @@ func TestColumn(t *testing.T) {
 
 // Checked against util-linux 2.38.1 column.
 func TestColumnFiles(t *testing.T) {
+	t.Parallel()
 	in := map[string]string{"a": "a b\n", "b": "cc d\n"}
 	runTextFiles(t, []textFileCase{
 		{in, []string{"column", "-t", "a", "b"}, "a   b\ncc  d\n", "", 0, "", ""},
@@ -105,6 +107,7 @@ func TestColumnFiles(t *testing.T) {
 }
 
 func TestColumnStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("abc def ghi\n", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "column", "-t"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)

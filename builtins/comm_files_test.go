@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU coreutils 9.1 comm (LC_ALL=C).
 func TestCommFiles(t *testing.T) {
+	t.Parallel()
 	in := map[string]string{"u1": "a\nc\nb\n", "s2": "a\nb\nd\n", "s1": "a\nb\nc", "e": ""}
 	z := map[string]string{"z1": "a\x00b\x00", "z2": "b\x00c\x00"}
 	runTextFiles(t, []textFileCase{
@@ -32,6 +33,7 @@ func TestCommFiles(t *testing.T) {
 // re-checks a file's last two lines when it ends (checked against GNU
 // coreutils 9.1 comm).
 func TestCommLateDisorder(t *testing.T) {
+	t.Parallel()
 	in := map[string]string{"ba": "b\na\n", "bc": "b\nc\n", "ab": "a\nb\n", "cb": "c\nb\n"}
 	runTextFiles(t, []textFileCase{
 		{in, []string{"comm", "ba", "bc"}, "\t\tb\na\n\tc\n", "comm: file 1 is not in sorted order\ncomm: input is not in sorted order\n", 1, "", ""},

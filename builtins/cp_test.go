@@ -11,6 +11,7 @@ import (
 // lists a directory's entries sorted by name where GNU follows the order
 // of readdir.
 func TestCp(t *testing.T) {
+	t.Parallel()
 	tree := map[string]string{"f": "F", "g": "G", "d/a": "A", "d/s/b": "B", "e/": ""}
 	const base = "d/ d/a=A d/s/ d/s/b=B e/ f=F g=G"
 	runTree(t, []treeCase{
@@ -43,6 +44,7 @@ func TestCp(t *testing.T) {
 }
 
 func TestCpPreserve(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	old := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
 	if err := os.MkdirAll(filepath.Join(dir, "d", "s"), 0o755); err != nil {
@@ -83,6 +85,7 @@ func TestCpPreserve(t *testing.T) {
 // Checked against GNU coreutils 9.1 cp (which makes the links: here each
 // is the error GNU prints when symlink(2) fails).
 func TestCpSymlinks(t *testing.T) {
+	t.Parallel()
 	outside := t.TempDir()
 	if err := os.WriteFile(filepath.Join(outside, "secret"), []byte("s"), 0o644); err != nil {
 		t.Fatal(err)
@@ -146,6 +149,7 @@ func TestCpSymlinks(t *testing.T) {
 // and -a keep them exactly, an existing destination keeps its own unless
 // -p. Checked against GNU coreutils 9.1 cp.
 func TestCpModes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want map[string]os.FileMode

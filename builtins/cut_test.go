@@ -9,6 +9,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 cut (LC_ALL=C).
 func TestCut(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"abcdef\n", []string{"cut", "-b1-2,4-5", "--output-delimiter=:"}, "ab:de\n", "", 0},
 		{"abcdef\n", []string{"cut", "-b1-2,3-4", "--output-delimiter=:"}, "ab:cd\n", "", 0},
@@ -54,6 +55,7 @@ func TestCut(t *testing.T) {
 // TestCutFarPositions: positions past cutSel's tables (cutTableMax) are
 // answered from the ranges: cut -c 2000000000- made two tables of 2 GB.
 func TestCutFarPositions(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("a", cutTableMax+10) + "bcd" + strings.Repeat("e", 5) + "\n"
 	from := cutTableMax + 11
 	runText(t, []textCase{
@@ -65,6 +67,7 @@ func TestCutFarPositions(t *testing.T) {
 }
 
 func TestCutStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("b,1\na,2\n", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "cut", "-d,", "-f2"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)

@@ -179,6 +179,7 @@ func TestDate(t *testing.T) {
 
 // Checked against GNU coreutils 9.1 date: -r prints the file's mtime.
 func TestDateReference(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	writeTestFile(t, fsys, dir+"/f", "x")

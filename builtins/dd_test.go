@@ -8,6 +8,7 @@ import (
 // Expected values checked against GNU coreutils 9.1 dd (LC_ALL=C); the
 // transfer line carries a time, so the cases use status=noxfer or none.
 func TestDd(t *testing.T) {
+	t.Parallel()
 	grepRunCases(t, nil, []grepCase{
 		{"abcdefghij", []string{"dd", "bs=3", "count=2", "status=noxfer"}, "abcdef", "2+0 records in\n2+0 records out\n", 0},
 		{"abcdefghij", []string{"dd", "bs=3", "skip=1", "status=noxfer"}, "defghij", "2+1 records in\n2+1 records out\n", 0},
@@ -53,6 +54,7 @@ func TestDd(t *testing.T) {
 }
 
 func TestDdFiles(t *testing.T) {
+	t.Parallel()
 	in := map[string]string{"o": "hello", "f": "abcdefgh"}
 	runTextFiles(t, []textFileCase{
 		{in, []string{"dd", "if=f", "bs=2", "skip=2", "count=3", "status=none"}, "efgh", "", 0, "", ""},

@@ -12,6 +12,7 @@ import (
 // system() and pipes) may depend on os/exec, directly or through another
 // package. Tests may (this one runs go list).
 func TestNoExecDependency(t *testing.T) {
+	t.Parallel()
 	pkgs := []string{".", "../third_party/goawk/..."}
 	out, err := exec.Command("go", append([]string{"list", "-deps"}, pkgs...)...).Output()
 	if err != nil {

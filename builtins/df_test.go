@@ -5,6 +5,7 @@ import "testing"
 // Headings and column widths as GNU df 9.1 prints them; vfsd reveals no
 // figures, so each is '-'.
 func TestDf(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"f": "x"}
 	runLines(t, []linesCase{
 		{files, []string{"df"}, "", "Filesystem     1K-blocks  Used Available Use% Mounted on\n" +

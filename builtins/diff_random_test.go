@@ -22,9 +22,10 @@ func TestDiffRandomGNU(t *testing.T) {
 		Status int
 	}
 	readRandomCases(t, "testdata/diff_random.json", &cases)
+	d := newDuReaders(t)
 	for i, c := range cases {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
-			r, _ := duRun(t, duCase{files: map[string]string{"a": c.A, "b": c.B}, args: append([]string{"diff"}, c.Args...)})
+			r := d.run(t, duCase{files: map[string]string{"a": c.A, "b": c.B}, args: append([]string{"diff"}, c.Args...)})
 			if r.stdout != c.Out || r.status != c.Status || r.stderr != "" {
 				t.Errorf("diff %s\na=%q\nb=%q\ngot (%d):\n%s\nwant (%d):\n%s", strings.Join(c.Args, " "), c.A, c.B, r.status, r.stdout, c.Status, c.Out)
 			}

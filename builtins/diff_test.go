@@ -37,6 +37,7 @@ func TestDiffLinesStopsEarly(t *testing.T) {
 // seconds past a 1 s limit before diffLines was reached); uncancelled, it
 // cuts them all, the last without a newline as such.
 func TestSplitDiffLinesStops(t *testing.T) {
+	t.Parallel()
 	data := bytes.Repeat([]byte("x\n"), 1<<18)
 	data = append(data, 'y')
 	ctx, cancel := context.WithCancel(context.Background())

@@ -12,6 +12,7 @@ import (
 // header lines left out), checked here against GNU diff when it is
 // installed and against the expected text otherwise.
 func TestUnifiedDiff(t *testing.T) {
+	t.Parallel()
 	lines := func(n int, change map[int]string) string {
 		var b strings.Builder
 		for i := 1; i <= n; i++ {

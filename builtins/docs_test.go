@@ -12,6 +12,7 @@ var updateDocs = flag.Bool("update-docs", false, "rewrite docs/builtins.md from 
 // TestBuiltinDocs keeps docs/builtins.md in step with the registry: every
 // builtin is listed with its summary. Run with -update-docs to rewrite it.
 func TestBuiltinDocs(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("# Builtin reference\n\n")
 	b.WriteString("Every command llmsh runs is one of these builtins (or one of the shell's own: see `help`).\n")
@@ -55,6 +56,7 @@ func TestBuiltinDocs(t *testing.T) {
 // know fails with the command's name and the option in the message, as
 // GNU's tools do (issue 23).
 func TestEveryBuiltinHasHelp(t *testing.T) {
+	t.Parallel()
 	// GNU's expr and xxd take an unknown --option as an operand, and so
 	// do echo (GNU's and bash's) and coreutils' printf (a format); GNU's
 	// egrep and fgrep are grep and say so; gunzip and zcat, scripts
@@ -132,6 +134,7 @@ func helpLayout(t *testing.T, name, says, help string) {
 // option for --help or --version (gzip -h -V -L, grep -V, bc -v, …) answer
 // it as the long one.
 func TestShortHelpVersion(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		help  string

@@ -14,6 +14,7 @@ import (
 // --apparent-size (LC_ALL=C, ext4: a directory is 4096 bytes, blocks are
 // 4 KiB).
 func TestDu(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, size := range map[string]int{"d/a": 3, "d/s/big": 5000} {
 		p := filepath.Join(dir, name)
@@ -74,6 +75,7 @@ func TestDu(t *testing.T) {
 // in order: with more entries than statAhead, the lines and the message
 // about a dangling link under -L come in name order, as one at a time.
 func TestDuStatAheadOrder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
 		t.Fatal(err)

@@ -5,8 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"maps"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -50,25 +50,18 @@ type execEnv struct {
 
 func newExecEnv(t *testing.T, ctx context.Context, files map[string]string, stdin string, args ...string) *execEnv {
 	t.Helper()
-	dir := t.TempDir()
+	dir := emptyDir(t)
 	var fsys FS
 	if files != nil {
+		dir = t.TempDir()
+		writeHostFiles(t, dir, files)
 		fsys = testFS(t, dir)
-		// Test setup makes directories on the host directly; the
-		// command under test sees them only through fsys.
-		for name, content := range files {
-			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if strings.HasSuffix(name, "/") {
-				if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			writeTestFile(t, fsys, dir+"/"+name, content)
-		}
 	}
+	return newExecEnvIn(ctx, fsys, dir, stdin, args...)
+}
+
+// newExecEnvIn is newExecEnv in dir, whose files fsys serves.
+func newExecEnvIn(ctx context.Context, fsys FS, dir, stdin string, args ...string) *execEnv {
 	e := &execEnv{out: &syncBuffer{}, errb: &syncBuffer{}, extra: map[string]Func{}}
 	e.Env = &Env{Ctx: ctx, Args: args, Stdin: strings.NewReader(stdin), Stdout: e.out, Stderr: e.errb, FS: fsys, Dir: dir}
 	e.Env.Exec = e.execIn(dir)
@@ -122,11 +115,36 @@ type execCase struct {
 func runExecCases(t *testing.T, cases []execCase) {
 	t.Helper()
 	for _, c := range cases {
-		e := newExecEnv(t, context.Background(), c.files, c.stdin, c.args...)
-		got := e.run()
-		if got.stdout != c.out || got.stderr != c.err || got.status != c.status {
-			t.Errorf("%s: %q:\n got %q %q %d\nwant %q %q %d", c.name, c.args,
-				got.stdout, got.stderr, got.status, c.out, c.err, c.status)
+		checkExecCase(t, c, newExecEnv(t, context.Background(), c.files, c.stdin, c.args...).run())
+	}
+}
+
+func checkExecCase(t *testing.T, c execCase, got result) {
+	t.Helper()
+	if got.stdout != c.out || got.stderr != c.err || got.status != c.status {
+		t.Errorf("%s: %q:\n got %q %q %d\nwant %q %q %d", c.name, c.args,
+			got.stdout, got.stderr, got.status, c.out, c.err, c.status)
+	}
+}
+
+// runReadingCases is runExecCases for cases that only read the tree
+// files, which each case names as its files: they run in one directory
+// and one vfsd session (a tree and a session a case cost their inodes'
+// allocation and the session's goroutines), and a case that changed the
+// tree, which would change the next one's, fails the test.
+func runReadingCases(t *testing.T, files map[string]string, cases []execCase) {
+	t.Helper()
+	dir := t.TempDir()
+	writeHostFiles(t, dir, files)
+	fsys := testFS(t, dir)
+	before := duSnapshot(t, dir)
+	for _, c := range cases {
+		if !reflect.DeepEqual(c.files, files) {
+			t.Fatalf("%s: the case's files are not the shared tree", c.name)
 		}
+		checkExecCase(t, c, newExecEnvIn(context.Background(), fsys, dir, c.stdin, c.args...).run())
+	}
+	if after := duSnapshot(t, dir); !maps.Equal(before, after) {
+		t.Errorf("the cases changed the shared tree:\n%v\nwas\n%v", after, before)
 	}
 }

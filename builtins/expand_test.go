@@ -9,6 +9,7 @@ import (
 // Every expected value below was produced by GNU coreutils 9.1 expand and
 // unexpand run with LC_ALL=C on the same input and arguments.
 func TestExpandUnexpand(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"a\tbc\tdef\tg\n  x        y   \t z\n\b\tq\n", []string{"expand"}, "a       bc      def     g\n  x        y     z\n\b        q\n", "", 0},
 		{"a\tbc\tdef\tg\n  x        y   \t z\n\b\tq\n", []string{"expand", "-t", "4,/6"}, "a   bc      def   g\n  x        y       z\n\b    q\n", "", 0},
@@ -64,6 +65,7 @@ func TestExpandUnexpand(t *testing.T) {
 // a missing file is reported and the others are still processed. Checked
 // against GNU coreutils 9.1.
 func TestExpandFiles(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"a": "ab\tc", "b": "d\te\n", "s": "    x  \t", "u": "   y\n"}
 	for _, c := range []struct {
 		args               []string
@@ -84,6 +86,7 @@ func TestExpandFiles(t *testing.T) {
 }
 
 func TestExpandStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("a\tb    c\n", 100000)
 	for _, cmd := range []string{"expand", "unexpand"} {
 		if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, cmd); st != 1 || msg != "" {

@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU expr 9.1 (LC_ALL=C).
 func TestExpr(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"expr", "1", "+", "2"}, "", "3\n", "", 0},
 		{nil, []string{"expr", "10", "-", "3", "*", "2"}, "", "4\n", "", 0},
@@ -55,6 +56,7 @@ func TestExpr(t *testing.T) {
 // TestExprUTF8 counts characters, not bytes, as GNU expr 9.1 does in
 // C.UTF-8.
 func TestExprUTF8(t *testing.T) {
+	t.Parallel()
 	if got := runCmd(t, nil, "", "expr", "length", "h\u00e9llo"); got.stdout != "5\n" || got.status != 0 {
 		t.Errorf("expr length: %+v", got)
 	}
@@ -67,6 +69,7 @@ func TestExprUTF8(t *testing.T) {
 // exprMaxDepth are a syntax error, not an overflow of Go's stack; up to
 // it they are read.
 func TestExprNesting(t *testing.T) {
+	t.Parallel()
 	nested := func(n int, mid ...string) []string {
 		args := []string{"expr"}
 		for range n {

@@ -7,6 +7,7 @@ import (
 
 // Expected values produced by file 5.44 on the same contents.
 func TestFile(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("x", 400) + "\n"
 	files := map[string]string{
 		"ascii": "hello\n", "utf8": "h\xc3\xa9llo\n", "crlf": "a\r\nb\r\n", "cr": "a\rb\r", "noeol": "noeol",
@@ -45,6 +46,7 @@ func TestFile(t *testing.T) {
 // three lines or more with as many commas each (up to the tenth line),
 // quotes hiding commas, tried before scripts and HTML.
 func TestFileCSV(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"c1": "a,b\n1,2\n3,4\n", "c2": "a,b\n1,2\n", "c3": "a,b\r\n1,2\r\n3,4\r\n", "c4": "\xc3\xa9,b\n1,2\n3,4\n",
 		"c6": "a,\"b,c\"\n1,2\n3,\"x\"\"y\"\n", "c7": "a,b\n1,2\n3,4", "c8": "a,b\n1,2,3\n3,4\n",
@@ -63,6 +65,7 @@ func TestFileCSV(t *testing.T) {
 // an object or array, then a second value of the same kind, whatever
 // follows; tried before CSV; no JSON at all after a byte-order mark.
 func TestFileNDJSON(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"n1": "{\"a\":1}\n{\"b\":2}\n", "n2": "[1]\n[2]\n", "n3": "{\"a\":1}\n[2]\n", "n4": "{\"a\":1} {\"b\":2}\n",
 		"n5": "{}\n{}\nxx\n", "n6": "{\"a\":1}\n{\"b\":2", "n7": "{\"a\":1,\"b\":2}\n{\"a\":1,\"b\":3}\n{\"a\":4,\"b\":2}\n",

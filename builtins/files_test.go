@@ -6,6 +6,7 @@ import "testing"
 // (Env.Open, Env.Create, Env.Append), never files in vfsd. Expected values
 // checked against GNU coreutils 9.1 and diffutils 3.8 (LC_ALL=C, output to a pipe).
 func TestStdStreamNames(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"s1": "a\nc\ne\n"}
 	grepRunCases(t, files, []grepCase{
 		{"hi\n", []string{"cat", "/dev/stdin"}, "hi\n", "", 0},
@@ -27,6 +28,7 @@ func TestStdStreamNames(t *testing.T) {
 // grep; "" is no such file (not the working directory). Checked against
 // GNU coreutils 9.1 and grep 3.8.
 func TestFileOperandNames(t *testing.T) {
+	t.Parallel()
 	grepRunCases(t, map[string]string{"s": "x\n"}, []grepCase{
 		{"", []string{"cat", "a b"}, "", "cat: 'a b': No such file or directory\n", 1},
 		{"", []string{"cat", "", "s"}, "x\n", "cat: '': No such file or directory\n", 1},

@@ -42,9 +42,7 @@ func runTree(t *testing.T, cases []treeCase) {
 			t.Fatal(err)
 		}
 		fsys := testFS(t, dir)
-		for name, content := range c.files {
-			writeTestFile(t, fsys, dir+"/"+name, content)
-		}
+		writeHostFiles(t, dir, c.files)
 		args := make([]string, len(c.args))
 		for i, a := range c.args {
 			args[i] = strings.ReplaceAll(strings.ReplaceAll(a, "@OUT@", outside), "@DIR@", dir)
@@ -111,6 +109,7 @@ func listTree(t *testing.T, dir string) string {
 }
 
 func TestFtQuote(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"x":      "'x'",
 		"a b":    "'a b'",
@@ -133,6 +132,7 @@ func TestFtQuote(t *testing.T) {
 }
 
 func TestFtParseMode(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		s    string
 		base fs.FileMode
@@ -188,6 +188,7 @@ func atimeOf(fi fs.FileInfo) time.Time {
 // TestFileTreeCancelled: with the context already cancelled, the tree
 // builtins stop before changing anything and fail.
 func TestFileTreeCancelled(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"rm", "-r", "d"}, {"cp", "-r", "d", "e"}, {"mv", "d", "e"}, {"mkdir", "-p", "x/y"},
 		{"rmdir", "d/s"}, {"touch", "new"}, {"du", "d"}, {"stat", "d"}, {"realpath", "d"},

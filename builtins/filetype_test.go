@@ -13,6 +13,7 @@ import (
 // findutils 4.9 show them (they looked like regular files: issue 18);
 // reading a FIFO is refused at once with the reason.
 func TestSpecialFileTypes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
 		t.Fatal(err)

@@ -31,7 +31,7 @@ func TestFind(t *testing.T) {
 	c := func(name string, args []string, out, err string, status int) execCase {
 		return execCase{name, findTree, "", append([]string{"find"}, args...), out, err, status}
 	}
-	runExecCases(t, []execCase{
+	runReadingCases(t, findTree, []execCase{
 		c("default", nil, findAll, "", 0),
 		c("dot", []string{"."}, findAll, "", 0),
 		c("-print", []string{".", "-print"}, findAll, "", 0),
@@ -158,6 +158,7 @@ func TestFind(t *testing.T) {
 // TestFindExecConfined: a command run by -exec reads only through the FS
 // it was given: a path outside the granted directory is refused.
 func TestFindExecConfined(t *testing.T) {
+	t.Parallel()
 	e := newExecEnv(t, context.Background(), findTree, "", "find", "a.txt", "-exec", "cat", "{}", "../../../../../../../etc/passwd", "/etc/passwd", ";")
 	got := e.run()
 	if got.stdout != "hi\n" || strings.Count(got.stderr, "No such file or directory") != 2 || strings.Contains(got.stdout, "root:") {
@@ -175,6 +176,7 @@ func TestFindExecConfined(t *testing.T) {
 // directory, through the shell's 'sh -c' (ExecFunc has no directory of
 // its own); batches of + are cut where the directory changes.
 func TestFindExecdir(t *testing.T) {
+	t.Parallel()
 	e := newExecEnv(t, context.Background(), findTree, "", "find", "d", "-type", "f", "-execdir", "echo", "{}", "+")
 	var got [][]string
 	e.extra["sh"] = func(env *Env) int {
@@ -220,6 +222,7 @@ func flat(x [][]string) []string {
 // test sets (on the host, as setup), against GNU's rounding rules:
 // -mtime counts whole days down, -mmin N means (N-1, N] minutes.
 func TestFindTimes(t *testing.T) {
+	t.Parallel()
 	now := time.Now()
 	ages := map[string]time.Duration{
 		"s30": 30 * time.Second, "s90": 90 * time.Second, "s150": 150 * time.Second,
@@ -261,6 +264,7 @@ func TestFindTimes(t *testing.T) {
 // TestFindSymlinks: with an FS that can Lstat, a link is type l and is not
 // followed; with -L it is followed. Checked against GNU find 4.9.0.
 func TestFindSymlinks(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		out  string
@@ -294,6 +298,7 @@ func TestFindSymlinks(t *testing.T) {
 // nothing of its target shows. Checked against GNU find 4.9.0 (without
 // the "out" link, whose target GNU would follow).
 func TestFindBrokenLinks(t *testing.T) {
+	t.Parallel()
 	outside := t.TempDir()
 	cases := []struct {
 		args []string
@@ -321,6 +326,7 @@ func TestFindBrokenLinks(t *testing.T) {
 
 // TestFindStops: a cancelled context stops the walk quietly with status 1.
 func TestFindStops(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	e := newExecEnv(t, ctx, findTree, "", "find", ".")
@@ -332,6 +338,7 @@ func TestFindStops(t *testing.T) {
 // TestFindDelete removes through the FS, depth first; a directory that is
 // not empty is reported as GNU does. Checked against GNU find 4.9.0.
 func TestFindDelete(t *testing.T) {
+	t.Parallel()
 	steps := []struct {
 		args     []string
 		out, err string
@@ -360,6 +367,7 @@ func TestFindDelete(t *testing.T) {
 // TestFindPrintfTimes: time directives, checked against GNU find 4.9.0
 // with TZ=UTC (llmsh shows times in UTC).
 func TestFindPrintfTimes(t *testing.T) {
+	t.Parallel()
 	e := newExecEnv(t, context.Background(), map[string]string{"a.txt": "x"}, "", "find", "a.txt", "-printf", `%t|%T@|%TY-%Tm-%Td|%Tk|%TT|%T+|%TS|%Ta %Tb %Te|%Tj|%Ts\n`)
 	mt := time.Date(2024, 1, 2, 3, 4, 5, 250000000, time.UTC)
 	if err := os.Chtimes(filepath.Join(e.Dir, "a.txt"), mt, mt); err != nil {
@@ -375,6 +383,7 @@ func TestFindPrintfTimes(t *testing.T) {
 // expression is parsed, and one name used twice is one stream. Checked
 // against GNU find 4.9.0.
 func TestFindFprint(t *testing.T) {
+	t.Parallel()
 	steps := []struct {
 		args     []string
 		out, err string
@@ -403,6 +412,7 @@ func TestFindFprint(t *testing.T) {
 // script's TZ, which also applies to -printf times. Checked against GNU
 // find 4.9.0 with TZ=EST5.
 func TestFindNewermt(t *testing.T) {
+	t.Parallel()
 	mt := time.Date(2024, 1, 2, 3, 4, 5, 250000000, time.UTC)
 	cases := []struct {
 		args     []string
@@ -436,6 +446,7 @@ func TestFindNewermt(t *testing.T) {
 // mode, links, owner, group, size, time, name) with llmsh's values for
 // what vfsd does not expose; column layout checked against findutils 4.9.
 func TestFindLs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	writeTestFile(t, fsys, dir+"/d/f", "hello")

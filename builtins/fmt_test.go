@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values produced by GNU fmt 9.1.
 func TestFmt(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"fmt"}, "The quick brown fox jumps over the lazy dog. It was a fine day, and (as always) the dog slept. Mr. Smith went to Washington; he never came back! The end.\n", "The quick brown fox jumps over the lazy dog. It was a fine day, and\n(as always) the dog slept. Mr. Smith went to Washington; he never came\nback! The end.\n", "", 0},
 		{nil, []string{"fmt", "-w", "30"}, "The quick brown fox jumps over the lazy dog. It was a fine day, and (as always) the dog slept.\n\n  Indented paragraph with more words than fit on one line of thirty.\n  And a second line.\n", "The quick brown fox jumps\nover the lazy dog. It was\na fine day, and (as always)\nthe dog slept.\n\n  Indented paragraph with\n  more words than fit on\n  one line of thirty.  And a\n  second line.\n", "", 0},

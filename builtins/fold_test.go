@@ -8,6 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 fold (LC_ALL=C).
 func TestFold(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"hello world this is a test\n", []string{"fold", "-w", "10"}, "hello worl\nd this is \na test\n", "", 0},
 		{"hello world this is a test\n", []string{"fold", "-w", "10", "-s"}, "hello \nworld \nthis is a \ntest\n", "", 0},
@@ -27,6 +28,7 @@ func TestFold(t *testing.T) {
 }
 
 func TestFoldStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("abc def ghi\n", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "fold", "-w4"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)

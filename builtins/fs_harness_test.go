@@ -85,6 +85,7 @@ func mkdirAllTest(t *testing.T, fsys FS, dir string) {
 // and a close of each file), and nothing else (no stat: the listing of
 // names and types already says the entry is a regular file).
 func TestGrepRecursiveRequests(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	const files = 20
 	for i := range files {
@@ -116,6 +117,7 @@ func TestGrepRecursiveRequests(t *testing.T) {
 // and a close); lines that reach further back, or -n +N of a file
 // larger than the block, open the file and read it as before.
 func TestTailRequests(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var big strings.Builder
 	for i := range 30000 {

@@ -22,6 +22,7 @@ var longFuncAllowed = map[string]string{}
 // maxFuncLines lines, but for the entries of longFuncAllowed, and keeps
 // that list free of entries that are no longer needed.
 func TestFuncLength(t *testing.T) {
+	t.Parallel()
 	lengths, err := funclen.Lengths(".")
 	if err != nil {
 		t.Fatal(err)

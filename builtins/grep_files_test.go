@@ -50,6 +50,7 @@ var grepFixture = map[string]string{
 // order of a recursive walk: GNU follows the directory's own order, llmsh
 // sorts names.
 func TestGrepFiles(t *testing.T) {
+	t.Parallel()
 	grepRunTree(t, grepFixture, []grepCase{
 		{"", []string{"grep", "foo", "a.txt", "b.c"}, "a.txt:foo\nb.c:foo\n", "", 0},
 		{"", []string{"grep", "-h", "foo", "a.txt", "b.c"}, "foo\nfoo\n", "", 0},
@@ -91,6 +92,7 @@ func TestGrepFiles(t *testing.T) {
 // of the largest int64 for a pipe, and a tab before non-empty lines that
 // have a prefix. Checked against GNU grep 3.8.
 func TestGrepInitialTab(t *testing.T) {
+	t.Parallel()
 	a := "one two three\nfour five\nsix\n\nseven eight nine ten\none two three\nlast line here\n"
 	grepRunCases(t, map[string]string{"a": a}, []grepCase{
 		{"", []string{"grep", "-T", "one", "a"}, "one two three\none two three\n", "", 0},

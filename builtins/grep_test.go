@@ -29,6 +29,7 @@ func grepRunCases(t *testing.T, files map[string]string, cases []grepCase) {
 
 // Expected values checked against GNU grep 3.8 (LC_ALL=C).
 func TestGrep(t *testing.T) {
+	t.Parallel()
 	grepRunCases(t, nil, []grepCase{
 		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "foo"}, "foo\nfoo bar\n", "", 0},
 		{"a\nfoo\nb\nfoo bar\n", []string{"grep", "-v", "foo"}, "a\nb\n", "", 0},
@@ -162,6 +163,7 @@ func TestGrep(t *testing.T) {
 
 // GNU grep answers an unknown --color WHEN with its help and status 0.
 func TestGrepColorHelp(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "x\n", "grep", "--color=sometimes", "x")
 	if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: grep [OPTION]... PATTERNS [FILE]...\n") || r.stderr != "" {
 		t.Errorf("got %q, %q, %d", r.stdout, r.stderr, r.status)
@@ -171,6 +173,7 @@ func TestGrepColorHelp(t *testing.T) {
 // An empty pattern selects every line, yet -o prints what the other
 // patterns match (checked against GNU grep 3.8).
 func TestGrepEmptyPatternOnlyMatching(t *testing.T) {
+	t.Parallel()
 	grepRunCases(t, nil, []grepCase{
 		{"one two three\none two\none\n", []string{"grep", "-o", "-e", "", "-e", "two"}, "two\ntwo\n", "", 0},
 		{"one two three\none\n", []string{"grep", "-o", "-e", "two", "-e", ""}, "two\n", "", 0},
@@ -184,6 +187,7 @@ func TestGrepEmptyPatternOnlyMatching(t *testing.T) {
 // possessive quantifiers, -w) go to a backtracking engine. Expected values
 // from GNU grep 3.8 with PCRE2 10.42 (LC_ALL=C).
 func TestGrepPerlBacktracking(t *testing.T) {
+	t.Parallel()
 	log := "t1 ERROR db path=/api/orders ms=5000\nt2 INFO request path=/health ms=1\nt3 WARN slow path=/api/users ms=1203\n"
 	grepRunCases(t, nil, []grepCase{
 		{log, []string{"grep", "-oP", `(?<=ms=)\d+`}, "5000\n1\n1203\n", "", 0},
@@ -208,6 +212,7 @@ func TestGrepPerlBacktracking(t *testing.T) {
 // to grepPerlTimeout past its time limit), never less than a millisecond,
 // and grepPerlTimeout without a deadline.
 func TestGrepPerlTimeoutDeadline(t *testing.T) {
+	t.Parallel()
 	m, _, err := newGrepMatcher(context.Background(), []string{`^(a+)+(?=$)`}, 'P', false, false, false, '\n', false)
 	if err != nil {
 		t.Fatal(err)
@@ -238,6 +243,7 @@ func TestGrepPerlTimeoutDeadline(t *testing.T) {
 // error, where a million overflowed Go's stack in the backtracking
 // engine's passes over the tree; 250 levels match.
 func TestGrepPerlNesting(t *testing.T) {
+	t.Parallel()
 	nest := func(n int) string {
 		// a look-ahead keeps the pattern from RE2, which takes plain groups
 		return "(?=h)" + strings.Repeat("(", n) + "h" + strings.Repeat(")", n)

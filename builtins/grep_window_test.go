@@ -11,6 +11,7 @@ import (
 // pattern's required literal) must select exactly the lines that matching
 // each whole line selects, whatever the pattern, flags and bytes.
 func TestGrepWindowAgreesWithLines(t *testing.T) {
+	t.Parallel()
 	pieces := []string{"a", "b", "x", "ab", "é", "[0-9]", "[^a]", "[aé]", ".", "\\{2\\}", "\\{1,3\\}", "\\?",
 		"*", "^", "$", "\\<", "\\>", "\\b", "\\(x\\)", "\\|", "K", "[[:digit:]]", "€", "[^€]", "\\{3\\}"}
 	chars := []string{"a", "b", "x", "X", "0", "7", "é", "\xff", "\xa9", " ", "K", "k", "ab", "xx", "€", "\xe2\x82"}
@@ -72,6 +73,7 @@ func TestGrepWindowAgreesWithLines(t *testing.T) {
 // Which patterns get the window check, and grep's answers with it
 // (checked against GNU grep 3.8, LC_ALL=C; the same with LC_ALL=C.UTF-8 -a).
 func TestGrepWindow(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		pat    string
 		mode   byte

@@ -30,9 +30,7 @@ func gzRun(t *testing.T, files map[string]string, stdin string, args ...string) 
 	t.Helper()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
-	for name, content := range files {
-		writeTestFile(t, fsys, dir+"/"+name, content)
-	}
+	writeHostFiles(t, dir, files)
 	b, _ := Lookup(args[0])
 	var out, errb bytes.Buffer
 	env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(stdin),
@@ -71,6 +69,7 @@ func gzKeys(m map[string]string) string {
 
 // Messages and statuses checked against GNU gzip 1.12 (LC_ALL=C).
 func TestGzipMessages(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		files  map[string]string
 		stdin  string
@@ -151,6 +150,7 @@ func TestGzipMessages(t *testing.T) {
 }
 
 func TestGzipCompress(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("the quick brown fox jumps over the lazy dog\n", 5000)
 	r, after := gzRun(t, map[string]string{"a.txt": big}, "", "gzip", "a.txt")
 	if r.status != 0 || r.stderr != "" || gzKeys(after) != "a.txt.gz" {
@@ -210,6 +210,7 @@ func TestGzipCompress(t *testing.T) {
 }
 
 func TestGzipKeepsMtime(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	writeTestFile(t, fsys, dir+"/m", "data\n")
@@ -234,6 +235,7 @@ func TestGzipKeepsMtime(t *testing.T) {
 }
 
 func TestGzipTerminal(t *testing.T) {
+	t.Parallel()
 	b, _ := Lookup("gzip")
 	var out, errb bytes.Buffer
 	env := &Env{Ctx: context.Background(), Args: []string{"gzip"}, Stdin: strings.NewReader("x"),
@@ -244,6 +246,7 @@ func TestGzipTerminal(t *testing.T) {
 }
 
 func TestGzipStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("abc def ghi\n", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "gzip"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
@@ -258,6 +261,7 @@ func TestGzipStops(t *testing.T) {
 // Layouts checked against GNU gzip 1.12 (-r skips suffix mismatches
 // quietly; -lv adds method, CRC and date).
 func TestGzipRecursiveAndVerboseList(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	mkdirAllTest(t, fsys, dir+"/rr/sub")
@@ -303,6 +307,7 @@ func TestGzipRecursiveAndVerboseList(t *testing.T) {
 // the next content-defined block end: most of the output stays the same
 // (without it, every later block shifts).
 func TestGzipRsyncable(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(1, 2))
 	var b strings.Builder
 	words := []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"}

@@ -4,10 +4,43 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
+
+// TestMain removes emptyDir after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if emptyDirName != "" {
+		os.Remove(emptyDirName)
+	}
+	os.Exit(code)
+}
+
+var (
+	emptyDirOnce sync.Once
+	emptyDirName string
+)
+
+// emptyDir is the working directory of the commands run without files
+// (and so without a file system): one empty directory for the whole test
+// binary, not a t.TempDir each (thousands of runs: each directory made
+// and removed cost its inode's allocation, which on ext4 without a
+// journal walks past every inode freed in the last 30 s).
+func emptyDir(t *testing.T) string {
+	t.Helper()
+	emptyDirOnce.Do(func() {
+		emptyDirName, _ = os.MkdirTemp("", "builtins-empty-")
+	})
+	if emptyDirName == "" {
+		t.Fatal("no empty directory for the tests")
+	}
+	return emptyDirName
+}
 
 // testFS, when set (by fs_harness_test.go once a real vfsd session is
 // available to tests), returns an FS serving dir read-write.
@@ -37,18 +70,43 @@ func runCmdEnv(t *testing.T, files map[string]string, environ []string, args ...
 
 func runCmdWith(t *testing.T, files map[string]string, environ []string, stdin string, args ...string) result {
 	t.Helper()
+	if files == nil {
+		return runCmdInFS(t, nil, emptyDir(t), environ, stdin, args...)
+	}
+	if testFS == nil {
+		t.Fatal("file-based builtin tests need the vfsd test session (fs_harness_test.go)")
+	}
 	dir := t.TempDir()
-	var fsys FS
-	if files != nil {
-		if testFS == nil {
-			t.Fatal("file-based builtin tests need the vfsd test session (fs_harness_test.go)")
+	writeHostFiles(t, dir, files)
+	return runCmdInFS(t, testFS(t, dir), dir, environ, stdin, args...)
+}
+
+// writeHostFiles creates files (name → content) in the host directory
+// dir, which the test has just made, with their missing parent
+// directories; a name ending in "/" is an empty directory. Setup writes
+// on the host, as a user's files are there before llmsh starts: through
+// vfsd each file would be an atomic write (a placeholder, a temp file, a
+// link and a rename), which the tests of writing check where it matters.
+func writeHostFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		if !filepath.IsLocal(name) {
+			t.Fatalf("test file %q is not a name inside the test's directory", name)
 		}
-		fsys = testFS(t, dir)
-		for name, content := range files {
-			writeTestFile(t, fsys, dir+"/"+name, content)
+		p := filepath.Join(dir, name)
+		if strings.HasSuffix(name, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	return runCmdInFS(t, fsys, dir, environ, stdin, args...)
 }
 
 // runCmdInFS runs args in dir, with fsys (nil: no file access), the exported

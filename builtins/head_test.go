@@ -10,6 +10,7 @@ import (
 
 // Expected values checked against GNU head 9.1 (LC_ALL=C).
 func TestHead(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"head"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "", 0},
 		{nil, []string{"head"}, "a\nb", "a\nb", "", 0},
@@ -51,6 +52,7 @@ func TestHead(t *testing.T) {
 // that the next reader of the descriptor starts there; -c reads no more
 // than it prints.
 func TestHeadGivesBack(t *testing.T) {
+	t.Parallel()
 	in := strings.NewReader("1\n2\n3\n4\n")
 	var out bytes.Buffer
 	env := &Env{Ctx: context.Background(), Args: []string{"head", "-n1", "-", "-"}, Stdin: in, Stdout: &out, Stderr: io.Discard}

@@ -8,6 +8,7 @@ import (
 
 // Expected output produced by util-linux hexdump 2.38 on this machine.
 func TestHexdumpReal(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"1x.y":  "ab",
 		"e":     "",
@@ -54,6 +55,7 @@ func TestHexdumpReal(t *testing.T) {
 }
 
 func TestHexdumpStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("abcdefgh\x00\x01", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "hexdump"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
@@ -67,6 +69,7 @@ func TestHexdumpStops(t *testing.T) {
 
 // Expected output produced by util-linux hexdump 2.38 on this machine (-b -c -d -o -x).
 func TestHexdumpFormatsReal(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"1x.y":  "ab",
 		"e":     "",
@@ -99,6 +102,7 @@ func TestHexdumpFormatsReal(t *testing.T) {
 
 // Expected output produced by util-linux hexdump 2.38 on this machine (-e).
 func TestHexdumpFormatStringsReal(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"1x.y":  "ab",
 		"e":     "",
@@ -141,6 +145,7 @@ func TestHexdumpFormatStringsReal(t *testing.T) {
 
 // Checked against util-linux hexdump 2.38.
 func TestHexdumpFormatFile(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"fmt": "# bytes as hex\n4/1 \"%02x\" \"\\n\"\n", "d": "abcdef"}
 	i6Run(t, files, []i6Case{
 		{"", []string{"hexdump", "-f", "fmt", "d"}, "61626364\n6566    \n", "", 0},

@@ -3,6 +3,7 @@ package builtins
 import "testing"
 
 func TestHostname(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"hostname"}, "", "llmsh\n", "", 0},
 		{nil, []string{"hostname", "-s"}, "", "llmsh\n", "", 0},

@@ -11,6 +11,7 @@ import (
 // a memory or time limit ends it; it ran on past the heap guard, and a
 // library or serve run past its limit.
 func TestIconvConversionStops(t *testing.T) {
+	t.Parallel()
 	data := bytes.Repeat([]byte("a"), 1<<20)
 	live := &iconvConv{ctx: context.Background(), src: iconvCharsetFor("ISO-8859-1"), dst: iconvCharsetFor("UTF-32")}
 	out, msg := live.run(nil, data)
@@ -31,6 +32,7 @@ func TestIconvConversionStops(t *testing.T) {
 // accents (translit_combining), LC_ALL=C (or LANG=C with nothing else)
 // has only the C locale's few replacements.
 func TestIconvTranslitLocale(t *testing.T) {
+	t.Parallel()
 	in := "na\u00efve caf\u00e9 \u00c6r\u00f8 \u00df \u0153 \ufb01 \u201cq\u201d \u2013 \u20ac \u00bd \u0152uvre \u00f1 \u00e7 \u0141\n"
 	args := []string{"iconv", "-f", "UTF-8", "-t", "ASCII//TRANSLIT"}
 	for _, c := range []struct {

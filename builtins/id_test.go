@@ -5,6 +5,7 @@ import "testing"
 // Message shapes and option rules checked against GNU id and whoami 9.1
 // (LC_ALL=C); the identity itself is llmsh's virtual user.
 func TestIDWhoami(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"id"}, "", "uid=1000(llmsh) gid=1000(llmsh) groups=1000(llmsh)\n", "", 0},
 		{nil, []string{"id", "-a", "llmsh"}, "", "uid=1000(llmsh) gid=1000(llmsh) groups=1000(llmsh)\n", "", 0},

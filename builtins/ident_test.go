@@ -5,6 +5,7 @@ import "testing"
 // TestVirtualIdentity: groups, logname, arch, hostid and getconf give llmsh's fixed
 // identity (never the host's), with GNU's messages and statuses.
 func TestVirtualIdentity(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args           []string
 		stdout, stderr string

@@ -27,6 +27,7 @@ func joinRun(t *testing.T, cases []joinCase) {
 // Expected values checked against GNU coreutils 9.1 join (LC_ALL=C); most
 // cases are the vectors of coreutils' tests/join/join.pl.
 func TestJoin(t *testing.T) {
+	t.Parallel()
 	f := []string{"a", "b"}
 	with := func(opts ...string) []string { return append(opts, f...) }
 	joinRun(t, []joinCase{
@@ -113,6 +114,7 @@ func TestJoin(t *testing.T) {
 
 // Checked against GNU coreutils 9.1 join (LC_ALL=C).
 func TestJoinStdin(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"a 1\nb 2\n", []string{"join", "-", "-"}, "", "join: both files cannot be standard input\n", 1},
 	})
@@ -143,9 +145,7 @@ func TestJoinStops(t *testing.T) {
 	files := map[string]string{"k": "xxxxxxxx 1\nxxxxxxxx 2\n"}
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
-	for name, content := range files {
-		writeTestFile(t, fsys, dir+"/"+name, content)
-	}
+	writeHostFiles(t, dir, files)
 	b, _ := Lookup("join")
 	env := &Env{Ctx: context.Background(), Args: []string{"join", "-", "k"}, Stdin: strings.NewReader(big),
 		Stdout: pipeErrWriter{}, Stderr: &strings.Builder{}, FS: fsys, Dir: dir}

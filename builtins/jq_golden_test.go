@@ -376,6 +376,7 @@ func runRealJq(jqPath, dir string, c jqCase) (jqGolden, error) {
 // panic on a program cut anywhere, and a program that parses must
 // compile or fail with an error.
 func TestJqParsePrefixes(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("testdata/jq/filters.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -405,6 +406,7 @@ func TestJqParsePrefixes(t *testing.T) {
 // first eight colon-separated, as jq 1.7.1 does; a bad one leaves jq's
 // own, with jq's warning; -M wins over -C.
 func TestJqColors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ colors, out, err string }{
 		{"", "\x1b[1;39m[\x1b[0;90mnull\x1b[0m\x1b[1;39m,\x1b[0;32m\"s\"\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\n", ""},
 		{"1;31", "\x1b[1;39m[\x1b[1;31mnull\x1b[0m\x1b[1;39m,\x1b[0;32m\"s\"\x1b[0m\x1b[1;39m\x1b[1;39m]\x1b[0m\n", ""},

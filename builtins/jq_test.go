@@ -4,6 +4,7 @@ import "testing"
 
 // Expectations checked against jq 1.7.1 (see also jq_golden_test.go).
 func TestJq(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		stdin  string
@@ -63,6 +64,7 @@ func jqContains(s, sub string) bool {
 // main loop, across files, and input_filename names the current file.
 // Checked against jq 1.7.1.
 func TestJqInputs(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"a.json": "1 2\n", "b.json": "3\n", "bad.json": "4 {\n", "l.txt": "x\ny\n", "xy.txt": "x\ny", "z.txt": "z\n"}
 	for _, tc := range []struct {
 		stdin string

@@ -80,4 +80,7 @@ func headTailBig(t *testing.T, useFiles bool) {
 	}
 }
 
-func TestHeadTailBigStdin(t *testing.T) { headTailBig(t, false) }
+func TestHeadTailBigStdin(t *testing.T) {
+	t.Parallel()
+	headTailBig(t, false)
+}

@@ -3,6 +3,7 @@ package builtins
 import "testing"
 
 func TestLn(t *testing.T) {
+	t.Parallel()
 	const refused = "ln: links are not supported in llmsh\n"
 	tree := map[string]string{"f": "x"}
 	runTree(t, []treeCase{

@@ -10,6 +10,7 @@ import (
 
 // Goldens from GNU coreutils 9.1: COLUMNS=N LC_ALL=C ls -C over these names.
 func TestLsColumns(t *testing.T) {
+	t.Parallel()
 	names := strings.Fields("alpha beta chi delta epsilon eta gamma iota kappa lambda mu nu omega omicron phi pi psi rho sigma tau theta upsilon xi zeta")
 	for _, tc := range []struct {
 		width int
@@ -33,6 +34,7 @@ func TestLsColumns(t *testing.T) {
 }
 
 func TestLsTime(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	if got := lsTime(now.Add(-time.Hour), now); got != "Nov 23 11:00" {
 		t.Errorf("recent: %q", got)
@@ -45,6 +47,7 @@ func TestLsTime(t *testing.T) {
 // ls -l shows each entry's real mtime and -t sorts by it: a directory
 // listing carries no times, so ls must stat the entries.
 func TestLsLongAndTimeUseStat(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	for _, n := range []string{"old", "new"} {
@@ -81,6 +84,7 @@ func TestLsLongAndTimeUseStat(t *testing.T) {
 // TestLsStyles: -g, -o, --full-time and --time-style, checked against GNU
 // coreutils 9.1 ls (LC_ALL=C, TZ=UTC; owners are llmsh here).
 func TestLsStyles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	writeTestFile(t, fsys, dir+"/f", "12345678")
@@ -114,6 +118,7 @@ func TestLsStyles(t *testing.T) {
 // after " -> TARGET"; -p marks only directories. Checked against GNU ls
 // 9.1 on the same tree.
 func TestLsClassify(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	writeTestFile(t, fsys, dir+"/plain", "x")

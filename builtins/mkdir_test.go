@@ -8,6 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 mkdir (LC_ALL=C).
 func TestMkdir(t *testing.T) {
+	t.Parallel()
 	f := map[string]string{"f": "x"}
 	runTree(t, []treeCase{
 		{f, []string{"mkdir", "d"}, "", "", 0, "d/ f=x"},
@@ -29,6 +30,7 @@ func TestMkdir(t *testing.T) {
 }
 
 func TestMkdirMode(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		dir  string

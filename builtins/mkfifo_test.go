@@ -5,6 +5,7 @@ import "testing"
 // TestMkfifo: GNU's command-line checks and messages (coreutils 9.1), then
 // a refusal for each name: vfsd has no FIFOs.
 func TestMkfifo(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"f": "x"}
 	for _, tc := range []struct {
 		args   []string

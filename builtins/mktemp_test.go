@@ -10,6 +10,7 @@ import (
 
 // Messages checked against GNU coreutils 9.1 mktemp (LC_ALL=C).
 func TestMktemp(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args   []string
 		env    []string

@@ -12,6 +12,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 mv (LC_ALL=C).
 func TestMv(t *testing.T) {
+	t.Parallel()
 	tree := map[string]string{"f": "F", "g": "G", "d/s/b": "B", "k/f/": "", "e/": ""}
 	const base = "d/ d/s/ d/s/b=B e/ f=F g=G k/ k/f/"
 	runTree(t, []treeCase{
@@ -42,6 +43,7 @@ func TestMv(t *testing.T) {
 // TestMvAcrossTrees moves between two granted trees: vfsd answers EXDEV
 // and mv copies (keeping times) then removes the source.
 func TestMvAcrossTrees(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	other := filepath.Join(dir, "other")
 	old := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
@@ -87,6 +89,7 @@ func TestMvAcrossTrees(t *testing.T) {
 // link; vfsd makes none, so mv says so in cp's words and removes nothing
 // (a link within one tree is renamed as usual).
 func TestMvLinkAcrossTrees(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	other := filepath.Join(dir, "other")
 	for _, d := range []string{other, filepath.Join(dir, "d")} {
@@ -127,6 +130,7 @@ func TestMvLinkAcrossTrees(t *testing.T) {
 // virtual file; mv renames it among virtual names, and moves it into the
 // granted tree by copying.
 func TestMvVirtual(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := clientFS{vfstest.Session(t, vfsd.Config{Outputs: []string{dir}, Dir: dir})}
 	vf, err := fsys.OpenFile("/tmp/a", os.O_WRONLY|os.O_CREATE|os.O_TRUNC)

@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU nl 9.1 (LC_ALL=C).
 func TestNl(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"nl", "-v", "9223372036854775807"}, "x\n\ny\n", "9223372036854775807\tx\n       \n", "nl: line number overflow\n", 1},
 		{nil, []string{"nl", "-v", "9223372036854775807", "-i", "0"}, "x\ny\n", "9223372036854775807\tx\n9223372036854775807\ty\n", "", 0},

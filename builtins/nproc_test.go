@@ -4,6 +4,7 @@ import "testing"
 
 // Messages checked against GNU nproc 9.1; the count is llmsh's fixed 1.
 func TestNproc(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"nproc"}, "", "1\n", "", 0},
 		{nil, []string{"nproc", "--all"}, "", "1\n", "", 0},

@@ -8,6 +8,7 @@ import (
 
 // Expected output produced by GNU coreutils 9.1 numfmt on this machine (LC_ALL=C).
 func TestNumfmtReal(t *testing.T) {
+	t.Parallel()
 	var files map[string]string // numbers only: no file access
 	i6Run(t, files, []i6Case{
 		{"  1000  2000\n1500 x 3000\n", []string{"numfmt", "--to=si", "999", "1000", "1001", "1500", "15000", "150000", "1499999", "999999", "1000000", "123456789", "0", "0.5"}, "999\n1.0K\n1.1K\n1.5K\n15K\n150K\n1.5M\n1.0M\n1.0M\n124M\n0\n0\n", "", 0},
@@ -78,6 +79,7 @@ func TestNumfmtReal(t *testing.T) {
 }
 
 func TestNumfmtStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("1000 2000\n", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "numfmt", "--to=si"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
@@ -111,6 +113,7 @@ func FuzzNumfmt(f *testing.F) {
 
 // Expected values checked against GNU coreutils 9.1 numfmt (LC_ALL=C).
 func TestNumfmtFieldsAndLimits(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"", []string{"numfmt", "--from=iec", "1E", "8E", "1.5E"}, "1152921504606846976\n9223372036854775808\n1729382256910270464\n", "", 0},
 		{"", []string{"numfmt", "--from=iec", ""}, "", "numfmt: invalid number: ''\n", 2},
@@ -134,6 +137,7 @@ func TestNumfmtFieldsAndLimits(t *testing.T) {
 // error() flushes standard output first (checked against GNU numfmt 9.1
 // with 2>&1).
 func TestNumfmtErrorAfterOutput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		args []string

@@ -90,6 +90,7 @@ func TestOd(t *testing.T) {
 // regular file); an operand that cannot be opened is reported where GNU
 // reports it. Checked against GNU coreutils 9.1.
 func TestOdFiles(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"a":   "0123456789",
 		"b":   "abcdef\n",
@@ -123,6 +124,7 @@ func TestOdFiles(t *testing.T) {
 }
 
 func TestOdStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "od", "-c"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
@@ -139,6 +141,7 @@ func TestOdStops(t *testing.T) {
 // does: the error is reported, a -j skip is used up by it, and the dump
 // goes on with the next operand. Checked against GNU coreutils 9.1.
 func TestOdDirectory(t *testing.T) {
+	t.Parallel()
 	if testFS == nil {
 		t.Fatal("needs the vfsd test session")
 	}

@@ -9,6 +9,7 @@ import (
 )
 
 func TestFlagsParse(t *testing.T) {
+	t.Parallel()
 	type result struct {
 		n, e     bool
 		lines    string
@@ -83,6 +84,7 @@ func TestFlagsParse(t *testing.T) {
 }
 
 func TestFlagsFail(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	env := &Env{Args: []string{"cat"}, Stdout: &out, Stderr: &errb}
 	f := NewFlags(env, "Concatenate FILE(s) to standard output.", "[OPTION]... [FILE]...")
@@ -105,6 +107,7 @@ func TestFlagsFail(t *testing.T) {
 }
 
 func TestRunRecoversPanic(t *testing.T) {
+	t.Parallel()
 	var errb bytes.Buffer
 	b := Builtin{Name: "boom", Run: func(*Env) int { panic("kaboom") }}
 	if got := Run(b, &Env{Args: []string{"boom"}, Stderr: &errb}); got != 2 {
@@ -122,6 +125,7 @@ func TestRunRecoversPanic(t *testing.T) {
 // twice); further lines written indented are placed at the same column,
 // keeping their depth relative to each other; llmsh's closing lines end it.
 func TestPrintHelpLayout(t *testing.T) {
+	t.Parallel()
 	env := &Env{Args: []string{"demo"}}
 	f := NewFlags(env, "Do a thing.", "[OPTION]... FILE")
 	f.Bool('a', "all", "show all\nand more")
@@ -155,6 +159,7 @@ Mandatory arguments to long options are mandatory for short options too.
 // parsed (bash's -c SCRIPT ARG...), and an alias shares its option's
 // prefixes without making them ambiguous.
 func TestFlagsStopAndAlias(t *testing.T) {
+	t.Parallel()
 	type result struct {
 		script, color string
 		v             bool

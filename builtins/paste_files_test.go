@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU coreutils 9.1 paste (LC_ALL=C).
 func TestPasteFiles(t *testing.T) {
+	t.Parallel()
 	in := map[string]string{"a": "1,2\n3,4", "b": "5,6\n", "c": "1\n2\n3\n"}
 	runTextFiles(t, []textFileCase{
 		{in, []string{"paste", "a", "b"}, "1,2\t5,6\n3,4\t\n", "", 0, "", ""},

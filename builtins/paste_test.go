@@ -8,6 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 paste (LC_ALL=C).
 func TestPaste(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"1\n2\n3\n", []string{"paste", "-", "-"}, "1\t2\n3\t\n", "", 0},
 		{"1\n2\n3\n", []string{"paste", "-", "-", "-", "-"}, "1\t2\t3\t\n", "", 0},
@@ -31,6 +32,7 @@ func TestPaste(t *testing.T) {
 }
 
 func TestPasteStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("abc\n", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "paste", "-", "-"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)

@@ -10,6 +10,7 @@ import (
 // 2.7.6 does), and a target given explicitly outside the granted tree is
 // refused by the file system: nothing is written outside.
 func TestPatchOutsideRefused(t *testing.T) {
+	t.Parallel()
 	create := "--- /dev/null\n+++ b/x\n@@ -0,0 +1 @@\n+evil\n"
 	for _, c := range []struct {
 		name string
@@ -52,6 +53,7 @@ func TestPatchOutsideRefused(t *testing.T) {
 }
 
 func TestPatchRejectsMissingNewline(t *testing.T) {
+	t.Parallel()
 	// A hunk that does not apply keeps its "\ No newline" marker in the
 	// .rej file; the original is kept as .orig. (GNU patch 2.7.6 writes
 	// "-b+B" here, dropping the markers and the line ends: we keep the
@@ -75,6 +77,7 @@ func TestPatchRejectsMissingNewline(t *testing.T) {
 // diff -e never writes, are refused without changing it (llmsh's wording:
 // GNU patch would hand them to ed).
 func TestPatchEdErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ script, err string }{
 		{"9d\n", "patch: **** ed script line 1: address out of range\n"},
 		{"3,2d\n", "patch: **** ed script line 1: address out of range\n"},
@@ -101,6 +104,7 @@ func TestPatchEdErrors(t *testing.T) {
 // overflows a count is malformed, a tab-led line is context, and a hunk
 // without a change is malformed.
 func TestPatchMiscountedHunks(t *testing.T) {
+	t.Parallel()
 	const orig = "one\ntwo\n\nthree\nfour\nfive\n"
 	for _, c := range []struct {
 		name, diff, out, err string

@@ -12,6 +12,7 @@ import (
 
 // Expected values produced by GNU pr 9.1.
 func TestPr(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"s10": "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "s5": "11\n12\n13\n14\n15\n", "long": "abcdefghijklmnopqrstuvwxyz\nb\nc\n",
 		// blanks in columns: empty lines, trailing blanks, tabs, long lines
 		"e1": "a\n\nb\n\n", "e2": "a  \nb  \nc\n", "e3": "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF\n2\n3\n",
@@ -54,6 +55,7 @@ func TestPr(t *testing.T) {
 // of a 169 MB file in a library Session.Run with a 1 s limit answered
 // after 21 s, in prColumns); the cut is strings.Split's.
 func TestPrStops(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"", "a", "a\n", "\n\n", "a\nb", "a\n\nb\n"} {
 		got, err := splitStringLinesCtx(context.Background(), s)
 		if want := strings.Split(s, "\n"); err != nil || !slices.Equal(got, want) {

@@ -13,6 +13,7 @@ import (
 // bash -c 'printf "$@"' printf ARGS... (LANG=C.UTF-8, TZ=UTC), with bash's
 // "NAME: line 1: " prefix written as llmsh's "llmsh: ".
 func TestPrintf(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args           []string
 		stdout, stderr string
@@ -104,6 +105,7 @@ func runShellPrintf(environ []string, args ...string) result {
 // TestPrintfTZ checks that %(FMT)T uses the script's TZ (bash 5.2:
 // TZ=JST-9 printf '%(%H:%M %Z)T|\n' 0 prints "09:00 JST|").
 func TestPrintfTZ(t *testing.T) {
+	t.Parallel()
 	r := runShellPrintf([]string{"TZ=JST-9"}, "printf", "%(%H:%M %Z)T|\n", "0")
 	if r.status != 0 || r.stdout != "09:00 JST|\n" || r.stderr != "" {
 		t.Errorf("got %q %q %d", r.stdout, r.stderr, r.status)

@@ -9,6 +9,7 @@ import (
 // (LC_ALL=C) on trees without symbolic links; @DIR@ is the working
 // directory.
 func TestRealpath(t *testing.T) {
+	t.Parallel()
 	tree := map[string]string{"f": "x", "d/g": "y"}
 	runTree(t, []treeCase{
 		{tree, []string{"realpath", "f", "d/../f", "nope", "d/"}, "@DIR@/f\n@DIR@/f\n@DIR@/nope\n@DIR@/d\n", "", 0, "-"},
@@ -46,6 +47,7 @@ func TestRealpath(t *testing.T) {
 // the grant is printed as its text but cannot be resolved (GNU would
 // go on into the host).
 func TestReadlinkLinks(t *testing.T) {
+	t.Parallel()
 	dir := linkTree(t, map[string]string{"chain": "lf", "loop1": "loop2", "loop2": "loop1",
 		"rel": "d/s/../f", "sub": "ld/s", "abs": "/etc/passwd", "esc": "../x"})
 	cases := []struct {

@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against util-linux rev 2.38 (LC_ALL=C.UTF-8).
 func TestRev(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"rev"}, "abc\ndef\n", "cba\nfed\n", "", 0},
 		{nil, []string{"rev"}, "abc\ndef", "cba\nfed", "", 0},
@@ -21,6 +22,7 @@ func TestRev(t *testing.T) {
 // TestRevExtensions covers what util-linux 2.38 lacks: "-" is standard
 // input, and -0 (util-linux 2.39) uses NUL as the line delimiter.
 func TestRevExtensions(t *testing.T) {
+	t.Parallel()
 	if got := runCmd(t, nil, "12\n", "rev", "-"); got.stdout != "21\n" || got.status != 0 {
 		t.Errorf("rev -: %+v", got)
 	}

@@ -11,6 +11,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 rm (LC_ALL=C).
 func TestRm(t *testing.T) {
+	t.Parallel()
 	tree := map[string]string{"f": "x", "d/e/g": "g", "d/h": "h", "empty/": ""}
 	runTree(t, []treeCase{
 		{tree, []string{"rm", "f"}, "", "", 0, "d/ d/e/ d/e/g=g d/h=h empty/"},
@@ -43,6 +44,7 @@ func TestRm(t *testing.T) {
 // TestRmSymlinks: rm -r removes a link to a directory, never what it
 // points to; a link leading out of the tree is removed as a link too.
 func TestRmSymlinks(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	outside := t.TempDir()
 	if err := os.WriteFile(filepath.Join(outside, "keep"), []byte("k"), 0o644); err != nil {
@@ -80,6 +82,7 @@ func TestRmSymlinks(t *testing.T) {
 // "Symbolic link not followed". Messages and statuses checked against GNU
 // coreutils 9.1.
 func TestRmLinkSlash(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args   []string
 		stderr string

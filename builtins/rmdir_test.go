@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU coreutils 9.1 rmdir (LC_ALL=C).
 func TestRmdir(t *testing.T) {
+	t.Parallel()
 	tree := map[string]string{"f": "x", "a/b/c/": "", "a/x": "", "k/l/": "", "n/z": ""}
 	runTree(t, []treeCase{
 		{tree, []string{"rmdir", "f"}, "", "rmdir: failed to remove 'f': Not a directory\n", 1, "-"},

@@ -15,6 +15,7 @@ import (
 // mkdir (-p), touch, mktemp (-d), ls, find, cp -r, mv, rm -r and rmdir.
 // Nothing reaches the disk. Each step runs in the same session, in order.
 func TestScratchDirectories(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("F\n"), 0o644); err != nil {
 		t.Fatal(err)

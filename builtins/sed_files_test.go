@@ -19,6 +19,7 @@ var sedFixture = map[string]string{
 
 // Expected values checked against GNU sed 4.9 (LC_ALL=C).
 func TestSedFiles(t *testing.T) {
+	t.Parallel()
 	grepRunTree(t, sedFixture, []grepCase{
 		{"", []string{"sed", "-n", "$=", "f1", "f2"}, "4\n", "", 0},
 		{"", []string{"sed", "-s", "-n", "$=", "f1", "f2"}, "2\n2\n", "", 0},
@@ -37,6 +38,7 @@ func TestSedFiles(t *testing.T) {
 // TestSedWrites checks w files and -i (with and without a backup suffix)
 // by reading the files back; checked against GNU sed 4.9.
 func TestSedWrites(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args  []string
 		files map[string]string // expected contents afterwards
@@ -73,6 +75,7 @@ func TestSedWrites(t *testing.T) {
 // sed -i on what is no regular file (a directory, /dev/null) is GNU sed
 // 4.9's panic: status 4, and the files after it are left alone.
 func TestSedInPlaceNotRegular(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
 		t.Fatal(err)

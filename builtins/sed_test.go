@@ -14,6 +14,7 @@ import (
 
 // Expected values checked against GNU sed 4.9 (LC_ALL=C).
 func TestSed(t *testing.T) {
+	t.Parallel()
 	grepRunCases(t, nil, []grepCase{
 		{"hello\nworld\n", []string{"sed", "s/o/0/"}, "hell0\nw0rld\n", "", 0},
 		// Special characters as the delimiter, with & in the replacement.
@@ -240,6 +241,7 @@ commands (sh -c), never a program.
 `
 
 func TestSedUsage(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args   []string
 		stderr string
@@ -262,6 +264,7 @@ func TestSedUsage(t *testing.T) {
 
 // -l takes its number as C's atoi does (checked against GNU sed 4.9).
 func TestSedLineLength(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"abcdefghij\n", []string{"sed", "-n", "-l", "x", "l"}, "abcdefghij$\n", "", 0},
 		{"abcdefghij\n", []string{"sed", "-n", "-l", "3x", "l"}, "ab\\\ncd\\\nef\\\ngh\\\nij$\n", "", 0},
@@ -318,6 +321,7 @@ func FuzzSedParse(f *testing.F) {
 // Behaviour found with a conformance run against a public utility test
 // suite; every expected value was checked against GNU sed 4.9.
 func TestSedConformance(t *testing.T) {
+	t.Parallel()
 	grepRunCases(t, nil, []grepCase{
 		// The delimiter does not end a regex inside a bracket expression,
 		// and a backslash is an ordinary character there ([\/] is '\' or '/').
@@ -379,6 +383,7 @@ func TestSedConformance(t *testing.T) {
 // not edited or printed: `sed y/ab/ba/ < /dev/zero` edited the 700 MB it
 // had read, 6 s past a 4 s limit of a library Run (session 21).
 func TestSedDropsLineCutByCancel(t *testing.T) {
+	t.Parallel()
 	b, _ := Lookup("sed")
 	var out, errb bytes.Buffer
 	in := io.MultiReader(strings.NewReader("ab\nabab"), iotest.ErrReader(gnu.ErrCancelled))

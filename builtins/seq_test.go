@@ -9,6 +9,7 @@ import (
 
 // Expected values checked against GNU seq 9.1 (LC_ALL=C).
 func TestSeq(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"seq", "5"}, "", "1\n2\n3\n4\n5\n", "", 0},
 		{nil, []string{"seq", "-0", "2"}, "", "-0\n1\n2\n", "", 0},
@@ -67,6 +68,7 @@ func TestSeq(t *testing.T) {
 // TestSeqStreams checks that "seq 1 1e12" streams (stops at a closed pipe)
 // and stops when the script is cancelled.
 func TestSeqStreams(t *testing.T) {
+	t.Parallel()
 	w := &limitWriter{limit: 20}
 	if st, stderr := runLinesEnv(context.Background(), "", w, "seq", "1", "1e12"); st != 1 || stderr != "" || w.buf.String() != "1\n2\n3\n4\n5\n6\n7\n8\n9\n10" {
 		t.Errorf("seq 1 1e12 on a closed pipe: status %d, stderr %q, out %q", st, stderr, w.buf.String())

@@ -21,6 +21,7 @@ func shufTestSource() string {
 // Expected output produced by GNU coreutils 9.1 shuf on this machine; rs.bin is the
 // same bytes there and here (SHA-256 of "0".."63"), so --random-source makes it exact.
 func TestShufReal(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"e":      "",
 		"l7":     "a\nb\nc\nd\ne\nf\ng\n",
@@ -82,6 +83,7 @@ func TestShufReal(t *testing.T) {
 }
 
 func TestShufSystemRandom(t *testing.T) {
+	t.Parallel()
 	in := "a\nb\nc\nd\ne\nf\ng\nh\n"
 	r := runCmd(t, nil, in, "shuf")
 	got := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
@@ -104,6 +106,7 @@ func TestShufSystemRandom(t *testing.T) {
 }
 
 func TestShufStops(t *testing.T) {
+	t.Parallel()
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(""), pipeErrWriter{}, "shuf", "-i", "1-100000"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
 	}
@@ -116,6 +119,7 @@ func TestShufStops(t *testing.T) {
 
 // Checked against GNU coreutils 9.1 shuf with the same random source.
 func TestShufHugeRanges(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"rs.bin": shufTestSource()}
 	i6Run(t, files, []i6Case{
 		{"", []string{"shuf", "--random-source=rs.bin", "-i", "1-4000000000", "-n", "3"}, "1609362279\n324609017\n2689976014\n", "", 0},

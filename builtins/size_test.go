@@ -5,6 +5,7 @@ import "testing"
 // Each command keeps its own GNU message for the same parser's outcomes
 // (GNU coreutils 9.1, diffutils 3.8).
 func TestSizeMessages(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"f": "0123456789\n"}
 	grepRunCases(t, files, []grepCase{
 		{"", []string{"head", "-c", "1KD", "f"}, "0123456789\n", "", 0},

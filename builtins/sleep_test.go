@@ -9,6 +9,7 @@ import (
 
 // Messages and statuses checked against GNU sleep 9.1.
 func TestSleep(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"sleep", "x"}, "", "", "sleep: invalid time interval 'x'\nTry 'sleep --help' for more information.\n", 1},
 		{nil, []string{"sleep"}, "", "", "sleep: missing operand\nTry 'sleep --help' for more information.\n", 1},
@@ -27,6 +28,7 @@ func TestSleep(t *testing.T) {
 }
 
 func TestSleepCancelled(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"1d", "inf"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 		start := time.Now()

@@ -86,6 +86,7 @@ func TestSortExternalMatchesMemory(t *testing.T) {
 // TestSortExternalErrors: the temporary directory as GNU sort 9.1
 // reports it, and --parallel checked as GNU checks it.
 func TestSortExternalErrors(t *testing.T) {
+	t.Parallel()
 	var big strings.Builder
 	for i := range 2000 {
 		fmt.Fprintf(&big, "%d\n", 2000-i)
@@ -121,6 +122,7 @@ func TestSortExternalErrors(t *testing.T) {
 }
 
 func TestSortBufferSizeValue(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		v    string
 		want int64
@@ -155,6 +157,7 @@ func (r *sortCancelReader) Read(p []byte) (int, error) {
 // TestSortExternalCancelled: a run stopped while runs are on disk
 // (the time limit, Ctrl-C) exits 1 and removes them.
 func TestSortExternalCancelled(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	mkdirAllTest(t, fsys, dir+"/tmp")
@@ -317,6 +320,7 @@ func TestSortLastRunSpilled(t *testing.T) {
 // not fit the record's 28 bits each (a line of 256 MiB or more) is found
 // again in the line at each use, ordering as the stored bounds do.
 func TestSortRecCompact(t *testing.T) {
+	t.Parallel()
 	if got := reflect.TypeFor[sortRec]().Size(); got != sortRecSize {
 		t.Errorf("sortRec is %d bytes, sortRecSize says %d", got, sortRecSize)
 	}

@@ -24,9 +24,7 @@ func runTextFiles(t *testing.T, cases []textFileCase) {
 	for _, c := range cases {
 		dir := t.TempDir()
 		fsys := testFS(t, dir)
-		for name, content := range c.files {
-			writeTestFile(t, fsys, dir+"/"+name, content)
-		}
+		writeHostFiles(t, dir, c.files)
 		b, _ := Lookup(c.args[0])
 		var out, errb strings.Builder
 		env := &Env{Ctx: context.Background(), Args: c.args, Stdin: strings.NewReader(""),
@@ -52,6 +50,7 @@ func runTextFiles(t *testing.T, cases []textFileCase) {
 
 // Expected values checked against GNU coreutils 9.1 sort (LC_ALL=C).
 func TestSortFiles(t *testing.T) {
+	t.Parallel()
 	ab := map[string]string{"a": "c\na\nb\n", "b": "2\n1\n"}
 	runTextFiles(t, []textFileCase{
 		{ab, []string{"sort", "a", "b"}, "1\n2\na\nb\nc\n", "", 0, "", ""},

@@ -32,6 +32,7 @@ func runText(t *testing.T, cases []textCase) {
 
 // Expected values checked against GNU coreutils 9.1 sort (LC_ALL=C).
 func TestSort(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"b\na\nc\n", []string{"sort"}, "a\nb\nc\n", "", 0},
 		{"b\na\nc", []string{"sort"}, "a\nb\nc\n", "", 0},
@@ -104,6 +105,7 @@ func TestSort(t *testing.T) {
 }
 
 func TestSortHelp(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, nil, "", "sort", "--help")
 	if r.status != 0 || !strings.HasPrefix(r.stdout, "Usage: sort [OPTION]... [FILE]...\n") {
 		t.Fatalf("%q %d", r.stdout, r.status)
@@ -112,6 +114,7 @@ func TestSortHelp(t *testing.T) {
 
 // TestSortRandom checks that -R permutes the input and groups equal keys.
 func TestSortRandom(t *testing.T) {
+	t.Parallel()
 	in := "a\nb\nc\na\nb\nd\ne\nf\na\n"
 	r := runCmd(t, nil, in, "sort", "-R")
 	if r.status != 0 || r.stderr != "" {
@@ -137,6 +140,7 @@ func TestSortRandom(t *testing.T) {
 // TestSortLarge sorts enough lines to take the parallel path and checks
 // the order against a plain sort of the same lines.
 func TestSortLarge(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	var lines []string
 	x := uint32(1)
@@ -173,6 +177,7 @@ func (pipeErrWriter) Write(p []byte) (int, error) { return 0, ErrBrokenPipe }
 // TestSortStops checks the quiet status 1 on a broken pipe and on a
 // cancelled context.
 func TestSortStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("b\na\n", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "sort"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
@@ -186,6 +191,7 @@ func TestSortStops(t *testing.T) {
 
 // Expected values checked against GNU coreutils 9.1 sort --debug (LC_ALL=C).
 func TestSortDebug(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"b 2\na 10\nb 1\na 2\nc 1\n", []string{"sort", "--debug"}, "a 10\n____\na 2\n___\nb 1\n___\nb 2\n___\nc 1\n___\n", "sort: text ordering performed using simple byte comparison\n", 0},
 		{"b 2\na 10\nb 1\na 2\nc 1\n", []string{"sort", "--debug", "-r"}, "c 1\n___\nb 2\n___\nb 1\n___\na 2\n___\na 10\n____\n", "sort: text ordering performed using simple byte comparison\n", 0},
@@ -285,6 +291,7 @@ func TestSortAcrossChunks(t *testing.T) {
 // TestSortPrefixTie: for keys whose 8-byte prefixes are equal, the tie
 // rule orders as bytes.Compare does, around 8 bytes and with NULs.
 func TestSortPrefixTie(t *testing.T) {
+	t.Parallel()
 	keys := []string{"", "\x00", "a", "a\x00", "a\x00\x00", "abcdefg", "abcdefg\x00", "abcdefgh",
 		"abcdefgh\x00", "abcdefgha", "abcdefghb", "abcdefghab", "abcdefgh\x00\x00"}
 	for _, a := range keys {

@@ -105,6 +105,7 @@ func TestSplitReal(t *testing.T) {
 
 // Without a shell (Env.Exec nil) --filter cannot run its command.
 func TestSplitFilterRefused(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, map[string]string{"in": "a\n"}, "", "split", "--filter=cat > $FILE", "in")
 	if r.status != 1 || r.stdout != "" || r.stderr != "split: --filter is not supported: no shell to run commands\n" {
 		t.Errorf("split --filter: %+v", r)
@@ -112,6 +113,7 @@ func TestSplitFilterRefused(t *testing.T) {
 }
 
 func TestSplitCancelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if st, msg := runTextEnv(t, ctx, strings.NewReader(strings.Repeat("x\n", 100000)), &strings.Builder{}, "split"); st != 1 || msg != "" {

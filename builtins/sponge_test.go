@@ -11,6 +11,7 @@ import (
 // TestSponge: moreutils sponge reads all its input before it opens the
 // file, so a pipeline may write back the file it read.
 func TestSponge(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"f": "old\n"}
 	for _, tc := range []struct {
 		args           []string
@@ -58,6 +59,7 @@ func (l *lazyFileReader) Read(p []byte) (int, error) {
 // TestSpongeFile: the whole input is read before the file is truncated;
 // -a appends.
 func TestSpongeFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
 	writeTestFile(t, fsys, dir+"/f", "one\ntwo\n")

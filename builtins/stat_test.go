@@ -12,6 +12,7 @@ import (
 // UTC) where vfsd reveals the value; unknown values are printed as GNU
 // prints unknown ones (see stat --help).
 func TestStat(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	mt := time.Date(2024, 1, 2, 3, 4, 5, 6, time.UTC)
 	for name, content := range map[string]string{"f": "hi\n", "e": "", "big": string(make([]byte, 5000))} {

@@ -91,9 +91,7 @@ func streamEnv(t *testing.T, c streamCase, m *streamMeter, ctx context.Context) 
 	t.Helper()
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
-	for name, content := range streamFiles {
-		writeTestFile(t, fsys, dir+"/"+name, content)
-	}
+	writeHostFiles(t, dir, streamFiles)
 	return &Env{Ctx: ctx, Args: c.args, Stdin: m, Stdout: m, Stderr: io.Discard, FS: fsys, Dir: dir}
 }
 

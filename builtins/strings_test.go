@@ -8,6 +8,7 @@ import (
 
 // Expected output produced by GNU strings (binutils 2.40) on this machine.
 func TestStringsReal(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"1x.y":  "ab",
 		"e":     "",
@@ -65,6 +66,7 @@ func i6Run(t *testing.T, files map[string]string, cases []i6Case) {
 }
 
 func TestStringsStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("abcdefgh\x00\x01", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "strings"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)

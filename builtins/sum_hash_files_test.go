@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU md5sum/sha*sum 9.1 (LC_ALL=C).
 func TestSumHashFiles(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{map[string]string{"a": "hello\n", "b": "", "ck": "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03  a\n0000000000000000000000000000000000000000000000000000000000000000  b\ne3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 *b\nbogus line\n0000000000000000000000000000000000000000000000000000000000000000  missing\n", "good": "b1946ac92492d2347c6235b4d2611184  a\nMD5 (b) = d41d8cd98f00b204e9800998ecf8427e\n", "junk": "nothing here\n"}, []string{"md5sum", "a", "b"}, "", "b1946ac92492d2347c6235b4d2611184  a\nd41d8cd98f00b204e9800998ecf8427e  b\n", "", 0},
 		{map[string]string{"a": "hello\n", "b": "", "ck": "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03  a\n0000000000000000000000000000000000000000000000000000000000000000  b\ne3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 *b\nbogus line\n0000000000000000000000000000000000000000000000000000000000000000  missing\n", "good": "b1946ac92492d2347c6235b4d2611184  a\nMD5 (b) = d41d8cd98f00b204e9800998ecf8427e\n", "junk": "nothing here\n"}, []string{"sha1sum", "a", "-"}, "in", "f572d396fae9206628714fb2ce00f72e94f2258f  a\naf10ef20dd9060bbeead0afbc55381a66af442ef  -\n", "", 0},
@@ -26,6 +27,7 @@ func TestSumHashFiles(t *testing.T) {
 // digest and name ("bsd reversed"), but not mixed in one run with the
 // two-character form. Checked against GNU sha1sum 9.1.
 func TestSumHashCheckOneBlank(t *testing.T) {
+	t.Parallel()
 	const h = "03cfd743661f07975fa2f1220c5194cbaff48451" // sha1 of "abc\n"
 	files := map[string]string{"a.txt": "abc\n"}
 	runLines(t, []linesCase{

@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU md5sum/sha*sum 9.1 (LC_ALL=C).
 func TestSumHash(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"md5sum"}, "hello\n", "b1946ac92492d2347c6235b4d2611184  -\n", "", 0},
 		{nil, []string{"sha1sum"}, "", "da39a3ee5e6b4b0d3255bfef95601890afd80709  -\n", "", 0},

@@ -40,6 +40,7 @@ func linkTree(t *testing.T, extra map[string]string) string {
 // 3.8 on the same tree: the same lines, which GNU prints in directory
 // order and llmsh in name order.
 func TestSymlinkWalks(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args        []string
 		out, errout string
@@ -125,6 +126,7 @@ func TestSymlinkWalks(t *testing.T) {
 // TestSymlinkLsTotal: ls -l counts no blocks for a link (checked against
 // GNU ls 9.1 on ext4: d 4, top 4, the links 0).
 func TestSymlinkLsTotal(t *testing.T) {
+	t.Parallel()
 	r := runCmdIn(t, linkTree(t, nil), "ls", "-l")
 	if first, _, _ := strings.Cut(r.stdout, "\n"); first != "total 8" || r.status != 0 {
 		t.Errorf("ls -l: %q %q %d", r.stdout, r.stderr, r.status)
@@ -135,6 +137,7 @@ func TestSymlinkLsTotal(t *testing.T) {
 // link and never followed by a walk; what it points to never shows, and
 // the host outside is unchanged. (GNU would follow it under -R, -L, -H.)
 func TestSymlinkOutOfTree(t *testing.T) {
+	t.Parallel()
 	outside := t.TempDir()
 	if err := os.WriteFile(filepath.Join(outside, "secret"), []byte("x SECRET\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -178,6 +181,7 @@ func TestSymlinkOutOfTree(t *testing.T) {
 // find 4.9 on the same tree (LC_ALL=C; times masked by --time-style and
 // the formats).
 func TestLinkTargetsShown(t *testing.T) {
+	t.Parallel()
 	dir := linkTree(t, map[string]string{"abs": "/etc/passwd"})
 	cases := []struct {
 		args           []string
@@ -224,6 +228,7 @@ func TestLinkTargetsShown(t *testing.T) {
 // directory), by vfsd's file identity. Messages and statuses checked
 // against GNU coreutils 9.1 cp on the same tree.
 func TestCpSameFileIdentity(t *testing.T) {
+	t.Parallel()
 	dir := linkTree(t, nil)
 	if err := os.Link(filepath.Join(dir, "top"), filepath.Join(dir, "hard")); err != nil {
 		t.Fatal(err)
@@ -268,6 +273,7 @@ func TestCpSameFileIdentity(t *testing.T) {
 // on a link's text. Checked against GNU find 4.9 on the same tree
 // (LC_ALL=C).
 func TestFindLinkTests(t *testing.T) {
+	t.Parallel()
 	dir := linkTree(t, nil)
 	for _, n := range []string{"hard", "d/hard2"} {
 		if err := os.Link(filepath.Join(dir, "top"), filepath.Join(dir, n)); err != nil {
@@ -302,6 +308,7 @@ func TestFindLinkTests(t *testing.T) {
 // by vfsd's file identity. Checked against GNU coreutils 9.1 du on the
 // same tree (sizes are llmsh's 4 KiB-block estimate, as GNU's on ext4).
 func TestDuHardLinks(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
 		t.Fatal(err)
@@ -334,6 +341,7 @@ func TestDuHardLinks(t *testing.T) {
 // being walked is GNU find's file system loop, told by vfsd's file
 // identity. Checked against GNU find 4.9 (LC_ALL=C) on the same tree.
 func TestFindLoopByIdentity(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755); err != nil {
 		t.Fatal(err)
@@ -375,6 +383,7 @@ func loopTree(t *testing.T) string {
 // directory being walked and does not walk it again (vfsd's file
 // identity). Checked against GNU grep 3.8 (LC_ALL=C) on the same tree.
 func TestGrepLoopByIdentity(t *testing.T) {
+	t.Parallel()
 	dir := loopTree(t)
 	r := runCmdIn(t, dir, "grep", "-R", "hi", "d")
 	want := "grep: d/l: warning: recursive directory loop\ngrep: d/up/d: warning: recursive directory loop\n"
@@ -391,6 +400,7 @@ func TestGrepLoopByIdentity(t *testing.T) {
 // listing, reached through a link (vfsd's file identity). Checked against
 // GNU coreutils 9.1 ls (LC_ALL=C) on the same tree.
 func TestLsLoopByIdentity(t *testing.T) {
+	t.Parallel()
 	dir := loopTree(t)
 	r := runCmdIn(t, dir, "ls", "-LR", "d")
 	want := "ls: d/l: not listing already-listed directory\nls: d/up/d: not listing already-listed directory\n"
@@ -402,6 +412,7 @@ func TestLsLoopByIdentity(t *testing.T) {
 // TestDuLoopByIdentity: du -L counts a directory reached again through a
 // link once and ends, as GNU du 9.1 does silently (LC_ALL=C, same tree).
 func TestDuLoopByIdentity(t *testing.T) {
+	t.Parallel()
 	dir := loopTree(t)
 	if r := runCmdIn(t, dir, "du", "-L", "d"); r.stdout != "4\td/up\n12\td\n" || r.stderr != "" || r.status != 0 {
 		t.Errorf("du -L d: %+v", r)

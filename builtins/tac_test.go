@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU tac 9.1 (LC_ALL=C).
 func TestTac(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"tac"}, "a\nb\nc\n", "c\nb\na\n", "", 0},
 		{nil, []string{"tac"}, "a\nb", "ba\n", "", 0},

@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU tail and head 9.1 (LC_ALL=C).
 func TestTailFiles(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{map[string]string{"a": "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "b": "x\ny", "e": ""}, []string{"tail", "a"}, "", "3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "", 0},
 		{map[string]string{"a": "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "b": "x\ny", "e": ""}, []string{"tail", "-n2", "a", "b", "e"}, "", "==> a <==\n11\n12\n\n==> b <==\nx\ny\n==> e <==\n", "", 0},
@@ -19,4 +20,7 @@ func TestTailFiles(t *testing.T) {
 	})
 }
 
-func TestHeadTailBigFiles(t *testing.T) { headTailBig(t, true) }
+func TestHeadTailBigFiles(t *testing.T) {
+	t.Parallel()
+	headTailBig(t, true)
+}

@@ -9,6 +9,7 @@ import (
 
 // Expected values checked against GNU tail 9.1 (LC_ALL=C).
 func TestTail(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"tail"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "", 0},
 		{nil, []string{"tail"}, "a\nb", "a\nb", "", 0},
@@ -39,6 +40,7 @@ func TestTail(t *testing.T) {
 }
 
 func TestTailFollowRefused(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"tail", "-f"}, {"tail", "-F"}, {"tail", "--follow=name"}, {"tail", "-5f"}} {
 		got := runCmd(t, nil, "x\n", args...)
 		if got.status != 1 || got.stdout != "" || !strings.Contains(got.stderr, "not supported in llmsh") {
@@ -52,6 +54,7 @@ func TestTailFollowRefused(t *testing.T) {
 // prints from the whole file, for every block size; and it says so
 // whenever the block is the whole file.
 func TestTailSuffix(t *testing.T) {
+	t.Parallel()
 	contents := []string{"", "x", "\n", "\n\n\n", "a\nb\nc", "a\nb\nc\n", "one\ntwo\n\nfour\nfive\nsix\n",
 		"a\x00b\x00\x00c", strings.Repeat("line\n", 40), "long " + strings.Repeat("z", 50) + "\nshort\n"}
 	var specs []headCountSpec

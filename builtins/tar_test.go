@@ -124,6 +124,7 @@ func tarArchive(t *testing.T, members []tar.Header, bodies map[string]string) []
 var tarTime = time.Date(2024, 3, 5, 6, 7, 8, 0, time.UTC)
 
 func TestTarRoundTrip(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"src/": "", "src/a.txt": "alpha\n", "src/sub/": "", "src/sub/b.txt": "beta\n", "src/empty/": ""}
 	for _, tc := range []struct {
 		name   string
@@ -196,6 +197,7 @@ func TestTarRoundTrip(t *testing.T) {
 // The listings below are GNU tar 1.34's for the same archive
 // (TZ=UTC tar -tvf, tar -tf).
 func TestTarList(t *testing.T) {
+	t.Parallel()
 	archive := tarArchive(t, []tar.Header{
 		{Name: "d/", Typeflag: tar.TypeDir, Mode: 0o755, ModTime: tarTime, Uname: "alice", Gname: "staff"},
 		{Name: "d/a", Typeflag: tar.TypeReg, Mode: 0o644, ModTime: tarTime, Uname: "alice", Gname: "staff"},
@@ -239,6 +241,7 @@ func TestTarList(t *testing.T) {
 // TestTarEscape extracts a hostile archive into work/, the only granted
 // directory: nothing may appear outside it, and no link is created.
 func TestTarEscape(t *testing.T) {
+	t.Parallel()
 	archive := tarArchive(t, []tar.Header{
 		{Name: "../evil", Typeflag: tar.TypeReg, Mode: 0o644},
 		{Name: "/abs", Typeflag: tar.TypeReg, Mode: 0o644},
@@ -285,6 +288,7 @@ func TestTarEscape(t *testing.T) {
 }
 
 func TestTarCases(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"d/": "", "d/a": "A\n", "d/b.log": "B\n", "d/s/": "", "d/s/c": "C\n", "d/x.tar": ""}
 	archive := tarArchive(t, []tar.Header{
 		{Name: "d/", Typeflag: tar.TypeDir, Mode: 0o755, ModTime: tarTime},
@@ -428,6 +432,7 @@ func TestTarCases(t *testing.T) {
 // link targets unless its S flag says not. Checked against GNU tar 1.34
 // (tar -tvf of its archive, and Python's tarfile on the headers).
 func TestTarCreateSymlinks(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tarMake(t, dir, map[string]string{"d/": "", "d/a": "A"}, tarTime)
 	for name, to := range map[string]string{"link": "/etc/passwd", "rel": "a"} {
@@ -476,6 +481,7 @@ func TestTarCreateSymlinks(t *testing.T) {
 // Checked against GNU tar 1.34, which stores lf as a hard link to ld/a
 // (the same inode; vfsd shows no inodes, so llmsh stores it again).
 func TestTarCreateDereference(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args    []string
 		members string
@@ -522,6 +528,7 @@ func TestTarCreateDereference(t *testing.T) {
 // TestTarOverSymlink: a member extracted where the target tree holds a
 // symbolic link replaces the link and never writes through it.
 func TestTarOverSymlink(t *testing.T) {
+	t.Parallel()
 	parent := t.TempDir()
 	work := filepath.Join(parent, "work")
 	outside := filepath.Join(parent, "outside")
@@ -546,6 +553,7 @@ func TestTarOverSymlink(t *testing.T) {
 
 // TestTarCancelled: a cancelled context stops tar with status 2.
 func TestTarCancelled(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tarMake(t, dir, map[string]string{"d/": "", "d/a": strings.Repeat("x", 1<<20)}, tarTime)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -564,6 +572,7 @@ func TestTarCancelled(t *testing.T) {
 // restores permission bits less the umask, exactly with -p, and never the
 // setuid, setgid or sticky bits. Messages checked against GNU tar 1.34.
 func TestTarListsAndModes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, content := range map[string]string{"a": "A", "b.log": "B", "c": "C"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
@@ -638,6 +647,7 @@ func TestTarListsAndModes(t *testing.T) {
 // TestTarTransform: --transform parsing and application; messages are
 // GNU tar 1.34's.
 func TestTarTransform(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		expr, in, out, err string
 	}{
@@ -694,6 +704,7 @@ func TestTarTransform(t *testing.T) {
 // -v names them in order, and the message about a dangling link under -h
 // comes at its place among them.
 func TestTarStatAheadOrder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
 		t.Fatal(err)
@@ -751,6 +762,7 @@ const tarBz2 = "QlpoOTFBWSZTWW9pFvsAAI37hMmQAFBAAOeAAANnRJ4AAACACCAAdQlI1Gmg0A2o
 // archive (not on standard input); the messages are GNU tar's with its
 // filter programs (bzip2 1.0.8, xz 5.4).
 func TestTarCompressions(t *testing.T) {
+	t.Parallel()
 	bz, err := base64.StdEncoding.DecodeString(tarBz2)
 	if err != nil {
 		t.Fatal(err)
@@ -794,6 +806,7 @@ func TestTarCompressions(t *testing.T) {
 // one small file or one of 8704 bytes, 20480 for 8705, 30720 for 20000,
 // as `tar cf - F | wc -c` says with GNU tar.
 func TestTarRecordPadding(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		size int
 		want int
@@ -818,6 +831,7 @@ func TestTarRecordPadding(t *testing.T) {
 // TestTarMissingProgram: the filters and commands llmsh cannot run fail
 // in GNU tar's words for a program that cannot be executed.
 func TestTarMissingProgram(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		prog string
@@ -849,6 +863,7 @@ func TestTarMissingProgram(t *testing.T) {
 // TestTarCreateOwner: members belong to llmsh's one user, as ls -l shows,
 // unless --owner, --group or --numeric-owner say otherwise.
 func TestTarCreateOwner(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // checked against GNU tee 9.1 (truncate, -a appends, a failed open is
 // reported and the other outputs still get the data).
 func TestTeeFiles(t *testing.T) {
+	t.Parallel()
 	if testFS == nil {
 		t.Fatal("file-based builtin tests need the vfsd test session (fs_harness_test.go)")
 	}

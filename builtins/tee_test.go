@@ -7,6 +7,7 @@ import (
 
 // Expected values checked against GNU tee 9.1.
 func TestTee(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"tee"}, "a\nb", "a\nb", "", 0},
 		{nil, []string{"tee", "-a", "-i"}, "x\n", "x\n", "", 0},
@@ -17,6 +18,7 @@ func TestTee(t *testing.T) {
 }
 
 func TestTeeBrokenPipe(t *testing.T) {
+	t.Parallel()
 	w := &limitWriter{limit: 3}
 	if st, stderr := runLinesEnv(context.Background(), "hello\n", w, "tee"); st != 1 || stderr != "" || w.buf.String() != "hel" {
 		t.Errorf("tee on a closed pipe: status %d, stderr %q, out %q", st, stderr, w.buf.String())

@@ -12,6 +12,7 @@ import (
 // (LC_ALL=C); "llmsh: X: command not found" is the shell's wording where
 // GNU says "timeout: failed to run command 'X': No such file or directory".
 func TestTimeout(t *testing.T) {
+	t.Parallel()
 	try := "Try 'timeout --help' for more information.\n"
 	runExecCases(t, []execCase{
 		{"runs", nil, "", []string{"timeout", "5", "echo", "hi"}, "hi\n", "", 0},
@@ -36,6 +37,7 @@ func TestTimeout(t *testing.T) {
 // as the 0.1 s limit fires. The parent context's 5 s deadline is the
 // measure: if timeout waited for sleep, it would have expired.
 func TestTimeoutFires(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args   []string
 		err    string
@@ -67,6 +69,7 @@ func TestTimeoutFires(t *testing.T) {
 // TestTimeoutKillAfter: a command that ignores its cancellation is
 // abandoned after -k, with status 137, and its later output is dropped.
 func TestTimeoutKillAfter(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	wrote := make(chan error, 1)
 	e := newExecEnv(t, context.Background(), nil, "", "timeout", "-k", "0.05", "0.05", "stubborn")
@@ -89,6 +92,7 @@ func TestTimeoutKillAfter(t *testing.T) {
 // TestTimeoutParentCancelled: when timeout itself is cancelled, the
 // command is too, and timeout returns its status.
 func TestTimeoutParentCancelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	e := newExecEnv(t, ctx, nil, "", "timeout", "100", "sleep", "100")
@@ -98,6 +102,7 @@ func TestTimeoutParentCancelled(t *testing.T) {
 }
 
 func TestEcho(t *testing.T) {
+	t.Parallel()
 	// Checked against GNU coreutils 9.1 /bin/echo.
 	runExecCases(t, []execCase{
 		{"plain", nil, "", []string{"echo", "a", "b"}, "a b\n", "", 0},
@@ -114,6 +119,7 @@ func TestEcho(t *testing.T) {
 // TestTimeoutBlockedRead: a command blocked reading a pipe that never
 // delivers still ends when the limit fires (the pipe is never written).
 func TestTimeoutBlockedRead(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	pr, pw := io.Pipe()
@@ -132,6 +138,7 @@ func TestTimeoutBlockedRead(t *testing.T) {
 // TestTimeoutStdinNotOverread: the command's input is read only as the
 // command asks; what it leaves stays for the next reader.
 func TestTimeoutStdinNotOverread(t *testing.T) {
+	t.Parallel()
 	in := strings.NewReader("first\nsecond\n")
 	e := newExecEnv(t, context.Background(), nil, "", "timeout", "5", "onebyte")
 	e.Stdin = in

@@ -10,6 +10,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 touch (LC_ALL=C, TZ UTC).
 func TestTouch(t *testing.T) {
+	t.Parallel()
 	f := map[string]string{"f": "x"}
 	runTree(t, []treeCase{
 		{f, []string{"touch", "f", "new"}, "", "", 0, "f=x new="},
@@ -28,6 +29,7 @@ func TestTouch(t *testing.T) {
 }
 
 func TestTouchTimes(t *testing.T) {
+	t.Parallel()
 	utc := func(s string) time.Time {
 		tm, err := time.Parse("2006-01-02 15:04:05.999999999", s)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 // 6.4's tput run on a pty (the fixture tput_ncurses covers the rest, off
 // a terminal).
 func TestTputInitReset(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		term, cmd, out string
 	}{

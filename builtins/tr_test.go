@@ -8,6 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 tr (LC_ALL=C).
 func TestTr(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"hello, World 123 [a*]\\\\\n", []string{"tr"}, "", "tr: missing operand\nTry 'tr --help' for more information.\n", 1},
 		{"hello, World 123 [a*]\\\\\n", []string{"tr", "a-z"}, "", "tr: missing operand after 'a-z'\nTwo strings must be given when translating.\nTry 'tr --help' for more information.\n", 1},
@@ -67,6 +68,7 @@ func TestTr(t *testing.T) {
 }
 
 func TestTrStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("abc\n", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "tr", "a-z", "A-Z"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)

@@ -14,6 +14,7 @@ import (
 // the ASCII lines); "@" stands for the no-break spaces of its vertical
 // line.
 func TestTree(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"d/e/y": "", "d/x": "", ".hid/z": "", "B/q": "", "empty/": "", "a": "", "b.txt": "", ".h": ""}
 	for _, tc := range []struct {
 		args    []string
@@ -130,6 +131,7 @@ type treeOptCase struct {
 // Expected outputs produced by tree 2.1.0 on the same layout (its owner
 // names replaced by llmsh's).
 func TestTreeOptions(t *testing.T) {
+	t.Parallel()
 	runTreeOptions(t, []treeOptCase{
 		{[]string{"tree", "-J"}, "[\n  {\"type\":\"directory\",\"name\":\".\",\"contents\":[\n    {\"type\":\"directory\",\"name\":\"Z\",\"contents\":[\n      {\"type\":\"file\",\"name\":\"big\"}\n    ]},\n    {\"type\":\"file\",\"name\":\"a\"},\n    {\"type\":\"file\",\"name\":\"b.txt\"},\n    {\"type\":\"directory\",\"name\":\"d\",\"contents\":[\n      {\"type\":\"directory\",\"name\":\"e\",\"contents\":[\n        {\"type\":\"file\",\"name\":\"y\"}\n      ]},\n      {\"type\":\"file\",\"name\":\"x\"}\n    ]},\n    {\"type\":\"link\",\"name\":\"dl\",\"target\":\"d\"},\n    {\"type\":\"link\",\"name\":\"lnk\",\"target\":\"a\"}\n  ]}\n,\n  {\"type\":\"report\",\"directories\":5,\"files\":6}\n]\n"},
 		{[]string{"tree", "-X", "-f", "-p", "-L", "1"}, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tree>\n  <directory name=\".\" mode=\"0755\" prot=\"drwxr-xr-x\">\n    <directory name=\"./Z\" mode=\"0700\" prot=\"drwx------\"></directory>\n    <file name=\"./a\" mode=\"0644\" prot=\"-rw-r--r--\"></file>\n    <file name=\"./b.txt\" mode=\"0644\" prot=\"-rw-r--r--\"></file>\n    <directory name=\"./d\" mode=\"0755\" prot=\"drwxr-xr-x\"></directory>\n    <link name=\"./dl\" target=\"d\" mode=\"0777\" prot=\"lrwxrwxrwx\"></link>\n    <link name=\"./lnk\" target=\"a\" mode=\"0777\" prot=\"lrwxrwxrwx\"></link>\n  </directory>\n  <report>\n    <directories>4</directories>\n    <files>3</files>\n  </report>\n</tree>\n"},
@@ -164,6 +166,7 @@ func TestTreeOptions(t *testing.T) {
 // of directories: 4096 on the file systems tree 2.1's outputs were
 // taken on; elsewhere (tmpfs) the case cannot be compared.
 func TestTreeSizes(t *testing.T) {
+	t.Parallel()
 	for _, d := range []string{".", "d", "d/e", "Z"} {
 		if fi, err := os.Stat(filepath.Join(treeLayout(t), d)); err != nil || fi.Size() != 4096 {
 			t.Skip("directories here are not 4096 bytes")
@@ -182,6 +185,7 @@ func TestTreeSizes(t *testing.T) {
 }
 
 func TestTreeSortError(t *testing.T) {
+	t.Parallel()
 	r := runCmdEnv(t, map[string]string{"a": ""}, nil, "tree", "--sort=none")
 	if r.stdout != "name,version,size,mtime,ctime\n" || r.stderr != "tree: Sort type 'none' not valid, should be one of: " || r.status != 1 {
 		t.Errorf("got %q %q %d", r.stdout, r.stderr, r.status)
@@ -190,6 +194,7 @@ func TestTreeSortError(t *testing.T) {
 
 // Expected outputs produced by tree 2.1.0.
 func TestTreeFromFile(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"list": "a/b/c\na/d\nx\na/b/e/\n.h/i\n"}
 	for _, tc := range []struct {
 		args   []string
@@ -213,6 +218,7 @@ func TestTreeFromFile(t *testing.T) {
 // Expected outputs produced by tree 2.1.0 (LANG=C.UTF-8): names with
 // non-printable characters, and -o.
 func TestTreeNames(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"a\tb": "", "c\x01d": "", "é": ""}
 	for _, tc := range []struct {
 		args []string
@@ -250,6 +256,7 @@ func TestTreeNames(t *testing.T) {
 
 // Expected outputs produced by tree 2.1.0 (LANG=C.UTF-8).
 func TestTreeGitignore(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		".gitignore": "*.log\n!keep.log\n/build/\n# c\n*.tmp\n", "doc/.gitignore": "sub\n",
 		"a.log": "", "keep.log": "", "src/x.go": "", "src/build/o": "", "build/b": "",

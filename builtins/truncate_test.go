@@ -8,6 +8,7 @@ import (
 // Expected values checked against GNU truncate 9.1; the last field is the
 // tree afterwards.
 func TestTruncate(t *testing.T) {
+	t.Parallel()
 	f := map[string]string{"f": "hello world", "r": "abc", "d/": ""}
 	z := func(n int) string { return strings.Repeat("\x00", n) }
 	runTree(t, []treeCase{

@@ -12,6 +12,7 @@ import (
 
 // Expected values checked against GNU tsort 9.1, loops included.
 func TestTsort(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"tsort"}, "a b\nb c\nc d\n", "a\nb\nc\nd\n", "", 0},
 		{nil, []string{"tsort"}, "3 8 3 10 5 11 7 8 7 11 8 9 11 2 11 9 11 10\n", "3\n5\n7\n11\n8\n10\n2\n9\n", "", 0},
@@ -29,6 +30,7 @@ func TestTsort(t *testing.T) {
 // node's successors are appended, the most recent last (a prepend each
 // made many successors of one node quadratic).
 func TestTsortGraphStops(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	for i := range 1 << 18 {
 		fmt.Fprintf(&b, "%d ", i)

@@ -5,6 +5,7 @@ import "testing"
 // Layout, order and messages checked against GNU uname 9.1; the values
 // are llmsh's virtual ones.
 func TestUname(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"uname"}, "", "Linux\n", "", 0},
 		{nil, []string{"uname", "-a"}, "", "Linux llmsh 6.1.0-llmsh #1 SMP PREEMPT_DYNAMIC llmsh x86_64 GNU/Linux\n", "", 0},

@@ -4,6 +4,7 @@ import "testing"
 
 // Expected values checked against GNU coreutils 9.1 uniq (LC_ALL=C).
 func TestUniqFiles(t *testing.T) {
+	t.Parallel()
 	in := map[string]string{"in": "a\na\nb\n"}
 	runTextFiles(t, []textFileCase{
 		{in, []string{"uniq", "in"}, "a\nb\n", "", 0, "", ""},
@@ -17,6 +18,7 @@ func TestUniqFiles(t *testing.T) {
 // /dev/null reads as an empty file, as in GNU (checked against coreutils
 // 9.1: uniq, wc and md5sum of /dev/null).
 func TestDevNullOperand(t *testing.T) {
+	t.Parallel()
 	runTextFiles(t, []textFileCase{
 		{nil, []string{"uniq", "/dev/null"}, "", "", 0, "", ""},
 		{nil, []string{"wc", "-l", "/dev/null"}, "0 /dev/null\n", "", 0, "", ""},

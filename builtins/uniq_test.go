@@ -8,6 +8,7 @@ import (
 
 // Expected values checked against GNU coreutils 9.1 uniq (LC_ALL=C).
 func TestUniq(t *testing.T) {
+	t.Parallel()
 	runText(t, []textCase{
 		{"a\na\nb\nc\nc\nc\nd\n", []string{"uniq"}, "a\nb\nc\nd\n", "", 0},
 		{"a\na\nb\nc\nc\nc\nd", []string{"uniq"}, "a\nb\nc\nd\n", "", 0},
@@ -57,6 +58,7 @@ func TestUniq(t *testing.T) {
 }
 
 func TestUniqStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("b\na\n", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "uniq"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)

@@ -21,6 +21,7 @@ import (
 // gone between the listing and its reading, a file rewritten while tar
 // reads it: GNU's messages).
 func TestWalksTreeChanging(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for i := range 8 {
 		for j := range 20 {

@@ -10,6 +10,7 @@ import (
 // TestWatchRefused: watch says what to write instead, status 1, and runs
 // nothing; its usage errors are procps-ng's.
 func TestWatchRefused(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args     []string
 		err      string

@@ -4,6 +4,7 @@ import "testing"
 
 // --files0-from and directories; expected values checked against GNU wc 9.1.
 func TestWcFiles0(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"a":      "one two\n",
 		"d/x":    "",

@@ -11,6 +11,7 @@ import (
 
 // Expected values checked against GNU wc 9.1 (LC_ALL=C.UTF-8).
 func TestWc(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"wc"}, "hello world\nfoo\n", "      2       3      16\n", "", 0},
 		{nil, []string{"wc"}, "", "      0       0       0\n", "", 0},
@@ -39,6 +40,7 @@ func TestWc(t *testing.T) {
 // TestWcChunkBoundaries counts multibyte characters that straddle the read
 // buffer; checked against GNU wc 9.1 (LC_ALL=C.UTF-8).
 func TestWcChunkBoundaries(t *testing.T) {
+	t.Parallel()
 	line := strings.Repeat("\u00e9", 70001) + strings.Repeat(" \u4e2d", 30000) + "\n"
 	got := runCmd(t, nil, strings.Repeat(line, 3), "wc", "-mwLlc")
 	want := "      3   90003  390006  780009  160001\n"
@@ -51,6 +53,7 @@ func TestWcChunkBoundaries(t *testing.T) {
 // buffers: the same counts as through Read, and a cancelled context stops
 // the count.
 func TestWcCountWriterTo(t *testing.T) {
+	t.Parallel()
 	data := strings.Repeat("some line\n", 50_000) + "tail"
 	buf := make([]byte, ioBufSize+4)
 	env := &Env{Ctx: context.Background()}

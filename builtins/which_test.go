@@ -6,6 +6,7 @@ import "testing"
 // no operand); llmsh's programs are in /usr/bin and /bin (DefaultPath,
 // used when the environment has no PATH, as execvp does).
 func TestWhich(t *testing.T) {
+	t.Parallel()
 	runLines(t, []linesCase{
 		{nil, []string{"which", "cat", "jq"}, "", "/usr/bin/cat\n/usr/bin/jq\n", "", 0},
 		{nil, []string{"which", "-a", "cat", "nosuch", "test"}, "", "/usr/bin/cat\n/bin/cat\n/usr/bin/test\n/bin/test\n", "", 1},

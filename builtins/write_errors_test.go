@@ -40,9 +40,7 @@ func runLateFail(t *testing.T, files map[string]string, stdin string, args ...st
 	}
 	dir := t.TempDir()
 	fsys := testFS(t, dir)
-	for name, content := range files {
-		writeTestFile(t, fsys, dir+"/"+name, content)
-	}
+	writeHostFiles(t, dir, files)
 	var out, errb bytes.Buffer
 	env := &Env{Ctx: context.Background(), Args: args, Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, FS: lateFailFS{fsys}, Dir: dir}
 	st := Run(b, env)
@@ -52,6 +50,7 @@ func runLateFail(t *testing.T, files map[string]string, stdin string, args ...st
 // A write that fails only when the file is closed is still a failure:
 // reported in GNU's words, with GNU's status.
 func TestLateWriteErrors(t *testing.T) {
+	t.Parallel()
 	in := map[string]string{"in": "b\na\n"}
 	tests := []struct {
 		args   []string

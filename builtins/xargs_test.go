@@ -13,6 +13,7 @@ import (
 // command not found") instead of GNU's "xargs: X: No such file or
 // directory".
 func TestXargs(t *testing.T) {
+	t.Parallel()
 	try := "Try 'xargs --help' for more information.\n"
 	quoteMsg := "by default quotes are special to xargs unless you use the -0 option\n"
 	runExecCases(t, []execCase{
@@ -81,6 +82,7 @@ func TestXargs(t *testing.T) {
 
 // TestXargsStatus255 stops at the first command exiting 255 (status 124).
 func TestXargsStatus255(t *testing.T) {
+	t.Parallel()
 	e := newExecEnv(t, context.Background(), nil, "a\nb\n", "xargs", "-n1", "quit255")
 	e.extra["quit255"] = func(env *Env) int { return 255 }
 	got := e.run()
@@ -92,6 +94,7 @@ func TestXargsStatus255(t *testing.T) {
 // TestXargsParallel runs commands concurrently with -P: each prints two
 // lines in several writes; lines never mix, and every command ran.
 func TestXargsParallel(t *testing.T) {
+	t.Parallel()
 	var running, peak atomic.Int32
 	gate := make(chan struct{})
 	var in strings.Builder
@@ -154,6 +157,7 @@ func TestXargsParallel(t *testing.T) {
 
 // TestXargsCancelled stops reading and running on a cancelled context.
 func TestXargsCancelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	e := newExecEnv(t, ctx, nil, strings.Repeat("a\n", 100000), "xargs", "-n1")
@@ -166,6 +170,7 @@ func TestXargsCancelled(t *testing.T) {
 // TestXargsConfined: a command run by xargs reads files only through the
 // FS it was given; a path outside the granted directory is refused.
 func TestXargsConfined(t *testing.T) {
+	t.Parallel()
 	e := newExecEnv(t, context.Background(), map[string]string{"in.txt": "inside\n"}, "in.txt\n../../../../../../etc/passwd\n/etc/passwd\n", "xargs", "-n1", "cat")
 	got := e.run()
 	if got.stdout != "inside\n" || got.status != 123 {

@@ -10,6 +10,7 @@ import (
 
 // Expected output produced by xxd 2022-01-14 (vim 9.0) on this machine.
 func TestXxdReal(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"1x.y":  "ab",
 		"e":     "",
@@ -74,6 +75,7 @@ func TestXxdReal(t *testing.T) {
 }
 
 func TestXxdStops(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("abcdefgh\x00\x01", 100000)
 	if st, msg := runTextEnv(t, context.Background(), strings.NewReader(in), pipeErrWriter{}, "xxd"); st != 1 || msg != "" {
 		t.Errorf("broken pipe: %d %q", st, msg)
@@ -88,6 +90,7 @@ func TestXxdStops(t *testing.T) {
 // A far address in xxd -r zero-fills a pipe as xxd does, in bounded
 // steps that stop when the command is cancelled.
 func TestXxdRevertFarAddress(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if st, _ := runTextEnv(t, ctx, strings.NewReader("7fffffffffff: 41\n"), &strings.Builder{}, "xxd", "-r"); st != 1 {
@@ -101,6 +104,7 @@ func TestXxdRevertFarAddress(t *testing.T) {
 
 // Expected output produced by xxd 2022-01-14 on this machine (-e).
 func TestXxdLittleEndianReal(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"1x.y":  "ab",
 		"az":    "abcdefghijklmnopqrstuvwxyz",

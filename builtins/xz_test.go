@@ -16,6 +16,7 @@ const xzHello = "\xfd\x37\x7a\x58\x5a\x00\x00\x04\xe6\xd6\xb4\x46\x02\x00\x21\x0
 
 // Messages and statuses checked against xz 5.4.1.
 func TestXz(t *testing.T) {
+	t.Parallel()
 	f := map[string]string{"t.xz": xzHello, "t.txz": xzHello, "foo": xzHello, "bad.xz": "hello\n", "t": "old"}
 	tree := "bad.xz=hello\n foo=" + xzHello + " t.txz=" + xzHello + " t.xz=" + xzHello + " t=old"
 	runTree(t, []treeCase{

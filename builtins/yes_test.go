@@ -34,6 +34,7 @@ func runLinesEnv(ctx context.Context, stdin string, stdout io.Writer, args ...st
 }
 
 func TestYes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		line string
@@ -61,6 +62,7 @@ func TestYes(t *testing.T) {
 }
 
 func TestYesCancelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	w := io.Discard

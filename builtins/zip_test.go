@@ -18,6 +18,7 @@ import (
 // were produced by Info-ZIP zip 3.0 and unzip 6.0 on the same tree (except
 // deflate's percentage, which is Go's).
 func TestZipUnzip(t *testing.T) {
+	t.Parallel()
 	if testFS == nil {
 		t.Skip("needs the vfsd test session")
 	}
@@ -83,6 +84,7 @@ func TestZipUnzip(t *testing.T) {
 // library Session.Run's 1 s limit, in one flate Write); uncancelled, its
 // stream inflates back to the data.
 func TestZipDeflateStops(t *testing.T) {
+	t.Parallel()
 	data := bytes.Repeat([]byte("0123456789abcdef\n"), 1<<17)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
