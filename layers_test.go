@@ -15,6 +15,7 @@ var layers = []struct {
 	rank   int
 }{
 	{"internal/stopre", -1},    // stoppable regexp searches, under posixre and the forks
+	{"internal/racebuild", -1}, // whether the build is -race
 	{"third_party/go-sdk/", 1}, // the MCP SDK, over jsonschema-go
 	{"third_party/sh/", 1},     // the bash interpreter, over posixre (=~)
 	{"third_party/", 0},        // vendored forks: goawk, gojq, jsonschema-go, mvdan/sh, regexp2, xz
