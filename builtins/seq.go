@@ -174,6 +174,11 @@ type seqRun struct {
 	printed   bool
 }
 
+// seqMaxConversion is the largest width or precision seq formats (16
+// MiB): each line is formatted in memory (printf(1) and the shell's printf
+// write their padding a piece at a time, and go up to C's INT_MAX).
+const seqMaxConversion = 1 << 24
+
 // run prints the numbers from first to last in steps of step; ops are the
 // operands as written.
 func (c *seqConfig) run(env *Env, ops []string, first, step, last seqOperand) int {
@@ -184,10 +189,10 @@ func (c *seqConfig) run(env *Env, ops []string, first, step, last seqOperand) in
 			env.Errorf("%s", err)
 			return 1
 		}
-		// A width or precision past printfMaxWidth would make each line
-		// one allocation of up to gigabytes: seq fails as GNU seq does
-		// when the C library cannot allocate a conversion that large.
-		if s.spec.width > printfMaxWidth || s.spec.prec > printfMaxWidth {
+		// A width or precision past seqMaxConversion would make each
+		// line one allocation of up to gigabytes: seq fails as GNU seq
+		// does when the C library cannot allocate a conversion that large.
+		if s.spec.width > seqMaxConversion || s.spec.prec > seqMaxConversion {
 			env.Errorf("write error: Cannot allocate memory")
 			return 1
 		}

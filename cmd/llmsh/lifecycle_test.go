@@ -135,7 +135,7 @@ func TestPanickingBuiltinViaCLI(t *testing.T) {
 	// prove the CLI never prints a Go stack for bad input to builtins.
 	for _, script := range []string{
 		"seq 1 0 5 | head -1",
-		"printf '%*d' 99999999999 1",
+		"printf '%*d' 99999999999 1 | head -c 1", // bash writes 2 GiB: the width is C's INT_MAX
 		"sort -k 0 /dev/null",
 		"cut -f 0 /dev/null",
 		"head -n 99999999999999999999 /dev/null",

@@ -3,7 +3,7 @@
 #@ timeout: 3s
 echo $(( 1 / 0 )); echo $(( -9223372036854775808 / -1 )); echo $(( 1 << 64 ))
 a=(); echo ${a[-1]}; echo ${x:1:-5}; echo ${x:-9999999999999}
-printf '%*d\n' -2147483648 1; printf '%.*f\n' 999999999 1 | head -c 10
+printf '%*d\n' -2147483648 1 | head -c 10; printf '%.*f\n' 999999999 1 | head -c 10
 seq -f '%n' 1 2; seq 1 0 1 | head -1; seq 1e308 1e308 1e309 | head -1
 cut -c 0 /dev/null; cut -f 99999999999999999999 /dev/null; sort -k 9999999999 /dev/null
 head -c -99999999999999999999 /dev/null; tail -n +0 /dev/null; fold -w 0 /dev/null
