@@ -43,24 +43,16 @@ func duRunIn(t *testing.T, dir string, c duCase) result {
 	return duExec(t, dir, c)
 }
 
-// duWriteFiles creates files in dir, with duMtime.
+// duWriteFiles creates files in dir (writeHostFiles), with duMtime.
 func duWriteFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, name)
+	writeHostFiles(t, dir, files)
+	for name := range files {
 		if strings.HasSuffix(name, "/") {
-			if err := os.MkdirAll(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
 			continue
 		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
 		// A fixed modification time, for diff's -u and -c headers.
+		p := filepath.Join(dir, name)
 		if err := os.Chtimes(p, duMtime, duMtime); err != nil {
 			t.Fatal(err)
 		}
