@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -818,17 +819,21 @@ func (p *printfState) pad(b []byte, sp printfSpec) {
 	}
 }
 
-// printfRun is a piece of the output for repeat to copy from.
-var printfRun = [2][]byte{bytes.Repeat([]byte{' '}, 4<<10), bytes.Repeat([]byte{'0'}, 4<<10)}
+// printfRun is a piece of the output for repeat to copy from, made on
+// first use: not an allocation of every start-up's package init.
+var printfRun = sync.OnceValue(func() [2][]byte {
+	return [2][]byte{bytes.Repeat([]byte{' '}, 4<<10), bytes.Repeat([]byte{'0'}, 4<<10)}
+})
 
 // repeat writes n bytes c (a space or '0'), and the output so far
 // whenever it holds more than 64 KiB (llmsh): a width of 2^31-1 streams
 // to the output, whose cap or a write error stops it, instead of being
 // built in memory.
 func (p *printfState) repeat(c byte, n int) {
-	run := printfRun[0]
+	runs := printfRun()
+	run := runs[0]
 	if c == '0' {
-		run = printfRun[1]
+		run = runs[1]
 	}
 	for n > 0 {
 		k := min(n, len(run))
