@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // awkCase is one awk call. files (may be nil) are created in the granted

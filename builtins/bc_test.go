@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 func TestBcLimits(t *testing.T) {

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bufio"
@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // Expected values checked against GNU cat 9.1 (LC_ALL=C).

@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
 	"context"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // Checked against ncurses clear 6.4 with TERM unset, dumb and xterm.

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // duCase is one call of a diffutils-style builtin (cmp, diff, patch) in a

@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // dateClock is the fixed "now" of the tests: a Monday.
@@ -20,9 +22,7 @@ type dateCase struct {
 
 func dateRun(t *testing.T, cases []dateCase) {
 	t.Helper()
-	saved := now
-	now = func() time.Time { return dateClock }
-	defer func() { now = saved }()
+	defer ForTests.SetNow(func() time.Time { return dateClock })()
 	b, _ := Lookup("date")
 	for _, c := range cases {
 		var out, errb strings.Builder
@@ -210,9 +210,7 @@ func TestDateReference(t *testing.T) {
 
 // Checked against GNU coreutils 9.1 date -f (LC_ALL=C).
 func TestDateBatch(t *testing.T) {
-	saved := now
-	now = func() time.Time { return dateClock }
-	defer func() { now = saved }()
+	defer ForTests.SetNow(func() time.Time { return dateClock })()
 	runText(t, []textCase{
 		{"2024-01-01\n\nbad\n@0\n", []string{"date", "-u", "-f", "-", "+%F"}, "2024-01-01\n2026-11-23\n1970-01-01\n", "date: invalid date 'bad'\n", 1},
 		{"@5", []string{"date", "-f", "-", "+%s"}, "5\n", "", 0},

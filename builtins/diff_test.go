@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	. "github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
@@ -19,11 +20,11 @@ func TestDiffLinesStopsEarly(t *testing.T) {
 		fmt.Fprintf(&a, "a%d\n", i)
 		fmt.Fprintf(&b, "b%d\n", i)
 	}
-	fa, fb := splitDiffLines(a.Bytes()), splitDiffLines(b.Bytes())
+	diff := ForTests.DiffLines(a.Bytes(), b.Bytes())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var err error
-	allocs := testing.AllocsPerRun(1, func() { _, err = diffLines(ctx, fa, fb, &diffOpts{tabsize: 8}) })
+	allocs := testing.AllocsPerRun(1, func() { err = diff(ctx) })
 	if err == nil {
 		t.Fatal("diffLines under a cancelled context: no error")
 	}
@@ -42,11 +43,11 @@ func TestSplitDiffLinesStops(t *testing.T) {
 	data = append(data, 'y')
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if f, err := splitDiffLinesCtx(ctx, data); err != gnu.ErrCancelled || f != nil {
-		t.Fatalf("cancelled: %v, %v", f, err)
+	if lines, _, err := ForTests.SplitDiffLines(ctx, data); err != gnu.ErrCancelled || lines != nil {
+		t.Fatalf("cancelled: %d lines, %v", len(lines), err)
 	}
-	f, err := splitDiffLinesCtx(context.Background(), data)
-	if err != nil || len(f.lines) != 1<<18+1 || string(f.lines[1<<18]) != "y" || !f.missingNewline {
-		t.Fatalf("got %d lines, %v", len(f.lines), err)
+	lines, missingNewline, err := ForTests.SplitDiffLines(context.Background(), data)
+	if err != nil || len(lines) != 1<<18+1 || string(lines[1<<18]) != "y" || !missingNewline {
+		t.Fatalf("got %d lines, %v", len(lines), err)
 	}
 }

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // TestUnifiedDiff: the hunks of UnifiedDiff are GNU diff -u's (the two

@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"flag"
 	"os"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 var updateDocs = flag.Bool("update-docs", false, "rewrite docs/builtins.md from the registry")

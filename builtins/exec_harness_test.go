@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // syncBuffer is a bytes.Buffer safe for the concurrent writers of xargs -P.

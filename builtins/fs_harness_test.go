@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"io/fs"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"

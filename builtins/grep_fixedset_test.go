@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // TestGrepSetAsRegexps compares the fixed-string set with the regexp path
@@ -23,7 +25,7 @@ func TestGrepSetAsRegexps(t *testing.T) {
 	ctx := context.Background()
 	for round := 0; round < 300; round++ {
 		var pats []string
-		for len(pats) < 2 || len(grepDistinct(pats)) < 2 {
+		for len(pats) < 2 || len(ForTests.GrepDistinct(pats)) < 2 {
 			pats = append(pats, word("abAB", 1, 4))
 		}
 		mode := "FGE"[round%3]
@@ -31,15 +33,14 @@ func TestGrepSetAsRegexps(t *testing.T) {
 		if line && rng.Intn(3) == 0 {
 			pats = append(pats, "")
 		}
-		set, _, err := newGrepMatcher(ctx, pats, mode, icase, false, line, '\n', cloc)
-		if err != nil || set.set == nil {
+		set, err := ForTests.GrepMatcher(ctx, pats, mode, icase, false, line, '\n', cloc)
+		if err != nil || !set.Set() {
 			t.Fatalf("%q: no set (%v)", pats, err)
 		}
-		saved := grepSetMin
-		grepSetMin = 1 << 30
-		re, _, err := newGrepMatcher(ctx, pats, mode, icase, false, line, '\n', cloc)
-		grepSetMin = saved
-		if err != nil || re.set != nil {
+		restore := ForTests.SetGrepSetMin(1 << 30)
+		re, err := ForTests.GrepMatcher(ctx, pats, mode, icase, false, line, '\n', cloc)
+		restore()
+		if err != nil || re.Set() {
 			t.Fatalf("%q: %v", pats, err)
 		}
 		var buf strings.Builder
@@ -49,8 +50,8 @@ func TestGrepSetAsRegexps(t *testing.T) {
 		what := fmt.Sprintf("%q %c i=%v x=%v C=%v over %q", pats, mode, icase, line, cloc, buf.String())
 		b := []byte(buf.String())
 		for from := 0; from < len(b); {
-			s1, e1, err1 := set.next(b, from, len(b))
-			s2, e2, err2 := re.next(b, from, len(b))
+			s1, e1, err1 := set.Next(b, from, len(b))
+			s2, e2, err2 := re.Next(b, from, len(b))
 			if s1 != s2 || e1 != e2 || err1 != nil || err2 != nil {
 				t.Fatalf("%s: next from %d: set %d,%d re %d,%d", what, from, s1, e1, s2, e2)
 			}
@@ -60,11 +61,11 @@ func TestGrepSetAsRegexps(t *testing.T) {
 			from = e1 + 1
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
-			ok1, _ := set.matchLine([]byte(l))
-			ok2, _ := re.matchLine([]byte(l))
+			ok1, _ := set.MatchLine([]byte(l))
+			ok2, _ := re.MatchLine([]byte(l))
 			var m1, m2 []int
-			set.eachMatch([]byte(l), func(s, e int) { m1 = append(m1, s, e) })
-			re.eachMatch([]byte(l), func(s, e int) { m2 = append(m2, s, e) })
+			set.EachMatch([]byte(l), func(s, e int) { m1 = append(m1, s, e) })
+			re.EachMatch([]byte(l), func(s, e int) { m2 = append(m2, s, e) })
 			if ok1 != ok2 || fmt.Sprint(m1) != fmt.Sprint(m2) {
 				t.Fatalf("%s: line %q: set %v %v re %v %v", what, l, ok1, m1, ok2, m2)
 			}
@@ -107,11 +108,11 @@ func TestGrepSetStops(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := newGrepMatcher(ctx, pats, 'F', false, false, false, '\n', false); err == nil {
+	if _, err := ForTests.GrepMatcher(ctx, pats, 'F', false, false, false, '\n', false); err == nil {
 		t.Fatal("a cancelled build went on")
 	}
 	pats = append(pats, "a.*b") // not fixed: the regexp path
-	if _, _, err := newGrepMatcher(ctx, pats, 'G', false, false, false, '\n', false); err == nil {
+	if _, err := ForTests.GrepMatcher(ctx, pats, 'G', false, false, false, '\n', false); err == nil {
 		t.Fatal("a cancelled compile went on")
 	}
 }

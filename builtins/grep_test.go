@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // grepCase is one grep call: stdin, arguments, expected stdout, stderr and
@@ -213,28 +215,23 @@ func TestGrepPerlBacktracking(t *testing.T) {
 // and grepPerlTimeout without a deadline.
 func TestGrepPerlTimeoutDeadline(t *testing.T) {
 	t.Parallel()
-	m, _, err := newGrepMatcher(context.Background(), []string{`^(a+)+(?=$)`}, 'P', false, false, false, '\n', false)
+	m, err := ForTests.GrepMatcher(context.Background(), []string{`^(a+)+(?=$)`}, 'P', false, false, false, '\n', false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.perl2 == nil {
+	if !m.Perl2() {
 		t.Fatal("the pattern did not go to the backtracking engine")
 	}
-	m.perlTimeout()
-	if m.perl2.MatchTimeout != grepPerlTimeout {
-		t.Errorf("no deadline: MatchTimeout = %v, want %v", m.perl2.MatchTimeout, grepPerlTimeout)
+	if got := m.PerlTimeout(time.Time{}); got != grepPerlTimeout {
+		t.Errorf("no deadline: MatchTimeout = %v, want %v", got, grepPerlTimeout)
 	}
-	m.deadline = time.Now().Add(time.Second)
-	m.perlTimeout()
-	if got := m.perl2.MatchTimeout; got > time.Second || got <= 0 {
+	if got := m.PerlTimeout(time.Now().Add(time.Second)); got > time.Second || got <= 0 {
 		t.Errorf("deadline in 1s: MatchTimeout = %v", got)
 	}
-	m.deadline = time.Now().Add(-time.Hour)
-	m.perlTimeout()
-	if got := m.perl2.MatchTimeout; got != time.Millisecond {
+	if got := m.PerlTimeout(time.Now().Add(-time.Hour)); got != time.Millisecond {
 		t.Errorf("deadline passed: MatchTimeout = %v, want 1ms", got)
 	}
-	if _, err := m.matchLine([]byte(strings.Repeat("a", 40) + "!")); err == nil {
+	if _, err := m.MatchLine([]byte(strings.Repeat("a", 40) + "!")); err == nil {
 		t.Error("a catastrophic match past the deadline did not stop")
 	}
 }

@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // The window check (a match looked for only around each occurrence of the
@@ -35,14 +37,14 @@ func TestGrepWindowAgreesWithLines(t *testing.T) {
 			buf = nil
 		}
 		icase, word, line := rng.IntN(3) == 0, rng.IntN(4) == 0, rng.IntN(6) == 0
-		m, _, err := newGrepMatcher(context.Background(), []string{p.String()}, 'G', icase, word, line, '\n', false)
-		if err != nil || m.win == nil {
+		m, err := ForTests.GrepMatcher(context.Background(), []string{p.String()}, 'G', icase, word, line, '\n', false)
+		if err != nil || !m.Window() {
 			continue
 		}
 		windowed++
 		var want, got []string
 		for _, l := range lines {
-			ok, err := m.matchLine([]byte(l))
+			ok, err := m.MatchLine([]byte(l))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +53,7 @@ func TestGrepWindowAgreesWithLines(t *testing.T) {
 			}
 		}
 		for pos := 0; pos < len(buf); {
-			ls, le, err := m.next(buf, pos, len(buf))
+			ls, le, err := m.Next(buf, pos, len(buf))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,12 +91,12 @@ func TestGrepWindow(t *testing.T) {
 		{"(ab|ac)d{2}", 'E', false, true},
 		{"ab.", 'G', true, true},
 	} {
-		m, _, err := newGrepMatcher(context.Background(), []string{c.pat}, c.mode, c.icase, false, false, '\n', false)
+		m, err := ForTests.GrepMatcher(context.Background(), []string{c.pat}, c.mode, c.icase, false, false, '\n', false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (m.win != nil) != c.window {
-			t.Errorf("%q: window %v, want %v", c.pat, m.win != nil, c.window)
+		if (m.Window()) != c.window {
+			t.Errorf("%q: window %v, want %v", c.pat, m.Window(), c.window)
 		}
 	}
 	in := "123x\n12x 999x\nabc\n9x99x\né9é99x\n\xff000x\n000\n"

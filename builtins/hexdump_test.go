@@ -1,9 +1,11 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // Expected output produced by util-linux hexdump 2.38 on this machine.

@@ -1,9 +1,11 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
 	"context"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // TestIconvConversionStops: a conversion of the whole input in one call
@@ -13,17 +15,15 @@ import (
 func TestIconvConversionStops(t *testing.T) {
 	t.Parallel()
 	data := bytes.Repeat([]byte("a"), 1<<20)
-	live := &iconvConv{ctx: context.Background(), src: iconvCharsetFor("ISO-8859-1"), dst: iconvCharsetFor("UTF-32")}
-	out, msg := live.run(nil, data)
-	if live.cancelled || msg != "" || len(out) != 4+4*len(data) {
-		t.Fatalf("live conversion: cancelled %v, msg %q, %d bytes", live.cancelled, msg, len(out))
+	out, msg, cancelled := ForTests.IconvConvert(context.Background(), "ISO-8859-1", "UTF-32", data)
+	if cancelled || msg != "" || len(out) != 4+4*len(data) {
+		t.Fatalf("live conversion: cancelled %v, msg %q, %d bytes", cancelled, msg, len(out))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	stopped := &iconvConv{ctx: ctx, src: iconvCharsetFor("ISO-8859-1"), dst: iconvCharsetFor("UTF-32")}
-	out, _ = stopped.run(nil, data)
-	if !stopped.cancelled || len(out) > 4<<16 {
-		t.Errorf("cancelled conversion: cancelled %v, %d bytes out", stopped.cancelled, len(out))
+	out, _, cancelled = ForTests.IconvConvert(ctx, "ISO-8859-1", "UTF-32", data)
+	if !cancelled || len(out) > 4<<16 {
+		t.Errorf("cancelled conversion: cancelled %v, %d bytes out", cancelled, len(out))
 	}
 }
 

@@ -1,9 +1,11 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // joinCase joins the files "a" and "b" (or stdin where an operand is "-").

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/third_party/gojq"
 )
 

@@ -1,17 +1,27 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // Goldens from GNU coreutils 9.1: COLUMNS=N LC_ALL=C ls -C over these names.
 func TestLsColumns(t *testing.T) {
 	t.Parallel()
 	names := strings.Fields("alpha beta chi delta epsilon eta gamma iota kappa lambda mu nu omega omicron phi pi psi rho sigma tau theta upsilon xi zeta")
+	dir := t.TempDir()
+	files := map[string]string{}
+	for _, n := range names {
+		files[n] = ""
+	}
+	writeHostFiles(t, dir, files)
+	fsys := testFS(t, dir)
 	for _, tc := range []struct {
 		width int
 		want  string
@@ -21,14 +31,9 @@ func TestLsColumns(t *testing.T) {
 		{1000, "alpha  beta  chi  delta  epsilon  eta  gamma  iota  kappa  lambda  mu  nu  omega  omicron  phi\tpi  psi  rho  sigma  tau  theta  upsilon  xi  zeta\n"},
 		{1, strings.Join(names, "\n") + "\n"},
 	} {
-		var b strings.Builder
-		cells := make([]lsCell, len(names))
-		for i, n := range names {
-			cells[i] = lsCell{name: n}
-		}
-		lsColumns(&b, cells, &lsOpts{format: lsFormatColumns, width: tc.width, tabsize: 8, eol: '\n'})
-		if b.String() != tc.want {
-			t.Errorf("width %d:\n got %q\nwant %q", tc.width, b.String(), tc.want)
+		r := runCmdFS(t, fsys, dir, "ls", "-C", "-w", strconv.Itoa(tc.width))
+		if r.stdout != tc.want || r.stderr != "" || r.status != 0 {
+			t.Errorf("width %d:\n got %q %q %d\nwant %q", tc.width, r.stdout, r.stderr, r.status, tc.want)
 		}
 	}
 }

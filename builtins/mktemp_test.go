@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // Messages checked against GNU coreutils 9.1 mktemp (LC_ALL=C).

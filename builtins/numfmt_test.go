@@ -1,9 +1,11 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // Expected output produced by GNU coreutils 9.1 numfmt on this machine (LC_ALL=C).

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
@@ -57,7 +58,7 @@ func TestPr(t *testing.T) {
 func TestPrStops(t *testing.T) {
 	t.Parallel()
 	for _, s := range []string{"", "a", "a\n", "\n\n", "a\nb", "a\n\nb\n"} {
-		got, err := splitStringLinesCtx(context.Background(), s)
+		got, err := ForTests.SplitStringLines(context.Background(), s)
 		if want := strings.Split(s, "\n"); err != nil || !slices.Equal(got, want) {
 			t.Errorf("%q: %q, %v, want %q", s, got, err, want)
 		}
@@ -65,15 +66,14 @@ func TestPrStops(t *testing.T) {
 	s := strings.Repeat("x\n", 1<<18)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := splitStringLinesCtx(ctx, s); err != gnu.ErrCancelled {
+	if _, err := ForTests.SplitStringLines(ctx, s); err != gnu.ErrCancelled {
 		t.Fatalf("split under a cancelled context: %v", err)
 	}
 	lines := strings.Split(s, "\n")
-	o := &prOpts{columns: 1, pageLen: 66}
-	if pages := prColumns(&Env{Ctx: ctx}, o, lines); pages != nil {
-		t.Fatalf("prColumns under a cancelled context: %d pages", len(pages))
+	if pages := ForTests.PrColumns(&Env{Ctx: ctx}, 1, 66, lines); pages != 0 {
+		t.Fatalf("prColumns under a cancelled context: %d pages", pages)
 	}
-	if pages := prColumns(&Env{Ctx: context.Background()}, o, lines); len(pages) != (len(lines)+55)/56 {
-		t.Fatalf("prColumns: %d pages", len(pages))
+	if pages := ForTests.PrColumns(&Env{Ctx: context.Background()}, 1, 66, lines); pages != (len(lines)+55)/56 {
+		t.Fatalf("prColumns: %d pages", pages)
 	}
 }

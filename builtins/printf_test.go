@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // TestPrintf compares with bash 5.2.15 on this machine: every expected

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
@@ -6,15 +6,20 @@ import (
 	"io"
 	"math/rand"
 	"os"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // sortRandomInput makes n lines of comma- and blank-separated fields
 // drawn from words that the orderings treat differently: numbers, sizes,
 // months, versions, case and leading blanks, with many equal keys.
+// sortRecSize, sortNMerge, sortMinBuffer and sortInputGuess are
+// sort_ext.go's sizes.
+var sortRecSize, _, sortNMerge, sortMinBuffer, sortInputGuess, _ = ForTests.SortSizes()
+
 func sortRandomInput(rng *rand.Rand, n int) string {
 	words := []string{"a", "B", "b", "abc", "Abc", "10", "9", "-3", "2.5", "1K", "2M", "512",
 		"jan", "FEB", "mar", "dec", "x-1.10", "x-1.9", "x-1.2a", "  z", " y", "", "0x1f", "éa"}
@@ -48,7 +53,7 @@ func TestSortExternalMatchesMemory(t *testing.T) {
 		// -S 1b spills a run per sortMinBuffer bytes of lines and
 		// their records: more than sortNMerge runs, merged in two passes
 		// (with --batch-size=2, in several).
-		if cost := len(in) + strings.Count(in, "\n")*sortRecSize; cost <= sortNMerge*sortMinBuffer {
+		if cost := int64(len(in) + strings.Count(in, "\n")*int(sortRecSize)); cost <= sortNMerge*sortMinBuffer {
 			t.Fatalf("round %d: %d bytes of lines and records spill at most %d runs", round, cost, sortNMerge)
 		}
 		for _, o := range opts {
@@ -127,12 +132,12 @@ func TestSortBufferSizeValue(t *testing.T) {
 		v    string
 		want int64
 	}{{"1", 1024}, {"1b", 1}, {"10M", 10 << 20}, {"2k", 2048}, {"1G", 1 << 30}} {
-		if n, err := sortBufferSize("-S", c.v); err != nil || n != c.want {
+		if n, err := ForTests.SortBufferSize(c.v); err != nil || n != c.want {
 			t.Errorf("-S %s: %d %v, want %d", c.v, n, err, c.want)
 		}
 	}
-	if n, err := sortBufferSize("-S", "50%"); err != nil || physMemory() > 0 && n != physMemory()/2 {
-		t.Errorf("-S 50%%: %d %v (memory %d)", n, err, physMemory())
+	if n, err := ForTests.SortBufferSize("50%"); err != nil || ForTests.PhysMemory() > 0 && n != ForTests.PhysMemory()/2 {
+		t.Errorf("-S 50%%: %d %v (memory %d)", n, err, ForTests.PhysMemory())
 	}
 }
 
@@ -184,7 +189,8 @@ func TestSortBufferByInput(t *testing.T) {
 	fsys := testFS(t, dir)
 	writeTestFile(t, fsys, dir+"/small", strings.Repeat("x\n", 500))
 	env := &Env{Ctx: context.Background(), Stdin: strings.NewReader("a\n"), FS: fsys, Dir: dir}
-	per := int64(sortRecSize + 1)
+	per := sortRecSize + 1
+	_, _, _, _, _, sortDefaultBuffer := ForTests.SortSizes()
 	guess := sortInputGuess*per + 1
 	for _, c := range []struct {
 		files []string
@@ -199,9 +205,9 @@ func TestSortBufferByInput(t *testing.T) {
 		{[]string{"-"}, 5 << 20, 5 << 20},
 		{[]string{"small"}, 5 << 20, per + 1 + 1000*per + 1},
 		{[]string{"small"}, 1000, 1000},
-		{[]string{"-"}, 0, min(sortDefaultBuffer(), per+1+guess)},
+		{[]string{"-"}, 0, min(sortDefaultBuffer, per+1+guess)},
 	} {
-		if got := sortBuffer(env, c.files, c.s); got != c.want {
+		if got := ForTests.SortBuffer(env, c.files, c.s); got != c.want {
 			t.Errorf("sortBuffer(%q, -S %d) = %d, want %d", c.files, c.s, got, c.want)
 		}
 	}
@@ -212,7 +218,7 @@ func TestSortBufferByInput(t *testing.T) {
 	}
 	defer f.Close()
 	env.Stdin = f
-	if got, want := sortBuffer(env, []string{"-"}, 0), per+1+1000*per+1; got != want {
+	if got, want := ForTests.SortBuffer(env, []string{"-"}, 0), per+1+1000*per+1; got != want {
 		t.Errorf("sortBuffer(regular stdin) = %d, want %d", got, want)
 	}
 }
@@ -284,7 +290,7 @@ func TestSortLastRunSpilled(t *testing.T) {
 	mkdirAllTest(t, fsys, dir+"/tmp")
 	// A line of 4 digits costs 4+1+sortRecSize bytes: run lines a run
 	// under -S 10k, so five runs and 35 lines make six files.
-	run := 10 << 10 / (4 + 1 + sortRecSize)
+	run := int(10 << 10 / (4 + 1 + sortRecSize))
 	for _, c := range []struct{ lines, runs int }{
 		{5*run + 35, 6},
 		{5 * run, 5},
@@ -321,31 +327,23 @@ func TestSortLastRunSpilled(t *testing.T) {
 // again in the line at each use, ordering as the stored bounds do.
 func TestSortRecCompact(t *testing.T) {
 	t.Parallel()
-	if got := reflect.TypeFor[sortRec]().Size(); got != sortRecSize {
-		t.Errorf("sortRec is %d bytes, sortRecSize says %d", got, sortRecSize)
+	if recSize, recMem, _, _, _, _ := ForTests.SortSizes(); recMem != recSize {
+		t.Errorf("sortRec is %d bytes, sortRecSize says %d", recMem, recSize)
 	}
 	for _, spec := range []string{"2", "2n", "2h", "2g", "2M", "2f"} {
-		k, err := sortParseKey(spec)
+		lines := []string{"a 10 x", "b 9 y", "c 10.5 z", "d -3 w", "e feb v", "f 2K u", "g abc t", "h 10 s"}
+		stored, far, cmp, err := ForTests.SortFarKeys(spec, lines)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := &sortSorter{keys: []*sortKey{k}, tab: -1}
-		lines := []string{"a 10 x", "b 9 y", "c 10.5 z", "d -3 w", "e feb v", "f 2K u", "g abc t", "h 10 s"}
-		recs := make([]sortRec, len(lines))
-		far := make([]sortRec, len(lines))
 		for i, l := range lines {
-			buf := &sortBuf{[]byte("xx" + l)}
-			recs[i] = sortRecOf(buf, 2, len(l))
-			s.prepare(&recs[i])
-			far[i] = recs[i]
-			far[i].setKey(0, sortKeyFar, recs[i].class())
-			if string(s.firstKey(&far[i], k)) != string(s.firstKey(&recs[i], k)) {
-				t.Errorf("-k%s %q: far key %q, stored %q", spec, l, s.firstKey(&far[i], k), s.firstKey(&recs[i], k))
+			if far[i] != stored[i] {
+				t.Errorf("-k%s %q: far key %q, stored %q", spec, l, far[i], stored[i])
 			}
 		}
-		for i := range recs {
-			for j := range recs {
-				if a, b := s.cmp(&recs[i], &recs[j]), s.cmp(&far[i], &far[j]); a != b {
+		for i := range lines {
+			for j := range lines {
+				if a, b := cmp(i, j, false), cmp(i, j, true); a != b {
 					t.Errorf("-k%s %q vs %q: %d with stored bounds, %d recomputed", spec, lines[i], lines[j], a, b)
 				}
 			}
@@ -360,28 +358,13 @@ func TestSortRecCompact(t *testing.T) {
 // blocks of a sixteenth held 5.5 MB).
 func TestSortRunMemory(t *testing.T) {
 	t.Parallel()
-	s := &sortSorter{keys: []*sortKey{{eword: -1}}, tab: -1, nmerge: sortNMerge, parallel: 1}
-	budget := int64(sortInputGuess*(sortRecSize+1) + sortRecSize + 2) // sortBuffer of a pipe
-	var most int64
-	runs := 0
-	var l *sortLoader
-	l = newSortLoader(s, &Env{Ctx: context.Background()}, '\n', budget, func(chunks [][]sortRec) error {
-		runs++
-		var held int64
-		for _, c := range chunks {
-			held += int64(cap(c)) * sortRecSize
-		}
-		for _, b := range l.blocks {
-			held += int64(len(b.b))
-		}
-		most = max(most, held)
-		return nil
-	})
+	budget := sortInputGuess*(sortRecSize+1) + sortRecSize + 2 // sortBuffer of a pipe
 	var in strings.Builder
 	for i := range 400_000 { // lines of 2 to 11 bytes
 		fmt.Fprintf(&in, "%.*d\n", 1+i%10, i*7919)
 	}
-	if err := l.read(strings.NewReader(in.String())); err != nil {
+	runs, most, err := ForTests.SortRuns(strings.NewReader(in.String()), budget)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if runs < 2 {

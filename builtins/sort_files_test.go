@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
 	"io"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // textFileCase runs args in a directory holding files and checks the

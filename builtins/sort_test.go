@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // textCase is one call of a text-processing builtin on standard input.
@@ -296,11 +298,11 @@ func TestSortPrefixTie(t *testing.T) {
 		"abcdefgh\x00", "abcdefgha", "abcdefghb", "abcdefghab", "abcdefgh\x00\x00"}
 	for _, a := range keys {
 		for _, b := range keys {
-			if sortPrefix([]byte(a), nil, nil) != sortPrefix([]byte(b), nil, nil) {
+			if ForTests.SortPrefix([]byte(a)) != ForTests.SortPrefix([]byte(b)) {
 				continue
 			}
 			want := bytes.Compare([]byte(a), []byte(b))
-			if got := sortPrefixTie([]byte(a), []byte(b)); (got > 0) != (want > 0) || (got < 0) != (want < 0) {
+			if got := ForTests.SortPrefixTie([]byte(a), []byte(b)); (got > 0) != (want > 0) || (got < 0) != (want < 0) {
 				t.Errorf("sortPrefixTie(%q, %q) = %d, bytes.Compare %d", a, b, got, want)
 			}
 		}
@@ -326,15 +328,15 @@ func TestSortWorkersGrow(t *testing.T) {
 	want := strings.Join(lines, "\n") + "\n"
 	for _, declined := range []int{1, 2, 3} {
 		calls := 0
-		sortWorkers = func(*sortSorter) int {
+		restore := ForTests.SetSortWorkers(func() int {
 			calls++
 			if calls <= declined {
 				return 1
 			}
 			return 2
-		}
+		})
 		got := runCmd(t, nil, in.String(), "sort")
-		sortWorkers = (*sortSorter).workers
+		restore()
 		if calls <= declined {
 			t.Fatalf("declined %d: the sorter was asked %d times; the input is too small to test", declined, calls)
 		}

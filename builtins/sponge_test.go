@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // TestSponge: moreutils sponge reads all its input before it opens the

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // streamMeter is an endless input (line repeated) and an output, both

@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"io/fs"
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // Expected values checked against GNU tail 9.1 (LC_ALL=C).
@@ -89,6 +91,20 @@ func TestTailSuffix(t *testing.T) {
 			}
 		}
 	}
+}
+
+// headCountSpec is a -n or -c count as head.go's: lines or bytes, the
+// count, and its sign ('+': tail from the start).
+type headCountSpec struct {
+	lines bool
+	n     int64
+	sign  byte
+}
+
+// tailSuffix is tail.go's: what tail prints of p, the last bytes of a
+// regular file from off, and whether they hold all of it.
+func tailSuffix(p []byte, off int64, fi fs.FileInfo, spec headCountSpec, delim byte) ([]byte, bool) {
+	return ForTests.TailSuffix(p, off, fi, spec.lines, spec.n, spec.sign, delim)
 }
 
 // tailWhole is what tail prints of the whole text, as GNU's does.

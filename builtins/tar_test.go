@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"archive/tar"
@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // tarRun runs a command with dir as the working directory, granted
@@ -666,7 +668,7 @@ func TestTarTransform(t *testing.T) {
 		{"s/a/b/q", "", "", "Unknown flag in transform expression: q"},
 		{`s/a/\1/`, "", "", "Invalid transform replacement: back reference out of range"},
 	} {
-		ts, msg := parseTarTransforms(tc.expr)
+		transform, msg := ForTests.TarTransform(tc.expr)
 		if msg != tc.err {
 			t.Errorf("%q: error %q, want %q", tc.expr, msg, tc.err)
 			continue
@@ -674,8 +676,7 @@ func TestTarTransform(t *testing.T) {
 		if msg != "" {
 			continue
 		}
-		s := &tarState{transforms: ts}
-		if got := s.transformName(tc.in); got != tc.out {
+		if got := transform(tc.in); got != tc.out {
 			t.Errorf("%q on %q = %q, want %q", tc.expr, tc.in, got, tc.out)
 		}
 	}

@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
 	"context"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // TestTputInitReset checks init and reset on a terminal against ncurses

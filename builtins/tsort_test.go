@@ -1,12 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
-	stdcmp "cmp"
 	"context"
 	"fmt"
 	"testing"
 
+	. "github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
@@ -37,22 +37,22 @@ func TestTsortGraphStops(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := tsortGraph(&Env{Ctx: ctx}, b.Bytes()); err != gnu.ErrCancelled {
+	if _, _, err := ForTests.TsortGraph(&Env{Ctx: ctx}, b.Bytes()); err != gnu.ErrCancelled {
 		t.Fatalf("graph under a cancelled context: %v", err)
 	}
 	nums := make([]int, 1<<18)
 	for i := range nums {
 		nums[i] = len(nums) - i
 	}
-	if err := sortCtx(ctx, nums, stdcmp.Compare[int]); err != gnu.ErrCancelled {
+	if err := ForTests.SortInts(ctx, nums); err != gnu.ErrCancelled {
 		t.Fatalf("sort under a cancelled context: %v", err)
 	}
 	b.Reset()
 	for i := range 1 << 16 {
 		fmt.Fprintf(&b, "a b%d\n", i)
 	}
-	items, err := tsortGraph(&Env{Ctx: context.Background()}, b.Bytes())
-	if err != nil || len(items) != 1<<16+1 || items[0].str != "a" || len(items[0].top) != 1<<16 || items[0].top[1<<16-1].str != "b65535" {
-		t.Fatalf("graph: %d items, %v", len(items), err)
+	names, top, err := ForTests.TsortGraph(&Env{Ctx: context.Background()}, b.Bytes())
+	if err != nil || len(names) != 1<<16+1 || names[0] != "a" || len(top[0]) != 1<<16 || top[0][1<<16-1] != "b65535" {
+		t.Fatalf("graph: %d items, %v", len(names), err)
 	}
 }

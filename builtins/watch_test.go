@@ -1,10 +1,12 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
 	"context"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // TestWatchRefused: watch says what to write instead, status 1, and runs

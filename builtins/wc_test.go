@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
@@ -55,24 +56,24 @@ func TestWcChunkBoundaries(t *testing.T) {
 func TestWcCountWriterTo(t *testing.T) {
 	t.Parallel()
 	data := strings.Repeat("some line\n", 50_000) + "tail"
-	buf := make([]byte, ioBufSize+4)
+	buf := make([]byte, ForTests.IOBufSize()+4)
 	env := &Env{Ctx: context.Background()}
-	for _, what := range []wcWhat{{lines: true}, {bytes: true}, {lines: true, bytes: true}} {
-		viaWT, err := wcCount(env, strings.NewReader(data), what, buf)
+	for _, what := range []struct{ lines, bytes bool }{{lines: true}, {bytes: true}, {lines: true, bytes: true}} {
+		lines, bytes, err := ForTests.WcCount(env, strings.NewReader(data), what.lines, what.bytes, buf)
 		if err != nil {
 			t.Fatal(err)
 		}
-		viaRead, err := wcCount(env, struct{ io.Reader }{strings.NewReader(data)}, what, buf)
+		rlines, rbytes, err := ForTests.WcCount(env, struct{ io.Reader }{strings.NewReader(data)}, what.lines, what.bytes, buf)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if viaWT != viaRead || viaWT.bytes != int64(len(data)) || (what.lines && viaWT.lines != 50_000) {
-			t.Fatalf("%+v: WriteTo %+v, Read %+v", what, viaWT, viaRead)
+		if lines != rlines || bytes != rbytes || bytes != int64(len(data)) || (what.lines && lines != 50_000) {
+			t.Fatalf("%+v: WriteTo %d lines %d bytes, Read %d lines %d bytes", what, lines, bytes, rlines, rbytes)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := wcCount(&Env{Ctx: ctx}, strings.NewReader(data), wcWhat{lines: true}, buf); err != gnu.ErrCancelled {
+	if _, _, err := ForTests.WcCount(&Env{Ctx: ctx}, strings.NewReader(data), true, false, buf); err != gnu.ErrCancelled {
 		t.Fatalf("cancelled: err = %v", err)
 	}
 }

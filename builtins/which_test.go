@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import "testing"
 

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // lateFailFS is an FS whose files opened for writing accept every Write

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // Expected values checked against GNU findutils 4.9.0 xargs (LC_ALL=C).

@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // Expected output produced by xxd 2022-01-14 (vim 9.0) on this machine.

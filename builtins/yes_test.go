@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // limitWriter accepts limit bytes, then fails with EPIPE as a pipe whose

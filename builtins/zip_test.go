@@ -1,4 +1,4 @@
-package builtins
+package builtins_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
@@ -88,10 +89,10 @@ func TestZipDeflateStops(t *testing.T) {
 	data := bytes.Repeat([]byte("0123456789abcdef\n"), 1<<17)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := zipDeflate(ctx, data, 6); err != gnu.ErrCancelled {
+	if _, err := ForTests.ZipDeflate(ctx, data, 6); err != gnu.ErrCancelled {
 		t.Fatalf("cancelled: %v", err)
 	}
-	packed, err := zipDeflate(context.Background(), data, 6)
+	packed, err := ForTests.ZipDeflate(context.Background(), data, 6)
 	if err != nil {
 		t.Fatal(err)
 	}

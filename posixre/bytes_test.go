@@ -1,8 +1,10 @@
-package posixre
+package posixre_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/posixre"
 )
 
 // Bytes mode: what GNU grep 3.8 -o prints first under LC_ALL=C (checked
@@ -80,10 +82,10 @@ func TestBytesFindAll(t *testing.T) {
 	if want := [][2]int{{0, 0}, {1, 1}, {2, 2}, {3, 3}}; len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] {
 		t.Errorf("x* on é a: %v, want %v", got, want)
 	}
-	if re, _ := Compile(`a`, Bytes); !re.transparent {
+	if re, _ := Compile(`a`, Bytes); !ForTests.Transparent(re) {
 		t.Error("a: not transparent")
 	}
-	if re, _ := Compile(`.`, Bytes); re.transparent {
+	if re, _ := Compile(`.`, Bytes); ForTests.Transparent(re) {
 		t.Error(".: transparent")
 	}
 	if r2, _ := re.RE2(); r2 != nil {

@@ -1,4 +1,4 @@
-package posixre
+package posixre_test
 
 import (
 	"context"
@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/posixre"
 )
 
 // A long subject read through the context's reader gives FindAll's
 // matches, FindSubmatchIndex's first match and Match's answer; a stopped run stops the search.
 func TestLongSubject(t *testing.T) {
-	defer func(n int) { longSubject = n }(longSubject)
-	longSubject = 1 << 10
+	defer ForTests.SetLongSubject(1 << 10)()
 	subjects := []string{strings.Repeat("ab cd\xff é", 1<<8) + "Qz", "foo" + strings.Repeat("ab\n", 1<<10), strings.Repeat("ab", 1<<10) + strings.Repeat("c", 1<<10)}
 	for _, c := range []struct {
 		pat string

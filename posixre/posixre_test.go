@@ -1,9 +1,11 @@
-package posixre
+package posixre_test
 
 import (
 	"errors"
 	"regexp"
 	"testing"
+
+	. "github.com/llmsh/llmsh/posixre"
 )
 
 // Expected matches are what GNU grep 3.8 -o prints (LC_ALL=C; the first
@@ -135,7 +137,7 @@ func TestMatch(t *testing.T) {
 				continue
 			}
 			if engine == "backtrack" {
-				re.re = nil
+				ForTests.Backtrack(re)
 			}
 			loc, err := re.FindSubmatchIndex([]byte(c.in))
 			if err != nil {
@@ -242,7 +244,7 @@ func TestFindAll(t *testing.T) {
 				t.Fatal(err)
 			}
 			if bt {
-				re.re = nil
+				ForTests.Backtrack(re)
 			}
 			var got []string
 			re.FindAll([]byte(c.in), -1, func(loc []int) bool {
@@ -278,13 +280,13 @@ func TestTooComplex(t *testing.T) {
 	}
 	// A smaller budget than btBudget's 20 million steps (25 s of a
 	// loaded race-detector suite run): the give-up is the same.
-	re.budget = 200_000
+	ForTests.SetBudget(re, 200_000)
 	_, err = re.Match([]byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"))
 	if err != ErrTooComplex {
 		t.Errorf("got %v, want ErrTooComplex", err)
 	}
 	// Within the budget the same search is an answer.
-	re.budget = btBudget
+	ForTests.SetBudget(re, 20_000_000) // btBudget, match.go's
 	if ok, err := re.Match([]byte("aaab")); !ok || err != nil {
 		t.Errorf("aaab: %v %v, want a match", ok, err)
 	}
@@ -316,7 +318,7 @@ func FuzzTranslate(f *testing.F) {
 				in = in[:64]
 			}
 			a, errA := re.FindSubmatchIndex([]byte(in))
-			re.re = nil
+			ForTests.Backtrack(re)
 			b, errB := re.FindSubmatchIndex([]byte(in))
 			if errA != nil || errB != nil {
 				continue

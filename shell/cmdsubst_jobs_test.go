@@ -1,8 +1,10 @@
-package shell
+package shell_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/shell"
 )
 
 // TestCmdSubstJobsWriteWithShell: a job started in a command substitution

@@ -1,9 +1,11 @@
-package shell
+package shell_test
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	. "github.com/llmsh/llmsh/shell"
 )
 
 // TestTestEfIdentity: test/[ and [[ ]] answer -ef by vfsd's file identity,

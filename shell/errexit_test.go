@@ -1,10 +1,11 @@
-package shell
+package shell_test
 
 import (
 	"bytes"
 	"strings"
 	"testing"
 
+	. "github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -71,7 +72,7 @@ func TestErrexitNotRewritten(t *testing.T) {
 		var want, got bytes.Buffer
 		syntax.NewPrinter().Print(&want, parse())
 		file := parse()
-		if err := refuse(file); err != nil {
+		if err := ForTests.Refuse(file); err != nil {
 			t.Fatal(err)
 		}
 		syntax.NewPrinter().Print(&got, file)

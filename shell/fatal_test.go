@@ -1,6 +1,10 @@
-package shell
+package shell_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/llmsh/llmsh/shell"
+)
 
 // TestFatalErrorsAsBash: the errors that end bash -c's shell where a
 // script file goes on with its next line (an arithmetic error in a

@@ -1,9 +1,11 @@
-package shell
+package shell_test
 
 import (
 	"regexp"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/shell"
 )
 
 // A job that a signal ends is reported on stderr as bash reports it in a

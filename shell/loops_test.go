@@ -1,7 +1,9 @@
-package shell
+package shell_test
 
 import (
 	"testing"
+
+	. "github.com/llmsh/llmsh/shell"
 )
 
 // TestLoopStatus checks the status of loops against what bash 5.2 prints

@@ -1,6 +1,10 @@
-package shell
+package shell_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/llmsh/llmsh/shell"
+)
 
 // TestPrintfRouting checks that a script's printf (also through command
 // and builtin) is llmsh's bash-compatible builtin, that a function named

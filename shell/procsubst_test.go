@@ -1,4 +1,4 @@
-package shell
+package shell_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 )
@@ -18,20 +19,20 @@ import (
 // that no command opened: the list's writes fail with EPIPE, its reads
 // end, and the command's path is no longer served.
 func TestPsubCloseAll(t *testing.T) {
-	var p psubs
-	path, w, err := p.newPipe(true) // <(LIST): the list writes
+	p := ForTests.Psubs()
+	path, w, err := p.NewPipe(true) // <(LIST): the list writes
 	if err != nil {
 		t.Fatal(err)
 	}
-	path2, r, err := p.newPipe(false) // >(LIST): the list reads
+	path2, r, err := p.NewPipe(false) // >(LIST): the list reads
 	if err != nil {
 		t.Fatal(err)
 	}
 	if path == path2 {
 		t.Fatalf("two pipes at once share %s", path)
 	}
-	p.closeAll()
-	if _, ok := p.open(path); ok {
+	p.CloseAll()
+	if _, ok := p.Open(path); ok {
 		t.Errorf("the command's end %s is still served after closeAll", path)
 	}
 	if _, err := w.Write([]byte("x")); !errors.Is(err, syscall.EPIPE) {
@@ -46,19 +47,19 @@ func TestPsubCloseAll(t *testing.T) {
 
 // The command's end of a pipe is served once, under /dev/fd/N only.
 func TestPsubOpenOnce(t *testing.T) {
-	var p psubs
-	path, job, err := p.newPipe(true)
+	p := ForTests.Psubs()
+	path, job, err := p.NewPipe(true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if path != "/dev/fd/63" {
 		t.Errorf("first path %s, want /dev/fd/63 (bash's)", path)
 	}
-	f, ok := p.open(path)
+	f, ok := p.Open(path)
 	if !ok {
 		t.Fatalf("%s is not served", path)
 	}
-	if _, ok := p.open(path); ok {
+	if _, ok := p.Open(path); ok {
 		t.Errorf("%s is served twice", path)
 	}
 	go func() { job.Write([]byte("hi")); job.Close() }()
@@ -97,7 +98,7 @@ func TestEndJobsHeldDescriptors(t *testing.T) {
 	dir := t.TempDir()
 	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
 	sh, out, errb := newTestShell(t, c, dir)
-	sh.hangUpWait = time.Minute
+	ForTests.SetHangUpWait(sh, time.Minute)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	for _, script := range []string{

@@ -1,4 +1,4 @@
-package shell
+package shell_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	. "github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 )
@@ -40,7 +41,7 @@ func TestRedirFileConcurrentReaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rf := newRedirFile(c, vf)
+	rf := ForTests.RedirFile(c, vf)
 	defer rf.Close()
 	got := make([][]byte, 6)
 	var wg sync.WaitGroup

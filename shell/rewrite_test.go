@@ -1,4 +1,4 @@
-package shell
+package shell_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -129,7 +130,7 @@ func TestNestedShellUmask(t *testing.T) {
 
 // The shell's own command list names only what the interpreter runs.
 func TestInterpBuiltinsList(t *testing.T) {
-	for _, n := range interpBuiltins {
+	for _, n := range ForTests.InterpBuiltins() {
 		if !interp.IsBuiltin(n) {
 			t.Errorf("%q is not an interp builtin", n)
 		}
@@ -143,7 +144,7 @@ func TestCurrentRunner(t *testing.T) {
 	if out != "function\ng\ngone\n" || st != 0 {
 		t.Fatalf("out=%q err=%q status=%d", out, errs, st)
 	}
-	if currentRunner(context.Background()) != nil {
+	if ForTests.HasRunner(context.Background()) {
 		t.Fatal("a runner from a context that is no handler's")
 	}
 }
@@ -164,7 +165,7 @@ func TestSetShellVar(t *testing.T) {
 	r, err := interp.New(interp.CallHandler(func(ctx context.Context, args []string) ([]string, error) {
 		if args[0] == "setit" {
 			ran = true
-			if !setShellVar(ctx, "V", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{args[1]}}) {
+			if !ForTests.SetShellVar(ctx, "V", expand.Variable{Set: true, Kind: expand.Indexed, List: []string{args[1]}}) {
 				t.Error("setShellVar failed: has interp's Runner changed?")
 			}
 			return []string{"true"}, nil

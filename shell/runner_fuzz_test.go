@@ -1,4 +1,4 @@
-package shell
+package shell_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/internal/treesnap"
+	. "github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 )

@@ -1,6 +1,10 @@
-package shell
+package shell_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/llmsh/llmsh/shell"
+)
 
 // TestNiceUnprivileged: llmsh's user is not privileged, so a niceness
 // below the current one is refused with GNU nice's warning, and the

@@ -1,4 +1,4 @@
-package shell
+package shell_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/builtins"
+	. "github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 )

@@ -1,4 +1,4 @@
-package shell
+package shell_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
@@ -96,7 +97,7 @@ true
 		}
 	}
 	for _, sh := range shells {
-		if sh.state == shells["A"].state && sh != shells["A"] {
+		if ForTests.SameState(sh, shells["A"]) && sh != shells["A"] {
 			t.Error("two sessions share their state")
 		}
 	}
@@ -152,12 +153,12 @@ func TestInternalNamesNotCommands(t *testing.T) {
 				}
 				continue
 			}
-			want := " " + commandText(name) + ": command not found\n"
+			want := " " + ForTests.CommandText(name) + ": command not found\n"
 			switch {
 			case strings.Contains(form, "xargs"):
 				want = "xargs: " + name + ": No such file or directory\n" // GNU's words
 			case strings.HasPrefix(form, "env"):
-				want = "env: " + gnuQuote(name) + ": No such file or directory\n"
+				want = "env: " + ForTests.GNUQuote(name) + ": No such file or directory\n"
 			}
 			if o != "st=127\n" || !strings.Contains(e, want) {
 				t.Errorf("%q %q: stdout %q stderr %q", name, form, o, e)

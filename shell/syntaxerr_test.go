@@ -1,9 +1,10 @@
-package shell
+package shell_test
 
 import (
 	"context"
 	"testing"
 
+	. "github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/vfsclient/vfstest"
 	"github.com/llmsh/llmsh/vfsd"
 )

@@ -1,10 +1,12 @@
-package vfsproto
+package vfsproto_test
 
 import (
 	"bytes"
 	"encoding/base64"
 	"math/rand/v2"
 	"testing"
+
+	. "github.com/llmsh/llmsh/vfsproto"
 )
 
 func TestAppendBase64MatchesStd(t *testing.T) {

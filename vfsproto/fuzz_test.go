@@ -1,4 +1,4 @@
-package vfsproto
+package vfsproto_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"testing"
+
+	. "github.com/llmsh/llmsh/vfsproto"
 )
 
 // FuzzReadFrame checks ReadFrame on arbitrary streams: it returns a payload

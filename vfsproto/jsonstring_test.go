@@ -1,8 +1,10 @@
-package vfsproto
+package vfsproto_test
 
 import (
 	"encoding/json"
 	"testing"
+
+	. "github.com/llmsh/llmsh/vfsproto"
 )
 
 // TestAppendJSONString: the hand-written encoders write what encoding/json

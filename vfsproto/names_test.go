@@ -1,4 +1,4 @@
-package vfsproto
+package vfsproto_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	. "github.com/llmsh/llmsh/vfsproto"
 )
 
 // TestEncodeName: valid UTF-8 stands for itself, every other byte and NUL

@@ -1,8 +1,10 @@
-package getopt
+package getopt_test
 
 import (
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/internal/getopt"
 )
 
 // TestHelpAliasesAndShorts: --help lists another long name after the

@@ -1,4 +1,4 @@
-package memguard
+package memguard_test
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/internal/memguard"
 )
 
 // BenchmarkIdleGuards measures what N guards cost a process that does

@@ -1,4 +1,4 @@
-package memguard
+package memguard_test
 
 import (
 	"math"
@@ -6,7 +6,12 @@ import (
 	"runtime/debug"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/internal/memguard"
 )
+
+// tick is memguard.go's: how often the guard looks at the heap.
+const tick = 20 * time.Millisecond
 
 func TestSizeString(t *testing.T) {
 	for n, want := range map[uint64]string{2 << 30: "2 GiB", 32 << 20: "32 MiB", 1536: "1536 bytes", 3 << 10: "3 KiB", 1000: "1000 bytes"} {

@@ -1,4 +1,4 @@
-package replacefile
+package replacefile_test
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	. "github.com/llmsh/llmsh/internal/replacefile"
 )
 
 // TestWriteNotThroughLink: a link at the name is replaced, its target

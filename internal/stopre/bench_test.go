@@ -1,10 +1,12 @@
-package stopre
+package stopre_test
 
 import (
 	"context"
 	"regexp"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/internal/stopre"
 )
 
 var benchText = strings.Repeat("the quick brown fox jumps over the lazy dog ", 100)

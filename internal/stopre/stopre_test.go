@@ -1,4 +1,4 @@
-package stopre
+package stopre_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/internal/stopre"
 )
 
 // TestEachSameMatches compares Each with Go's FindAllStringSubmatchIndex
@@ -100,6 +102,16 @@ func TestIndexUncompiledDerived(t *testing.T) {
 	}
 }
 
+// isAssert is stopre.go's: the assertions prefixAfterAsserts skips.
+func isAssert(op syntax.Op) bool {
+	switch op {
+	case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return true
+	}
+	return false
+}
+
 // TestPrefixAfterAsserts checks prefixAfterAsserts against the literal
 // prefix of the rest of the regexp printed and compiled again (what it
 // did before), on regexps that start with assertions.
@@ -122,7 +134,7 @@ func TestPrefixAfterAsserts(t *testing.T) {
 				want, _ = regexp.MustCompile(tr.String()).LiteralPrefix()
 			}
 		}
-		if got := prefixAfterAsserts(re); got != want {
+		if got := ForTests.PrefixAfterAsserts(re); got != want {
 			t.Errorf("%s: prefix %q, want %q", src, got, want)
 		}
 	}

@@ -1,8 +1,10 @@
-package stuck
+package stuck_test
 
 import (
 	"context"
 	"testing"
+
+	. "github.com/llmsh/llmsh/internal/stuck"
 )
 
 func TestWait(t *testing.T) {

@@ -1,23 +1,40 @@
-package xz
+package xz_test
 
 import (
 	"bytes"
 	"encoding/binary"
 	"io"
 	"testing"
+
+	"github.com/llmsh/llmsh/third_party/xz"
 )
 
 // TestCRC64 checks the lazily made CRC-64 table (LLMSH.md) against the
-// check value of CRC-64/XZ, and an xz stream with a CRC-64 check through
-// the writer and the reader (which checks it).
+// check value of CRC-64/XZ, the check the writer puts after a block of
+// 123456789, and an xz stream with a CRC-64 check through the writer and
+// the reader (which checks it).
 func TestCRC64(t *testing.T) {
-	h := newCRC64()
-	h.Write([]byte("123456789"))
-	if got, want := binary.LittleEndian.Uint64(h.Sum(nil)), uint64(0x995dc9bbdf1939fa); got != want {
+	var buf bytes.Buffer
+	w, err := xz.WriterConfig{CheckSum: xz.CRC64}.NewWriter(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write([]byte("123456789")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The stream ends with the block's check, the index and the footer,
+	// whose backward size is the index's (in 4-byte units, less one).
+	s := buf.Bytes()
+	index := (int(binary.LittleEndian.Uint32(s[len(s)-8:])) + 1) * 4
+	check := s[len(s)-12-index-8 : len(s)-12-index]
+	if got, want := binary.LittleEndian.Uint64(check), uint64(0x995dc9bbdf1939fa); got != want {
 		t.Errorf("CRC-64 of 123456789 = %#x, want %#x", got, want)
 	}
-	var buf bytes.Buffer
-	w, err := WriterConfig{CheckSum: CRC64}.NewWriter(&buf)
+	buf.Reset()
+	w, err = xz.WriterConfig{CheckSum: xz.CRC64}.NewWriter(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +46,7 @@ func TestCRC64(t *testing.T) {
 		t.Fatal(err)
 	}
 	stream := buf.Bytes()
-	r, err := NewReader(bytes.NewReader(stream))
+	r, err := xz.NewReader(bytes.NewReader(stream))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package bzenc
+package bzenc_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins/internal/bzenc"
 )
 
 func compress(t *testing.T, in []byte, level int) []byte {

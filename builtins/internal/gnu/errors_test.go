@@ -1,4 +1,4 @@
-package gnu
+package gnu_test
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"syscall"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 func TestWriteError(t *testing.T) {

@@ -1,8 +1,10 @@
-package gnu
+package gnu_test
 
 import (
 	"testing"
 	"unicode/utf8"
+
+	. "github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // The escapes of GNU echo -e and of GNU stat --printf, as two commands

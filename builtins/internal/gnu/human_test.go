@@ -1,6 +1,10 @@
-package gnu
+package gnu_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/llmsh/llmsh/builtins/internal/gnu"
+)
 
 // TestHumanCeil's values are the sizes GNU ls -lh and du -h
 // --apparent-size (coreutils 9.1) print for files of n bytes.

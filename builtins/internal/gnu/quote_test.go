@@ -1,6 +1,10 @@
-package gnu
+package gnu_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/llmsh/llmsh/builtins/internal/gnu"
+)
 
 // quoteCases are what GNU ls 9.1 prints for a file of each name with
 // LC_ALL=C and --quoting-style=STYLE, in the order of StyleNames (ls adds

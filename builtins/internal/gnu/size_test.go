@@ -1,8 +1,10 @@
-package gnu
+package gnu_test
 
 import (
 	"math"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // ParseSize against gnulib's xstrtoumax as coreutils 9.1 has it; the

@@ -1,4 +1,4 @@
-package gzdeflate
+package gzdeflate_test
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins/internal/gzdeflate"
 )
 
 // TestCompressGNU: bytes GNU gzip 1.12 wrote for the same input.

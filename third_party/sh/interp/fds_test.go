@@ -1,7 +1,7 @@
 // Copyright (c) 2026, the llmsh authors.
 // See LICENSE for licensing information
 
-package interp
+package interp_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 

@@ -1,7 +1,7 @@
 // Copyright (c) 2026, the llmsh authors.
 // See LICENSE for licensing information
 
-package interp
+package interp_test
 
 import (
 	"os"

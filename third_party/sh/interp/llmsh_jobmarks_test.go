@@ -1,9 +1,13 @@
 // Copyright (c) 2026, the llmsh authors.
 // See LICENSE for licensing information
 
-package interp
+package interp_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/llmsh/llmsh/third_party/sh/interp"
+)
 
 // TestJobMarks: the + and - of jobs are bash's current and previous jobs,
 // chosen as each job starts: a job that was running when it started keeps
@@ -15,26 +19,13 @@ func TestJobMarks(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Reset()
-	start := func(num int) *bgProc {
-		j := &bgProc{done: make(chan struct{}), num: num, pid: 1000 + num}
-		r.bgProcs = append(r.bgProcs, j)
-		r.jobMarks = true
-		r.resetCurrentJob(r.tableJobs())
-		return j
+	type job struct{ end, reap func() }
+	start := func(num int) job {
+		end, reap := ForTests.StartJob(r, num)
+		return job{end, reap}
 	}
 	marks := func() string {
-		cur, prev := r.currentJobs()
-		s := ""
-		for _, j := range r.tableJobs() {
-			switch j {
-			case cur:
-				s += "+"
-			case prev:
-				s += "-"
-			default:
-				s += " "
-			}
-		}
+		s, _, _ := ForTests.JobMarks(r)
 		return s
 	}
 	j1 := start(1)
@@ -42,7 +33,7 @@ func TestJobMarks(t *testing.T) {
 		t.Errorf("one job: %q", got)
 	}
 	j2 := start(2)
-	close(j2.done) // ended after it started
+	j2.end() // ended after it started
 	if got := marks(); got != "-+" {
 		t.Errorf("a running job and a newer one that ended: %q, want bash's \"-+\"", got)
 	}
@@ -54,10 +45,10 @@ func TestJobMarks(t *testing.T) {
 	if got := marks(); got != "+ " {
 		t.Errorf("after the current job left: %q, want \"+ \" (the newest running job, alone)", got)
 	}
-	close(j1.done)
+	j1.end()
 	j1.reap()
 	j2.reap()
-	if cur, prev := r.currentJobs(); cur != nil || prev != nil {
+	if _, cur, prev := ForTests.JobMarks(r); cur != 0 || prev != 0 {
 		t.Errorf("no jobs: %v %v", cur, prev)
 	}
 }

@@ -1,7 +1,7 @@
 // Copyright (c) 2026, the llmsh authors.
 // See LICENSE for licensing information
 
-package interp
+package interp_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -36,6 +37,13 @@ func runScript(t *testing.T, src string, opts ...RunnerOption) (string, string, 
 	return out.String(), errb.String(), st
 }
 
+// defaultTimeFormat and posixTimeFormat are timing.go's: time's report
+// without TIMEFORMAT, and under time -p.
+const (
+	defaultTimeFormat = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS"
+	posixTimeFormat   = "real %2R\nuser %2U\nsys %2S"
+)
+
 func TestFormatTimes(t *testing.T) {
 	real, user, sys := 61500*time.Millisecond, 250*time.Millisecond, 1250*time.Millisecond
 	for _, tc := range []struct {
@@ -49,7 +57,7 @@ func TestFormatTimes(t *testing.T) {
 		{"%3lP", "", 'P'},
 		{"%3", "", 0},
 	} {
-		got, bad, ok := formatTimes(tc.format, real, user, sys)
+		got, bad, ok := ForTests.FormatTimes(tc.format, real, user, sys)
 		if got != tc.want || bad != tc.bad || ok != (tc.want != "") {
 			t.Errorf("formatTimes(%q) = %q, %q, %v; want %q, %q", tc.format, got, bad, ok, tc.want, tc.bad)
 		}
@@ -107,8 +115,8 @@ func TestHangUp(t *testing.T) {
 	if len(got) != 1 || got[0] != "f &" {
 		t.Fatalf("HangUp = %q", got)
 	}
-	if n := len(r.tableJobs()); n != 1 || r.tableJobs()[0].jobStatus(false) != "Hangup" {
-		t.Fatalf("after HangUp: %d jobs, %q", n, r.tableJobs()[0].jobStatus(false))
+	if st := ForTests.JobStatuses(r); len(st) != 1 || st[0] != "Hangup" {
+		t.Fatalf("after HangUp: jobs %q", st)
 	}
 }
 

@@ -1,7 +1,7 @@
 // Copyright (c) 2026, the llmsh authors.
 // See LICENSE for licensing information
 
-package interp
+package interp_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	. "github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -43,7 +44,7 @@ func TestStoppedJobHalts(t *testing.T) {
 	var r *Runner
 	halted := func() {
 		// The job has left hold and waits at its gate.
-		for r.bgProcs[0].gate.waiting.Load() == 0 {
+		for !ForTests.JobAtGate(r, 0) {
 			runtime.Gosched()
 		}
 		if got := out.String(); got != "one\n" {
@@ -92,31 +93,31 @@ kill -CONT %1; wait %1; echo "status $?"`
 // stopped, and a context that ends (a limit, the end of the run) ends
 // the wait, as it ends a wait for a stopped job.
 func TestStopPointAndLimits(t *testing.T) {
-	g := newJobGate(nil)
-	ctx := withGate(context.Background(), g)
+	g := ForTests.JobGate(nil)
+	ctx := g.Context(context.Background())
 	if !Stoppable(ctx) || Stoppable(context.Background()) {
 		t.Fatal("Stoppable is wrong")
 	}
 	if err := StopPoint(ctx); err != nil {
 		t.Fatalf("a running job: %v", err)
 	}
-	g.stop()
+	g.Stop()
 	cctx, cancel := context.WithCancel(ctx)
 	done := make(chan error)
 	go func() { done <- StopPoint(cctx) }()
-	for g.waiting.Load() == 0 {
+	for !g.Waiting() {
 		runtime.Gosched()
 	}
 	cancel()
 	if err := <-done; err != context.Canceled {
 		t.Fatalf("a stopped job whose context ended: %v", err)
 	}
-	child := newJobGate(g)
-	go func() { done <- StopPoint(withGate(context.Background(), child)) }()
-	for g.waiting.Load() == 0 && child.waiting.Load() == 0 {
+	child := ForTests.JobGate(g)
+	go func() { done <- StopPoint(child.Context(context.Background())) }()
+	for !g.Waiting() && !child.Waiting() {
 		runtime.Gosched()
 	}
-	g.resume()
+	g.Resume()
 	if err := <-done; err != nil {
 		t.Fatalf("a job inside a continued one: %v", err)
 	}

@@ -1,13 +1,14 @@
 // Copyright (c) 2026, the llmsh authors.
 // See LICENSE for licensing information
 
-package interp
+package interp_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	. "github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 

@@ -1,10 +1,12 @@
-package interp
+package interp_test
 
 import (
 	"context"
 	"fmt"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/third_party/sh/interp"
 )
 
 // [[ s =~ re ]] reads re as glibc's regcomp: back-references, \< \>, an
@@ -26,7 +28,7 @@ func TestReMatch(t *testing.T) {
 		{`(`, "a", "!"},
 		{`z`, "abc", "-"},
 	} {
-		m, err := reMatch(context.Background(), c.pat, c.s, false)
+		m, err := ForTests.ReMatch(context.Background(), c.pat, c.s, false)
 		got := fmt.Sprintf("%q", m)
 		switch {
 		case err != nil:
@@ -38,12 +40,12 @@ func TestReMatch(t *testing.T) {
 			t.Errorf("%q =~ %q: %s, want %s", c.s, c.pat, got, c.want)
 		}
 	}
-	if m, _ := reMatch(context.Background(), `B`, "abc", true); m == nil {
+	if m, _ := ForTests.ReMatch(context.Background(), `B`, "abc", true); m == nil {
 		t.Errorf("nocasematch: no match")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if m, _ := reMatch(ctx, `[a-z]{1,30}Q`, strings.Repeat("ab", 1<<20)+"Q", false); m != nil {
+	if m, _ := ForTests.ReMatch(ctx, `[a-z]{1,30}Q`, strings.Repeat("ab", 1<<20)+"Q", false); m != nil {
 		t.Errorf("stopped run: %.40q, want nil", m)
 	}
 }
@@ -57,14 +59,15 @@ func TestReMatch(t *testing.T) {
 func TestReMatchLongNotKept(t *testing.T) {
 	ctx := context.Background()
 	short := "^(ab|cd)+x$"
+	reCacheLen, _ := ForTests.ReLimits()
 	long := "^(" + strings.Repeat("ab|", reCacheLen/3) + "cd)+x$"
 	for _, tc := range []struct {
 		pat  string
 		kept bool
 	}{{short, true}, {long, false}} {
-		reMatch(ctx, tc.pat, "ababx", false)
+		ForTests.ReMatch(ctx, tc.pat, "ababx", false)
 		allocs := testing.AllocsPerRun(5, func() {
-			if m, err := reMatch(ctx, tc.pat, "ababx", false); err != nil || len(m) == 0 {
+			if m, err := ForTests.ReMatch(ctx, tc.pat, "ababx", false); err != nil || len(m) == 0 {
 				t.Fatalf("%d bytes: %q, %v", len(tc.pat), m, err)
 			}
 		})
@@ -77,8 +80,9 @@ func TestReMatchLongNotKept(t *testing.T) {
 // TestReMatchTooBig: a pattern over reMaxLen fails at once (status 2 in
 // [[ ]]), rather than compiling for seconds past the run's limit.
 func TestReMatchTooBig(t *testing.T) {
+	_, reMaxLen := ForTests.ReLimits()
 	p := strings.Repeat("ab|", reMaxLen/3+1)
-	if _, err := reMatch(context.Background(), p, "x", false); err != errReTooBig {
+	if _, err := ForTests.ReMatch(context.Background(), p, "x", false); err != ForTests.ErrReTooBig() {
 		t.Errorf("a %d-byte pattern: %v", len(p), err)
 	}
 }
