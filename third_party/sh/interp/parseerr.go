@@ -108,6 +108,12 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		case strings.Contains(text, "closing quote"):
 			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", quoteIn(text))}
 		case strings.Contains(text, "`$(` with `)`"):
+			if off := int(perr.Pos.Offset()); off+3 <= len(src) && string(src[off:off+3]) == "$((" {
+				// llmsh: a "$((" read as "$(" and a subshell: bash
+				// names the line where it starts (it read the text
+				// as arithmetic first).
+				return int(perr.Pos.Line()), []string{"unexpected EOF while looking for matching `)'"}
+			}
 			return lines + 1, []string{"unexpected EOF while looking for matching `)'"}
 		case strings.Contains(text, "`$((` with `))`"):
 			return int(perr.Pos.Line()), []string{"unexpected EOF while looking for matching `)'"}
