@@ -26,12 +26,20 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		if text == "" {
 			return int(perr.Pos.Line()), nil
 		}
-		return int(perr.Pos.Line()), strings.Split(text, "\n")
+		msgs := strings.Split(text, "\n")
+		if strings.HasPrefix(text, "unexpected token `EOF'") {
+			// llmsh: bash meets the end of the text on the line after
+			// the last; the lines of the ( left open stay.
+			end := textLines(src) + 1
+			for i, m := range msgs[1:] {
+				l, m := MsgLine(int(perr.Pos.Line()), m)
+				msgs[i+1] = lineMark(l-end) + m
+			}
+			return end, msgs
+		}
+		return int(perr.Pos.Line()), msgs
 	}
-	lines := strings.Count(src, "\n") // complete lines…
-	if src != "" && !strings.HasSuffix(src, "\n") {
-		lines++ // …and a last one without its newline
-	}
+	lines := textLines(src)
 	if from, end, ok := syntax.ForHeader(src, int(perr.Pos.Offset())); ok && strings.Count(src[from:end], ";") != 2 {
 		// llmsh: bash splits a for (( )) header at its semicolons
 		// before it parses any expression.
@@ -108,6 +116,12 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		case strings.Contains(text, "closing quote"):
 			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", quoteIn(text))}
 		case strings.Contains(text, "`$(` with `)`"):
+			if off := int(perr.Pos.Offset()); off+3 <= len(src) && string(src[off:off+3]) == "$((" {
+				// llmsh: a "$((" read as "$(" and a subshell: bash
+				// names the line where it starts (it read the text
+				// as arithmetic first).
+				return int(perr.Pos.Line()), []string{"unexpected EOF while looking for matching `)'"}
+			}
 			return lines + 1, []string{"unexpected EOF while looking for matching `)'"}
 		case strings.Contains(text, "`$((` with `))`"):
 			return int(perr.Pos.Line()), []string{"unexpected EOF while looking for matching `)'"}
@@ -208,6 +222,13 @@ func SyntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
 		return int(perr.Status)
 	}
 	_, msgs := SyntaxError(perr, src)
+	if perr.Cond && strings.HasPrefix(perr.Text, "unexpected token `EOF'") {
+		// `[[ a &&` at the end of the text: as the other EOF errors.
+		if last != 0 {
+			return last
+		}
+		return 2
+	}
 	keep := perr.Cond
 	if len(msgs) > 0 && !perr.Cond {
 		m := msgs[0]
@@ -555,6 +576,16 @@ func unclosedRegexParen(src string, off int) (line int, ok bool) {
 		return 0, false
 	}
 	return strings.Count(src[:open], "\n") + 1, true
+}
+
+// textLines is the number of lines of src: its complete lines and a last
+// one without its newline.
+func textLines(src string) int {
+	lines := strings.Count(src, "\n")
+	if src != "" && !strings.HasSuffix(src, "\n") {
+		lines++
+	}
+	return lines
 }
 
 // lineMark starts a message of [SyntaxError] that bash says on the line

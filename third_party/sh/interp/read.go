@@ -728,16 +728,14 @@ opts:
 		}
 	}
 	names := args[i:]
-	if array != "" || arrayOpt {
-		if !syntax.ValidName(array) {
-			return fail(1, "read: `%s': not a valid identifier\n", array)
-		}
-		names = nil
+	// As bash, only the first name is checked before reading: -a's
+	// array and the other names when they are assigned (readAssign), so
+	// read x 1y consumes its line and assigns x.
+	if len(names) > 0 && !validReadName(names[0]) {
+		return fail(1, "read: `%s': not a valid identifier\n", names[0])
 	}
-	for _, name := range names {
-		if !validReadName(name) {
-			return fail(1, "read: `%s': not a valid identifier\n", name)
-		}
+	if array != "" || arrayOpt {
+		names = nil
 	}
 	if timeout < 0 {
 		// As bash, $TMOUT is the default timeout.
@@ -750,7 +748,7 @@ opts:
 		if timeout == 0 {
 			return exit
 		}
-		if !r.readAssign(names, array, nil, nil, exact) {
+		if !r.readAssign(names, array, arrayOpt, nil, nil, exact) {
 			exit.code = 1
 		}
 		return exit
@@ -823,7 +821,7 @@ opts:
 		exit.code = 1
 		return exit
 	}
-	assigned := r.readAssign(names, array, line, esc, exact)
+	assigned := r.readAssign(names, array, arrayOpt, line, esc, exact)
 	switch {
 	case !assigned:
 		exit.code = 1
@@ -861,16 +859,29 @@ func errText(err error) string {
 // readAssign gives read's variables their values: REPLY the line as read
 // when no name is given, -N's one variable the line unsplit, -a's array
 // every field, and the names the fields by IFS, the last one the rest.
-// It reports false when -a names an associative array.
-func (r *Runner) readAssign(names []string, array string, line []byte, esc []bool, exact bool) bool {
+// It reports false when -a names an associative array or no valid name,
+// or a name after the first is no valid one (bash checks those only
+// here: the names before it keep their fields, arrayOpt says -a was
+// given).
+func (r *Runner) readAssign(names []string, array string, arrayOpt bool, line []byte, esc []bool, exact bool) bool {
 	tail := len(line) > 0 && line[len(line)-1] == ctlEsc && esc[len(esc)-1]
-	if tail && (exact || array == "" && len(names) == 0) {
+	if tail && (exact || !arrayOpt && len(names) == 0) {
 		if len(line) > 1 {
 			line = line[:len(line)-1] // (alone, it stays: bash's $'\001')
 		}
 		esc, tail = esc[:len(line)], false
 	}
+	badName := func(name string) bool {
+		if validReadName(name) {
+			return false
+		}
+		r.shErrf("read: `%s': not a valid identifier\n", name)
+		return true
+	}
 	switch {
+	case arrayOpt && !syntax.ValidName(array):
+		r.shErrf("read: `%s': not a valid identifier\n", array)
+		return false
 	case array != "":
 		if t, idx := r.refTarget(array, nil); idx == nil {
 			array = t // llmsh: the array a nameref names
@@ -910,13 +921,24 @@ func (r *Runner) readAssign(names []string, array string, line []byte, esc []boo
 	case exact:
 		r.assignName("read", names[0], string(line))
 		for _, name := range names[1:] {
+			if r.exit.code != 0 || r.exit.exiting {
+				break // a readonly name ends the assignments (bash)
+			}
+			if badName(name) {
+				return false
+			}
 			r.assignName("read", name, "")
 		}
 	default:
 		vals := splitVars(line, esc, r.ifs(), len(names))
 		readTail(vals, tail)
 		for i, name := range names {
-			r.assignName("read", name, vals[i])
+			if badName(name) {
+				return false
+			}
+			if r.assignName("read", name, vals[i]); r.exit.code != 0 || r.exit.exiting {
+				break // as above
+			}
 		}
 	}
 	return true

@@ -177,18 +177,9 @@ func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y st
 			r.condReErr = true
 			return false
 		}
-		if m == nil {
-			// llmsh: a failed match empties BASH_REMATCH, as bash.
-			r.setVar("BASH_REMATCH", expand.Variable{Set: true, Kind: expand.Indexed})
-			return false
-		}
-		vr := expand.Variable{
-			Set:  true,
-			Kind: expand.Indexed,
-			List: m,
-		}
-		r.setVar("BASH_REMATCH", vr)
-		return true
+		// llmsh: a failed match empties BASH_REMATCH, as bash.
+		r.setRematch(m)
+		return m != nil
 	case syntax.TsNewer, syntax.TsOlder:
 		info1, err1 := r.stat(ctx, x)
 		info2, err2 := r.stat(ctx, y)
@@ -382,4 +373,21 @@ func (r *Runner) traceCond(words ...string) {
 	sb.WriteString("]]")
 	t.string(sb.String())
 	t.newLineFlush()
+}
+
+// setRematch gives BASH_REMATCH the groups of a =~ match (none for a
+// failed one) as bash's sh_regmatch: the global variable is unbound and
+// made anew, so no attribute stays (readonly neither), and a function's
+// local of that name hides it (llmsh).
+func (r *Runner) setRematch(groups []string) {
+	vr := expand.Variable{Set: true, Kind: expand.Indexed, List: groups}
+	g := r.globalScope()
+	if g == nil {
+		g, _ = r.writeEnv.(*overlayEnviron)
+	}
+	if g == nil {
+		r.setVar("BASH_REMATCH", vr)
+		return
+	}
+	g.set("BASH_REMATCH", vr, true)
 }

@@ -37,14 +37,17 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 	if subs := dblParenComsubs(src); subs != nil {
 		// `$((echo hi) )`: bash reads a command substitution where
 		// the text is no arithmetic. Kept when that parses, or gets
-		// further than the first error (then repaired as below).
+		// as far as the first error (then repaired as below).
 		p.dollParenSub = subs
 		f2, err2 := p.parse(bytes.NewReader(src), name)
 		if err2 == nil {
 			return f2, rawBadArith(f2, src)
 		}
-		if errOffset(err2) > errOffset(err) {
+		if errOffset(err2) >= errOffset(err) {
+			// Its error, if no repair mends it, is bash's: `$(( (1 +
+			// 2 ))` is an unclosed "$(" (bash: unexpected EOF).
 			f, err = f2, err2
+			first, firstErr = f2, err2
 		} else {
 			p.dollParenSub = nil
 		}

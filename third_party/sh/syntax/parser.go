@@ -10,6 +10,7 @@ import (
 	"iter"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -1172,6 +1173,28 @@ func (p *Parser) posErr(pos Pos, format string, args ...any) {
 // (ParseError.Cond); msg may be empty (llmsh).
 func (p *Parser) condErr(msg string) {
 	p.errPass(ParseError{Filename: p.f.Name, Pos: p.pos, Text: msg, Cond: true})
+}
+
+// condEOFErr is bash's error for the end of the text where a conditional
+// command wants an operand (`[[ a &&`, `[[ !`, `[[ (`), when no error came
+// before it; it is Incomplete as any error at the end of the text
+// (llmsh).
+func (p *Parser) condEOFErr() {
+	if p.err != nil || p.tok != _EOF {
+		return
+	}
+	p.errPass(ParseError{Filename: p.f.Name, Pos: p.pos, Text: "unexpected token `EOF' in conditional command",
+		Cond: true, Incomplete: p.Incomplete(), At: p.pos})
+}
+
+// condLineMark starts a line of a conditional command's error text that
+// bash says on the line of at rather than the error's own: the marker of
+// interp's lineMark, which interp.MsgLine reads (llmsh).
+func condLineMark(err ParseError, at Pos) string {
+	if d := int(at.Line()) - int(err.Pos.Line()); d != 0 {
+		return "\x00" + strconv.Itoa(d) + "\x00"
+	}
+	return ""
 }
 
 // atDblRightBrack reports whether the current token is the `]]` that
@@ -3098,6 +3121,7 @@ func (p *Parser) testExprList(op BinTestOperator) TestExpr {
 			if p.atDblRightBrack() {
 				p.condErr("") // `[[ a && ]]`: bash says nothing
 			}
+			p.condEOFErr()
 			p.followErrExp(b.OpPos, b.Op)
 		}
 		left = b
@@ -3147,6 +3171,7 @@ func (p *Parser) testExprUnary() TestExpr {
 			if p.atDblRightBrack() {
 				p.condErr("") // `[[ ! ]]`: bash says nothing
 			}
+			p.condEOFErr()
 			p.followErrExp(u.OpPos, u.Op)
 		}
 		return u
@@ -3168,11 +3193,13 @@ func (p *Parser) testExprUnary() TestExpr {
 		pe := &ParenTest{Lparen: p.pos}
 		p.next()
 		had := p.err != nil
-		pe.X = p.testExprBinary(false)
+		if pe.X = p.testExprBinary(false); pe.X == nil {
+			p.condEOFErr() // `[[ (`
+		}
 		if cerr, ok := p.err.(ParseError); ok && !had && cerr.Cond && cerr.Text != "" {
 			// llmsh: bash says a ( is left open after an error
-			// inside it.
-			cerr.Text += "\nexpected `)'"
+			// inside it, on the line of the (.
+			cerr.Text += "\n" + condLineMark(cerr, pe.Lparen) + "expected `)'"
 			p.err = cerr
 		}
 		if pe.X == nil {
