@@ -895,6 +895,7 @@ func (r *Runner) RunExitTrap(ctx context.Context, status int) int {
 	r.exit = exitStatus{code: uint8(status)}
 	r.lastExit = r.exit
 	r.trapCallback(ctx, r.callbackExit, "exit")
+	r.callbackExit = "" // it runs once, as Run's
 	return int(r.exit.code)
 }
 
