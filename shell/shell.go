@@ -149,6 +149,9 @@ type Shell struct {
 	// that a syntax error ended the script.
 	lineOffset  int
 	syntaxEnded bool
+	// inputRun says that RunInput runs the script, a command at a time:
+	// it runs the EXIT trap at the script's end.
+	inputRun bool
 	// hangUpWait is hangUpWait, which a test lengthens so that a wait
 	// that runs out its bound cannot pass for a slow machine.
 	hangUpWait time.Duration
@@ -1113,7 +1116,7 @@ func (s *Shell) runPart(ctx context.Context, part, src, name string) (status int
 	s.runner.SetCommandString(s.opts.Command)
 	st := s.RunFile(ctx, file)
 	if rest, ok := s.runner.ReadOn(); ok && s.running(ctx) {
-		s.runner.HoldExitTrap(false) // the rest is the script's end
+		s.runner.HoldExitTrap(s.inputRun) // the rest is the script's end (RunInput's: the command's)
 		return s.Run(ctx, rest, name), true
 	}
 	return st, false

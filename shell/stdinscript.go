@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/builtins"
@@ -28,18 +30,19 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 		in = strings.NewReader("")
 	}
 	lr := newLineReader(in, s.opts.Limits.MaxScriptSize)
+	defer lr.close()
 	defer lr.stopOn(ctx)()
 	// The script's jobs live from one command to the next (RunFile's
 	// own context ends with each): they start from jobCtx, which the
 	// script's end hangs up.
 	jobCtx, endJobs := context.WithCancel(ctx)
 	defer endJobs()
-	outerHold := s.holdEnd
-	s.holdEnd = true
+	outerHold, outerInput := s.holdEnd, s.inputRun
+	s.holdEnd, s.inputRun = true, true
 	s.runner.HoldExitTrap(true)
 	s.runner.SetJobContext(jobCtx)
 	defer func() {
-		s.holdEnd = outerHold
+		s.holdEnd, s.inputRun = outerHold, outerInput
 		s.runner.HoldExitTrap(false)
 		s.runner.SetJobContext(nil)
 		s.lineOffset = 0
@@ -60,6 +63,9 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 	for !ended {
 		var chunk string
 		chunk, ended = c.chunk()
+		if err := lr.settle(); err != nil && c.err == nil {
+			c.err, ended = err, true
+		}
 		if err := c.err; err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errTooLong) {
 			if ctx.Err() == nil {
 				fmt.Fprintf(s.opts.Stderr, "llmsh: %s: reading the script: %s\n", name, builtins.ErrText(err))
@@ -130,8 +136,8 @@ func (c *chunker) Read(b []byte) (int, error) {
 	return n, nil
 }
 
-// chunk returns the next command's lines (blank lines and comments come
-// as chunks of their own; a syntax error's lines as one), and whether the
+// chunk returns the next command's lines (with the blank lines and
+// comments before it; a syntax error's lines as one), and whether the
 // input has ended with it.
 func (c *chunker) chunk() (text string, end bool) {
 	defer c.pending.Reset()
@@ -151,8 +157,11 @@ func (c *chunker) chunk() (text string, end bool) {
 			// (after an error that bash reads on after).
 			c.close()
 			return text, c.err != nil
-		case c.p.Incomplete(), len(stmts) == 0 && !blankText(text):
-			continue // (a here-document's body)
+		case c.p.Incomplete(), len(stmts) == 0:
+			// (A here-document's body; blank lines and comments go
+			// with the command after them, which set -v shows them
+			// before.)
+			continue
 		}
 		if inc, expanded := c.incomplete(text); expanded {
 			// An alias makes a command of more lines than the parser
@@ -179,24 +188,50 @@ func (c *chunker) close() {
 	c.next, c.stop, c.rest = nil, nil, ""
 }
 
-// lineReader reads a script a line at a time without reading past the
-// line: a byte at a time, or, from a file it can seek, a block at a time
-// with the file's offset set back to the end of the line.
+// lineReader reads a script a line at a time without taking more of its
+// input than the lines it returns: from a pipe it looks ahead with tee(2)
+// (the bytes stay in the pipe) and takes the lines it returns, at the
+// latest when the commands are about to run (settle); from a file it can
+// seek, a block at a time with the offset set back to the end of the
+// line; from anything else, a byte at a time, as bash.
 type lineReader struct {
 	r    io.Reader
 	file *os.File // r, when it is a file that can seek
 	max  int      // a line is cut past max bytes (the caller refuses it)
 	buf  []byte
+
+	// A pipe's look-ahead: in, the pipe's end, and peekR and peekW, a
+	// pipe of llmsh's own that tee fills; peek holds the bytes seen and
+	// not returned, owed how many of those returned are still to be
+	// taken from in.
+	in           *os.File
+	peekR, peekW *os.File
+	peek         []byte
+	owed         int
 }
 
 func newLineReader(r io.Reader, max int) *lineReader {
 	lr := &lineReader{r: r, max: max}
-	if f, ok := r.(*os.File); ok {
-		if _, err := f.Seek(0, io.SeekCurrent); err == nil {
-			lr.file = f
+	f, ok := r.(*os.File)
+	if !ok {
+		return lr
+	}
+	if _, err := f.Seek(0, io.SeekCurrent); err == nil {
+		lr.file = f
+	} else if fi, err := f.Stat(); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		if pr, pw, err := os.Pipe(); err == nil {
+			lr.in, lr.peekR, lr.peekW = f, pr, pw
 		}
 	}
 	return lr
+}
+
+// close releases the look-ahead's pipe.
+func (lr *lineReader) close() {
+	if lr.peekR != nil {
+		lr.peekR.Close()
+		lr.peekW.Close()
+	}
 }
 
 // stopOn makes a read that waits for input return when ctx ends (a time
@@ -218,8 +253,11 @@ func (lr *lineReader) stopOn(ctx context.Context) func() {
 // line returns the next line, with its newline; the error is io.EOF at
 // the end of the input (the line is then what was left, maybe "").
 func (lr *lineReader) line() (string, error) {
-	if lr.file != nil {
+	switch {
+	case lr.file != nil:
 		return lr.seekLine()
+	case lr.in != nil:
+		return lr.pipeLine()
 	}
 	var b []byte
 	var one [1]byte
@@ -237,6 +275,81 @@ func (lr *lineReader) line() (string, error) {
 		}
 	}
 	return string(b), nil
+}
+
+// pipeLine is line for a pipe: the line is taken from the bytes that tee
+// showed.
+func (lr *lineReader) pipeLine() (string, error) {
+	var b []byte
+	for len(b) <= lr.max {
+		if len(lr.peek) == 0 {
+			if err := lr.settle(); err != nil {
+				return string(b), err
+			}
+			if err := lr.look(); err != nil {
+				return string(b), err
+			}
+		}
+		i := bytes.IndexByte(lr.peek, '\n')
+		n := len(lr.peek)
+		if i >= 0 {
+			n = i + 1
+		}
+		b = append(b, lr.peek[:n]...)
+		lr.peek, lr.owed = lr.peek[n:], lr.owed+n
+		if i >= 0 {
+			return string(b), nil
+		}
+	}
+	return string(b), nil
+}
+
+// look shows what the pipe holds (waiting for some) in peek, without
+// taking it; io.EOF when the pipe's writers are gone and it is empty.
+func (lr *lineReader) look() error {
+	rc, err := lr.in.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var n int64
+	var terr error
+	err = rc.Read(func(fd uintptr) bool {
+		n, terr = syscall.Tee(int(fd), int(lr.peekW.Fd()), 1<<16, 0)
+		return terr != syscall.EAGAIN
+	})
+	switch {
+	case err != nil:
+		return err
+	case terr != nil:
+		return terr
+	case n == 0:
+		return io.EOF
+	}
+	if cap(lr.buf) < int(n) {
+		lr.buf = make([]byte, 1<<16)
+	}
+	if _, err := io.ReadFull(lr.peekR, lr.buf[:n]); err != nil {
+		return err
+	}
+	lr.peek = lr.buf[:n]
+	return nil
+}
+
+// settle takes from the pipe the bytes of the lines returned, before a
+// command may read it, and forgets the look-ahead (the commands may take
+// any of it).
+func (lr *lineReader) settle() error {
+	lr.peek = nil
+	for lr.owed > 0 {
+		var sink [4096]byte
+		n, err := lr.in.Read(sink[:min(lr.owed, len(sink))])
+		lr.owed -= n
+		if err != nil {
+			lr.owed = 0
+			return err
+		}
+	}
+	return nil
 }
 
 // seekLine is line for a file that can seek: it reads a block from the

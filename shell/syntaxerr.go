@@ -39,6 +39,13 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 	s.syntaxEnded = true // unless the error is one bash reads on after
 	status := interp.SyntaxErrorStatus(perr, src, s.LastStatus())
 	held := false
+	// RunInput runs the EXIT trap itself, when the script has ended.
+	exitTrap := func(st int) int {
+		if s.inputRun {
+			return st
+		}
+		return s.runner.RunExitTrap(ctx, st)
+	}
 	stderr := s.opts.Stderr // the script's own once lines have run
 	if s.lineOffset > 0 {
 		stderr = s.runner.Stderr() // (RunInput's commands before this text)
@@ -52,7 +59,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		s.holdEnd = true
 		st, readOn := s.runPart(ctx, prefix, src, name)
 		s.holdEnd = outerHold
-		s.runner.HoldExitTrap(false)
+		s.runner.HoldExitTrap(s.inputRun)
 		if !outerHold && !s.isNested {
 			defer func() {
 				if !s.endedRun {
@@ -66,6 +73,12 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 			// the rest was read as bash reads it.)
 			return st
 		}
+		if s.runner.AliasReadEnd() > int(perr.Pos.Offset()) {
+			// An alias read the failing lines, to the end of the
+			// text: they ran, and there is nothing more.
+			s.syntaxEnded = false
+			return exitTrap(st)
+		}
 		held = true
 		status = interp.SyntaxErrorStatus(perr, src, st)
 	}
@@ -76,12 +89,12 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		s.runner.HoldExitTrap(true)
 		s.runner.SetSourceAt(read.Text, s.lineOffset)
 		st := s.RunFile(ctx, read.File)
-		s.runner.HoldExitTrap(false)
+		s.runner.HoldExitTrap(s.inputRun)
 		if !s.running(ctx) {
 			return st
 		}
 		if blankText(read.Rest) {
-			return s.runner.RunExitTrap(ctx, st)
+			return exitTrap(st)
 		}
 		s.syntaxEnded = false
 		return s.Run(ctx, read.Rest, name)
@@ -93,7 +106,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		l, m := interp.MsgLine(line, msgs[0])
 		fmt.Fprintf(stderr, "%sline %d: %s\n", s.errPrefix(), l+s.lineOffset, m)
 		if held {
-			return s.runner.RunExitTrap(ctx, 2)
+			return exitTrap(2)
 		}
 		return 2
 	}
@@ -118,7 +131,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		}
 	}
 	if held {
-		return s.runner.RunExitTrap(ctx, status)
+		return exitTrap(status)
 	}
 	return status
 }
