@@ -68,6 +68,12 @@ type RunOptions struct {
 	// bash's for a script named Options.Name (for a -c string when
 	// Options.Command is set). The llmsh command and llmsh test run so.
 	Script bool
+	// ScriptFromStdin reads the script from Stdin as it runs, instead of
+	// the script argument (which is then ignored), as bash reads a script
+	// on its standard input: a complete command at a time, each read
+	// just before it runs, so what the commands read from their standard
+	// input is the rest of the script. It implies Script.
+	ScriptFromStdin bool
 	// OnStop, if set, is called (from another goroutine) when something
 	// other than the caller stops the Run: ErrTimedOut, ErrOutputLimit,
 	// ErrMemoryLimit or ErrVfsdGone; it has returned by the time RunWith

@@ -348,7 +348,7 @@ func (s *Session) runIsolated(ctx context.Context, script string, ro RunOptions)
 	}
 	defer in.Close()
 	req := workerReq{Op: "run", Script: script, RunOpts: &RunOptions{
-		Timeout: ro.Timeout, MaxOutput: ro.MaxOutput, Dir: ro.Dir, Env: ro.Env, Script: ro.Script,
+		Timeout: ro.Timeout, MaxOutput: ro.MaxOutput, Dir: ro.Dir, Env: ro.Env, Script: ro.Script, ScriptFromStdin: ro.ScriptFromStdin,
 	}}
 	if ro.Stdout != nil {
 		req.Live |= 1

@@ -584,6 +584,7 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	if err := s.sh.SetStdin(in); err != nil {
 		return Result{}, fmt.Errorf("llmsh: %w", err)
 	}
+	ro.Stdin = in // where a ScriptFromStdin script is read
 
 	gone := make(chan struct{})
 	go func() {
@@ -743,11 +744,15 @@ func (s *Session) execute(runCtx context.Context, script, pre string, ro RunOpti
 	}
 	switch {
 	case !run:
-	case ro.Script:
+	case ro.Script || ro.ScriptFromStdin:
 		if s.opts.Command {
 			s.sh.SetExecutionString(script)
 		}
-		status = s.sh.Run(runCtx, script, s.sh.Name())
+		if ro.ScriptFromStdin {
+			status = s.sh.RunInput(runCtx, ro.Stdin, s.sh.Name())
+		} else {
+			status = s.sh.Run(runCtx, script, s.sh.Name())
+		}
 		res.HungUp = s.sh.HungUp()
 		if s.opts.Verbose {
 			// The jobs still running when the script ended were

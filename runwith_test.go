@@ -143,6 +143,13 @@ func TestRunWithScript(t *testing.T) {
 	if res := run(t, s, "trap 'echo bye' EXIT; echo hi"); res.Stdout != "hi\n" {
 		t.Fatalf("EXIT trap at the prompt: %+v", res)
 	}
+	// A script read from Stdin as it runs: read takes its next line, the
+	// EXIT trap runs once at its end, and a syntax error stops it there.
+	res, err = s.RunWith(context.Background(), "", llmsh.RunOptions{ScriptFromStdin: true,
+		Stdin: strings.NewReader("trap 'echo bye $?' EXIT\nread x\nline two\necho \"[$x]\"\n(\necho not-run\n")})
+	if err != nil || res.ExitCode != 2 || res.Stdout != "[line two]\nbye 2\n" || res.Stderr != "job.sh: line 6: syntax error: unexpected end of file\n" {
+		t.Fatalf("script from stdin: %+v, %v", res, err)
+	}
 }
 
 // TestGrantRefused: a grant vfsd cannot serve fails New with

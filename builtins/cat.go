@@ -61,6 +61,11 @@ func cat(env *Env) int {
 	st.lineStart = true
 	plain := !(st.number || st.squeeze || st.ends || st.tabs || st.nonprint)
 
+	if badDescriptor(env.Stdout) {
+		// GNU cat's fstat of its output fails first.
+		fmt.Fprintf(env.Stderr, "cat: standard output: %s\n", gnu.Strerror(syscall.EBADF))
+		return 1
+	}
 	w := stdoutWriter(env)
 	buf := make([]byte, ioBufSize)
 	// GNU cat names standard input "-" in its messages, as EachFile does.
@@ -87,7 +92,7 @@ func cat(env *Env) int {
 		} else {
 			err = st.run(env, w, r)
 		}
-		closedIn = closedIn || name == "-" && errors.Is(err, syscall.EBADF)
+		closedIn = closedIn || name == "-" && errors.Is(err, syscall.EBADF) && !errors.As(err, new(gnu.WriteError))
 		return err
 	})
 	if st.pendingCR && !done.Stopped {
@@ -329,6 +334,22 @@ func outputFile(w io.Writer) fs.FileInfo {
 		w = u.Unwrap()
 	}
 	return nil
+}
+
+// badDescriptor reports whether w is a closed descriptor (>&-), one the
+// shell marks with a BadDescriptor method, under the writers that wrap it.
+func badDescriptor(w io.Writer) bool {
+	for range 8 {
+		if _, ok := w.(interface{ BadDescriptor() }); ok {
+			return true
+		}
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			return false
+		}
+		w = u.Unwrap()
+	}
+	return false
 }
 
 // inputIsOutput reports whether r is the file out with data left to read

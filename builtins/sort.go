@@ -1647,7 +1647,7 @@ func (o *sortOutput) finish(env *Env) int {
 	}
 	st := outputFailed(env, err, "fflush failed: %[1]s: %[2]s", gnu.QuoteF(name), 2)
 	if st == 2 {
-		env.Errorf(wroteFlushed)
+		env.Errorf("%s", flushedText(err))
 	}
 	return st
 }

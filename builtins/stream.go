@@ -83,11 +83,21 @@ func outputFailed(env *Env, err error, form, name string, status int) int {
 		return 1
 	}
 	if form == wroteFlushed {
-		env.Errorf(wroteFlushed) // fmt would add the unused arguments
+		env.Errorf("%s", flushedText(err))
 	} else {
 		env.Errorf(form, name, ErrText(err))
 	}
 	return status
+}
+
+// flushedText is close_stdout's message after the command's own fflush
+// failed: the reason is gone by then, but for a closed descriptor, whose
+// fclose fails again with EBADF.
+func flushedText(err error) string {
+	if errors.Is(err, syscall.EBADF) {
+		return "write error: " + ErrText(err)
+	}
+	return wroteFlushed
 }
 
 // copyOut copies r to w in large blocks, checking env.Ctx between blocks.

@@ -144,6 +144,14 @@ type Shell struct {
 	holdEnd  bool
 	endedRun bool     // endScript ran for the last RunFile
 	hungUp   []string // the jobs the last script's end stopped
+	// lineOffset is the number of the script's lines before the text
+	// that runs (RunInput runs a command at a time); syntaxEnded says
+	// that a syntax error ended the script.
+	lineOffset  int
+	syntaxEnded bool
+	// inputRun says that RunInput runs the script, a command at a time:
+	// it runs the EXIT trap at the script's end.
+	inputRun bool
 	// hangUpWait is hangUpWait, which a test lengthens so that a wait
 	// that runs out its bound cannot pass for a slow machine.
 	hangUpWait time.Duration
@@ -865,13 +873,6 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 			return 126
 		}
 		src = string(b)
-	case !inv.command:
-		b, err := io.ReadAll(io.LimitReader(stdin, int64(s.opts.Limits.MaxScriptSize)+1))
-		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: %s: reading the script: %s\n", args[0], builtins.ErrText(err))
-			return 1
-		}
-		src, stdin = string(b), strings.NewReader("")
 	}
 	o := s.opts
 	// bash takes no IFS from its environment: the new shell starts with
@@ -916,7 +917,14 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	release := builtins.Claim(ctx, sub.runner.GroupSignals)
 	// So does kill's, when the shell is a job (`bash -c … &`).
 	releaseJob := interp.ClaimJobSignals(ctx, func() func(int) bool { return sub.runner.SignalTrapped })
-	st := sub.Run(ctx, src, o.Name)
+	var st int
+	if o.FromStdin {
+		// The script is standard input, read a command at a time as it
+		// runs: what its commands read is its next lines.
+		st = sub.RunInput(ctx, stdin, o.Name)
+	} else {
+		st = sub.Run(ctx, src, o.Name)
+	}
 	releaseJob()
 	release()
 	if k, ok := ctx.Value(killedShell{}).(*killedShell); ok {
@@ -1104,11 +1112,11 @@ func (s *Shell) runPart(ctx context.Context, part, src, name string) (status int
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2, false
 	}
-	s.runner.SetSource(src) // declare -f prints functions as written
+	s.runner.SetSourceAt(src, s.lineOffset) // declare -f prints functions as written
 	s.runner.SetCommandString(s.opts.Command)
 	st := s.RunFile(ctx, file)
 	if rest, ok := s.runner.ReadOn(); ok && s.running(ctx) {
-		s.runner.HoldExitTrap(false) // the rest is the script's end
+		s.runner.HoldExitTrap(s.inputRun) // the rest is the script's end (RunInput's: the command's)
 		return s.Run(ctx, rest, name), true
 	}
 	return st, false

@@ -36,9 +36,20 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 			src, perr = src+"\n", nl
 		}
 	}
+	s.syntaxEnded = true // unless the error is one bash reads on after
 	status := interp.SyntaxErrorStatus(perr, src, s.LastStatus())
 	held := false
+	// RunInput runs the EXIT trap itself, when the script has ended.
+	exitTrap := func(st int) int {
+		if s.inputRun {
+			return st
+		}
+		return s.runner.RunExitTrap(ctx, st)
+	}
 	stderr := s.opts.Stderr // the script's own once lines have run
+	if s.lineOffset > 0 {
+		stderr = s.runner.Stderr() // (RunInput's commands before this text)
+	}
 	prefix := interp.CompleteLines(src, perr)
 	if prefix != "" {
 		// bash prints the error, then runs the EXIT trap, with the
@@ -48,7 +59,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		s.holdEnd = true
 		st, readOn := s.runPart(ctx, prefix, src, name)
 		s.holdEnd = outerHold
-		s.runner.HoldExitTrap(false)
+		s.runner.HoldExitTrap(s.inputRun)
 		if !outerHold && !s.isNested {
 			defer func() {
 				if !s.endedRun {
@@ -62,6 +73,12 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 			// the rest was read as bash reads it.)
 			return st
 		}
+		if s.runner.AliasReadEnd() > int(perr.Pos.Offset()) {
+			// An alias read the failing lines, to the end of the
+			// text: they ran, and there is nothing more.
+			s.syntaxEnded = false
+			return exitTrap(st)
+		}
 		held = true
 		status = interp.SyntaxErrorStatus(perr, src, st)
 	}
@@ -70,15 +87,16 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		// the failing lines, as bash reads them: they run, then the
 		// rest is read on.
 		s.runner.HoldExitTrap(true)
-		s.runner.SetSource(read.Text)
+		s.runner.SetSourceAt(read.Text, s.lineOffset)
 		st := s.RunFile(ctx, read.File)
-		s.runner.HoldExitTrap(false)
+		s.runner.HoldExitTrap(s.inputRun)
 		if !s.running(ctx) {
 			return st
 		}
 		if blankText(read.Rest) {
-			return s.runner.RunExitTrap(ctx, st)
+			return exitTrap(st)
 		}
+		s.syntaxEnded = false
 		return s.Run(ctx, read.Rest, name)
 	}
 	line, msgs := interp.SyntaxError(perr, src)
@@ -86,9 +104,9 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		// bash's parser_error exits under set -e: its first line only,
 		// status 2, nothing read on.
 		l, m := interp.MsgLine(line, msgs[0])
-		fmt.Fprintf(stderr, "%sline %d: %s\n", s.errPrefix(), l, m)
+		fmt.Fprintf(stderr, "%sline %d: %s\n", s.errPrefix(), l+s.lineOffset, m)
 		if held {
-			return s.runner.RunExitTrap(ctx, 2)
+			return exitTrap(2)
 		}
 		return 2
 	}
@@ -96,15 +114,16 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		l, m := interp.MsgLine(line, m)
 		if s.runner.GnuErrfmt() {
 			// bash's "NAME:N: " ("bash: -c:N: ") under gnu_errfmt.
-			fmt.Fprintf(stderr, "%s:%d: %s\n", strings.TrimSuffix(s.errPrefix(), ": "), l, m)
+			fmt.Fprintf(stderr, "%s:%d: %s\n", strings.TrimSuffix(s.errPrefix(), ": "), l+s.lineOffset, m)
 			continue
 		}
-		fmt.Fprintf(stderr, "%sline %d: %s\n", s.errPrefix(), l, m)
+		fmt.Fprintf(stderr, "%sline %d: %s\n", s.errPrefix(), l+s.lineOffset, m)
 	}
 	if rest, ok := interp.ResumeText(src, perr, line); ok {
 		// bash reads on after an error it recovers from (an array
 		// literal's), the status 1.
 		s.SetLastStatus(1)
+		s.syntaxEnded = false
 		if strings.TrimSpace(rest) == "" {
 			status = 1
 		} else {
@@ -112,7 +131,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		}
 	}
 	if held {
-		return s.runner.RunExitTrap(ctx, status)
+		return exitTrap(status)
 	}
 	return status
 }

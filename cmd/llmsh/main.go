@@ -622,6 +622,7 @@ func runInteractive(sess *llmsh.Session, o *options, tty *os.File, stdout, stder
 // tells that llmsh exits with status at once.
 func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, stdout, stderr io.Writer, rep *report) (status int, final bool) {
 	var src string
+	fromStdin := false
 	switch {
 	case o.haveScript:
 		src = o.script
@@ -661,13 +662,9 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 		}
 		src = string(b)
 	default:
-		b, err := io.ReadAll(stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "llmsh: reading the script: %v\n", err)
-			return 1, true
-		}
-		src = string(b)
-		stdin = strings.NewReader("")
+		// The script is standard input: read a command at a time as
+		// it runs, as bash reads it (its commands read its next lines).
+		fromStdin = true
 	}
 	// A script that runs longer than a start runs on every P.
 	defer earlyvfsd.FullProcsAfter(fullProcsAfter)()
@@ -679,7 +676,7 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 	runDone := make(chan struct{})
 	go stopStuck(stopped, runDone, sess.Kill, o.timeout, stderr)
 	res, err := sess.RunWith(context.Background(), src, llmsh.RunOptions{
-		Stdin: stdin, Stdout: stdout, Stderr: stderr, Script: true, OnStop: stop,
+		Stdin: stdin, Stdout: stdout, Stderr: stderr, Script: true, ScriptFromStdin: fromStdin, OnStop: stop,
 	})
 	close(runDone)
 	if rep != nil {

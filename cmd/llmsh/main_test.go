@@ -398,6 +398,10 @@ func TestCLI(t *testing.T) {
 		{"bash's +e and +o NAME", []string{"-eo", "pipefail", "+e", "+o", "pipefail", "-c", "false | true; echo $?; false; echo reached"}, "", "0\nreached\n", "", 0},
 		{"-- before a +NAME script", []string{"--", "+e"}, "", "", "llmsh: +e: No such file or directory\n", 127},
 		{"bash's -s with arguments", []string{"-s", "a", "b"}, "echo \"$0 $2 $#\"", "llmsh b 2\n", "", 0},
+		// As bash reads a script on its stdin: a command at a time, so
+		// read takes the script's next line, and the lines before a
+		// syntax error run (bash counts the lines it reads itself).
+		{"stdin script read as it runs", nil, "read x\nhello\necho \"got $x\" $LINENO\nfi\necho no\n", "got hello 2\n", "llmsh: line 3: syntax error near unexpected token `fi'", 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -407,6 +411,27 @@ func TestCLI(t *testing.T) {
 				t.Fatalf("out=%q err=%q code=%d; want out=%q err~%q code=%d", out, errs, code, tc.out, tc.errIn, tc.code)
 			}
 		})
+	}
+}
+
+// TestStdinScriptSeeks: a script on a standard input that can seek (llmsh <
+// script) is read a line at a time with the offset set back, as bash does,
+// so a command reads the lines after its own.
+func TestStdinScriptSeeks(t *testing.T) {
+	t.Parallel()
+	name := filepath.Join(t.TempDir(), "script")
+	os.WriteFile(name, []byte("read x\nline two\necho \"[$x]\"\ncat\nrest 1\nrest 2\n"), 0o644)
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cmd := exec.Command(realLlmsh(t))
+	cmd.Env = []string{}
+	cmd.Stdin = f
+	out, err := cmd.CombinedOutput()
+	if want := "[line two]\nrest 1\nrest 2\n"; err != nil || string(out) != want {
+		t.Fatalf("llmsh < script: %q, %v; want %q", out, err, want)
 	}
 }
 

@@ -516,6 +516,9 @@ func (r *Runner) readOnAlias(ctx context.Context, stmts []*syntax.Stmt, i int, t
 	if !ok {
 		return 0, false, false
 	}
+	if top {
+		r.aliasEnd = max(r.aliasEnd, end)
+	}
 	if r.runAliasedLine(ctx, ctext, read, line0, top, synErr) {
 		return 0, true, true
 	}
@@ -611,6 +614,12 @@ func (r *Runner) AliasReread(ctx context.Context, src string, start, errLine int
 	r.readFile = file
 	return AliasRead{File: file, Text: text, Rest: restText(src, end)}, true
 }
+
+// AliasReadEnd is the offset in the text of the last Run of a file (given
+// to SetSource) where the lines end that an alias made it read past its
+// statements (alias br='{ echo in', then `br` and `}`), 0 when none: text
+// that failed to parse there was read by the alias (llmsh).
+func (r *Runner) AliasReadEnd() int { return r.aliasEnd }
 
 // ReadingOn reports that the last Run stopped before the end of its text
 // for its caller to read on (ReadOn), which has not yet done so: the

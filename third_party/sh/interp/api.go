@@ -408,6 +408,9 @@ type Runner struct {
 	// in the middle of the statements parsed (Runner.ReadOn).
 	readOn bool
 	readTo int
+	// aliasEnd is where the lines that an alias made the last Run read
+	// on end (its text's offset), wherever that is (AliasReadEnd).
+	aliasEnd int
 	// llmsh: the lines of the script read so far (set -v).
 	linesRead uint
 	histRead  uint // llmsh: the lines set -o history has seen (scripthist.go)
@@ -1350,7 +1353,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		r.pendingHdocs = node.UnclosedHdocs // llmsh: warned when reached
 		r.linesRead = 0                     // llmsh: set -v
 		r.histRead = 0                      // llmsh: set -o history
-		r.readOn = false
+		r.readOn, r.aliasEnd = false, 0
 		r.readStmts(ctx, node.Stmts, true, r.topSyntaxError, node != r.readFile)
 		r.pendingHdocs, r.readFile = nil, nil
 	case *syntax.Stmt:

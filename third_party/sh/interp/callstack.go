@@ -77,6 +77,16 @@ func (r *Runner) SetSource(src string) {
 	r.setText(textPlace{src: src})
 }
 
+// SetSourceAt is SetSource for text that starts after line lines of its
+// script (llmsh: a script read from standard input, a command at a time):
+// $LINENO, the callers' lines and error messages count from there.
+func (r *Runner) SetSourceAt(src string, line int) {
+	if !r.didReset {
+		r.Reset()
+	}
+	r.setText(textPlace{lineOffset: line, src: src})
+}
+
 // writtenBody returns the body of function name as its text was written,
 // parsed again from that text, or nil when the runner does not have it.
 func (r *Runner) writtenBody(name string, body *syntax.Stmt) (*syntax.Stmt, string) {

@@ -296,7 +296,7 @@ func (r *Runner) warnHdocsUpTo(line uint) {
 	for len(r.pendingHdocs) > 0 && r.pendingHdocs[0].Pos.Line() <= line {
 		h := r.pendingHdocs[0]
 		r.pendingHdocs = r.pendingHdocs[1:]
-		r.hdocWarnings(&syntax.File{UnclosedHdocs: []syntax.UnclosedHdoc{h}}, r.text.src, file, 0)
+		r.hdocWarnings(&syntax.File{UnclosedHdocs: []syntax.UnclosedHdoc{h}}, r.text.src, file, r.text.lineOffset)
 	}
 }
 
@@ -895,6 +895,7 @@ func (r *Runner) RunExitTrap(ctx context.Context, status int) int {
 	r.exit = exitStatus{code: uint8(status)}
 	r.lastExit = r.exit
 	r.trapCallback(ctx, r.callbackExit, "exit")
+	r.callbackExit = "" // it runs once, as Run's
 	return int(r.exit.code)
 }
 

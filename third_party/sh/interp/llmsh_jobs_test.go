@@ -92,6 +92,19 @@ func TestUlimit(t *testing.T) {
 	}
 }
 
+// ulimit reads a limit's digits as bash: wrapping past 2^64, and out of
+// range when its unit (1024-byte blocks for -f) overflows.
+func TestUlimitNumbers(t *testing.T) {
+	_, errs, _ := runScript(t, `ulimit -n 99999999999999999999; ulimit -f 99999999999999999999999999; ulimit -f 1x; ulimit -f 18014398509481984`)
+	want := "llmsh: line 1: ulimit: open files: cannot modify limit: Operation not permitted\n" +
+		"llmsh: line 1: ulimit: 99999999999999999999999999: limit out of range\n" +
+		"llmsh: line 1: ulimit: 1x: invalid number\n" +
+		"llmsh: line 1: ulimit: 18014398509481984: limit out of range\n"
+	if errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
+	}
+}
+
 // Job pids are the session's virtual ids: $! is a number above $$, and
 // kill by pid stops a job that another subshell started.
 func TestJobPids(t *testing.T) {

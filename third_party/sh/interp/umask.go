@@ -12,6 +12,7 @@ package interp
 import (
 	"fmt"
 	"io/fs"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -202,6 +203,36 @@ var ulimitDefaults = []ulimitResource{
 	{'x', "file locks", "", -1},
 }
 
+// ulimitNumber reads a limit as bash's ulimit does: its digits into an
+// unsigned 64-bit number that wraps past 2^64 (99999999999999999999 is a
+// large limit, 18446744073709551616 is 0), in the resource's unit (a
+// block of 1024 or 512 bytes), which must not overflow (inRange). A
+// number past 2^63 is returned as the largest int64. ok is false for
+// anything but digits.
+func ulimitNumber(value string, res ulimitResource) (n int64, ok, inRange bool) {
+	if value == "" || strings.Trim(value, "0123456789") != "" {
+		return 0, false, true
+	}
+	var u uint64
+	for _, c := range []byte(value) {
+		u = u*10 + uint64(c-'0')
+	}
+	factor := uint64(1)
+	switch res.unit {
+	case "blocks", "kbytes":
+		factor = 1024
+	case "512 bytes":
+		factor = 512
+	}
+	if u*factor/factor != u {
+		return 0, true, false
+	}
+	if u > math.MaxInt64 {
+		return math.MaxInt64, true, true
+	}
+	return int64(u), true, true
+}
+
 // Ulimit sets the value that ulimit shows for the resource of flag (as
 // in `ulimit -u`): the limits of the session, which a script can read and
 // cannot raise. -1 is unlimited. Other resources show bash's defaults.
@@ -322,9 +353,14 @@ func (r *Runner) builtinUlimit(args []string) exitStatus {
 		if value == cur || (value == "hard" || value == "soft") {
 			continue
 		}
-		n, err := strconv.ParseInt(value, 10, 64)
-		if err != nil && value != "unlimited" || n < 0 {
+		n, ok, inRange := ulimitNumber(value, res)
+		if !ok && value != "unlimited" {
 			r.errf("%sulimit: %s: %s\n", r.errPrefix(), value, invalidNum(value))
+			exit.code = 1
+			return exit
+		}
+		if !inRange {
+			r.errf("%sulimit: %s: limit out of range\n", r.errPrefix(), value)
 			exit.code = 1
 			return exit
 		}

@@ -1,0 +1,380 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"iter"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/third_party/sh/syntax"
+)
+
+// RunInput runs the script that in holds as bash runs a script it reads
+// on its standard input: a complete command (its whole lines) at a time,
+// each read just before it runs, so that what the commands read from the
+// same input are the script's next lines (`read x` reads the line after
+// its own, `cat` the rest of the script), and a syntax error ends the
+// script only once the commands before it have run. bash reads an input
+// it cannot seek a byte at a time, and seeks one it can back to the end
+// of the lines it has taken; so does RunInput. name is as Run's.
+func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
+	if in == nil {
+		in = strings.NewReader("")
+	}
+	lr := newLineReader(in, s.opts.Limits.MaxScriptSize)
+	defer lr.close()
+	defer lr.stopOn(ctx)()
+	// The script's jobs live from one command to the next (RunFile's
+	// own context ends with each): they start from jobCtx, which the
+	// script's end hangs up.
+	jobCtx, endJobs := context.WithCancel(ctx)
+	defer endJobs()
+	outerHold, outerInput := s.holdEnd, s.inputRun
+	s.holdEnd, s.inputRun = true, true
+	s.runner.HoldExitTrap(true)
+	s.runner.SetJobContext(jobCtx)
+	defer func() {
+		s.holdEnd, s.inputRun = outerHold, outerInput
+		s.runner.HoldExitTrap(false)
+		s.runner.SetJobContext(nil)
+		s.lineOffset = 0
+	}()
+	if !s.isNested {
+		s.endedRun = false
+	}
+	c := &chunker{lr: lr, max: s.opts.Limits.MaxScriptSize, incomplete: func(text string) (bool, bool) {
+		inc, expanded := s.runner.AliasIncomplete(ctx, text)
+		if expanded {
+			inc = s.InputIncomplete(ctx, text)
+		}
+		return inc, expanded
+	}}
+	defer c.close()
+	status, ran, ended := 0, false, false
+	line := 0 // the lines of the script before chunk
+	for !ended {
+		var chunk string
+		chunk, ended = c.chunk()
+		if err := lr.settle(); err != nil && c.err == nil {
+			c.err, ended = err, true
+		}
+		if err := c.err; err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errTooLong) {
+			if ctx.Err() == nil {
+				fmt.Fprintf(s.opts.Stderr, "llmsh: %s: reading the script: %s\n", name, builtins.ErrText(err))
+				status = 1
+			}
+			chunk = ""
+		}
+		if !blankText(chunk) {
+			s.lineOffset, s.syntaxEnded = line, false
+			status, _ = s.runPart(ctx, chunk, chunk, name)
+			ran = true
+			ended = ended || s.syntaxEnded || len(chunk) > s.opts.Limits.MaxScriptSize || !s.running(ctx)
+		}
+		line += strings.Count(chunk, "\n")
+	}
+	s.exited = ran && s.runner.Exited()
+	if s.running(ctx) {
+		// The script read to its end (or to a syntax error): the EXIT
+		// trap runs now, once (an exit ran it already).
+		status = s.runner.RunExitTrap(ctx, status)
+	}
+	if !outerHold && !s.isNested && !s.endedRun {
+		s.endScript(endJobs)
+	}
+	return status
+}
+
+// errTooLong ends a command's text longer than the script size limit
+// (which runPart then refuses).
+var errTooLong = errors.New("script too long")
+
+// chunker cuts a script read a line at a time into the whole lines of
+// each complete command, as bash's parser takes them: a parser in
+// interactive mode reads the lines (Read) and says when the statements
+// read are complete, before it asks for another line.
+type chunker struct {
+	lr      *lineReader
+	max     int
+	pending strings.Builder // the lines read since the last chunk
+	rest    string          // of the last line, what the parser has not read yet
+	err     error           // the input's end, or a read error
+	// incomplete reports whether text ends inside a command once the
+	// aliases defined are expanded in it, and whether any were.
+	incomplete func(text string) (inc, expanded bool)
+	p          *syntax.Parser
+	next       func() ([]*syntax.Stmt, error, bool)
+	stop       func()
+}
+
+// Read gives the parser the next line.
+func (c *chunker) Read(b []byte) (int, error) {
+	if c.rest == "" {
+		if c.err != nil {
+			return 0, c.err
+		}
+		if c.pending.Len() > c.max {
+			c.err = errTooLong
+			return 0, c.err
+		}
+		c.rest, c.err = c.lr.line()
+		c.pending.WriteString(c.rest)
+		if c.rest == "" {
+			return 0, c.err
+		}
+	}
+	n := copy(b, c.rest)
+	c.rest = c.rest[n:]
+	return n, nil
+}
+
+// chunk returns the next command's lines (with the blank lines and
+// comments before it; a syntax error's lines as one), and whether the
+// input has ended with it.
+func (c *chunker) chunk() (text string, end bool) {
+	defer c.pending.Reset()
+	for {
+		if c.next == nil {
+			c.p = syntax.NewParser()
+			c.next, c.stop = iter.Pull2(c.p.InteractiveSeq(c))
+		}
+		stmts, err, ok := c.next()
+		text = c.pending.String()
+		switch {
+		case !ok:
+			c.close()
+			return text, true
+		case err != nil:
+			// runPart says it as bash; a new parser reads what follows
+			// (after an error that bash reads on after).
+			c.close()
+			return text, c.err != nil
+		case c.p.Incomplete(), len(stmts) == 0:
+			// (A here-document's body; blank lines and comments go
+			// with the command after them, which set -v shows them
+			// before.)
+			continue
+		}
+		if inc, expanded := c.incomplete(text); expanded {
+			// An alias makes a command of more lines than the parser
+			// sees: they are read here, and a new parser goes on.
+			c.close()
+			for inc && c.err == nil {
+				var l string
+				l, c.err = c.lr.line()
+				c.pending.WriteString(l)
+				text = c.pending.String()
+				inc, _ = c.incomplete(text)
+				inc = inc && len(text) <= c.max
+			}
+		}
+		return text, c.err != nil
+	}
+}
+
+// close ends the parser (the next chunk starts a new one).
+func (c *chunker) close() {
+	if c.stop != nil {
+		c.stop()
+	}
+	c.next, c.stop, c.rest = nil, nil, ""
+}
+
+// lineReader reads a script a line at a time without taking more of its
+// input than the lines it returns: from a pipe it looks ahead with tee(2)
+// (the bytes stay in the pipe) and takes the lines it returns, at the
+// latest when the commands are about to run (settle); from a file it can
+// seek, a block at a time with the offset set back to the end of the
+// line; from anything else, a byte at a time, as bash.
+type lineReader struct {
+	r    io.Reader
+	file *os.File // r, when it is a file that can seek
+	max  int      // a line is cut past max bytes (the caller refuses it)
+	buf  []byte
+
+	// A pipe's look-ahead: in, the pipe's end, and peekR and peekW, a
+	// pipe of llmsh's own that tee fills; peek holds the bytes seen and
+	// not returned, owed how many of those returned are still to be
+	// taken from in.
+	in           *os.File
+	peekR, peekW *os.File
+	peek         []byte
+	owed         int
+}
+
+func newLineReader(r io.Reader, max int) *lineReader {
+	lr := &lineReader{r: r, max: max}
+	f, ok := r.(*os.File)
+	if !ok {
+		return lr
+	}
+	if _, err := f.Seek(0, io.SeekCurrent); err == nil {
+		lr.file = f
+	} else if fi, err := f.Stat(); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		if pr, pw, err := os.Pipe(); err == nil {
+			lr.in, lr.peekR, lr.peekW = f, pr, pw
+		}
+	}
+	return lr
+}
+
+// close releases the look-ahead's pipe.
+func (lr *lineReader) close() {
+	if lr.peekR != nil {
+		lr.peekR.Close()
+		lr.peekW.Close()
+	}
+}
+
+// stopOn makes a read that waits for input return when ctx ends (a time
+// limit), for an input that has deadlines (a pipe); the function it
+// returns undoes it.
+func (lr *lineReader) stopOn(ctx context.Context) func() {
+	f, ok := lr.r.(*os.File)
+	if !ok || f.SetReadDeadline(time.Time{}) != nil {
+		return func() {}
+	}
+	stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Unix(1, 0)) })
+	return func() {
+		if !stop() {
+			f.SetReadDeadline(time.Time{})
+		}
+	}
+}
+
+// line returns the next line, with its newline; the error is io.EOF at
+// the end of the input (the line is then what was left, maybe "").
+func (lr *lineReader) line() (string, error) {
+	switch {
+	case lr.file != nil:
+		return lr.seekLine()
+	case lr.in != nil:
+		return lr.pipeLine()
+	}
+	var b []byte
+	var one [1]byte
+	for len(b) <= lr.max {
+		n, err := lr.r.Read(one[:])
+		if n == 1 {
+			b = append(b, one[0])
+			if one[0] == '\n' {
+				return string(b), nil
+			}
+			continue
+		}
+		if err != nil {
+			return string(b), err
+		}
+	}
+	return string(b), nil
+}
+
+// pipeLine is line for a pipe: the line is taken from the bytes that tee
+// showed.
+func (lr *lineReader) pipeLine() (string, error) {
+	var b []byte
+	for len(b) <= lr.max {
+		if len(lr.peek) == 0 {
+			if err := lr.settle(); err != nil {
+				return string(b), err
+			}
+			if err := lr.look(); err != nil {
+				return string(b), err
+			}
+		}
+		i := bytes.IndexByte(lr.peek, '\n')
+		n := len(lr.peek)
+		if i >= 0 {
+			n = i + 1
+		}
+		b = append(b, lr.peek[:n]...)
+		lr.peek, lr.owed = lr.peek[n:], lr.owed+n
+		if i >= 0 {
+			return string(b), nil
+		}
+	}
+	return string(b), nil
+}
+
+// look shows what the pipe holds (waiting for some) in peek, without
+// taking it; io.EOF when the pipe's writers are gone and it is empty.
+func (lr *lineReader) look() error {
+	rc, err := lr.in.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var n int64
+	var terr error
+	err = rc.Read(func(fd uintptr) bool {
+		n, terr = syscall.Tee(int(fd), int(lr.peekW.Fd()), 1<<16, 0)
+		return terr != syscall.EAGAIN
+	})
+	switch {
+	case err != nil:
+		return err
+	case terr != nil:
+		return terr
+	case n == 0:
+		return io.EOF
+	}
+	if cap(lr.buf) < int(n) {
+		lr.buf = make([]byte, 1<<16)
+	}
+	if _, err := io.ReadFull(lr.peekR, lr.buf[:n]); err != nil {
+		return err
+	}
+	lr.peek = lr.buf[:n]
+	return nil
+}
+
+// settle takes from the pipe the bytes of the lines returned, before a
+// command may read it, and forgets the look-ahead (the commands may take
+// any of it).
+func (lr *lineReader) settle() error {
+	lr.peek = nil
+	for lr.owed > 0 {
+		var sink [4096]byte
+		n, err := lr.in.Read(sink[:min(lr.owed, len(sink))])
+		lr.owed -= n
+		if err != nil {
+			lr.owed = 0
+			return err
+		}
+	}
+	return nil
+}
+
+// seekLine is line for a file that can seek: it reads a block from the
+// file's offset (where the commands left it) and sets the offset back to
+// the end of the line.
+func (lr *lineReader) seekLine() (string, error) {
+	pos, err := lr.file.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return "", err
+	}
+	if lr.buf == nil {
+		lr.buf = make([]byte, 4096)
+	}
+	var b []byte
+	for len(b) <= lr.max {
+		n, err := lr.file.Read(lr.buf)
+		if i := bytes.IndexByte(lr.buf[:n], '\n'); i >= 0 {
+			b = append(b, lr.buf[:i+1]...)
+			_, err := lr.file.Seek(pos+int64(len(b)), io.SeekStart)
+			return string(b), err
+		}
+		b = append(b, lr.buf[:n]...)
+		if err != nil {
+			return string(b), err
+		}
+	}
+	return string(b), nil
+}
