@@ -642,7 +642,8 @@ func (cfg *Config) promptEscapes(s string) string {
 			b.WriteString(promptQuote(w))
 		case '#':
 			// llmsh: the command's number, counting the script's
-			// command lines from 1, as bash's reader loop.
+			// command lines from 1, as bash's reader loop (0 for
+			// bash -c, whose CmdNumber is -1).
 			b.WriteString(strconv.Itoa(cfg.CmdNumber + 1))
 		case '!':
 			b.WriteByte('1') // llmsh: the history's number, 1 in a script
