@@ -148,7 +148,8 @@ type Config struct {
 	PlainLineno bool
 
 	// CmdNumber is the number of the script's top-level command lines
-	// run before the current one, for the prompt escape \# (llmsh).
+	// run before the current one, for the prompt escape \# (llmsh); -1
+	// in a -c string, where bash counts none.
 	CmdNumber int
 	// Jobs, when set, counts the shell's jobs, for the prompt escape \j
 	// (llmsh).
@@ -433,8 +434,9 @@ func formatInto(sb *strings.Builder, format string, args []string) (int, error) 
 				sb.WriteByte(c)
 			case '0', '1', '2', '3', '4', '5', '6', '7':
 				digits := readDigits(3, false)
-				// if digits don't fit in 8 bits, 0xff via strconv
-				n, _ := strconv.ParseUint(digits, 8, 8)
+				// llmsh: the low byte of the value, as bash's
+				// ansicstr (\400 is a NUL, \500 is @).
+				n, _ := strconv.ParseUint(digits, 8, 16)
 				sb.WriteByte(byte(n))
 			case 'x', 'u', 'U':
 				i++

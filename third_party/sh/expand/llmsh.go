@@ -642,7 +642,8 @@ func (cfg *Config) promptEscapes(s string) string {
 			b.WriteString(promptQuote(w))
 		case '#':
 			// llmsh: the command's number, counting the script's
-			// command lines from 1, as bash's reader loop.
+			// command lines from 1, as bash's reader loop (0 for
+			// bash -c, whose CmdNumber is -1).
 			b.WriteString(strconv.Itoa(cfg.CmdNumber + 1))
 		case '!':
 			b.WriteByte('1') // llmsh: the history's number, 1 in a script
@@ -1730,9 +1731,55 @@ func DollarSingle(cfg *Config, s string) string { return dollarSingle(cfg, s) }
 // dollarSingle is the value of $'...' text: its escapes decoded, cut at
 // a NUL as bash (llmsh: \cX too).
 func dollarSingle(cfg *Config, s string) string {
+	if strings.Contains(s, `\u`) || strings.Contains(s, `\U`) {
+		if cfg.byteLocale() {
+			s = ansiCUnicode(s)
+		}
+	}
 	s, _, _ = Format(cfg, ansiControl(s), nil)
 	s, _, _ = strings.Cut(s, "\x00")
 	return s
+}
+
+// ansiCUnicode turns the \uHHHH and \UHHHHHHHH escapes of a $'...'
+// string into what bash makes of them in the C or POSIX locale, which
+// cannot encode a character past ASCII (u32cconv, then u32tocesc): an
+// ASCII character is itself, any other the escape's text by its value,
+// \u00E9 up to U+FFFF, else \U0001F600, in upper-case hex (llmsh).
+func ansiCUnicode(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			sb.WriteByte(s[i])
+			continue
+		}
+		c := s[i+1]
+		if c != 'u' && c != 'U' {
+			sb.WriteString(s[i : i+2])
+			i++
+			continue
+		}
+		want := 4
+		if c == 'U' {
+			want = 8
+		}
+		j, v := i+2, uint32(0)
+		for ; j < len(s) && j < i+2+want && hexVal(s[j]) >= 0; j++ {
+			v = v<<4 | uint32(hexVal(s[j]))
+		}
+		switch {
+		case j == i+2: // no digits: Format keeps \u
+			sb.WriteString(s[i : i+2])
+		case v < 0x80:
+			fmt.Fprintf(&sb, `\x%02x`, v)
+		case v <= 0xffff:
+			fmt.Fprintf(&sb, `\\u%04X`, v)
+		default:
+			fmt.Fprintf(&sb, `\\U%08X`, v)
+		}
+		i = j - 1
+	}
+	return sb.String()
 }
 
 // ansiControl turns the \cX escapes of a $'...' string into their

@@ -447,32 +447,29 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				}
 			}
 			// The offset and length are in characters, not bytes
-			// (llmsh: in bytes under LC_ALL=C, as bash).
-			rs := []rune(str)
-			bytes := len(rs) != len(str) && cfg.byteLocale()
-			if bytes {
-				rs = make([]rune, len(str))
-				for i := range len(str) {
-					rs[i] = rune(str[i])
-				}
-			}
-			slicePos := func(n int) int {
-				if n < 0 {
-					n = len(rs) + n
-					if n < 0 {
-						n = len(rs)
+			// (llmsh: in bytes under LC_ALL=C, as bash); a byte that
+			// is no part of valid UTF-8 is a character of its own,
+			// kept as it is (bash).
+			starts := charStarts(str, cfg.byteLocale())
+			n := len(starts)
+			slicePos := func(i int) int {
+				if i < 0 {
+					i = n + i
+					if i < 0 {
+						i = n
 					}
-				} else if n > len(rs) {
-					n = len(rs)
+				} else if i > n {
+					i = n
 				}
-				return n
+				return i
 			}
+			from, to := 0, n
 			if pe.Slice.Offset != nil {
-				if o := sliceOffset; o > len(rs) || o < 0 && o+len(rs) < 0 {
+				if o := sliceOffset; o > n || o < 0 && o+n < 0 {
 					str = "" // llmsh: out of range, nothing (no length error)
 					break
 				}
-				rs = rs[slicePos(sliceOffset):]
+				from = slicePos(sliceOffset)
 			}
 			if pe.Slice.Length != nil {
 				// llmsh: evaluated once the offset is in range
@@ -480,21 +477,14 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				if sliceLen, err = cfg.sliceArithm(pe, pe.Slice.Length); err != nil {
 					return "", err
 				}
-				if sliceLen < 0 && len(rs)+sliceLen < 0 {
+				if sliceLen < 0 && n-from+sliceLen < 0 {
 					// llmsh: bash's error for an end before the start.
 					return "", ParamError{Msg: strconv.Itoa(sliceLen) + ": substring expression < 0"}
 				}
-				rs = rs[:slicePos(sliceLen)]
+				to = from + slicePos2(sliceLen, n-from)
 			}
-			if bytes {
-				b := make([]byte, len(rs))
-				for i, c := range rs {
-					b[i] = byte(c)
-				}
-				str = string(b)
-			} else {
-				str = string(rs)
-			}
+			starts = append(starts, len(str))
+			str = str[starts[from]:starts[to]]
 		} // else, elems are already sliced
 	case pe.Repl != nil && !set:
 		// llmsh: no value to replace in (${u/#/x} of an unset u is
@@ -1397,6 +1387,34 @@ func (cfg *Config) namesByPrefix(prefix string) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// charStarts is the byte offset of each character of s: each byte
+// under a byte locale, else each rune of valid UTF-8 and each byte that
+// is no part of one (llmsh: ${s:i:n}).
+func charStarts(s string, bytes bool) []int {
+	starts := make([]int, 0, len(s))
+	for i := 0; i < len(s); {
+		starts = append(starts, i)
+		size := 1
+		if !bytes && s[i] >= utf8.RuneSelf {
+			_, size = utf8.DecodeRuneInString(s[i:])
+		}
+		i += size
+	}
+	return starts
+}
+
+// slicePos2 is a slice's length n as a count of the m characters
+// after its offset: a negative n counts back from the end (llmsh).
+func slicePos2(n, m int) int {
+	switch {
+	case n < 0:
+		return max(m+n, 0)
+	case n > m:
+		return m
+	}
+	return n
 }
 
 // badTransform is bash's error for ${v@OP} with an operator it does not

@@ -572,11 +572,16 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 	}
 	early := earlyCompounds(cm)
 	var opts []*syntax.Assign // the options before the first name
+	var late []string         // option words after the first name
 	optsDone := false
 	for as := range r.flattenAssigns(cm.Args) {
-		if !optsDone && as.Naked && as.Index == nil && as.Name != nil && len(as.Name.Value) > 1 && strings.ContainsRune("-+", rune(as.Name.Value[0])) && as.Name.Value != "--" {
+		isOpt := as.Naked && as.Index == nil && as.Name != nil && len(as.Name.Value) > 1 && strings.ContainsRune("-+", rune(as.Name.Value[0])) && as.Name.Value != "--"
+		switch {
+		case !optsDone && isOpt:
 			opts = append(opts, as)
-		} else {
+		case isOpt:
+			late = append(late, as.Name.Value)
+		default:
 			optsDone = true
 		}
 		name := ""
@@ -592,6 +597,16 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 		}
 		switch {
 		case as.Naked:
+			words = append(words, name)
+		case as.Array != nil && lateDeclOpts(opts, late) != "" && as.Index == nil && as.Name != nil && (r.inFunc || cm.Variant.Value != "local"):
+			// llmsh: an option word after a name (declare -a a=(1)
+			// -A m=(…)) is no option of the builtin, but bash's
+			// parser notes it, and the compound assignments after
+			// it are made first as the words are expanded, with
+			// the options it gathered (fix_assignment_words).
+			opt := &syntax.Assign{Naked: true, Name: &syntax.Lit{Value: lateDeclOpts(opts, late)}}
+			r.internalDecl(cm.Variant, []*syntax.Assign{opt}, as)
+			as = &syntax.Assign{Naked: true, Name: as.Name}
 			words = append(words, name)
 		case as.Array != nil && early && as.Index == nil && as.Name != nil && internalOpts(opts) && (r.inFunc || cm.Variant.Value != "local"):
 			// llmsh: a compound array assignment that a later word
@@ -653,6 +668,43 @@ func earlyCompounds(cm *syntax.DeclClause) bool {
 		}
 	}
 	return false
+}
+
+// lateDeclOpts is the option word bash's make_internal_declare gets for
+// a compound assignment that follows option words late, after a name,
+// and opts before the first name: -A if any of them holds A, else -a if
+// one holds a, and g, as bash's fix_assignment_words notes them; ""
+// when there are no late options or none of these (llmsh).
+func lateDeclOpts(opts []*syntax.Assign, late []string) string {
+	if len(late) == 0 {
+		return ""
+	}
+	words := slices.Clone(late)
+	for _, o := range opts {
+		words = append(words, o.Name.Value)
+	}
+	has := func(c byte) bool {
+		for _, w := range words {
+			if w[0] == '-' && strings.IndexByte(w[1:], c) >= 0 {
+				return true
+			}
+		}
+		return false
+	}
+	out := "-"
+	switch {
+	case has('A'):
+		out += "A"
+	case has('a'):
+		out += "a"
+	}
+	if has('g') {
+		out += "g"
+	}
+	if out == "-" {
+		return "" // none: the builtin assigns it (bash's opti == 0)
+	}
+	return out
 }
 
 // internalOpts says whether the options opts of a declaration are ones

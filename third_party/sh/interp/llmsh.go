@@ -674,8 +674,11 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 		if top {
 			// llmsh: bash's command number (\# in ${v@P}) counts
-			// the command lines read.
-			if r.topEnd > 0 && stmts[i].Pos().Line() > r.topEnd {
+			// the command lines read; bash -c reads none (0).
+			if r.cString {
+				r.cmdNumber = -1
+				r.ecfg.CmdNumber = -1
+			} else if r.topEnd > 0 && stmts[i].Pos().Line() > r.topEnd {
 				r.cmdNumber++
 				r.ecfg.CmdNumber = r.cmdNumber
 			}

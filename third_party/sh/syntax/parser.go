@@ -2330,6 +2330,15 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 			pe.Status = 1 // llmsh: bash's status for `a=(x` at the end
 			p.err = pe
 		}
+		if !p.spaced && p.err == nil && p.lang.in(langBashLike) && !p.stopToken() && !p.peekRedir() && p.tok != leftParen {
+			// llmsh: text glued after the ")" (a=(x)=y, a=(1 2)z)
+			// makes the word a plain assignment of the text, as
+			// bash's: "(x)=y", the elements joined by spaces.
+			if w := p.getWord(); w != nil {
+				as.Value = p.compoundText(as.Array, w)
+				as.Array = nil
+			}
+		}
 	} else if w := p.getWord(); w != nil {
 		if as.Value == nil {
 			as.Value = w
@@ -2338,6 +2347,37 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 		}
 	}
 	return as
+}
+
+// compoundText is the value bash gives an assignment whose compound
+// array arr has the word rest glued after its ")": "(", the elements'
+// words joined by single spaces, ")", then rest; an element's
+// subscript is its source text (llmsh: getAssign).
+func (p *Parser) compoundText(arr *ArrayExpr, rest *Word) *Word {
+	lit := func(pos Pos, s string) *Lit { return &Lit{ValuePos: pos, ValueEnd: pos, Value: s} }
+	w := &Word{Parts: []WordPart{lit(arr.Lparen, "(")}}
+	for i, ae := range arr.Elems {
+		if i > 0 {
+			w.Parts = append(w.Parts, lit(ae.Pos(), " "))
+		}
+		if ae.Index != nil {
+			text := ""
+			if src, i := p.fullSrc, int(ae.Index.Pos().Offset()); src != nil && i > 0 && int(ae.Index.End().Offset()) <= len(src) {
+				text = string(src[i-1 : ae.Index.End().Offset()])
+			}
+			op := "]="
+			if ae.Append {
+				op = "]+="
+			}
+			w.Parts = append(w.Parts, lit(ae.Pos(), text+op))
+		}
+		if ae.Value != nil {
+			w.Parts = append(w.Parts, ae.Value.Parts...)
+		}
+	}
+	w.Parts = append(w.Parts, lit(arr.Rparen, ")"))
+	w.Parts = append(w.Parts, rest.Parts...)
+	return w
 }
 
 func (p *Parser) peekRedir() bool {
