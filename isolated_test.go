@@ -114,6 +114,15 @@ func TestIsolatedMemoryLimit(t *testing.T) {
 	}
 }
 
+// TestIsolatedSessionGrowth: an isolated session's Runs that each keep
+// less than its MaxMemory, and end before the guard's tick looks, are
+// stopped once what they keep passes it (keepUntilStopped).
+func TestIsolatedSessionGrowth(t *testing.T) {
+	t.Parallel()
+	s := newIsolated(t, llmsh.Options{MaxMemory: 32 << 20})
+	keepUntilStopped(t, s, "llmsh: memory limit exceeded (32 MiB)")
+}
+
 // stuckForTest is a command of this test binary (and so of its isolated
 // sessions' processes) that works for a minute without looking at its
 // run's context, as any work that cannot be stopped midway would (the

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -215,6 +217,51 @@ func TestInProcessRunGrowth(t *testing.T) {
 	res = run(t, off, "x=$(yes | head -c 40000000); echo ${#x}")
 	if res.ExitCode != 0 || res.Stdout != "39999999\n" || res.Stderr != "" {
 		t.Fatalf("MaxMemory -1: status %d stdout %q stderr %q", res.ExitCode, res.Stdout, res.Stderr)
+	}
+}
+
+// TestInProcessSessionGrowth: what a session keeps between Runs counts
+// against its memory bound (session 24's leftover: twelve Runs each
+// keeping 192 MB took the heap to 2.3 GB, each Run's guard counting from
+// its own start), and a Run that gives it back is not stopped.
+func TestInProcessSessionGrowth(t *testing.T) {
+	memguard.RunGrowth = 32 << 20
+	defer func() { memguard.RunGrowth = 0 }()
+	// The session's base is the heap at its start, garbage included (a
+	// base never below the live heap): collect the earlier tests' first.
+	runtime.GC()
+	s, err := llmsh.New(llmsh.Options{Timeout: 100 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	keepUntilStopped(t, s, "llmsh: memory limit exceeded (32 MiB)")
+}
+
+// keepUntilStopped runs Runs that each keep 12.5 MB in a variable, and
+// fails unless one of the first four is stopped with msg (the limit is
+// 32 MiB) and a Run that unsets them then runs.
+func keepUntilStopped(t *testing.T, s *llmsh.Session, msg string) {
+	t.Helper()
+	for i := 0; ; i++ {
+		if i == 4 {
+			t.Fatalf("four Runs kept 50 MB under a limit of 32 MiB")
+		}
+		// Each Run lasts a few milliseconds: less than a tick of the
+		// guard, so only its end's check sees what it keeps.
+		res := run(t, s, fmt.Sprintf("printf -v a%d '%%*s' 12500000 ''; echo kept", i))
+		if res.ExitCode == 125 {
+			if !strings.Contains(res.Stderr, msg) || res.Limit != "memory" {
+				t.Fatalf("Run %d: %+v", i, res)
+			}
+			break
+		}
+		if res.ExitCode != 0 || res.Stdout != "kept\n" {
+			t.Fatalf("Run %d: %+v", i, res)
+		}
+	}
+	if res := run(t, s, "unset a0 a1 a2 a3; echo ok"); res.ExitCode != 0 || res.Stdout != "ok\n" {
+		t.Fatalf("the Run that gives it back: %+v", res)
 	}
 }
 

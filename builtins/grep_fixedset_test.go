@@ -11,43 +11,50 @@ import (
 )
 
 // TestGrepSetAsRegexps compares the fixed-string set with the regexp path
-// it replaces, on random pattern lists and lines.
+// it replaces, on random pattern lists and lines (and with -w since
+// session 25, around word characters of both locales).
 func TestGrepSetAsRegexps(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	word := func(alpha string, lo, hi int) string {
 		n := lo + rng.Intn(hi-lo+1)
-		b := make([]byte, n)
+		runes := []rune(alpha)
+		b := make([]rune, n)
 		for i := range b {
-			b[i] = alpha[rng.Intn(len(alpha))]
+			b[i] = runes[rng.Intn(len(runes))]
 		}
 		return string(b)
 	}
 	ctx := context.Background()
-	for round := 0; round < 300; round++ {
+	for round := 0; round < 400; round++ {
+		wd := round%2 == 1
+		palpha, lalpha := "abAB", "abAB-"
+		if wd {
+			palpha, lalpha = "abA -", "abA -_é"
+		}
 		var pats []string
 		for len(pats) < 2 || len(ForTests.GrepDistinct(pats)) < 2 {
-			pats = append(pats, word("abAB", 1, 4))
+			pats = append(pats, word(palpha, 1, 4))
 		}
 		mode := "FGE"[round%3]
 		icase, line, cloc := rng.Intn(2) == 0, rng.Intn(4) == 0, rng.Intn(2) == 0
 		if line && rng.Intn(3) == 0 {
 			pats = append(pats, "")
 		}
-		set, err := ForTests.GrepMatcher(ctx, pats, mode, icase, false, line, '\n', cloc)
+		set, err := ForTests.GrepMatcher(ctx, pats, mode, icase, wd, line, '\n', cloc)
 		if err != nil || !set.Set() {
 			t.Fatalf("%q: no set (%v)", pats, err)
 		}
 		restore := ForTests.SetGrepSetMin(1 << 30)
-		re, err := ForTests.GrepMatcher(ctx, pats, mode, icase, false, line, '\n', cloc)
+		re, err := ForTests.GrepMatcher(ctx, pats, mode, icase, wd, line, '\n', cloc)
 		restore()
 		if err != nil || re.Set() {
 			t.Fatalf("%q: %v", pats, err)
 		}
 		var buf strings.Builder
 		for i := 0; i < 6; i++ {
-			buf.WriteString(word("abAB-", 0, 12) + "\n")
+			buf.WriteString(word(lalpha, 0, 12) + "\n")
 		}
-		what := fmt.Sprintf("%q %c i=%v x=%v C=%v over %q", pats, mode, icase, line, cloc, buf.String())
+		what := fmt.Sprintf("%q %c i=%v w=%v x=%v C=%v over %q", pats, mode, icase, wd, line, cloc, buf.String())
 		b := []byte(buf.String())
 		for from := 0; from < len(b); {
 			s1, e1, err1 := set.Next(b, from, len(b))

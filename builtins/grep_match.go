@@ -305,7 +305,7 @@ func newGrepMatcher(ctx context.Context, pats []string, mode byte, icase, word, 
 		}
 	}
 	if grepSetFits(pats, mode, icase, word, line, eol, cloc) {
-		set, err := newGrepSet(ctx, pats, icase, line)
+		set, err := newGrepSet(ctx, pats, icase, word, line, cloc)
 		if err != nil {
 			return nil, nil, err
 		}

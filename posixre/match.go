@@ -222,6 +222,15 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
+// WordBefore reports whether a word character (alnum or '_') ends at
+// b[i], as grep -w's test reads b; bytes is Bytes mode (the C locale),
+// where only ASCII ones are.
+func WordBefore(b []byte, i int, bytes bool) bool { return wordBefore(b, i, bytes) }
+
+// WordAfter reports whether a word character starts at b[i] (see
+// WordBefore).
+func WordAfter(b []byte, i int, bytes bool) bool { return wordAfter(b, i, bytes) }
+
 // wordBefore reports whether a word character ends at b[i]; in Bytes
 // mode (asciiOnly) only ASCII ones are, whether b is the subject or its
 // Latin-1 form.

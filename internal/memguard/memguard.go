@@ -43,13 +43,49 @@ func Start(limit uint64, fire func()) (stop func()) {
 // below the live heap), and leaves the Go runtime's soft memory limit
 // alone.
 func Growth(limit uint64, fire func()) (stop func()) {
+	stop, _ = GrowthFrom(0, limit, fire)
+	return stop
+}
+
+// GrowthFrom is Growth counting from base, or from the heap at the call
+// when that is lower or base is 0; it returns the base it counts from.
+// A library Session counts each Run from the lowest base it has seen
+// since its shell started, so that what its Runs keep (variables,
+// functions) counts against the limit of the next (session 25).
+func GrowthFrom(base, limit uint64, fire func()) (stop func(), from uint64) {
+	from = Heap()
+	if base != 0 && base < from {
+		from = base
+	}
+	return watch(Top(from, limit), fire), from
+}
+
+// Top is base+limit, or the largest heap there is when that overflows.
+func Top(base, limit uint64) uint64 {
+	if top := base + limit; top >= limit {
+		return top
+	}
+	return math.MaxUint64 // no such heap
+}
+
+// Heap is the heap now: HeapAlloc, live objects and garbage not yet
+// freed, so never below the live heap.
+func Heap() uint64 {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	top := ms.HeapAlloc + limit
-	if top < limit {
-		top = math.MaxUint64 // no such heap
+	return ms.HeapAlloc
+}
+
+// Over reports whether the live heap is above top: one look at the heap
+// while it is not above, and a collection before the second look when it
+// is. A Run's end asks it, so that a Run shorter than the guard's tick
+// cannot keep more than its limit unseen.
+func Over(top uint64) bool {
+	if Heap() <= top {
+		return false
 	}
-	return watch(top, fire)
+	runtime.GC()
+	return Heap() > top
 }
 
 // The guards of a process are served by one goroutine (hub), which reads
