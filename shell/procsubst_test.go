@@ -126,3 +126,38 @@ echo done`,
 		t.Errorf("stdout %q, want %q", out.String(), want)
 	}
 }
+
+// An exec that moves stdout off a process substitution, or closes it,
+// lets the pipe go, as bash's dup2 or close of descriptor 1 does: tee
+// reads the end of its input and `wait` returns (it waited for ever:
+// the shell kept every file exec had made stdout open until its end).
+// The same when the exec runs in a function whose call has a redirection
+// of its own: that call puts back only what it redirected, as bash's.
+func TestPsubExecMovedOff(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		script, want string
+		status       int
+	}{
+		{"exec 3>&1; exec > >(tee a.log); echo a; exec >&3 3>&-; wait; echo done; cat a.log", "a\ndone\na\n", 0},
+		{"exec > >(tee b.log) 2>&1; echo b; exec >&- 2>&-; wait; cat b.log", "b\n", 1},
+		{"exec 3>&1; exec > >(tee c.log); f() { exec >&3; }; f 2>/dev/null; echo c; wait; wc -c < c.log", "c\n0\n", 0},
+		{"exec 3>&1; exec > >(tee d.log); { exec >&3; } 2>&1; echo d; wait; wc -c < d.log", "d\n0\n", 0},
+		{"exec 3>&1; exec > >(tee e.log); { sleep 0.01; echo bg; } & exec >&3; wait; cat e.log", "bg\nbg\n", 0},
+	} {
+		dir := t.TempDir()
+		c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+		var out, errb lockedBuffer
+		sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		st := sh.Run(ctx, tc.script, "llmsh")
+		late := ctx.Err()
+		cancel()
+		if got := out.String(); got != tc.want || st != tc.status || late != nil {
+			t.Errorf("%s\nstdout %q, status %d (%v), stderr %q; want %q, %d", tc.script, got, st, late, errb.String(), tc.want, tc.status)
+		}
+	}
+}

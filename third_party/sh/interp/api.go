@@ -626,7 +626,10 @@ type Runner struct {
 	condReErr   bool
 	execClosers []io.Closer
 	execHeld    []*fdObj
-	persist     bool
+	// stdSaves are the stdout and stderr that the redirections of the
+	// statements running put back when they end (dropExecStd).
+	stdSaves []io.Writer
+	persist  bool
 	// multiOut: the statement whose redirections are being made writes
 	// more than one file; it holds those opened so far (llmsh;
 	// stmtSync, redirFile).

@@ -463,6 +463,95 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) (io.Clo
 	return fdHold{src.ref()}, nil
 }
 
+// stdRedirected tells which of stdin, stdout and stderr redirs set
+// (N>&WORD with WORD no number sets stdout and stderr, as &>WORD).
+func stdRedirected(redirs []*syntax.Redirect) (set [3]bool) {
+	for _, rd := range redirs {
+		if rd.N != nil {
+			if n, ok := parseFd(rd.N.Value); ok && n <= 2 {
+				set[n] = true
+			}
+			if rd.Op == syntax.DplOut {
+				set[2] = set[2] || rd.N.Value == "1" && !isFdWord(rd.Word)
+			}
+			continue
+		}
+		switch rd.Op {
+		case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			set[0] = true
+		case syntax.RdrAll, syntax.AppAll:
+			set[1], set[2] = true, true
+		case syntax.DplOut:
+			set[1] = true
+			set[2] = set[2] || !isFdWord(rd.Word)
+		default:
+			set[1] = true
+		}
+	}
+	return set
+}
+
+// isFdWord reports whether w is a literal descriptor number (with or
+// without a trailing "-") or "-", which N>&W never reads as a file.
+func isFdWord(w *syntax.Word) bool {
+	lit := w.Lit()
+	if lit == "-" {
+		return true
+	}
+	_, ok := parseFd(strings.TrimSuffix(lit, "-"))
+	return ok
+}
+
+// dropExecStd lets go of what exec opened or copied as stdout or stderr
+// (oldOut and oldErr, their values before the exec that has just run)
+// when no descriptor of the shell uses it any more: `exec >&3` or `exec
+// >&-` after `exec > >(tee log)` closes the pipe, as bash's dup2 or close
+// of descriptor 1 does, so that tee reads its end and `wait` returns.
+// llmsh kept every such file open until the shell ended. A statement
+// still running whose redirections put one of them back when it ends
+// (r.stdSaves), or a job that holds it (holdRedirs), keeps it open.
+func (r *Runner) dropExecStd(oldOut, oldErr io.Writer) {
+	unused := func(f any) bool {
+		if f == nil || !sameIO(f, oldOut) && !sameIO(f, oldErr) {
+			return false
+		}
+		if sameIO(f, r.stdout) || sameIO(f, r.stderr) || sameIO(f, r.stdin) {
+			return false
+		}
+		for _, o := range r.fds {
+			if sameIO(f, o.w) {
+				return false
+			}
+		}
+		for _, w := range r.stdSaves {
+			if sameIO(f, w) {
+				return false
+			}
+		}
+		return true
+	}
+	closers := r.execClosers[:0]
+	for _, c := range r.execClosers {
+		if h, ok := c.(*heldCloser); ok && unused(h.c) {
+			h.Close()
+			continue
+		}
+		closers = append(closers, c)
+	}
+	clear(r.execClosers[len(closers):])
+	r.execClosers = closers
+	held := r.execHeld[:0]
+	for _, o := range r.execHeld {
+		if o.w != nil && unused(o.w) {
+			o.release()
+			continue
+		}
+		held = append(held, o)
+	}
+	clear(r.execHeld[len(held):])
+	r.execHeld = held
+}
+
 // fdHold is a command's hold on a descriptor's object (dupFd).
 type fdHold struct{ o *fdObj }
 

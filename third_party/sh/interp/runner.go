@@ -687,6 +687,24 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		sv.fds = r.fds
 	}
 	keep := len(st.Redirs) > 0 && isExecRedirs(st)
+	// llmsh: the statement puts back, when it ends, only the standard
+	// descriptors that its redirections set, as bash: an exec inside
+	// it (`f 2>/dev/null` running `exec >&3`) changes the others for
+	// good. What it puts back stays open meanwhile (dropExecStd).
+	var stdSet [3]bool
+	if len(st.Redirs) > 0 && !keep {
+		stdSet = stdRedirected(st.Redirs)
+		n := len(r.stdSaves)
+		if stdSet[1] {
+			r.stdSaves = append(r.stdSaves, oldOut)
+		}
+		if stdSet[2] {
+			r.stdSaves = append(r.stdSaves, oldErr)
+		}
+		if len(r.stdSaves) > n {
+			defer func() { clear(r.stdSaves[n:]); r.stdSaves = r.stdSaves[:n] }()
+		}
+	}
 	// llmsh: with two files written (`>f >>f`, `>f 2>f`), each is
 	// truncated as it opens, not when it closes: what one writes is not
 	// replaced by the other's empty truncation.
@@ -832,9 +850,21 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.keepRedirs = false
 		r.execClosers = append(r.execClosers, closers...)
 		r.restoreFds(&sv, true)
+		r.dropExecStd(oldOut, oldErr) // llmsh: fds.go
 	} else if len(st.Redirs) > 0 {
-		r.stdin, r.stdout, r.stderr = oldIn, oldOut, oldErr
-		r.stdinSrc = oldSrc
+		curOut, curErr := r.stdout, r.stderr
+		if stdSet[0] {
+			r.stdin, r.stdinSrc = oldIn, oldSrc
+		}
+		if stdSet[1] {
+			r.stdout = oldOut
+		}
+		if stdSet[2] {
+			r.stderr = oldErr
+		}
+		if len(r.execClosers)+len(r.execHeld) > 0 {
+			r.dropExecStd(curOut, curErr) // ({ exec >&3; } 2>&1)
+		}
 		for _, cls := range closers {
 			cls.Close()
 		}
