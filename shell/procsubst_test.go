@@ -161,3 +161,38 @@ func TestPsubExecMovedOff(t *testing.T) {
 		}
 	}
 }
+
+// A >(LIST) writes where the statement that holds it sent its output
+// before its own redirections, as bash's, which expands the words first
+// (it wrote to the shell's first stdout: the b of a function's, a
+// substitution's or a pipeline's was lost or went to the terminal); a
+// list in a redirection's word sees the redirections before it. The list
+// keeps its stdout open, and a subshell or pipeline element waits for
+// the lists it started (they were cut off when it ended).
+func TestPsubListOutput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct{ script, want string }{
+		{"f() { tee >(sed s/a/b/) <<< a >/dev/null; }; f > o1; wait; echo \"[$(cat o1)]\"", "[b]\n"},
+		{"{ tee >(sed s/a/b/ >&2) <<< a >/dev/null; } 2> o2; wait; cat o2", "b\n"},
+		{"x=$(tee >(sed s/a/b/) <<< a >/dev/null); echo \"[$x]\"", "[b]\n"},
+		{"echo a | tee >(sed s/a/b/) | sort | sed 's/^/>/'", ">a\n>b\n"},
+		{"( echo a > >(sed s/a/b/) ) | sed 's/^/>/'", ">b\n"},
+		{"ls nope > /dev/null 2> >(sed 's/^/E: /'); wait; echo end", "end\n"},
+		{"tee >(grep -c x > o3) >(wc -l > o4) < <(printf 'x\\ny\\nx\\n') | cat > /dev/null; cat o3 o4", "2\n3\n"},
+	} {
+		c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+		var out, errb lockedBuffer
+		sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		st := sh.Run(ctx, tc.script, "llmsh")
+		late := ctx.Err()
+		cancel()
+		if got := out.String(); got != tc.want || st != 0 || late != nil {
+			t.Errorf("%s\nstdout %q, status %d (%v), stderr %q; want %q", tc.script, got, st, late, errb.String(), tc.want)
+		}
+	}
+}

@@ -463,6 +463,48 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) (io.Clo
 	return fdHold{src.ref()}, nil
 }
 
+// wordStd is the statement's stdout and stderr before its redirections
+// (Runner.wordStd); set is false outside a statement.
+type wordStd struct {
+	out, err io.Writer
+	set      bool
+}
+
+// psubStd is the stdout and stderr of a >(LIST) or <(LIST) that starts
+// now: those of the statement before its redirections when the list is
+// in its words, the current ones when it is in a redirection's word.
+func (r *Runner) psubStd() (io.Writer, io.Writer) {
+	if r.wordStd.set && !r.redirWord {
+		return r.wordStd.out, r.wordStd.err
+	}
+	return r.stdout, r.stderr
+}
+
+// notePsub records bg, the job of a >(LIST) writing to out: a command
+// substitution whose output it is waits for it, as bash reads until its
+// pipe closes (`$(tee >(sed s/a/b/) <<< a >/dev/null)`), and so does a
+// subshell when it ends (waitPsubs).
+func (r *Runner) notePsub(bg *bgProc, out io.Writer) {
+	r.subst.hold(out, &syntax.Stmt{}, bg)
+	r.psubJobs = slices.DeleteFunc(r.psubJobs, (*bgProc).finished)
+	r.psubJobs = append(r.psubJobs, bg)
+}
+
+// waitPsubs waits for the >(LIST)s that the subshell started, or for ctx
+// to end: bash's outlive the subshell and write on to its output, where
+// llmsh's were lost (`( echo a > >(sed s/a/b/) )`, `x | tee >(sed …)`
+// printed nothing: the pipe closed, or the run ended, first).
+func (r *Runner) waitPsubs(ctx context.Context) {
+	for _, j := range r.psubJobs {
+		select {
+		case <-j.done:
+		case <-ctx.Done():
+			return
+		}
+	}
+	r.psubJobs = nil
+}
+
 // stdRedirected tells which of stdin, stdout and stderr redirs set
 // (N>&WORD with WORD no number sets stdout and stderr, as &>WORD).
 func stdRedirected(redirs []*syntax.Redirect) (set [3]bool) {
