@@ -196,3 +196,17 @@ func TestPsubListOutput(t *testing.T) {
 		}
 	}
 }
+
+// A command whose stdin is a copy of a descriptor opened on a process
+// substitution reads it where the last reader stopped and takes only
+// what it reads: `while read -r l <&3; do …; done 3< <(cmd)` reads every
+// line (it read the first: each command's copy took the whole buffer).
+func TestPsubReadDup(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out, errs, st := run(t, dir, `while IFS= read -r l <&3; do printf '[%s]' "$l"; done 3< <(printf 'a\nb\nc\n'); echo
+exec 3< <(printf '1\n2\n3\n'); read -r x <&3; read -r y <&3; echo "$x$y"; cat <&3`, Limits{})
+	if want := "[a][b][c]\n12\n3\n"; out != want || st != 0 {
+		t.Errorf("stdout %q, status %d, stderr %q; want %q", out, st, errs, want)
+	}
+}

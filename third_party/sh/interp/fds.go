@@ -149,6 +149,14 @@ type fdReader struct {
 	br *bufio.Reader
 }
 
+// SharedInput makes an fdReader an [InputFile]: a command whose stdin
+// is a copy of the descriptor (`read x <&3`) reads it directly, taking
+// only what it reads, as bash's read takes a pipe's bytes one by one
+// (llmsh: it was copied into a pipe of the command's own, which took
+// the whole buffer: `while read -r l <&3; do …; done 3< <(cmd)` read
+// one line).
+func (*fdReader) SharedInput() {}
+
 func (fr *fdReader) Read(p []byte) (int, error) {
 	fr.mu.Lock()
 	defer fr.mu.Unlock()
