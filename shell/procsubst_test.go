@@ -127,3 +127,87 @@ echo done`,
 		t.Errorf("stdout %q, want %q", out.String(), want)
 	}
 }
+
+// An exec that moves stdout off a process substitution, or closes it,
+// lets the pipe go, as bash's dup2 or close of descriptor 1 does: tee
+// reads the end of its input and `wait` returns (it waited for ever:
+// the shell kept every file exec had made stdout open until its end).
+// The same when the exec runs in a function whose call has a redirection
+// of its own: that call puts back only what it redirected, as bash's.
+func TestPsubExecMovedOff(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		script, want string
+		status       int
+	}{
+		{"exec 3>&1; exec > >(tee a.log); echo a; exec >&3 3>&-; wait; echo done; cat a.log", "a\ndone\na\n", 0},
+		{"exec > >(tee b.log) 2>&1; echo b; exec >&- 2>&-; wait; cat b.log", "b\n", 1},
+		{"exec 3>&1; exec > >(tee c.log); f() { exec >&3; }; f 2>/dev/null; echo c; wait; wc -c < c.log", "c\n0\n", 0},
+		{"exec 3>&1; exec > >(tee d.log); { exec >&3; } 2>&1; echo d; wait; wc -c < d.log", "d\n0\n", 0},
+		{"exec 3>&1; exec > >(tee e.log); { sleep 0.01; echo bg; } & exec >&3; wait; cat e.log", "bg\nbg\n", 0},
+	} {
+		dir := t.TempDir()
+		c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+		var out, errb lockedBuffer
+		sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		st := sh.Run(ctx, tc.script, "llmsh")
+		late := ctx.Err()
+		cancel()
+		if got := out.String(); got != tc.want || st != tc.status || late != nil {
+			t.Errorf("%s\nstdout %q, status %d (%v), stderr %q; want %q, %d", tc.script, got, st, late, errb.String(), tc.want, tc.status)
+		}
+	}
+}
+
+// A >(LIST) writes where the statement that holds it sent its output
+// before its own redirections, as bash's, which expands the words first
+// (it wrote to the shell's first stdout: the b of a function's, a
+// substitution's or a pipeline's was lost or went to the terminal); a
+// list in a redirection's word sees the redirections before it. The list
+// keeps its stdout open, and a subshell or pipeline element waits for
+// the lists it started (they were cut off when it ended).
+func TestPsubListOutput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct{ script, want string }{
+		{"f() { tee >(sed s/a/b/) <<< a >/dev/null; }; f > o1; wait; echo \"[$(cat o1)]\"", "[b]\n"},
+		{"{ tee >(sed s/a/b/ >&2) <<< a >/dev/null; } 2> o2; wait; cat o2", "b\n"},
+		{"x=$(tee >(sed s/a/b/) <<< a >/dev/null); echo \"[$x]\"", "[b]\n"},
+		{"echo a | tee >(sed s/a/b/) | sort | sed 's/^/>/'", ">a\n>b\n"},
+		{"( echo a > >(sed s/a/b/) ) | sed 's/^/>/'", ">b\n"},
+		{"ls nope > /dev/null 2> >(sed 's/^/E: /'); wait; echo end", "end\n"},
+		{"tee >(grep -c x > o3) >(wc -l > o4) < <(printf 'x\\ny\\nx\\n') | cat > /dev/null; cat o3 o4", "2\n3\n"},
+	} {
+		c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+		var out, errb lockedBuffer
+		sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		st := sh.Run(ctx, tc.script, "llmsh")
+		late := ctx.Err()
+		cancel()
+		if got := out.String(); got != tc.want || st != 0 || late != nil {
+			t.Errorf("%s\nstdout %q, status %d (%v), stderr %q; want %q", tc.script, got, st, late, errb.String(), tc.want)
+		}
+	}
+}
+
+// A command whose stdin is a copy of a descriptor opened on a process
+// substitution reads it where the last reader stopped and takes only
+// what it reads: `while read -r l <&3; do …; done 3< <(cmd)` reads every
+// line (it read the first: each command's copy took the whole buffer).
+func TestPsubReadDup(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out, errs, st := run(t, dir, `while IFS= read -r l <&3; do printf '[%s]' "$l"; done 3< <(printf 'a\nb\nc\n'); echo
+exec 3< <(printf '1\n2\n3\n'); read -r x <&3; read -r y <&3; echo "$x$y"; cat <&3`, Limits{})
+	if want := "[a][b][c]\n12\n3\n"; out != want || st != 0 {
+		t.Errorf("stdout %q, status %d, stderr %q; want %q", out, st, errs, want)
+	}
+}

@@ -629,7 +629,22 @@ type Runner struct {
 	condReErr   bool
 	execClosers []io.Closer
 	execHeld    []*fdObj
-	persist     bool
+	// wordStd is where the statement running sent its output and errors
+	// before its redirections: bash expands a command's words before it
+	// redirects it, so a >(LIST) among them writes there (llmsh: the
+	// list wrote to the shell's first stdout, whatever a function's,
+	// subshell's, pipeline's or substitution's redirections had made
+	// it). redirWord says a redirection's word is being expanded, whose
+	// list sees the redirections before it, as bash's.
+	wordStd   wordStd
+	redirWord bool
+	// psubJobs are the jobs of the >(LIST)s that this (sub)shell
+	// started, which a subshell waits for when it ends (waitPsubs).
+	psubJobs []*bgProc
+	// stdSaves are the stdout and stderr that the redirections of the
+	// statements running put back when they end (dropExecStd).
+	stdSaves []io.Writer
+	persist  bool
 	// multiOut: the statement whose redirections are being made writes
 	// more than one file; it holds those opened so far (llmsh;
 	// stmtSync, redirFile).

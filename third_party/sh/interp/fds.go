@@ -149,6 +149,14 @@ type fdReader struct {
 	br *bufio.Reader
 }
 
+// SharedInput makes an fdReader an [InputFile]: a command whose stdin
+// is a copy of the descriptor (`read x <&3`) reads it directly, taking
+// only what it reads, as bash's read takes a pipe's bytes one by one
+// (llmsh: it was copied into a pipe of the command's own, which took
+// the whole buffer: `while read -r l <&3; do …; done 3< <(cmd)` read
+// one line).
+func (*fdReader) SharedInput() {}
+
 func (fr *fdReader) Read(p []byte) (int, error) {
 	fr.mu.Lock()
 	defer fr.mu.Unlock()
@@ -461,6 +469,137 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) (io.Clo
 		return nil, nil
 	}
 	return fdHold{src.ref()}, nil
+}
+
+// wordStd is the statement's stdout and stderr before its redirections
+// (Runner.wordStd); set is false outside a statement.
+type wordStd struct {
+	out, err io.Writer
+	set      bool
+}
+
+// psubStd is the stdout and stderr of a >(LIST) or <(LIST) that starts
+// now: those of the statement before its redirections when the list is
+// in its words, the current ones when it is in a redirection's word.
+func (r *Runner) psubStd() (io.Writer, io.Writer) {
+	if r.wordStd.set && !r.redirWord {
+		return r.wordStd.out, r.wordStd.err
+	}
+	return r.stdout, r.stderr
+}
+
+// notePsub records bg, the job of a >(LIST) writing to out: a command
+// substitution whose output it is waits for it, as bash reads until its
+// pipe closes (`$(tee >(sed s/a/b/) <<< a >/dev/null)`), and so does a
+// subshell when it ends (waitPsubs).
+func (r *Runner) notePsub(bg *bgProc, out io.Writer) {
+	r.subst.hold(out, &syntax.Stmt{}, bg)
+	r.psubJobs = slices.DeleteFunc(r.psubJobs, (*bgProc).finished)
+	r.psubJobs = append(r.psubJobs, bg)
+}
+
+// waitPsubs waits for the >(LIST)s that the subshell started, or for ctx
+// to end: bash's outlive the subshell and write on to its output, where
+// llmsh's were lost (`( echo a > >(sed s/a/b/) )`, `x | tee >(sed …)`
+// printed nothing: the pipe closed, or the run ended, first).
+func (r *Runner) waitPsubs(ctx context.Context) {
+	for _, j := range r.psubJobs {
+		select {
+		case <-j.done:
+		case <-ctx.Done():
+			return
+		}
+	}
+	r.psubJobs = nil
+}
+
+// stdRedirected tells which of stdin, stdout and stderr redirs set
+// (N>&WORD with WORD no number sets stdout and stderr, as &>WORD).
+func stdRedirected(redirs []*syntax.Redirect) (set [3]bool) {
+	for _, rd := range redirs {
+		if rd.N != nil {
+			if n, ok := parseFd(rd.N.Value); ok && n <= 2 {
+				set[n] = true
+			}
+			if rd.Op == syntax.DplOut {
+				set[2] = set[2] || rd.N.Value == "1" && !isFdWord(rd.Word)
+			}
+			continue
+		}
+		switch rd.Op {
+		case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			set[0] = true
+		case syntax.RdrAll, syntax.AppAll:
+			set[1], set[2] = true, true
+		case syntax.DplOut:
+			set[1] = true
+			set[2] = set[2] || !isFdWord(rd.Word)
+		default:
+			set[1] = true
+		}
+	}
+	return set
+}
+
+// isFdWord reports whether w is a literal descriptor number (with or
+// without a trailing "-") or "-", which N>&W never reads as a file.
+func isFdWord(w *syntax.Word) bool {
+	lit := w.Lit()
+	if lit == "-" {
+		return true
+	}
+	_, ok := parseFd(strings.TrimSuffix(lit, "-"))
+	return ok
+}
+
+// dropExecStd lets go of what exec opened or copied as stdout or stderr
+// (oldOut and oldErr, their values before the exec that has just run)
+// when no descriptor of the shell uses it any more: `exec >&3` or `exec
+// >&-` after `exec > >(tee log)` closes the pipe, as bash's dup2 or close
+// of descriptor 1 does, so that tee reads its end and `wait` returns.
+// llmsh kept every such file open until the shell ended. A statement
+// still running whose redirections put one of them back when it ends
+// (r.stdSaves), or a job that holds it (holdRedirs), keeps it open.
+func (r *Runner) dropExecStd(oldOut, oldErr io.Writer) {
+	unused := func(f any) bool {
+		if f == nil || !sameIO(f, oldOut) && !sameIO(f, oldErr) {
+			return false
+		}
+		if sameIO(f, r.stdout) || sameIO(f, r.stderr) || sameIO(f, r.stdin) {
+			return false
+		}
+		for _, o := range r.fds {
+			if sameIO(f, o.w) {
+				return false
+			}
+		}
+		for _, w := range r.stdSaves {
+			if sameIO(f, w) {
+				return false
+			}
+		}
+		return true
+	}
+	closers := r.execClosers[:0]
+	for _, c := range r.execClosers {
+		if h, ok := c.(*heldCloser); ok && unused(h.c) {
+			h.Close()
+			continue
+		}
+		closers = append(closers, c)
+	}
+	clear(r.execClosers[len(closers):])
+	r.execClosers = closers
+	held := r.execHeld[:0]
+	for _, o := range r.execHeld {
+		if o.w != nil && unused(o.w) {
+			o.release()
+			continue
+		}
+		held = append(held, o)
+	}
+	clear(r.execHeld[len(held):])
+	r.execHeld = held
 }
 
 // fdHold is a command's hold on a descriptor's object (dupFd).

@@ -1384,6 +1384,13 @@ func (h *heldCloser) Close() error {
 // redirections opened, for a job that starts now.
 func (r *Runner) holdRedirs() []*heldCloser {
 	held := slices.Clone(r.liveRedirs)
+	// llmsh: and on what exec opened as stdout or stderr, which a later
+	// exec may let go (dropExecStd) while the job still writes to it.
+	for _, c := range r.execClosers {
+		if h, ok := c.(*heldCloser); ok {
+			held = append(held, h)
+		}
+	}
 	for _, h := range held {
 		h.refs.Add(1)
 	}

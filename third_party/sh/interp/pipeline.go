@@ -280,6 +280,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		}
 		r2.stmt(ectx, elems[i])
 		r2.subshellExit(ectx) // llmsh: its own EXIT trap
+		r2.waitPsubs(ectx)    // llmsh: fds.go
 		r2.exit.leaveShell()  // subshells don't exit the parent shell
 		r2.exit.returning = false
 		if i < n-1 && gates[i].broke.Load() && ctx.Err() == nil && !commandElem(r2, elems[i]) {

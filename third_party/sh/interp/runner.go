@@ -105,6 +105,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.pexec = 1
 			r2.stmts(ctx, cs.Stmts)
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
+			r2.waitPsubs(ctx)    // llmsh: fds.go
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
 			r2.exit.leaveShell() // subshells don't exit the parent shell
 			r.childExited(1)     // llmsh: chld.go
@@ -149,6 +150,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.setNoForkTail(ps.Stmts, r.bashPid, true, redirsAlways) // llmsh: NoForkExec
 			r2.noForkFuncs = true
 			var in stdinFile
+			out, errw := r.psubStd()
+			r2.stderr = errw
 			if jobWrites {
 				r2.stdout = job
 			} else {
@@ -157,7 +160,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					return "", err
 				}
 				r2.stdin, r2.stdinSrc = in, nil
-				r2.stdout = r.origStdout
+				r2.stdout = out
 			}
 			// TODO: note that `man bash` mentions that `wait` only waits for the last
 			// process substitution as long as it is $!; the logic here would mean we wait for all of them.
@@ -166,8 +169,16 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			// to its end after the script: HangUp waits for it)
 			bg, jctx := r.startJob(r.jobBase(ctx), nil)
 			r2.gate = bg.gate
+			if !jobWrites {
+				r.notePsub(bg, out) // llmsh: fds.go
+			}
+			// llmsh: like a job, the list keeps open the files that
+			// the running statements' redirections opened, which may
+			// be its stdout (f > out, where f runs tee >(sed …)).
+			held := r.holdRedirs()
 			go func() {
 				defer func() {
+					releaseRedirs(held)
 					job.Close()
 					if in != nil {
 						in.Close()
@@ -617,6 +628,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		go func() {
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
+			r2.waitPsubs(jctx)    // llmsh: fds.go
 			r2.exit.leaveShell()  // subshells don't exit the parent shell
 			// llmsh: the files it held are closed (written out) before
 			// wait returns: `{ echo late & } > out; wait; cat out`.
@@ -676,7 +688,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	}
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
 	oldSrc := r.stdinSrc
-	r.cmdErr = oldErr // llmsh: where a simple command's expansions write (cmd)
+	defer func(w wordStd) { r.wordStd = w }(r.wordStd)
+	r.wordStd = wordStd{out: oldOut, err: oldErr, set: true} // llmsh: see wordStd
+	r.cmdErr = oldErr                                        // llmsh: where a simple command's expansions write (cmd)
 	r.cmdTrace = nil
 	if r.opts[optXTrace] {
 		r.cmdTrace, _ = r.traceOutput()
@@ -687,6 +701,24 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		sv.fds = r.fds
 	}
 	keep := len(st.Redirs) > 0 && isExecRedirs(st)
+	// llmsh: the statement puts back, when it ends, only the standard
+	// descriptors that its redirections set, as bash: an exec inside
+	// it (`f 2>/dev/null` running `exec >&3`) changes the others for
+	// good. What it puts back stays open meanwhile (dropExecStd).
+	var stdSet [3]bool
+	if len(st.Redirs) > 0 && !keep {
+		stdSet = stdRedirected(st.Redirs)
+		n := len(r.stdSaves)
+		if stdSet[1] {
+			r.stdSaves = append(r.stdSaves, oldOut)
+		}
+		if stdSet[2] {
+			r.stdSaves = append(r.stdSaves, oldErr)
+		}
+		if len(r.stdSaves) > n {
+			defer func() { clear(r.stdSaves[n:]); r.stdSaves = r.stdSaves[:n] }()
+		}
+	}
 	// llmsh: with two files written (`>f >>f`, `>f 2>f`), each is
 	// truncated as it opens, not when it closes: what one writes is not
 	// replaced by the other's empty truncation.
@@ -832,9 +864,21 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.keepRedirs = false
 		r.execClosers = append(r.execClosers, closers...)
 		r.restoreFds(&sv, true)
+		r.dropExecStd(oldOut, oldErr) // llmsh: fds.go
 	} else if len(st.Redirs) > 0 {
-		r.stdin, r.stdout, r.stderr = oldIn, oldOut, oldErr
-		r.stdinSrc = oldSrc
+		curOut, curErr := r.stdout, r.stderr
+		if stdSet[0] {
+			r.stdin, r.stdinSrc = oldIn, oldSrc
+		}
+		if stdSet[1] {
+			r.stdout = oldOut
+		}
+		if stdSet[2] {
+			r.stderr = oldErr
+		}
+		if len(r.execClosers)+len(r.execHeld) > 0 {
+			r.dropExecStd(curOut, curErr) // ({ exec >&3; } 2>&1)
+		}
 		for _, cls := range closers {
 			cls.Close()
 		}
@@ -984,6 +1028,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r2.stmts(ctx, cm.Stmts)
 		r2.pendingAtEnd(ctx) // llmsh: jobsig.go
 		r2.subshellExit(ctx) // llmsh: its own EXIT trap
+		r2.waitPsubs(ctx)    // llmsh: fds.go
 		r2.exit.leaveShell() // subshells don't exit the parent shell
 		r.reapDone()         // llmsh: it waited for a child (jobs.go)
 		if r2.exit.fatalExit {
@@ -2600,7 +2645,9 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	}
 	// llmsh: the word is expanded as bash expands a redirection's: split
 	// and globbed, and it must give one field.
+	r.redirWord = true
 	fields, err := expand.Fields(r.ecfg, rd.Word)
+	r.redirWord = false
 	if err != nil {
 		r.expandErr(err)
 		return nil, errRedirExpand
