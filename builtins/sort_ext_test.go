@@ -325,7 +325,7 @@ func TestSortRecCompact(t *testing.T) {
 		t.Errorf("sortRec is %d bytes, sortRecSize says %d", got, sortRecSize)
 	}
 	for _, spec := range []string{"2", "2n", "2h", "2g", "2M", "2f"} {
-		k, err := sortParseKey(spec)
+		k, err := sortParseKey(nil, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
