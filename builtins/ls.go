@@ -466,7 +466,7 @@ func (p *lsCmdLine) finish(f *Flags) int {
 	}
 	if p.timeStyleSet && o.long {
 		// GNU checks the style only where a long listing uses it.
-		style, err := lsTimeStyleArg(p.timeStyle, posixLocale(env, "LC_TIME"))
+		style, err := lsTimeStyleArg(p.timeStyle, posixLocale(env))
 		if err != nil {
 			return f.Fail(err, 2)
 		}
