@@ -5,8 +5,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // How cp and mv back up a destination they replace (GNU's version
@@ -61,7 +59,7 @@ func addBackupFlags(env *Env, f *Flags) func() (backupOpts, error) {
 				return b, nil
 			}
 		}
-		kind, err := lsArgMatch(name, control,
+		kind, err := lsArgMatch(env, name, control,
 			[]string{"none", "off", "simple", "never", "existing", "nil", "numbered", "t"},
 			[]int{backupNone, backupNone, backupSimple, backupSimple, backupExisting, backupExisting, backupNumbered, backupNumbered})
 		b.kind = kind
@@ -108,7 +106,7 @@ func (b backupOpts) backupName(env *Env, dst, dabs string) string {
 func (b backupOpts) backup(env *Env, dst, dabs string) (string, bool) {
 	name := b.backupName(env, dst, dabs)
 	if err := env.FS.Rename(dabs, env.Abs(name)); err != nil {
-		env.Errorf("cannot backup %s: %s", gnu.QuoteAF(dst), ErrText(err))
+		env.Errorf("cannot backup %s: %s", env.QuoteAF(dst), ErrText(err))
 		return "", false
 	}
 	return name, true
@@ -118,7 +116,7 @@ func (b backupOpts) backup(env *Env, dst, dabs string) (string, bool) {
 // from stdin as GNU's yesno does: a line starting with y or Y is yes; no
 // input is no. It reads byte by byte, leaving the rest of stdin unread.
 func confirm(env *Env, dst string) bool {
-	fmt.Fprintf(env.Stderr, "%s: overwrite %s? ", env.Name(), gnu.QuoteAF(dst))
+	fmt.Fprintf(env.Stderr, "%s: overwrite %s? ", env.Name(), env.QuoteAF(dst))
 	return yesno(env)
 }
 

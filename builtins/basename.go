@@ -3,8 +3,6 @@ package builtins
 import (
 	"fmt"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "basename", Summary: "strip directory and suffix from filenames", Run: basename})
@@ -29,7 +27,7 @@ func basename(env *Env) int {
 	}
 	if !*multi {
 		if len(names) > 2 {
-			return f.Fail(&UsageError{"extra operand " + gnu.Quote(names[2])}, 1)
+			return f.Fail(&UsageError{"extra operand " + env.Quote(names[2])}, 1)
 		}
 		if len(names) == 2 {
 			*suffix = names[1]

@@ -166,7 +166,7 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 	f.Func('w', "wrap", RequiredArg, "COLS", "wrap encoded lines after COLS character (default 76).\n                          Use 0 to disable line wrapping", func(v string, _ bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 {
-			return errors.New("invalid wrap size: " + gnu.Quote(v))
+			return errors.New("invalid wrap size: " + env.Quote(v))
 		}
 		wrap = n
 		return nil
@@ -188,7 +188,7 @@ func bencRun(env *Env, codec *bencCodec, summary string, more func(f *Flags) **b
 		}
 	}
 	if len(files) > 1 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(files[1])}, 1)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(files[1])}, 1)
 	}
 	name := "-"
 	if len(files) == 1 {

@@ -81,7 +81,7 @@ func cat(env *Env) int {
 			out, outKnown = outputFile(env.Stdout), true
 		}
 		if out != nil && inputIsOutput(w, r, out) {
-			fmt.Fprintf(env.Stderr, "cat: %s: input file is output file\n", gnu.QuoteF(name))
+			fmt.Fprintf(env.Stderr, "cat: %s: input file is output file\n", env.QuoteF(name))
 			return errCatSame
 		}
 		var err error

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "chmod", Summary: "change file mode bits", Run: chmod})
@@ -66,21 +64,21 @@ func chmod(env *Env) int {
 		if *refSet || len(dashModes) > 0 {
 			return f.Fail(&UsageError{"missing operand"}, 1)
 		}
-		return f.Fail(&UsageError{"missing operand after " + gnu.Quote(mode)}, 1)
+		return f.Fail(&UsageError{"missing operand after " + env.Quote(mode)}, 1)
 	}
 	c := &chmodRun{env: env, silent: *silent, recursive: *recursive, diagnose: len(dashModes) > 0}
 	switch {
 	case *refSet:
 		fi, err := env.FS.Stat(env.Abs(*ref))
 		if err != nil {
-			env.Errorf("failed to get attributes of %s: %s", gnu.QuoteAF(*ref), ErrText(err))
+			env.Errorf("failed to get attributes of %s: %s", env.QuoteAF(*ref), ErrText(err))
 			return 1
 		}
 		c.changes = []modeChange{{op: '=', who: 0o7777, value: uint32(fi.Mode().Perm()), mentioned: 0o7777}}
 	default:
 		var ok bool
 		if c.changes, ok = compileMode(mode); !ok {
-			return f.Fail(&UsageError{"invalid mode: " + gnu.Quote(mode)}, 1)
+			return f.Fail(&UsageError{"invalid mode: " + env.Quote(mode)}, 1)
 		}
 	}
 	switch {
@@ -150,7 +148,7 @@ func (c *chmodRun) noStat(name string, err error) {
 		c.env.fileErrorf("cannot access", name, err)
 	}
 	if c.verbose == 2 {
-		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", gnu.QuoteAF(name))
+		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", c.env.QuoteAF(name))
 	}
 	c.status = 1
 }
@@ -159,10 +157,10 @@ func (c *chmodRun) noStat(name string, err error) {
 // words.
 func (c *chmodRun) dangling(name string) {
 	if !c.silent {
-		c.env.Errorf("cannot operate on dangling symlink %s", gnu.QuoteAF(name))
+		c.env.Errorf("cannot operate on dangling symlink %s", c.env.QuoteAF(name))
 	}
 	if c.verbose == 2 {
-		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", gnu.QuoteAF(name))
+		fmt.Fprintf(c.env.Stdout, "%s could not be accessed\n", c.env.QuoteAF(name))
 	}
 	c.status = 1
 }
@@ -177,7 +175,7 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 	switch {
 	case newBits == oldBits:
 		if c.verbose == 2 {
-			fmt.Fprintf(env.Stdout, "mode of %s retained as %04o (%s)\n", gnu.QuoteAF(name), oldBits, permString(oldBits))
+			fmt.Fprintf(env.Stdout, "mode of %s retained as %04o (%s)\n", env.QuoteAF(name), oldBits, permString(oldBits))
 		}
 		c.surprise(name, oldBits, newBits, fi.IsDir())
 	default:
@@ -193,14 +191,14 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 			}
 			if c.verbose == 2 {
 				fmt.Fprintf(env.Stdout, "failed to change mode of %s from %04o (%s) to %04o (%s)\n",
-					gnu.QuoteAF(name), oldBits, permString(oldBits), newBits, permString(newBits))
+					env.QuoteAF(name), oldBits, permString(oldBits), newBits, permString(newBits))
 			}
 			c.status = 1
 			break
 		}
 		if c.verbose > 0 {
 			fmt.Fprintf(env.Stdout, "mode of %s changed from %04o (%s) to %04o (%s)\n",
-				gnu.QuoteAF(name), oldBits, permString(oldBits), newBits, permString(newBits))
+				env.QuoteAF(name), oldBits, permString(oldBits), newBits, permString(newBits))
 		}
 		c.surprise(name, oldBits, newBits, fi.IsDir())
 	}
@@ -210,7 +208,7 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 	entries, err := env.FS.ReadDir(abs)
 	if err != nil {
 		if !c.silent {
-			env.Errorf("cannot read directory %s: %s", gnu.QuoteAF(name), ErrText(err))
+			env.Errorf("cannot read directory %s: %s", env.QuoteAF(name), ErrText(err))
 		}
 		c.status = 1
 		return
@@ -228,7 +226,7 @@ func (c *chmodRun) visit(name, abs string, fi fs.FileInfo) {
 		}
 		if cfi.Mode()&fs.ModeSymlink != 0 {
 			if c.verbose == 2 {
-				fmt.Fprintf(env.Stdout, "neither symbolic link %s nor referent has been changed\n", gnu.QuoteAF(cname))
+				fmt.Fprintf(env.Stdout, "neither symbolic link %s nor referent has been changed\n", env.QuoteAF(cname))
 			}
 			continue
 		}
@@ -244,7 +242,7 @@ func (c *chmodRun) surprise(name string, oldBits, newBits uint32, isDir bool) {
 	}
 	naive := adjustMode(c.changes, oldBits, isDir, 0)
 	if newBits&^naive != 0 {
-		c.env.Errorf("%s: new permissions are %s, not %s", gnu.QuoteF(name), permString(newBits), permString(naive))
+		c.env.Errorf("%s: new permissions are %s, not %s", c.env.QuoteF(name), permString(newBits), permString(naive))
 		c.status = 1
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "chown", Summary: "change file owner and group", Run: chownCmd})
@@ -74,7 +72,7 @@ func chownCmd(env *Env) int {
 			if err == nil {
 				err = errEmptyName
 			}
-			env.Errorf("failed to get attributes of %s: %s", gnu.QuoteAF(*ref), ErrText(err))
+			env.Errorf("failed to get attributes of %s: %s", env.QuoteAF(*ref), ErrText(err))
 			return 1
 		}
 		group = chownID{true, VirtualGID, VirtualUser}
@@ -86,24 +84,24 @@ func chownCmd(env *Env) int {
 		case 0:
 			return f.Fail(&UsageError{"missing operand"}, 1)
 		case 1:
-			return f.Fail(&UsageError{"missing operand after " + gnu.Quote(args[0])}, 1)
+			return f.Fail(&UsageError{"missing operand after " + env.Quote(args[0])}, 1)
 		}
 		spec := args[0]
 		args = args[1:]
 		if isChgrp {
 			var ok bool
 			if group, ok = chownLookup(spec, VirtualGID); !ok {
-				env.Errorf("invalid group: %s", gnu.Quote(spec))
+				env.Errorf("invalid group: %s", env.Quote(spec))
 				return 1
 			}
-		} else if user, group, err = chownSpec(spec); err != nil {
+		} else if user, group, err = chownSpec(env, spec); err != nil {
 			env.Errorf("%s", err)
 			return 1
 		}
 	}
 	var fromUser, fromGroup chownID
 	if *fromSet {
-		if fromUser, fromGroup, err = chownSpec(*from); err != nil {
+		if fromUser, fromGroup, err = chownSpec(env, *from); err != nil {
 			env.Errorf("%s", err)
 			return 1
 		}
@@ -134,7 +132,7 @@ func chownLookup(s string, own int) (chownID, bool) {
 
 // chownSpec parses OWNER[:[GROUP]] (or OWNER.GROUP) as gnulib's
 // parse_user_spec does, with llmsh's one user.
-func chownSpec(spec string) (user, group chownID, err error) {
+func chownSpec(env *Env, spec string) (user, group chownID, err error) {
 	u, g, colon := strings.Cut(spec, ":")
 	if !colon {
 		if _, ok := chownLookup(spec, VirtualUID); !ok && strings.Contains(spec, ".") {
@@ -144,12 +142,12 @@ func chownSpec(spec string) (user, group chownID, err error) {
 	if u != "" {
 		var ok bool
 		if user, ok = chownLookup(u, VirtualUID); !ok {
-			return user, group, fmt.Errorf("invalid user: %s", gnu.Quote(spec))
+			return user, group, fmt.Errorf("invalid user: %s", env.Quote(spec))
 		}
 		if colon && g == "" {
 			// OWNER: is the owner's login group: only llmsh has one.
 			if user.id != VirtualUID {
-				return user, group, fmt.Errorf("invalid spec: %s", gnu.Quote(spec))
+				return user, group, fmt.Errorf("invalid spec: %s", env.Quote(spec))
 			}
 			group = chownID{true, VirtualGID, VirtualUser}
 		}
@@ -157,7 +155,7 @@ func chownSpec(spec string) (user, group chownID, err error) {
 	if g != "" {
 		var ok bool
 		if group, ok = chownLookup(g, VirtualGID); !ok {
-			return user, group, fmt.Errorf("invalid group: %s", gnu.Quote(spec))
+			return user, group, fmt.Errorf("invalid group: %s", env.Quote(spec))
 		}
 	}
 	return user, group, nil
@@ -180,7 +178,7 @@ func (c *chownRun) one(name string, top bool) bool {
 	}
 	if err != nil {
 		if !c.silent || top {
-			env.Errorf("cannot access %s: %s", gnu.QuoteAF(name), ErrText(err))
+			env.Errorf("cannot access %s: %s", env.QuoteAF(name), ErrText(err))
 		}
 		return false
 	}
@@ -189,7 +187,7 @@ func (c *chownRun) one(name string, top bool) bool {
 		ents, err := env.FS.ReadDir(env.Abs(name))
 		if err != nil {
 			if !c.silent {
-				env.Errorf("cannot read directory %s: %s", gnu.QuoteAF(name), ErrText(err))
+				env.Errorf("cannot read directory %s: %s", env.QuoteAF(name), ErrText(err))
 			}
 			return false
 		}
@@ -215,18 +213,18 @@ func (c *chownRun) apply(name string) bool {
 	}
 	if c.user.set && c.user.id != VirtualUID || c.group.set && c.group.id != VirtualGID {
 		if !c.silent {
-			env.Errorf("changing %s of %s: Operation not permitted", what, gnu.QuoteAF(name))
+			env.Errorf("changing %s of %s: Operation not permitted", what, env.QuoteAF(name))
 		}
 		if c.verbose {
-			fmt.Fprintf(env.Stdout, "failed to change %s of %s from %s to %s\n", what, gnu.QuoteAF(name), c.names(true), c.names(false))
+			fmt.Fprintf(env.Stdout, "failed to change %s of %s from %s to %s\n", what, env.QuoteAF(name), c.names(true), c.names(false))
 		}
 		return false
 	}
 	if c.verbose {
 		if to := c.names(false); to != "" {
-			fmt.Fprintf(env.Stdout, "%s of %s retained as %s\n", what, gnu.QuoteAF(name), to)
+			fmt.Fprintf(env.Stdout, "%s of %s retained as %s\n", what, env.QuoteAF(name), to)
 		} else {
-			fmt.Fprintf(env.Stdout, "%s of %s retained\n", what, gnu.QuoteAF(name))
+			fmt.Fprintf(env.Stdout, "%s of %s retained\n", what, env.QuoteAF(name))
 		}
 	}
 	return true

@@ -7,8 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "sum", Summary: "checksum and count the blocks in a file", Run: sumCmd})
@@ -142,9 +140,9 @@ func cksumCmd(env *Env) int {
 			if len(match) > 1 {
 				kind = "ambiguous"
 			}
-			fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, gnu.Quote(v), gnu.Quote("--algorithm"))
+			fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, env.Quote(v), env.Quote("--algorithm"))
 			for _, n := range names {
-				fmt.Fprintf(&b, "\n  - %s", gnu.Quote(n))
+				fmt.Fprintf(&b, "\n  - %s", env.Quote(n))
 			}
 			return &UsageError{b.String()}
 		}

@@ -49,26 +49,19 @@ func diffutilsFail(env *Env, f *Flags, err error) int {
 	return diffutilsUsage(env, err.Error())
 }
 
-// posixLocale reports whether the script's locale for category (such as
-// "LC_MESSAGES") is C or POSIX: LC_ALL, then the category, then LANG, as
-// setlocale decides it.
-func posixLocale(env *Env, category string) bool {
-	get := func(name string) string {
-		for _, kv := range env.Environ {
-			if k, v, ok := strings.Cut(kv, "="); ok && k == name {
-				return v
-			}
+// posixLocale reports whether GNU's tools would take their locale (of
+// messages, of times) for C or POSIX: unless the script set
+// LC_ALL to another locale. Only LC_ALL counts: bash's tools, the
+// reference, run under LC_ALL=C, which the category and LANG (llmsh's own
+// LANG=C.UTF-8 among them) do not override, so cmp says "char" and diff
+// -c dates a file as in C unless the script sets LC_ALL=C.UTF-8.
+func posixLocale(env *Env) bool {
+	for _, kv := range env.Environ {
+		if v, ok := strings.CutPrefix(kv, "LC_ALL="); ok {
+			return v == "" || v == "C" || v == "POSIX"
 		}
-		return ""
 	}
-	loc := get("LC_ALL")
-	if loc == "" {
-		loc = get(category)
-	}
-	if loc == "" {
-		loc = get("LANG")
-	}
-	return loc == "" || loc == "C" || loc == "POSIX"
+	return true
 }
 
 // byteLocale reports whether the script set its character locale to C
@@ -317,7 +310,7 @@ func (c *cmpConfig) compare(env *Env, rs [2]*bufio.Reader, width int) int {
 				status = 1
 			default:
 				unit := "byte"
-				if posixLocale(env, "LC_MESSAGES") && !c.printBytes {
+				if posixLocale(env) && !c.printBytes {
 					unit = "char"
 				}
 				if c.printBytes {

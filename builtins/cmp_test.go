@@ -209,7 +209,9 @@ func TestCmp(t *testing.T) {
 	duRunAll(t, []duCase{
 		{files: fs, args: []string{"cmp", "f1", "f1"}},
 		{files: fs, args: []string{"cmp", "f1", "f3"}, out: "f1 f3 differ: char 5, line 2\n", status: 1},
-		{name: "utf8 locale", files: fs, environ: []string{"LANG=C.UTF-8"}, args: []string{"cmp", "f1", "f3"}, out: "f1 f3 differ: byte 5, line 2\n", status: 1},
+		{name: "utf8 locale", files: fs, environ: []string{"LC_ALL=C.UTF-8"}, args: []string{"cmp", "f1", "f3"}, out: "f1 f3 differ: byte 5, line 2\n", status: 1},
+		// llmsh's own LANG=C.UTF-8 stands for the references' LC_ALL=C.
+		{name: "LANG alone", files: fs, environ: []string{"LANG=C.UTF-8", "LC_MESSAGES=C.UTF-8"}, args: []string{"cmp", "f1", "f3"}, out: "f1 f3 differ: char 5, line 2\n", status: 1},
 		{name: "LC_ALL wins", files: fs, environ: []string{"LANG=C.UTF-8", "LC_ALL=POSIX"}, args: []string{"cmp", "f1", "f3"}, out: "f1 f3 differ: char 5, line 2\n", status: 1},
 		{files: fs, args: []string{"cmp", "-b", "f1", "f3"}, out: "f1 f3 differ: byte 5, line 2 is 144 d 170 x\n", status: 1},
 		{files: fs, args: []string{"cmp", "f1", "f2"}, err: "cmp: EOF on f2 after byte 3, line 1\n", status: 1},

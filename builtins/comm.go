@@ -63,9 +63,9 @@ func commParse(env *Env) (*commConfig, int) {
 	case len(files) == 0:
 		return nil, f.Fail(&UsageError{"missing operand"}, 1)
 	case len(files) == 1:
-		return nil, f.Fail(&UsageError{fmt.Sprintf("missing operand after %s", gnu.Quote(files[0]))}, 1)
+		return nil, f.Fail(&UsageError{fmt.Sprintf("missing operand after %s", env.Quote(files[0]))}, 1)
 	case len(files) > 2:
-		return nil, f.Fail(&UsageError{fmt.Sprintf("extra operand %s", gnu.Quote(files[2]))}, 1)
+		return nil, f.Fail(&UsageError{fmt.Sprintf("extra operand %s", env.Quote(files[2]))}, 1)
 	}
 	c.delim = []byte("\t")
 	if *sepSet {

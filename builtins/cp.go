@@ -78,7 +78,7 @@ func cp(env *Env) int {
 	whenFlag := func(name string, words []string) func(string, bool) error {
 		return func(v string, present bool) error {
 			if present {
-				_, err := lsArgMatch(name, v, words, lsSeq(len(words)))
+				_, err := lsArgMatch(env, name, v, words, lsSeq(len(words)))
 				return err
 			}
 			return nil
@@ -151,10 +151,10 @@ func copyOrMove(env *Env, f *Flags, operands []string, o moveOpts, do func(src, 
 	}
 	if !o.targetSet {
 		if len(operands) == 1 {
-			return f.Fail(&UsageError{"missing destination file operand after " + gnu.QuoteAF(operands[0])}, 1)
+			return f.Fail(&UsageError{"missing destination file operand after " + env.QuoteAF(operands[0])}, 1)
 		}
 		if o.noTarget && len(operands) > 2 {
-			return f.Fail(&UsageError{"extra operand " + gnu.QuoteAF(operands[2])}, 1)
+			return f.Fail(&UsageError{"extra operand " + env.QuoteAF(operands[2])}, 1)
 		}
 		target = operands[len(operands)-1]
 		operands = operands[:len(operands)-1]
@@ -179,20 +179,20 @@ func copyOrMove(env *Env, f *Flags, operands []string, o moveOpts, do func(src, 
 			} else if o.targetSet {
 				what = "target directory %s: %s"
 			}
-			env.Errorf(what, gnu.QuoteAF(target), ErrText(err))
+			env.Errorf(what, env.QuoteAF(target), ErrText(err))
 			return 1
 		case strings.HasSuffix(target, "/"):
 			// DEST/ names a directory: an existing non-directory cannot be
 			// stat'ed so, and a missing one is no place for a file.
 			if err == nil || isErrno(err, syscall.ENOTDIR) {
-				env.Errorf("cannot stat %s: %s", gnu.QuoteAF(target), ErrText(syscall.ENOTDIR))
+				env.Errorf("cannot stat %s: %s", env.QuoteAF(target), ErrText(syscall.ENOTDIR))
 				return 1
 			}
 			if sfi, serr := env.FS.Stat(env.Abs(operands[0])); serr == nil && !sfi.IsDir() {
 				if o.move {
-					env.Errorf("cannot move %s to %s: %s", gnu.QuoteAF(operands[0]), gnu.QuoteAF(target), ErrText(syscall.ENOTDIR))
+					env.Errorf("cannot move %s to %s: %s", env.QuoteAF(operands[0]), env.QuoteAF(target), ErrText(syscall.ENOTDIR))
 				} else {
-					env.Errorf("cannot create regular file %s: %s", gnu.QuoteAF(target), ErrText(syscall.ENOTDIR))
+					env.Errorf("cannot create regular file %s: %s", env.QuoteAF(target), ErrText(syscall.ENOTDIR))
 				}
 				return 1
 			}
@@ -279,7 +279,7 @@ func (c *copier) updateFlag(v string, present bool) error {
 		c.update = updateOlder
 		return nil
 	}
-	u, err := lsArgMatch("--update", v, []string{"all", "none", "older"}, []int{updateAll, updateNone, updateOlder})
+	u, err := lsArgMatch(c.env, "--update", v, []string{"all", "none", "older"}, []int{updateAll, updateNone, updateOlder})
 	c.update = u
 	return err
 }
@@ -288,7 +288,7 @@ func (c *copier) updateFlag(v string, present bool) error {
 func (c *copier) preserveList(option, list string, keep bool) error {
 	words := []string{"mode", "timestamps", "ownership", "links", "context", "xattr", "all"}
 	for _, w := range strings.Split(list, ",") {
-		i, err := lsArgMatch(option, w, words, lsSeq(len(words)))
+		i, err := lsArgMatch(c.env, option, w, words, lsSeq(len(words)))
 		if err != nil {
 			return err
 		}
@@ -334,7 +334,7 @@ func (c *copier) operand(src, dst string) bool {
 		return false
 	}
 	if fi.IsDir() && !c.recursive {
-		env.Errorf("-r not specified; omitting directory %s", gnu.QuoteAF(src))
+		env.Errorf("-r not specified; omitting directory %s", env.QuoteAF(src))
 		return false
 	}
 	same := sabs == dabs
@@ -350,11 +350,11 @@ func (c *copier) operand(src, dst string) bool {
 		}
 	}
 	if same {
-		env.Errorf("%s and %s are the same file", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+		env.Errorf("%s and %s are the same file", env.QuoteAF(src), env.QuoteAF(dst))
 		return false
 	}
 	if fi.IsDir() && strings.HasPrefix(dabs, sabs+"/") {
-		env.Errorf("cannot copy a directory, %s, into itself, %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+		env.Errorf("cannot copy a directory, %s, into itself, %s", env.QuoteAF(src), env.QuoteAF(dst))
 		return false
 	}
 	if c.parents && !c.makeParents(src, dst) {
@@ -377,7 +377,7 @@ func (c *copier) makeParents(src, dst string) bool {
 		dfi, err := env.FS.Stat(env.Abs(ddir))
 		if err == nil {
 			if !dfi.IsDir() {
-				env.Errorf("%s exists but is not a directory", gnu.QuoteAF(ddir))
+				env.Errorf("%s exists but is not a directory", env.QuoteAF(ddir))
 				return false
 			}
 			continue
@@ -414,7 +414,7 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	}
 	if fi.IsDir() {
 		if derr == nil && !dfi.IsDir() {
-			env.Errorf("cannot overwrite non-directory %s with directory %s", gnu.QuoteAF(dst), gnu.QuoteAF(src))
+			env.Errorf("cannot overwrite non-directory %s with directory %s", env.QuoteAF(dst), env.QuoteAF(src))
 			return false
 		}
 		created := derr != nil
@@ -437,7 +437,7 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	}
 	if derr == nil {
 		if dfi.IsDir() {
-			env.Errorf("cannot overwrite directory %s with non-directory", gnu.QuoteAF(dst))
+			env.Errorf("cannot overwrite directory %s with non-directory", env.QuoteAF(dst))
 			return false
 		}
 		if c.skip(dst, fi, dfi) {
@@ -457,7 +457,7 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 			return false
 		}
 		if c.verbose {
-			fmt.Fprintf(env.Stdout, "removed %s\n", gnu.QuoteAF(dst))
+			fmt.Fprintf(env.Stdout, "removed %s\n", env.QuoteAF(dst))
 		}
 		derr = fs.ErrNotExist
 	}
@@ -469,16 +469,16 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	}
 	switch {
 	case srcErr != nil:
-		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(src), ErrText(srcErr))
+		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(src), ErrText(srcErr))
 		return false
 	case dstErr != nil:
 		var ce closeError
 		switch {
 		case env.Ctx.Err() != nil:
 		case gnu.IsWriteError(dstErr):
-			outputFailed(env, dstErr, wroteTo, gnu.QuoteAF(dst), 1)
+			outputFailed(env, dstErr, wroteTo, env.QuoteAF(dst), 1)
 		case errors.As(dstErr, &ce):
-			outputFailed(env, ce.error, "failed to close %[1]s: %[2]s", gnu.QuoteAF(dst), 1)
+			outputFailed(env, ce.error, "failed to close %[1]s: %[2]s", env.QuoteAF(dst), 1)
 		default:
 			env.fileErrorf("cannot create regular file", dst, dstErr)
 		}
@@ -512,7 +512,7 @@ func (c *copier) setMode(dst, dabs string, m fs.FileMode) bool {
 		if c.preserve {
 			what = "preserving"
 		}
-		c.env.Errorf("%s permissions for %s: %s", what, gnu.QuoteAF(dst), ErrText(err))
+		c.env.Errorf("%s permissions for %s: %s", what, c.env.QuoteAF(dst), ErrText(err))
 		return false
 	}
 	return true
@@ -524,7 +524,7 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 	env := c.env
 	entries, err := env.FS.ReadDir(sabs)
 	if err != nil {
-		env.Errorf("cannot access %s: %s", gnu.QuoteAF(src), ErrText(err))
+		env.Errorf("cannot access %s: %s", env.QuoteAF(src), ErrText(err))
 		return false
 	}
 	ok := true
@@ -560,9 +560,9 @@ func (c *copier) report(src, dst, backup string) {
 	if !c.verbose {
 		return
 	}
-	fmt.Fprintf(c.env.Stdout, "%s%s -> %s", c.verb, gnu.QuoteAF(src), gnu.QuoteAF(dst))
+	fmt.Fprintf(c.env.Stdout, "%s%s -> %s", c.verb, c.env.QuoteAF(src), c.env.QuoteAF(dst))
 	if backup != "" {
-		fmt.Fprintf(c.env.Stdout, " (backup: %s)", gnu.QuoteAF(backup))
+		fmt.Fprintf(c.env.Stdout, " (backup: %s)", c.env.QuoteAF(backup))
 	}
 	fmt.Fprintln(c.env.Stdout)
 }
@@ -583,7 +583,7 @@ func touchFile(env *Env, dabs string) error {
 // keepTimes sets both times of dst to mtime (vfsd reports no access time).
 func (c *copier) keepTimes(dst, dabs string, mtime time.Time) {
 	if err := c.env.FS.Chtimes(dabs, mtime, mtime); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		c.env.Errorf("preserving times for %s: %s", gnu.QuoteAF(dst), ErrText(err))
+		c.env.Errorf("preserving times for %s: %s", c.env.QuoteAF(dst), ErrText(err))
 	}
 }
 

@@ -83,13 +83,13 @@ func csplitCmd(env *Env) int {
 		n, err := strconv.ParseInt(strings.TrimLeft(v, " \t"), 10, 32)
 		switch {
 		case errors.Is(err, strconv.ErrRange):
-			digitsErr = fmt.Errorf("invalid number: %s: Value too large for defined data type", gnu.Quote(v))
+			digitsErr = fmt.Errorf("invalid number: %s: Value too large for defined data type", env.Quote(v))
 			return nil
 		case err != nil:
-			digitsErr = fmt.Errorf("invalid number: %s", gnu.Quote(v))
+			digitsErr = fmt.Errorf("invalid number: %s", env.Quote(v))
 			return nil
 		case n < 0:
-			digitsErr = fmt.Errorf("invalid number: %s: Numerical result out of range", gnu.Quote(v))
+			digitsErr = fmt.Errorf("invalid number: %s: Numerical result out of range", env.Quote(v))
 			return nil
 		}
 		c.digits = int(n)
@@ -118,7 +118,7 @@ func csplitCmd(env *Env) int {
 		if len(args) == 0 {
 			return f.Fail(&UsageError{"missing operand"}, 1)
 		}
-		return f.Fail(&UsageError{"missing operand after " + gnu.Quote(args[len(args)-1])}, 1)
+		return f.Fail(&UsageError{"missing operand after " + env.Quote(args[len(args)-1])}, 1)
 	}
 	if *suffixSet {
 		format, msg := csplitSuffix(*suffix)
@@ -131,7 +131,7 @@ func csplitCmd(env *Env) int {
 	c.operands = args
 	in, err := env.Open(args[0])
 	if err != nil {
-		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(args[0]), ErrText(err))
+		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(args[0]), ErrText(err))
 		return 1
 	}
 	data, err := readAllCtx(env, in)
@@ -274,7 +274,7 @@ func (c *csplitRun) parse(pats []string) ([]*csplitControl, bool) {
 		} else {
 			val, ok := csplitNumber(arg)
 			if !ok {
-				c.env.Errorf("%s: invalid pattern", gnu.Quote(arg))
+				c.env.Errorf("%s: invalid pattern", c.env.Quote(arg))
 				return nil, false
 			}
 			if val == 0 {
@@ -282,11 +282,11 @@ func (c *csplitRun) parse(pats []string) ([]*csplitControl, bool) {
 				return nil, false
 			}
 			if val < last {
-				c.env.Errorf("line number %s is smaller than preceding line number, %d", gnu.Quote(arg), last)
+				c.env.Errorf("line number %s is smaller than preceding line number, %d", c.env.Quote(arg), last)
 				return nil, false
 			}
 			if val == last {
-				c.env.Errorf("warning: line number %s is the same as preceding line number", gnu.Quote(arg))
+				c.env.Errorf("warning: line number %s is the same as preceding line number", c.env.Quote(arg))
 			}
 			last = val
 			p.lines = val
@@ -313,14 +313,14 @@ func (c *csplitRun) parseRegexp(p *csplitControl, arg string) bool {
 	p.isRegexp, p.ignore = true, delim == '%'
 	re, err := posixre.Compile(arg[1:end], 0)
 	if err != nil {
-		c.env.Errorf("%s: invalid regular expression: %s", gnu.Quote(arg), err)
+		c.env.Errorf("%s: invalid regular expression: %s", c.env.Quote(arg), err)
 		return false
 	}
 	p.re = re
 	if rest := arg[end+1:]; rest != "" {
 		off, err := strconv.ParseInt(strings.TrimLeft(rest, " \t\n\v\f\r"), 10, 64)
 		if err != nil {
-			c.env.Errorf("%s: integer expected after delimiter", gnu.Quote(arg))
+			c.env.Errorf("%s: integer expected after delimiter", c.env.Quote(arg))
 			return false
 		}
 		p.offset = off
@@ -330,7 +330,7 @@ func (c *csplitRun) parseRegexp(p *csplitControl, arg string) bool {
 
 func (c *csplitRun) parseRepeat(p *csplitControl, arg string) bool {
 	if !strings.HasSuffix(arg, "}") || len(arg) < 2 {
-		c.env.Errorf("%s: '}' is required in repeat count", gnu.Quote(arg))
+		c.env.Errorf("%s: '}' is required in repeat count", c.env.Quote(arg))
 		return false
 	}
 	body := arg[1 : len(arg)-1]
@@ -340,7 +340,7 @@ func (c *csplitRun) parseRepeat(p *csplitControl, arg string) bool {
 	}
 	n, ok := csplitNumber(body)
 	if !ok {
-		c.env.Errorf("%s}: integer required between '{' and '}'", gnu.Quote(arg[:len(arg)-1]))
+		c.env.Errorf("%s}: integer required between '{' and '}'", c.env.Quote(arg[:len(arg)-1]))
 		return false
 	}
 	p.repeat = n
@@ -430,7 +430,7 @@ func (c *csplitRun) processLineCount(p *csplitControl, rep int64) error {
 }
 
 func (c *csplitRun) lineError(p *csplitControl, rep int64) error {
-	msg := fmt.Sprintf("%s: line number out of range", gnu.Quote(strconv.FormatInt(p.lines, 10)))
+	msg := fmt.Sprintf("%s: line number out of range", c.env.Quote(strconv.FormatInt(p.lines, 10)))
 	if rep > 0 {
 		msg += fmt.Sprintf(" on repetition %d", rep)
 	}
@@ -501,7 +501,7 @@ func (c *csplitRun) processRegexp(p *csplitControl, rep int64) error {
 }
 
 func (c *csplitRun) regexpError(p *csplitControl, rep int64) error {
-	msg := fmt.Sprintf("%s: match not found", gnu.Quote(c.operands[p.argnum]))
+	msg := fmt.Sprintf("%s: match not found", c.env.Quote(c.operands[p.argnum]))
 	if rep > 0 {
 		msg += fmt.Sprintf(" on repetition %d", rep)
 	}
@@ -524,13 +524,13 @@ func (c *csplitRun) writeTo(last int64, p *csplitControl) error {
 		return errCsplitDie
 	}
 	if c.head > last {
-		c.env.Errorf("%s: line number out of range", gnu.Quote(c.operands[p.argnum]))
+		c.env.Errorf("%s: line number out of range", c.env.Quote(c.operands[p.argnum]))
 		return errCsplitFatal
 	}
 	for n := last - c.head; n > 0; n-- {
 		line := c.removeLine()
 		if line == nil {
-			c.env.Errorf("%s: line number out of range", gnu.Quote(c.operands[p.argnum]))
+			c.env.Errorf("%s: line number out of range", c.env.Quote(c.operands[p.argnum]))
 			return errCsplitFatal
 		}
 		if err := c.stopped(); err != nil {
@@ -574,7 +574,7 @@ func (c *csplitRun) create() error {
 		// does, the zeros written out rather than held in memory.
 		num := strconv.FormatInt(c.created, 10)
 		w := bufio.NewWriter(c.env.Stderr)
-		fmt.Fprintf(w, "%s: %s", c.env.Name(), gnu.QuoteF(c.prefix))
+		fmt.Fprintf(w, "%s: %s", c.env.Name(), c.env.QuoteF(c.prefix))
 		zeros := bytes.Repeat([]byte{'0'}, 64<<10)
 		for pad := c.digits - len(num); pad > 0; pad -= len(zeros) {
 			if err := c.stopped(); err != nil {
@@ -589,7 +589,7 @@ func (c *csplitRun) create() error {
 	c.outName = c.name(c.created)
 	out, err := c.env.Create(c.outName)
 	if err != nil {
-		c.env.Errorf("%s: %s", gnu.QuoteF(c.outName), ErrText(err))
+		c.env.Errorf("%s: %s", c.env.QuoteF(c.outName), ErrText(err))
 		return errCsplitFatal
 	}
 	c.out, c.written = out, 0
@@ -605,7 +605,7 @@ func (c *csplitRun) save(line []byte) error {
 		return nil
 	}
 	if _, err := c.out.Write(line); err != nil {
-		c.env.Errorf("write error for %s: %s", gnu.QuoteAF(c.outName), ErrText(err))
+		c.env.Errorf("write error for %s: %s", c.env.QuoteAF(c.outName), ErrText(err))
 		c.out.Close()
 		c.out = nil
 		return errCsplitFatal
@@ -623,13 +623,13 @@ func (c *csplitRun) closeOutput() error {
 	err := c.out.Close()
 	c.out = nil
 	if err != nil {
-		c.env.Errorf("%s: %s", gnu.QuoteF(c.outName), ErrText(err))
+		c.env.Errorf("%s: %s", c.env.QuoteF(c.outName), ErrText(err))
 		return errCsplitFatal
 	}
 	if c.written == 0 && c.elide {
 		c.created--
 		if err := c.env.FS.Remove(c.env.Abs(c.outName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			c.env.Errorf("%s: %s", gnu.QuoteF(c.outName), ErrText(err))
+			c.env.Errorf("%s: %s", c.env.QuoteF(c.outName), ErrText(err))
 		}
 		return nil
 	}
@@ -651,7 +651,7 @@ func (c *csplitRun) cleanup() {
 	for i := int64(0); i < c.created; i++ {
 		name := c.name(i)
 		if err := c.env.FS.Remove(c.env.Abs(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			c.env.Errorf("%s: %s", gnu.QuoteF(name), ErrText(err))
+			c.env.Errorf("%s: %s", c.env.QuoteF(name), ErrText(err))
 		}
 	}
 }

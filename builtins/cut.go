@@ -16,7 +16,7 @@ var _ = register(Builtin{Name: "cut", Summary: "remove sections from each line o
 type cutRange struct{ lo, hi int } // 1-based, inclusive; hi may be math.MaxInt
 
 // cutParseList parses a LIST as GNU's set_fields does.
-func cutParseList(s string, pos bool) ([]cutRange, error) {
+func cutParseList(env *Env, s string, pos bool) ([]cutRange, error) {
 	msg := func(field, position string) error {
 		if pos {
 			return &UsageError{position}
@@ -91,12 +91,12 @@ func cutParseList(s string, pos bool) ([]cutRange, error) {
 					j++
 				}
 				bad := s[numStart:j]
-				return nil, msg(fmt.Sprintf("field number %s is too large", gnu.Quote(bad)), fmt.Sprintf("byte/character offset %s is too large", gnu.Quote(bad)))
+				return nil, msg(fmt.Sprintf("field number %s is too large", env.Quote(bad)), fmt.Sprintf("byte/character offset %s is too large", env.Quote(bad)))
 			}
 			value = value*10 + int(c-'0')
 			i++
 		default:
-			return nil, msg(fmt.Sprintf("invalid field value %s", gnu.Quote(s[i:])), fmt.Sprintf("invalid byte/character position %s", gnu.Quote(s[i:])))
+			return nil, msg(fmt.Sprintf("invalid field value %s", env.Quote(s[i:])), fmt.Sprintf("invalid byte/character position %s", env.Quote(s[i:])))
 		}
 	}
 }
@@ -256,7 +256,7 @@ func cut(env *Env) int {
 	if kind != 'f' && *suppress {
 		return fail("suppressing non-delimited lines makes sense\n\tonly when operating on fields")
 	}
-	rs, err := cutParseList(list, kind != 'f')
+	rs, err := cutParseList(env, list, kind != 'f')
 	if err != nil {
 		return f.Fail(err, 1)
 	}

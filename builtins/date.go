@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 	_ "time/tzdata" // zone data inside the binary: llmsh cannot read the host's
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "date", Summary: "print the date and time", Run: date})
@@ -90,7 +88,7 @@ func (c *dateConfig) flags(env *Env) *Flags {
 		if !present {
 			v = "date"
 		}
-		choice, err := argmatch(v, isoChoices, "--iso-8601")
+		choice, err := argmatch(env, v, isoChoices, "--iso-8601")
 		if err != nil {
 			return err
 		}
@@ -112,7 +110,7 @@ func (c *dateConfig) flags(env *Env) *Flags {
 	})
 	f.Func(0, "rfc-3339", RequiredArg, "FMT", "output date/time in RFC 3339 format.\n"+
 		"                            FMT='date', 'seconds', or 'ns'", func(v string, _ bool) error {
-		choice, err := argmatch(v, rfcChoices, "--rfc-3339")
+		choice, err := argmatch(env, v, rfcChoices, "--rfc-3339")
 		if err != nil {
 			return err
 		}
@@ -159,11 +157,11 @@ func dateCmdLine(env *Env) (*dateConfig, int) {
 	if len(operands) > 0 && strings.HasPrefix(operands[0], "+") {
 		c.format = operands[0][1:]
 		if len(operands) > 1 {
-			return nil, f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[1])}, 1)
+			return nil, f.Fail(&UsageError{"extra operand " + env.Quote(operands[1])}, 1)
 		}
 		c.formats = append(c.formats, c.format)
 	} else if len(operands) > 1 {
-		return nil, f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[1])}, 1)
+		return nil, f.Fail(&UsageError{"extra operand " + env.Quote(operands[1])}, 1)
 	}
 	if len(c.formats) > 1 {
 		env.Errorf("multiple output formats specified")
@@ -183,11 +181,11 @@ func dateCmdLine(env *Env) (*dateConfig, int) {
 	if len(operands) == 1 && !strings.HasPrefix(operands[0], "+") {
 		// MMDDhhmm[[CC]YY][.ss] would set the clock.
 		if c.sources > 0 {
-			return nil, f.Fail(&UsageError{"the argument " + gnu.Quote(operands[0]) + " lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'"}, 1)
+			return nil, f.Fail(&UsageError{"the argument " + env.Quote(operands[0]) + " lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'"}, 1)
 		}
 		t, ok := datePosixTime(operands[0], now().In(c.loc), c.loc)
 		if !ok {
-			env.Errorf("invalid date %s", gnu.Quote(operands[0]))
+			env.Errorf("invalid date %s", env.Quote(operands[0]))
 			return nil, 1
 		}
 		// GNU date reports the failure to set the clock, then prints
@@ -204,7 +202,7 @@ func (c *dateConfig) run(env *Env) int {
 	if c.setGiven {
 		t, err := dateParse(c.setStr, now(), c.loc)
 		if err != nil {
-			env.Errorf("invalid date %s", gnu.Quote(c.setStr))
+			env.Errorf("invalid date %s", env.Quote(c.setStr))
 			return 1
 		}
 		env.Errorf("cannot set date: %s", ErrText(errPermSet))
@@ -220,7 +218,7 @@ func (c *dateConfig) run(env *Env) int {
 	case c.dateSet:
 		t, err = dateParse(c.dateStr, now(), c.loc)
 		if err != nil {
-			env.Errorf("invalid date %s", gnu.Quote(c.dateStr))
+			env.Errorf("invalid date %s", env.Quote(c.dateStr))
 			return 1
 		}
 	case c.resSet:
@@ -245,7 +243,7 @@ func (c *dateConfig) run(env *Env) int {
 			fmt.Fprintf(env.Stderr, "%s: final: (Y-M-D) %s (UTC)\n", env.Name(), u.Format("2006-01-02 15:04:05"))
 			fmt.Fprintf(env.Stderr, "%s: final: (Y-M-D) %s (UTC%s)\n", env.Name(), t.Format("2006-01-02 15:04:05"), dateFormat(time.Unix(0, 0).In(time.FixedZone("", off)), "%:::z", false))
 		}
-		fmt.Fprintf(env.Stderr, "%s: output format: %s\n", env.Name(), gnu.Quote(c.format))
+		fmt.Fprintf(env.Stderr, "%s: output format: %s\n", env.Name(), env.Quote(c.format))
 	}
 	return c.printTime(env, t)
 }
@@ -288,7 +286,7 @@ func dateBatch(env *Env, name, format string, loc *time.Location, utc bool) int 
 		t, perr := dateParse(string(line), now(), loc)
 		if perr != nil {
 			w.Flush()
-			env.Errorf("invalid date %s", gnu.Quote(string(line)))
+			env.Errorf("invalid date %s", env.Quote(string(line)))
 			status = 1
 			continue
 		}
@@ -378,7 +376,7 @@ Show the local time for 9AM next Friday on the west coast of the US
 
 // argmatch resolves v among choices as GNU's argmatch does: an exact
 // match or an unambiguous prefix.
-func argmatch(v string, choices []string, opt string) (string, error) {
+func argmatch(env *Env, v string, choices []string, opt string) (string, error) {
 	var match []string
 	for _, c := range choices {
 		if c == v {
@@ -396,9 +394,9 @@ func argmatch(v string, choices []string, opt string) (string, error) {
 		kind = "ambiguous"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, gnu.Quote(v), gnu.Quote(opt))
+	fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, env.Quote(v), env.Quote(opt))
 	for _, c := range choices {
-		fmt.Fprintf(&b, "\n  - %s", gnu.Quote(c))
+		fmt.Fprintf(&b, "\n  - %s", env.Quote(c))
 	}
 	return "", &UsageError{b.String()}
 }

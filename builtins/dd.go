@@ -35,9 +35,9 @@ func ddSize(env *Env, s string) (int64, bool) {
 	}
 	fail := func(e gnu.SizeErr) (int64, bool) {
 		if e == gnu.SizeOverflow {
-			env.Errorf("invalid number: %s: Value too large for defined data type", gnu.Quote(s))
+			env.Errorf("invalid number: %s: Value too large for defined data type", env.Quote(s))
 		} else {
-			env.Errorf("invalid number: %s", gnu.Quote(s))
+			env.Errorf("invalid number: %s", env.Quote(s))
 		}
 		return 0, false
 	}
@@ -134,7 +134,7 @@ func ddParse(env *Env) (*ddConfig, int) {
 func (c *ddConfig) operand(env *Env, f *Flags, op string) int {
 	key, val, ok := strings.Cut(op, "=")
 	if !ok {
-		return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", gnu.Quote(op))}, 1)
+		return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", env.Quote(op))}, 1)
 	}
 	num := func() (int64, bool) { return ddSize(env, val) }
 	if (key == "bs" || key == "ibs" || key == "obs") && val != "" {
@@ -142,7 +142,7 @@ func (c *ddConfig) operand(env *Env, f *Flags, op string) int {
 		if n, ok := ddSize(env, val); !ok {
 			return 1
 		} else if n == 0 {
-			env.Errorf("invalid number: %s", gnu.Quote(val))
+			env.Errorf("invalid number: %s", env.Quote(val))
 			return 1
 		}
 	}
@@ -177,7 +177,7 @@ func (c *ddConfig) operand(env *Env, f *Flags, op string) int {
 		case "none", "noxfer", "progress":
 			c.status, good = val, true
 		default:
-			return f.Fail(&UsageError{fmt.Sprintf("invalid status level: %s", gnu.Quote(val))}, 1)
+			return f.Fail(&UsageError{fmt.Sprintf("invalid status level: %s", env.Quote(val))}, 1)
 		}
 	case "iflag", "oflag":
 		what, fl := "input", &c.iflag
@@ -186,13 +186,13 @@ func (c *ddConfig) operand(env *Env, f *Flags, op string) int {
 		}
 		bad, ok := fl.parse(val)
 		if !ok {
-			return f.Fail(&UsageError{fmt.Sprintf("invalid %s flag: %s", what, gnu.Quote(bad))}, 1)
+			return f.Fail(&UsageError{fmt.Sprintf("invalid %s flag: %s", what, env.Quote(bad))}, 1)
 		}
 		good = true
 	case "conv":
 		good = c.conv(env, val)
 	default:
-		return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", gnu.Quote(op))}, 1)
+		return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", env.Quote(op))}, 1)
 	}
 	if !good {
 		return 1
@@ -217,7 +217,7 @@ func (c *ddConfig) conv(env *Env, val string) bool {
 			c.swab = true
 		case "noerror", "fsync", "fdatasync", "":
 		default:
-			env.Errorf("invalid conversion: %s", gnu.Quote(cv))
+			env.Errorf("invalid conversion: %s", env.Quote(cv))
 			good = false
 		}
 	}
@@ -233,7 +233,7 @@ func (c *ddConfig) run(env *Env) int {
 	start := time.Now()
 	r, err := env.Open(c.in)
 	if err != nil {
-		env.Errorf("failed to open %s: %s", gnu.QuoteAF(c.in), ErrText(err))
+		env.Errorf("failed to open %s: %s", env.QuoteAF(c.in), ErrText(err))
 		return 1
 	}
 	defer r.Close()
@@ -261,7 +261,7 @@ func (c *ddConfig) openOutput(env *Env) (io.Writer, File, int) {
 	if c.out != "" && c.oflag.append && c.notrunc {
 		of, err = env.Append(c.out) // every write goes to the end
 		if err != nil {
-			env.Errorf("failed to open %s: %s", gnu.QuoteAF(c.out), ErrText(err))
+			env.Errorf("failed to open %s: %s", env.QuoteAF(c.out), ErrText(err))
 			return nil, nil, 1
 		}
 		w = of
@@ -276,14 +276,14 @@ func (c *ddConfig) openOutput(env *Env) (io.Writer, File, int) {
 			}
 		}
 		if err != nil {
-			env.Errorf("failed to open %s: %s", gnu.QuoteAF(c.out), ErrText(err))
+			env.Errorf("failed to open %s: %s", env.QuoteAF(c.out), ErrText(err))
 			return nil, nil, 1
 		}
 		w = of
 	} else if c.out != "" {
 		of, err = ddOpenOutput(env, c.out, seekOff, c.notrunc)
 		if err != nil {
-			env.Errorf("failed to open %s: %s", gnu.QuoteAF(c.out), ErrText(err))
+			env.Errorf("failed to open %s: %s", env.QuoteAF(c.out), ErrText(err))
 			return nil, nil, 1
 		}
 		w = of
@@ -291,7 +291,7 @@ func (c *ddConfig) openOutput(env *Env) (io.Writer, File, int) {
 		// Standard output cannot seek here: GNU would write zeros past a
 		// pipe; do the same.
 		if _, err := w.Write(make([]byte, seekOff)); err != nil {
-			return nil, nil, outputFailed(env, err, wroteTo, gnu.QuoteAF("standard output"), 1)
+			return nil, nil, outputFailed(env, err, wroteTo, env.QuoteAF("standard output"), 1)
 		}
 	}
 	return w, of, 0
@@ -327,7 +327,7 @@ func (c *ddConfig) skipInput(env *Env, r io.Reader) bool {
 		if c.in == "-" {
 			name = "standard input"
 		}
-		env.Errorf("%s: cannot skip to specified offset", gnu.QuoteF(name))
+		env.Errorf("%s: cannot skip to specified offset", env.QuoteF(name))
 	}
 	return true
 }
@@ -513,7 +513,7 @@ func (d *ddCopier) writeFailed(err error) int {
 	if d.of != nil {
 		name = d.c.out
 	}
-	outputFailed(d.env, err, wroteTo, gnu.QuoteAF(name), 1)
+	outputFailed(d.env, err, wroteTo, d.env.QuoteAF(name), 1)
 	if !quietStop(err) {
 		d.stats()
 	}

@@ -43,7 +43,7 @@ func dfCmd(env *Env) int {
 	f.Bool('a', "all", "include pseudo, duplicate, inaccessible file systems")
 	f.Func('B', "block-size", RequiredArg, "SIZE", "scale sizes by SIZE before printing them", func(v string, _ bool) error {
 		if v == "" {
-			return &UsageError{"invalid block size: " + gnu.Quote(v)}
+			return &UsageError{"invalid block size: " + env.Quote(v)}
 		}
 		if v[0] < '0' || v[0] > '9' {
 			v = "1" + v

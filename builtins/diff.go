@@ -1064,7 +1064,7 @@ func (p *diffPrinter) header(mark0, mark1 string, a, b *diffInput) {
 			t = in.info.ModTime()
 		}
 		layout := "2006-01-02 15:04:05.000000000 -0700"
-		if p.d.style == diffContext && posixLocale(p.d.env, "LC_TIME") {
+		if p.d.style == diffContext && posixLocale(p.d.env) {
 			// POSIX's format for context diffs in the C locale.
 			layout = "Mon Jan _2 15:04:05 2006"
 		}

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "diff3", Summary: "compare three files line by line", Run: diff3Cmd})
@@ -110,10 +108,10 @@ func diff3Cmd(env *Env) int {
 		return tryHelp("incompatible options")
 	}
 	if len(args) < 3 {
-		return tryHelp("missing operand after " + gnu.Quote(env.Args[len(env.Args)-1]))
+		return tryHelp("missing operand after " + env.Quote(env.Args[len(env.Args)-1]))
 	}
 	if len(args) > 3 {
-		return tryHelp("extra operand " + gnu.Quote(args[3]))
+		return tryHelp("extra operand " + env.Quote(args[3]))
 	}
 	if *programSet {
 		env.Errorf("%s: llmsh runs no program but its own diff", *program)

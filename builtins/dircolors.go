@@ -6,8 +6,6 @@ import (
 	"io"
 	"path"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "dircolors", Summary: "color setup for ls", Run: dircolorsCmd})
@@ -61,11 +59,11 @@ func dircolorsCmd(env *Env) int {
 	case *printDB && *printLS:
 		return f.Fail(&UsageError{"options --print-database and --print-ls-colors are mutually exclusive"}, 1)
 	case *printDB && len(args) > 0:
-		env.Errorf("extra operand %s", gnu.Quote(args[0]))
+		env.Errorf("extra operand %s", env.Quote(args[0]))
 		fmt.Fprintf(env.Stderr, "file operands cannot be combined with --print-database (-p)\nTry '%s --help' for more information.\n", env.Name())
 		return 1
 	case len(args) > 1:
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[1])}, 1)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(args[1])}, 1)
 	}
 	if *printDB {
 		io.WriteString(env.Stdout, dircolorsDB)
@@ -93,7 +91,7 @@ func dircolorsCmd(env *Env) int {
 			r.Close()
 		}
 		if err != nil {
-			env.PathError(gnu.QuoteF(name), err)
+			env.PathError(env.QuoteF(name), err)
 			return 1
 		}
 		text = string(data)
@@ -136,7 +134,7 @@ func dircolorsParse(env *Env, text, name string, printLS bool) (string, bool) {
 	if name == "" {
 		where = "<internal>"
 	} else {
-		where = gnu.QuoteF(name)
+		where = env.QuoteF(name)
 	}
 	for n, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 		keyword, arg, hasArg := dircolorsLine(line)

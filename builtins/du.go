@@ -58,7 +58,7 @@ func du(env *Env) int {
 	}
 	if o.files0Set {
 		if len(files) > 0 {
-			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 1)
+			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", env.QuoteAF(files[0]))}, 1)
 		}
 		var st int
 		if files, st = duFiles0(env, o.files0); st != 0 && files == nil {
@@ -160,7 +160,7 @@ func duFlags(env *Env, d *duWalker, o *duOpts) *Flags {
 		"N or fewer levels below the command line argument; --max-depth=0 is the\nsame as --summarize", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return &UsageError{"invalid maximum depth " + gnu.Quote(v)}
+			return &UsageError{"invalid maximum depth " + env.Quote(v)}
 		}
 		o.maxDepth = n
 		return nil
@@ -197,7 +197,7 @@ func duFlags(env *Env, d *duWalker, o *duOpts) *Flags {
 		"ctime or status) that time, which vfsd does not keep: the modification\ntime is shown", func(v string, present bool) error {
 		o.showTime = true
 		if present {
-			_, err := lsArgMatch("--time", v, []string{"atime", "access", "use", "ctime", "status"}, []int{0, 0, 0, 1, 1})
+			_, err := lsArgMatch(env, "--time", v, []string{"atime", "access", "use", "ctime", "status"}, []int{0, 0, 0, 1, 1})
 			return err
 		}
 		return nil
@@ -211,7 +211,7 @@ func duFlags(env *Env, d *duWalker, o *duOpts) *Flags {
 		data, err := readWholeFile(env, v)
 		if err != nil {
 			// GNU du reports the unreadable list as a usage error.
-			return &UsageError{Msg: fmt.Sprintf("%s: %s", gnu.QuoteF(v), ErrText(err))}
+			return &UsageError{Msg: fmt.Sprintf("%s: %s", env.QuoteF(v), ErrText(err))}
 		}
 		for _, p := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
 			d.excludes = append(d.excludes, findGlob(p, false))
@@ -273,7 +273,7 @@ func (d *duWalker) setup(blockSpec, blockOpt, threshold, thresholdOpt string) in
 				break // a bad environment value is ignored
 			}
 			_, e := gnu.ParseSize(strings.TrimPrefix(blockSpec, "'"), 10, "eEgGkKmMpPtTYZ0")
-			env.Errorf("%s", sizeArgError(e, blockOpt, blockSpec))
+			env.Errorf("%s", sizeArgError(env, e, blockOpt, blockSpec))
 			return 1
 		}
 		d.unit, d.suffix = unit, suffix
@@ -285,7 +285,7 @@ func (d *duWalker) setup(blockSpec, blockOpt, threshold, thresholdOpt string) in
 			e = gnu.SizeOverflow
 		}
 		if e != gnu.SizeOK {
-			env.Errorf("%s", sizeArgError(e, thresholdOpt, threshold))
+			env.Errorf("%s", sizeArgError(env, e, thresholdOpt, threshold))
 			return 1
 		}
 		if neg && n == 0 {
@@ -303,14 +303,14 @@ func (d *duWalker) setup(blockSpec, blockOpt, threshold, thresholdOpt string) in
 // sizeArgError is gnulib's xstrtol_fatal message for a bad size argument
 // v of the option opt ("-B", "--block-size"); SizeOK means a value out of
 // range (0 for -B), which is "invalid".
-func sizeArgError(e gnu.SizeErr, opt, v string) string {
+func sizeArgError(env *Env, e gnu.SizeErr, opt, v string) string {
 	switch {
 	case e&gnu.SizeInvalid != 0 || e == gnu.SizeOK:
-		return fmt.Sprintf("invalid %s argument %s", opt, gnu.Quote(v))
+		return fmt.Sprintf("invalid %s argument %s", opt, env.Quote(v))
 	case e&gnu.SizeInvalidSuffix != 0:
-		return fmt.Sprintf("invalid suffix in %s argument %s", opt, gnu.Quote(v))
+		return fmt.Sprintf("invalid suffix in %s argument %s", opt, env.Quote(v))
 	}
-	return fmt.Sprintf("%s argument %s too large", opt, gnu.Quote(v))
+	return fmt.Sprintf("%s argument %s too large", opt, env.Quote(v))
 }
 
 // duTimeStyle is --time-style (or $TIME_STYLE): a date format.
@@ -325,7 +325,7 @@ func duTimeStyle(env *Env, style string, set bool) (string, error) {
 		format, _, _ = strings.Cut(format, "\n")
 		return format, nil
 	}
-	i, err := lsArgMatch("time style", style, []string{"full-iso", "long-iso", "iso"}, lsSeq(3))
+	i, err := lsArgMatch(env, "time style", style, []string{"full-iso", "long-iso", "iso"}, lsSeq(3))
 	return []string{"%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M", "%Y-%m-%d"}[i], err
 }
 
@@ -335,7 +335,7 @@ func duTimeStyle(env *Env, style string, set bool) (string, error) {
 func duFiles0(env *Env, from string) ([]string, int) {
 	data, err := readWholeFile(env, from)
 	if err != nil {
-		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(from), ErrText(err))
+		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(from), ErrText(err))
 		return nil, 1
 	}
 	status := 0
@@ -344,10 +344,10 @@ func duFiles0(env *Env, from string) ([]string, int) {
 		switch {
 		case len(data) == 0:
 		case n == "-" && from == "-":
-			env.Errorf("when reading file names from stdin, no file name of %s allowed", gnu.QuoteAF("-"))
+			env.Errorf("when reading file names from stdin, no file name of %s allowed", env.QuoteAF("-"))
 			status = 1
 		case n == "":
-			env.Errorf("%s:%d: invalid zero-length file name", gnu.QuoteF(from), i+1)
+			env.Errorf("%s:%d: invalid zero-length file name", env.QuoteF(from), i+1)
 			status = 1
 		default:
 			names = append(names, n)
@@ -464,7 +464,7 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) duSum {
 	entries, err := d.dirs.readDir(abs)
 	if err != nil {
 		d.w.Flush()
-		d.env.Errorf("cannot read directory %s: %s", gnu.QuoteAF(name), ErrText(err))
+		d.env.Errorf("cannot read directory %s: %s", d.env.QuoteAF(name), ErrText(err))
 		d.status = 1
 	}
 	cabss := make([]string, len(entries))
@@ -526,7 +526,7 @@ func (d *duWalker) walk(name, abs string, fi fs.FileInfo, depth int) duSum {
 func (d *duWalker) cannotAccess(name, abs string, err error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		if li, lerr := d.env.FS.Lstat(abs); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-			d.env.Errorf("cannot access %s", gnu.QuoteAF(name))
+			d.env.Errorf("cannot access %s", d.env.QuoteAF(name))
 			return
 		}
 	}

@@ -45,7 +45,7 @@ func (e *Env) PathError(file string, err error) {
 		return // a read that the run's end stopped: GNU's tool is killed, silently
 	}
 	if quotefCommands[e.Name()] {
-		file = gnu.QuoteF(file)
+		file = e.QuoteF(file)
 	}
 	fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Name(), file, ErrText(err))
 }

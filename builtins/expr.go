@@ -7,7 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"github.com/llmsh/llmsh/posixre"
 )
 
@@ -25,6 +24,7 @@ type exprParser struct {
 	pos   int
 	depth int  // primaries being read, one inside another
 	bytes bool // the C locale: a character is a byte
+	env   *Env // for its quoting in messages
 }
 
 // exprMaxDepth bounds the nesting of parentheses and keyword operands
@@ -58,10 +58,10 @@ func expr(env *Env) (status int) {
 			status = e.status
 		}
 	}()
-	p := &exprParser{ctx: env.Ctx, args: args, bytes: byteLocale(env)}
+	p := &exprParser{ctx: env.Ctx, args: args, bytes: byteLocale(env), env: env}
 	v := p.or()
 	if p.pos < len(p.args) {
-		panic(&exprError{"syntax error: unexpected argument " + gnu.Quote(p.args[p.pos]), 2})
+		panic(&exprError{"syntax error: unexpected argument " + env.Quote(p.args[p.pos]), 2})
 	}
 	w := stdoutWriter(env)
 	w.WriteString(v + "\n")
@@ -103,7 +103,7 @@ func (p *exprParser) peek() (string, bool) {
 func (p *exprParser) next() string {
 	if p.pos >= len(p.args) {
 		prev := p.args[len(p.args)-1]
-		panic(&exprError{"syntax error: missing argument after " + gnu.Quote(prev), 2})
+		panic(&exprError{"syntax error: missing argument after " + p.env.Quote(prev), 2})
 	}
 	p.pos++
 	return p.args[p.pos-1]
@@ -118,7 +118,7 @@ func (p *exprParser) binary(ops []string, sub func() string, apply func(op, a, b
 		}
 		p.pos++
 		if p.pos >= len(p.args) {
-			panic(&exprError{"syntax error: missing argument after " + gnu.Quote(t), 2})
+			panic(&exprError{"syntax error: missing argument after " + p.env.Quote(t), 2})
 		}
 		v = apply(t, v, sub())
 	}
@@ -315,9 +315,9 @@ func (p *exprParser) primary() string {
 		v := p.or()
 		if c, ok := p.peek(); !ok || c != ")" {
 			if !ok {
-				panic(&exprError{"syntax error: expecting ')' after " + gnu.Quote(p.args[len(p.args)-1]), 2})
+				panic(&exprError{"syntax error: expecting ')' after " + p.env.Quote(p.args[len(p.args)-1]), 2})
 			}
-			panic(&exprError{"syntax error: expecting ')' instead of " + gnu.Quote(c), 2})
+			panic(&exprError{"syntax error: expecting ')' instead of " + p.env.Quote(c), 2})
 		}
 		p.pos++
 		return v

@@ -5,8 +5,6 @@ import (
 	"math/big"
 	"slices"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "factor", Summary: "print the prime factors of numbers", Run: factorCmd})
@@ -75,7 +73,7 @@ func factorOne(env *Env, w *bufio.Writer, s string) bool {
 	t = strings.TrimPrefix(t, "+")
 	if t == "" || strings.TrimLeft(t, "0123456789") != "" {
 		w.Flush()
-		env.Errorf("%s is not a valid positive integer", gnu.Quote(s))
+		env.Errorf("%s is not a valid positive integer", env.Quote(s))
 		return false
 	}
 	n, _ := new(big.Int).SetString(t, 10)

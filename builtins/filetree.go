@@ -28,7 +28,7 @@ func lstatOperand(env *Env, name string) (fs.FileInfo, error) {
 // fileErrorf prints "NAME: what 'FILE': reason", the GNU form of a failed
 // operation on a file ("cannot remove 'x': No such file or directory").
 func (e *Env) fileErrorf(what, file string, err error) {
-	e.Errorf("%s %s: %s", what, gnu.QuoteAF(file), ErrText(err))
+	e.Errorf("%s %s: %s", what, e.QuoteAF(file), ErrText(err))
 }
 
 // isErrno reports whether err wraps errno.

@@ -18,8 +18,6 @@ import (
 
 	shexpand "github.com/llmsh/llmsh/third_party/sh/expand"
 
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
-
 	"github.com/llmsh/llmsh/posixre"
 )
 
@@ -226,7 +224,7 @@ func find(env *Env) int {
 	}
 	if fd.files0Set {
 		if explicit {
-			env.Errorf("extra operand %s", gnu.Quote(paths[0]))
+			env.Errorf("extra operand %s", env.Quote(paths[0]))
 			env.Errorf("file operands cannot be combined with -files0-from")
 			return 1
 		}
@@ -256,7 +254,7 @@ func find(env *Env) int {
 	fd.closeFiles()
 	if err := fd.out.Flush(); err != nil && fd.status == 0 {
 		// GNU find reports the failed fflush, then close_stdout its flag.
-		if fd.status = outputFailed(env, err, wroteNamed, gnu.QuoteF("standard output"), 1); !quietStop(err) {
+		if fd.status = outputFailed(env, err, wroteNamed, env.QuoteF("standard output"), 1); !quietStop(err) {
 			env.Errorf(wroteFlushed)
 		}
 	}
@@ -273,10 +271,10 @@ func (fd *finder) print(s string) { fd.printTo(fd.out, s) }
 // find 4.9 does. It returns nil when the file cannot be read.
 func (fd *finder) readFiles0() []string {
 	env, name := fd.env, fd.files0
-	shown := gnu.Quote(name)
+	shown := env.Quote(name)
 	var r io.Reader = env.Stdin
 	if name == "-" {
-		shown = gnu.Quote("(standard input)")
+		shown = env.Quote("(standard input)")
 	} else {
 		f, err := env.Open(name)
 		if errors.Is(err, syscall.EISDIR) {
@@ -374,7 +372,7 @@ func (fd *finder) outFile(name string) (*bufio.Writer, error) {
 	}
 	f, err := fd.env.Create(name)
 	if err != nil {
-		return nil, findErrf("%s: %s", gnu.Quote(name), ErrText(err))
+		return nil, findErrf("%s: %s", fd.env.Quote(name), ErrText(err))
 	}
 	w := bufio.NewWriterSize(f, 32<<10)
 	fd.files = append(fd.files, &findFile{name: name, w: w, f: f})
@@ -390,7 +388,7 @@ func (fd *finder) closeFiles() {
 			}
 		}
 		if err != nil {
-			fd.errorf("%s: %s", gnu.Quote(f.name), ErrText(err))
+			fd.errorf("%s: %s", fd.env.Quote(f.name), ErrText(err))
 			fd.status = 1
 		}
 	}
@@ -412,7 +410,7 @@ func (fd *finder) statOf(abs string) (fs.FileInfo, error) {
 func (fd *finder) refStat(name string) (fs.FileInfo, error) {
 	info, err := fd.statOf(fd.env.Abs(name))
 	if err != nil {
-		return nil, findErrf("%s: %s", gnu.Quote(name), ErrText(err))
+		return nil, findErrf("%s: %s", fd.env.Quote(name), ErrText(err))
 	}
 	return info, nil
 }
@@ -464,7 +462,7 @@ func (fd *finder) errorf(format string, args ...any) {
 }
 
 func (fd *finder) fileErr(name string, err error) {
-	fd.errorf("%s: %s", gnu.Quote(name), ErrText(err))
+	fd.errorf("%s: %s", fd.env.Quote(name), ErrText(err))
 	fd.status = 1
 }
 
@@ -572,7 +570,7 @@ func (fd *finder) visit(f *findEnt, expr findExpr, ancestors []findAncestor) {
 							}
 						}
 						if loop != "" {
-							fd.errorf("File system loop detected; %s is part of the same file system loop as %s.", gnu.Quote(child.path), gnu.Quote(loop))
+							fd.errorf("File system loop detected; %s is part of the same file system loop as %s.", fd.env.Quote(child.path), fd.env.Quote(loop))
 							fd.status = 1
 							continue
 						}
@@ -893,7 +891,7 @@ func (fd *finder) parseOption(t string) (findExpr, error) {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || v[0] == '+' || v[0] == '-' {
-			return nil, findErrf("Expected a positive decimal integer argument to %s, but got %s", t, gnu.Quote(v))
+			return nil, findErrf("Expected a positive decimal integer argument to %s, but got %s", t, fd.env.Quote(v))
 		}
 		if t == "-maxdepth" {
 			fd.maxDepth = n
@@ -931,7 +929,7 @@ func (fd *finder) parseOption(t string) (findExpr, error) {
 			"posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "gnu-awk":
 			fd.regType = v
 		default:
-			return nil, findErrf("Unknown regular expression type %s; valid types are 'findutils-default', 'ed', 'emacs', 'gnu-awk', 'grep', 'posix-awk', 'awk', 'posix-basic', 'posix-egrep', 'egrep', 'posix-extended', 'posix-minimal-basic', 'sed'.", gnu.Quote(v))
+			return nil, findErrf("Unknown regular expression type %s; valid types are 'findutils-default', 'ed', 'emacs', 'gnu-awk', 'grep', 'posix-awk', 'awk', 'posix-basic', 'posix-egrep', 'egrep', 'posix-extended', 'posix-minimal-basic', 'sed'.", fd.env.Quote(v))
 		}
 		return findTrue, nil
 	}
@@ -1135,7 +1133,7 @@ func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 		if t == "-newermt" {
 			d, err := dateParse(v, fd.now, fd.loc)
 			if err != nil {
-				return nil, findErrf("I cannot figure out how to interpret %s as a date or time", gnu.Quote(v))
+				return nil, findErrf("I cannot figure out how to interpret %s as a date or time", fd.env.Quote(v))
 			}
 			mt = d
 		} else {
@@ -1253,7 +1251,7 @@ func (fd *finder) parseAction(t string) (findExpr, error) {
 				return true // GNU never deletes the starting point "."
 			}
 			if err := fd.env.FS.Remove(f.abs); err != nil {
-				fd.errorf("cannot delete %s: %s", gnu.Quote(f.path), ErrText(err))
+				fd.errorf("cannot delete %s: %s", fd.env.Quote(f.path), ErrText(err))
 				fd.status = 1
 				return false
 			}
@@ -1456,9 +1454,9 @@ func (fd *finder) parseOwnerTest(t string) (findExpr, error) {
 	n, err := strconv.ParseUint(v, 10, 31)
 	if err != nil || v == "" {
 		if t == "-user" {
-			return nil, findErrf("%s is not the name of a known user", gnu.Quote(v))
+			return nil, findErrf("%s is not the name of a known user", fd.env.Quote(v))
 		}
-		return nil, findErrf("%s is not the name of an existing group", gnu.Quote(v))
+		return nil, findErrf("%s is not the name of an existing group", fd.env.Quote(v))
 	}
 	match := int64(n) == own
 	return func(*findEnt) bool { return match }, nil
@@ -1797,7 +1795,7 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			b.WriteString(printfField(strings.TrimPrefix(p.spec, "%"), 's', ""))
 			fd.printTo(w, b.String())
 			b.Reset()
-			fd.errorf("getfilecon failed: %s: No data available", gnu.Quote(f.path))
+			fd.errorf("getfilecon failed: %s: No data available", fd.env.Quote(f.path))
 			fd.status = 1
 			continue
 		case 'n':
@@ -2143,7 +2141,7 @@ func (fd *finder) permTest(v string) (findExpr, error) {
 	// kept set-id bits make the result differ for directories.
 	changes, ok := compileMode(mode)
 	if !ok {
-		return nil, findErrf("invalid mode %s", gnu.Quote(v))
+		return nil, findErrf("invalid mode %s", fd.env.Quote(v))
 	}
 	wantFile := uint64(adjustMode(changes, 0, false, 0))
 	wantDir := uint64(adjustMode(changes, 0, true, 0))

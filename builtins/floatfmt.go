@@ -7,8 +7,6 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // floatFormat is one C printf floating-point conversion: %[flags][width][.prec]verb.
@@ -22,7 +20,7 @@ type floatFormat struct {
 // conversion (%e %f %g %a and capitals; "%%" is a literal percent) into
 // the text before it, the conversion and the text after it. The error is
 // GNU seq's wording without the command name.
-func parseFloatFormat(format string) (pre string, spec floatFormat, post string, err error) {
+func parseFloatFormat(env *Env, format string) (pre string, spec floatFormat, post string, err error) {
 	var b strings.Builder
 	found := false
 	for i := 0; i < len(format); i++ {
@@ -37,7 +35,7 @@ func parseFloatFormat(format string) (pre string, spec floatFormat, post string,
 			continue
 		}
 		if found {
-			return "", spec, "", fmt.Errorf("format %s has too many %% directives", gnu.Quote(format))
+			return "", spec, "", fmt.Errorf("format %s has too many %% directives", env.Quote(format))
 		}
 		found = true
 		j := i + 1
@@ -71,11 +69,11 @@ func parseFloatFormat(format string) (pre string, spec floatFormat, post string,
 			j++
 		}
 		if j >= len(format) {
-			return "", spec, "", fmt.Errorf("format %s ends in %%", gnu.Quote(format))
+			return "", spec, "", fmt.Errorf("format %s ends in %%", env.Quote(format))
 		}
 		if strings.IndexByte("eEfFgGaA", format[j]) < 0 {
 			// GNU names the conversion character alone.
-			return "", spec, "", fmt.Errorf("format %s has unknown %%%s directive", gnu.Quote(format), format[j:j+1])
+			return "", spec, "", fmt.Errorf("format %s has unknown %%%s directive", env.Quote(format), format[j:j+1])
 		}
 		spec.verb = format[j]
 		pre = b.String()
@@ -83,7 +81,7 @@ func parseFloatFormat(format string) (pre string, spec floatFormat, post string,
 		i = j
 	}
 	if !found {
-		return "", spec, "", fmt.Errorf("format %s has no %% directive", gnu.Quote(format))
+		return "", spec, "", fmt.Errorf("format %s has no %% directive", env.Quote(format))
 	}
 	return pre, spec, b.String(), nil
 }

@@ -93,7 +93,7 @@ func fmtCmd(env *Env) int {
 	parseWidth := func(v string, limit int) (int, bool) {
 		n, e := gnu.ParseSize(v, 10, "")
 		if e != gnu.SizeOK || n > uint64(limit) {
-			msg := "invalid width: " + gnu.Quote(v)
+			msg := "invalid width: " + env.Quote(v)
 			if e&^gnu.SizeOverflow == 0 {
 				msg += ": Numerical result out of range"
 			}
@@ -137,7 +137,7 @@ func fmtCmd(env *Env) int {
 			env.Errorf("read error")
 			return
 		}
-		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
+		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(name), ErrText(err))
 	}
 	done := env.eachFile(s.w, files, fileWords{openFailed: cannotOpen}, func(_ string, r io.Reader) error {
 		s.in = bufio.NewReaderSize(&ctxReader{env, r}, ioBufSize)

@@ -199,7 +199,7 @@ func (forTests) SortPrefixTie(a, b []byte) int { return sortPrefixTie(a, b) }
 // more has them): the first key of each, and the comparison of two
 // records of each kind.
 func (forTests) SortFarKeys(spec string, lines []string) (stored, far []string, cmp func(i, j int, far bool) int, err error) {
-	k, err := sortParseKey(spec)
+	k, err := sortParseKey(nil, spec)
 	if err != nil {
 		return nil, nil, nil, err
 	}

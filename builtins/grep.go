@@ -10,8 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "grep", Summary: "print lines that match patterns", Run: grep})
@@ -267,7 +265,7 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 		case "skip":
 			o.dirSkip = true
 		default:
-			return errors.New("invalid argument " + gnu.Quote(v) + " for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.")
+			return errors.New("invalid argument " + env.Quote(v) + " for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.")
 		}
 		return nil
 	})

@@ -22,7 +22,7 @@ type headCountSpec struct {
 
 // parse reads a -n or -c value for cmd; a leading sign is stripped into
 // c.sign. It returns the error GNU prints.
-func (c *headCountSpec) parse(val string, lines bool) error {
+func (c *headCountSpec) parse(env *Env, val string, lines bool) error {
 	c.lines = lines
 	c.sign = 0
 	s := strings.TrimLeft(val, " \t\n\v\f\r")
@@ -40,9 +40,9 @@ func (c *headCountSpec) parse(val string, lines bool) error {
 	n, st := headTailCount(s)
 	switch st {
 	case countBad:
-		return fmt.Errorf("invalid number of %s: %s", what, gnu.Quote(val))
+		return fmt.Errorf("invalid number of %s: %s", what, env.Quote(val))
 	case countBig:
-		return fmt.Errorf("invalid number of %s: %s: Value too large for defined data type", what, gnu.Quote(val))
+		return fmt.Errorf("invalid number of %s: %s: Value too large for defined data type", what, env.Quote(val))
 	}
 	c.n = n
 	return nil
@@ -61,8 +61,8 @@ func head(env *Env) int {
 	f := NewFlags(env, "Print the first 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	spec := headCountSpec{lines: true, n: 10}
 	var quiet, verbose, zero bool
-	f.Func('c', "bytes", RequiredArg, "[-]NUM", "print the first NUM bytes of each file;\n                             with the leading '-', print all but the last\n                             NUM bytes of each file", func(v string, _ bool) error { return spec.parse(v, false) })
-	f.Func('n', "lines", RequiredArg, "[-]NUM", "print the first NUM lines instead of the first 10;\n                             with the leading '-', print all but the last\n                             NUM lines of each file", func(v string, _ bool) error { return spec.parse(v, true) })
+	f.Func('c', "bytes", RequiredArg, "[-]NUM", "print the first NUM bytes of each file;\n                             with the leading '-', print all but the last\n                             NUM bytes of each file", func(v string, _ bool) error { return spec.parse(env, v, false) })
+	f.Func('n', "lines", RequiredArg, "[-]NUM", "print the first NUM lines instead of the first 10;\n                             with the leading '-', print all but the last\n                             NUM lines of each file", func(v string, _ bool) error { return spec.parse(env, v, true) })
 	f.Func('q', "quiet", NoArg, "", "never print headers giving file names", func(string, bool) error { quiet, verbose = true, false; return nil })
 	f.Synonym("silent", "quiet")
 	f.Func('v', "verbose", NoArg, "", "always print headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
@@ -96,7 +96,7 @@ func head(env *Env) int {
 		if mult == "m" {
 			mult = "M"
 		}
-		if err := spec.parse(num+mult, spec.lines); err != nil {
+		if err := spec.parse(env, num+mult, spec.lines); err != nil {
 			return f.Fail(err, 1)
 		}
 		args = args[1:]

@@ -175,7 +175,7 @@ func (q *tailQueue) writeRange(w io.Writer, ci, off int, before bool) error {
 func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers bool, quick func(name string, buf []byte) ([]byte, bool), one func(r io.Reader, fi fs.FileInfo) error) int {
 	hdr := fileHeaders{on: headers}
 	readFailed := func(name string, err error) {
-		env.Errorf("error reading %s: %s", gnu.QuoteAF(displayName(name)), ErrText(err))
+		env.Errorf("error reading %s: %s", env.QuoteAF(displayName(name)), ErrText(err))
 	}
 	words := fileWords{readFailed: readFailed, openFailed: func(name string, err error) {
 		if errors.Is(err, syscall.EISDIR) {
@@ -184,7 +184,7 @@ func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers bool, 
 			readFailed(name, err)
 			return
 		}
-		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
+		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(name), ErrText(err))
 	}}
 	if quick != nil {
 		var buf []byte

@@ -3,8 +3,6 @@ package builtins
 import (
 	"fmt"
 	"strconv"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // The one identity a script has: llmsh never looks at the host's users.
@@ -61,7 +59,7 @@ func id(env *Env) int {
 			if err := w.Flush(); err != nil {
 				return writeFailed(env, err)
 			}
-			env.Errorf("%s: no such user", gnu.Quote(u))
+			env.Errorf("%s: no such user", env.Quote(u))
 			status = 1
 			continue
 		}
@@ -103,7 +101,7 @@ func printFixed(env *Env, summary, usage, value string) int {
 		return f.Fail(err, 1)
 	}
 	if len(args) > 0 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 1)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(args[0])}, 1)
 	}
 	w := stdoutWriter(env)
 	w.WriteString(value + "\n")
@@ -129,7 +127,7 @@ func groupsCmd(env *Env) int {
 	for _, u := range users {
 		if u != VirtualUser {
 			w.Flush()
-			env.Errorf("%s: no such user", gnu.Quote(u))
+			env.Errorf("%s: no such user", env.Quote(u))
 			status = 1
 			continue
 		}

@@ -7,8 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "install", Summary: "copy files and set attributes", Run: install})
@@ -63,7 +61,7 @@ func install(env *Env) int {
 	if *modeSet {
 		changes, ok := compileMode(*modeStr)
 		if !ok {
-			env.Errorf("invalid mode %s", gnu.Quote(*modeStr))
+			env.Errorf("invalid mode %s", env.Quote(*modeStr))
 			return 1
 		}
 		r.mode = fs.FileMode(adjustMode(changes, 0, false, 0) & 0o777)
@@ -109,14 +107,14 @@ func install(env *Env) int {
 func (r *installRun) mkdirs(d string) bool {
 	return mkdirParents(r.env, d, defaultDirMode, exactAll, func(name string) {
 		if r.verbose {
-			fmt.Fprintf(r.env.Stdout, "%s: creating directory %s\n", r.env.Name(), gnu.QuoteAF(name))
+			fmt.Fprintf(r.env.Stdout, "%s: creating directory %s\n", r.env.Name(), r.env.QuoteAF(name))
 		}
 	})
 }
 
 func (r *installRun) chmod(name string, m fs.FileMode) bool {
 	if err := r.env.FS.Chmod(r.env.Abs(name), m); err != nil {
-		r.env.Errorf("cannot change permissions of %s: %s", gnu.QuoteAF(name), ErrText(err))
+		r.env.Errorf("cannot change permissions of %s: %s", r.env.QuoteAF(name), ErrText(err))
 		return false
 	}
 	return true
@@ -128,20 +126,20 @@ func (r *installRun) file(src, dst string) bool {
 	sabs, dabs := env.Abs(src), env.Abs(dst)
 	fi, err := env.FS.Stat(sabs)
 	if err != nil {
-		env.Errorf("cannot stat %s: %s", gnu.QuoteAF(src), ErrText(err))
+		env.Errorf("cannot stat %s: %s", env.QuoteAF(src), ErrText(err))
 		return false
 	}
 	if fi.IsDir() {
-		env.Errorf("omitting directory %s", gnu.QuoteAF(src))
+		env.Errorf("omitting directory %s", env.QuoteAF(src))
 		return false
 	}
 	dfi, derr := env.FS.Stat(dabs)
 	if derr == nil && dfi.IsDir() {
-		env.Errorf("cannot overwrite directory %s with non-directory", gnu.QuoteAF(dst))
+		env.Errorf("cannot overwrite directory %s with non-directory", env.QuoteAF(dst))
 		return false
 	}
 	if derr == nil && SameFile(fi, dfi) {
-		env.Errorf("%s and %s are the same file", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+		env.Errorf("%s and %s are the same file", env.QuoteAF(src), env.QuoteAF(dst))
 		return false
 	}
 	if r.compare && derr == nil && dfi.Mode().Perm() == r.mode && r.sameContent(sabs, dabs) {
@@ -151,12 +149,12 @@ func (r *installRun) file(src, dst string) bool {
 	if r.backup && derr == nil {
 		backup = dst + r.suffix
 		if err := env.FS.Rename(dabs, env.Abs(backup)); err != nil {
-			env.Errorf("cannot backup %s: %s", gnu.QuoteAF(dst), ErrText(err))
+			env.Errorf("cannot backup %s: %s", env.QuoteAF(dst), ErrText(err))
 			return false
 		}
 	}
 	if _, srcErr, dstErr := copyFile(env, sabs, dabs); srcErr != nil {
-		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(src), ErrText(srcErr))
+		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(src), ErrText(srcErr))
 		return false
 	} else if dstErr != nil {
 		if env.Ctx.Err() == nil {
@@ -166,20 +164,20 @@ func (r *installRun) file(src, dst string) bool {
 	}
 	if r.verbose {
 		if backup != "" {
-			fmt.Fprintf(env.Stdout, "%s -> %s (backup: %s)\n", gnu.QuoteAF(src), gnu.QuoteAF(dst), gnu.QuoteAF(backup))
+			fmt.Fprintf(env.Stdout, "%s -> %s (backup: %s)\n", env.QuoteAF(src), env.QuoteAF(dst), env.QuoteAF(backup))
 		} else {
-			fmt.Fprintf(env.Stdout, "%s -> %s\n", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+			fmt.Fprintf(env.Stdout, "%s -> %s\n", env.QuoteAF(src), env.QuoteAF(dst))
 		}
 	}
 	ok := r.chmod(dst, r.mode)
 	if r.keepTimes {
 		if err := env.FS.Chtimes(dabs, fi.ModTime(), fi.ModTime()); err != nil {
-			env.Errorf("cannot set timestamps for %s: %s", gnu.QuoteAF(dst), ErrText(err))
+			env.Errorf("cannot set timestamps for %s: %s", env.QuoteAF(dst), ErrText(err))
 			ok = false
 		}
 	}
 	if r.owner {
-		env.Errorf("cannot change ownership of %s: Operation not permitted", gnu.QuoteAF(dst))
+		env.Errorf("cannot change ownership of %s: Operation not permitted", env.QuoteAF(dst))
 		ok = false
 	}
 	return ok

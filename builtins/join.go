@@ -128,7 +128,7 @@ func (p *joinCmdLine) flags(env *Env) *Flags {
 	unpaired := func(v string) error {
 		n, ok, _ := joinParseUint(v)
 		if !ok || (n != 1 && n != 2) {
-			return fmt.Errorf("invalid field number: %s", gnu.Quote(v))
+			return fmt.Errorf("invalid field number: %s", env.Quote(v))
 		}
 		o.unpaired[n-1] = true
 		return nil
@@ -152,7 +152,7 @@ func (p *joinCmdLine) flags(env *Env) *Flags {
 			p.optcStatus = joinMightBeJ1 + n
 			return nil
 		}
-		n, err := joinFieldNumber(v)
+		n, err := joinFieldNumber(env, v)
 		if err != nil {
 			return err
 		}
@@ -166,7 +166,7 @@ func (p *joinCmdLine) flags(env *Env) *Flags {
 			o.autoformat = true
 			return nil
 		}
-		if err := o.addFieldList(v); err != nil {
+		if err := o.addFieldList(env, v); err != nil {
 			return err
 		}
 		p.optcStatus = joinMightBeO
@@ -180,7 +180,7 @@ func (p *joinCmdLine) flags(env *Env) *Flags {
 		case v == `\0`:
 			tab = 0
 		case len(v) > 1:
-			return fmt.Errorf("multi-character tab %s", gnu.Quote(v))
+			return fmt.Errorf("multi-character tab %s", env.Quote(v))
 		default:
 			tab = int(v[0])
 		}
@@ -196,7 +196,7 @@ func (p *joinCmdLine) flags(env *Env) *Flags {
 	})
 	setField := func(p *int) func(string, bool) error {
 		return func(v string, _ bool) error {
-			n, err := joinFieldNumber(v)
+			n, err := joinFieldNumber(env, v)
 			if err != nil {
 				return err
 			}
@@ -223,7 +223,7 @@ func (p *joinCmdLine) flags(env *Env) *Flags {
 
 // addFile takes an operand, which may turn out to be the argument of an
 // obsolete -j1/-j2 or -o before it.
-func (p *joinCmdLine) addFile(name string) error {
+func (p *joinCmdLine) addFile(env *Env, name string) error {
 	if p.nfiles == 2 {
 		op0 := 0
 		if p.opStatus[0] == joinMustBeOperand {
@@ -232,10 +232,10 @@ func (p *joinCmdLine) addFile(name string) error {
 		arg := p.names[op0]
 		switch p.opStatus[op0] {
 		case joinMustBeOperand:
-			return &UsageError{"extra operand " + gnu.Quote(name)}
+			return &UsageError{"extra operand " + env.Quote(name)}
 		case joinMightBeJ1, joinMightBeJ2:
 			p.jCount[p.opStatus[op0]-joinMightBeJ1]--
-			n, err := joinFieldNumber(arg)
+			n, err := joinFieldNumber(env, arg)
 			if err != nil {
 				return err
 			}
@@ -247,7 +247,7 @@ func (p *joinCmdLine) addFile(name string) error {
 				return err
 			}
 		case joinMightBeO:
-			if err := p.o.addFieldList(arg); err != nil {
+			if err := p.o.addFieldList(env, arg); err != nil {
 				return err
 			}
 		}
@@ -281,7 +281,7 @@ func joinParse(env *Env) (*joinOpts, [2]string, int) {
 		if a == "--" {
 			p.prevStatus = joinMustBeOperand
 			for _, name := range args[i+1:] {
-				if err := p.addFile(name); err != nil {
+				if err := p.addFile(env, name); err != nil {
 					return nil, p.names, f.Fail(err, 1)
 				}
 			}
@@ -297,7 +297,7 @@ func joinParse(env *Env) (*joinOpts, [2]string, int) {
 			if _, err := f.Parse(chunk); err != nil {
 				return nil, p.names, f.Fail(err, 1)
 			}
-		} else if err := p.addFile(a); err != nil {
+		} else if err := p.addFile(env, a); err != nil {
 			return nil, p.names, f.Fail(err, 1)
 		}
 		p.prevStatus = p.optcStatus
@@ -306,7 +306,7 @@ func joinParse(env *Env) (*joinOpts, [2]string, int) {
 		if p.nfiles == 0 {
 			return nil, p.names, f.Fail(&UsageError{"missing operand"}, 1)
 		}
-		return nil, p.names, f.Fail(&UsageError{"missing operand after " + gnu.Quote(env.Args[len(env.Args)-1])}, 1)
+		return nil, p.names, f.Fail(&UsageError{"missing operand after " + env.Quote(env.Args[len(env.Args)-1])}, 1)
 	}
 	for i := range 2 {
 		if p.jCount[i] != 0 {
@@ -425,13 +425,13 @@ func joinParseUint(s string) (n uint64, ok, overflow bool) {
 
 // joinFieldNumber converts a 1-based FIELD operand to a 0-based index;
 // huge values are clamped as GNU does.
-func joinFieldNumber(s string) (int, error) {
+func joinFieldNumber(env *Env, s string) (int, error) {
 	n, ok, overflow := joinParseUint(s)
 	if overflow || ok && n > math.MaxInt32 {
 		return math.MaxInt32, nil
 	}
 	if !ok || n == 0 {
-		return 0, fmt.Errorf("invalid field number: %s", gnu.Quote(s))
+		return 0, fmt.Errorf("invalid field number: %s", env.Quote(s))
 	}
 	return int(n - 1), nil
 }
@@ -446,14 +446,14 @@ func joinSetField(p *int, v int) error {
 
 // addFieldList adds the comma or blank separated specs of s to the
 // output list.
-func (o *joinOpts) addFieldList(s string) error {
+func (o *joinOpts) addFieldList(env *Env, s string) error {
 	for {
 		i := strings.IndexAny(s, ", \t")
 		item := s
 		if i >= 0 {
 			item = s[:i]
 		}
-		spec, err := joinDecodeSpec(item)
+		spec, err := joinDecodeSpec(env, item)
 		if err != nil {
 			return err
 		}
@@ -465,23 +465,23 @@ func (o *joinOpts) addFieldList(s string) error {
 	}
 }
 
-func joinDecodeSpec(s string) (joinSpec, error) {
+func joinDecodeSpec(env *Env, s string) (joinSpec, error) {
 	switch {
 	case s == "0":
 		return joinSpec{0, 0}, nil
 	case strings.HasPrefix(s, "0"):
-		return joinSpec{}, fmt.Errorf("invalid field specifier: %s", gnu.Quote(s))
+		return joinSpec{}, fmt.Errorf("invalid field specifier: %s", env.Quote(s))
 	case strings.HasPrefix(s, "1") || strings.HasPrefix(s, "2"):
 		if len(s) < 2 || s[1] != '.' {
-			return joinSpec{}, fmt.Errorf("invalid field specifier: %s", gnu.Quote(s))
+			return joinSpec{}, fmt.Errorf("invalid field specifier: %s", env.Quote(s))
 		}
-		n, err := joinFieldNumber(s[2:])
+		n, err := joinFieldNumber(env, s[2:])
 		if err != nil {
 			return joinSpec{}, err
 		}
 		return joinSpec{int(s[0] - '0'), n}, nil
 	}
-	return joinSpec{}, fmt.Errorf("invalid file number in field spec: %s", gnu.Quote(s))
+	return joinSpec{}, fmt.Errorf("invalid file number in field spec: %s", env.Quote(s))
 }
 
 // joiner runs the merge of two sorted inputs.

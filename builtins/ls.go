@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -105,7 +106,7 @@ func lsLink(env *Env, name string, info fs.FileInfo, o *lsOpts, status *int) str
 	abs := env.Abs(name)
 	target, err := env.FS.Readlink(abs)
 	if err != nil {
-		env.Errorf("cannot read symbolic link %s: %s", gnu.QuoteAF(name), ErrText(err))
+		env.Errorf("cannot read symbolic link %s: %s", env.QuoteAF(name), ErrText(err))
 		*status = max(*status, 1)
 		return ""
 	}
@@ -134,6 +135,7 @@ type lsOpts struct {
 	long                                       bool      // the format is long (lsFormat == lsLong)
 	all, almost, recursive, human, si, reverse bool
 	dirSelf                                    bool
+	utf8                                       bool // LC_ALL is UTF-8: printable characters stay in every style
 	classify, slash                            bool // the indicator style: -F (classify), -p (slash)
 	fileType                                   bool // --file-type: classify without '*'
 	format                                     int  // lsFormat*; -1 until an option sets it
@@ -187,7 +189,7 @@ func ls(env *Env) int {
 // lsParse reads ls's options into an lsOpts; on nil it returns the exit
 // status.
 func lsParse(env *Env) (*lsOpts, []string, int) {
-	o := &lsOpts{dirs: newDirAhead(env, false), format: -1, hideControl: -1, tabsize: 8, eol: '\n', blockUnit: 1024, sizeUnit: 1}
+	o := &lsOpts{utf8: env.QuoteUTF8(), dirs: newDirAhead(env, false), format: -1, hideControl: -1, tabsize: 8, eol: '\n', blockUnit: 1024, sizeUnit: 1}
 	f := NewFlags(env, "List information about the FILEs (the current directory by default).\nSort entries alphabetically if none of -cftuvSUX nor --sort is specified.", "[OPTION]... [FILE]...")
 	p := &lsCmdLine{o: o, env: env}
 	p.flagsAToL(f)
@@ -254,7 +256,7 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 		if !present {
 			return nil
 		}
-		_, err := lsArgMatch("--color", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2})
+		_, err := lsArgMatch(env, "--color", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2})
 		return err
 	})
 	f.BoolVar(&o.dirSelf, 'd', "directory", "list directories themselves, not their contents")
@@ -269,7 +271,7 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 		when := 0 // always
 		if present {
 			var err error
-			when, err = lsArgMatch("--classify", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2})
+			when, err = lsArgMatch(env, "--classify", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2})
 			if err != nil {
 				return err
 			}
@@ -285,7 +287,7 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 	})
 	f.Func(0, "format", RequiredArg, "WORD", "across -x, commas -m, horizontal -x, long -l,\nsingle-column -1, verbose -l, vertical -C", func(v string, _ bool) error {
 		words := []string{"verbose", "long", "commas", "horizontal", "across", "vertical", "single-column"}
-		format, err := lsArgMatch("--format", v, words, []int{lsFormatLong, lsFormatLong, lsFormatCommas, lsFormatAcross, lsFormatAcross, lsFormatColumns, lsFormatOne})
+		format, err := lsArgMatch(env, "--format", v, words, []int{lsFormatLong, lsFormatLong, lsFormatCommas, lsFormatAcross, lsFormatAcross, lsFormatColumns, lsFormatOne})
 		if err == nil {
 			o.format = format
 		}
@@ -322,7 +324,7 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 		return nil
 	})
 	f.Func(0, "indicator-style", RequiredArg, "WORD", "append indicator with style WORD to entry names:\nnone (default), slash (-p),\nfile-type (--file-type), classify (-F)", func(v string, _ bool) error {
-		i, err := lsArgMatch("--indicator-style", v, []string{"none", "slash", "file-type", "classify"}, lsSeq(4))
+		i, err := lsArgMatch(env, "--indicator-style", v, []string{"none", "slash", "file-type", "classify"}, lsSeq(4))
 		if err == nil {
 			o.classify, o.slash, o.fileType = i == 3, i == 1, i == 2
 		}
@@ -368,7 +370,7 @@ func (p *lsCmdLine) flagsMToZ(f *Flags) {
 	})
 	f.Func('Q', "quote-name", NoArg, "", "enclose entry names in double quotes", p.setQuoting(gnu.C))
 	f.Func(0, "quoting-style", RequiredArg, "WORD", "use quoting style WORD for entry names:\nliteral, locale, shell, shell-always,\nshell-escape, shell-escape-always, c, escape\n(overrides QUOTING_STYLE environment variable)", func(v string, _ bool) error {
-		i, err := lsArgMatch("--quoting-style", v, gnu.StyleNames, lsSeq(len(gnu.StyleNames)))
+		i, err := lsArgMatch(p.env, "--quoting-style", v, gnu.StyleNames, lsSeq(len(gnu.StyleNames)))
 		if err == nil {
 			o.quoting, o.quotingSet = gnu.Style(i), true
 		}
@@ -382,7 +384,7 @@ func (p *lsCmdLine) flagsMToZ(f *Flags) {
 	})
 	f.Func('S', "", NoArg, "", "sort by file size, largest first", p.setSort(lsSortSize))
 	f.Func(0, "sort", RequiredArg, "WORD", "sort by WORD instead of name: none (-U), size (-S),\ntime (-t), version (-v), extension (-X), width", func(v string, _ bool) error {
-		by, err := lsArgMatch("--sort", v, []string{"none", "time", "size", "extension", "version", "width"}, []int{lsSortNone, lsSortTime, lsSortSize, lsSortExtension, lsSortVersion, lsSortWidth})
+		by, err := lsArgMatch(p.env, "--sort", v, []string{"none", "time", "size", "extension", "version", "width"}, []int{lsSortNone, lsSortTime, lsSortSize, lsSortExtension, lsSortVersion, lsSortWidth})
 		if err == nil {
 			o.sortBy = by
 		}
@@ -390,7 +392,7 @@ func (p *lsCmdLine) flagsMToZ(f *Flags) {
 	})
 	f.Func(0, "time", RequiredArg, "WORD", "change the default of using modification times;\n  access time (-u): atime, access, use;\n  change time (-c): ctime, status;\n  birth time: birth, creation;\nwith -l, WORD determines which time to show;\nwith --sort=time, sort by WORD (newest first)\n(llmsh: vfsd keeps only modification times: those)", func(v string, _ bool) error {
 		words := []string{"atime", "access", "use", "ctime", "status", "birth", "creation"}
-		i, err := lsArgMatch("--time", v, words, []int{0, 0, 0, 1, 1, 2, 2})
+		i, err := lsArgMatch(p.env, "--time", v, words, []int{0, 0, 0, 1, 1, 2, 2})
 		if err == nil && i < 3 {
 			p.timeWord = words[i]
 		}
@@ -401,7 +403,7 @@ func (p *lsCmdLine) flagsMToZ(f *Flags) {
 		return nil
 	})
 	f.Func('t', "", NoArg, "", "sort by time, newest first; see --time", p.setSort(lsSortTime))
-	f.Func('T', "tabsize", RequiredArg, "COLS", "assume tab stops at each COLS instead of 8", lsCountArg("tab size", &o.tabsize))
+	f.Func('T', "tabsize", RequiredArg, "COLS", "assume tab stops at each COLS instead of 8", lsCountArg(p.env, "tab size", &o.tabsize))
 	f.Func('u', "", NoArg, "", "with -lt: sort by, and show, access time;\nwith -l: show access time and sort by name;\notherwise: sort by access time, newest first\n(llmsh: vfsd keeps only modification times: those)", func(string, bool) error {
 		p.timeWord = "atime"
 		return nil
@@ -409,7 +411,7 @@ func (p *lsCmdLine) flagsMToZ(f *Flags) {
 	f.Func('U', "", NoArg, "", "do not sort; list entries in directory order", p.setSort(lsSortNone))
 	f.Func('v', "", NoArg, "", "natural sort of (version) numbers within text", p.setSort(lsSortVersion))
 	f.Func('w', "width", RequiredArg, "COLS", "set output width to COLS.  0 means no limit", func(v string, _ bool) error {
-		if err := lsCountArg("line width", &o.width)(v, true); err != nil {
+		if err := lsCountArg(p.env, "line width", &o.width)(v, true); err != nil {
 			return err
 		}
 		if o.width == 0 {
@@ -464,7 +466,7 @@ func (p *lsCmdLine) finish(f *Flags) int {
 	}
 	if p.timeStyleSet && o.long {
 		// GNU checks the style only where a long listing uses it.
-		style, err := lsTimeStyleArg(p.timeStyle, posixLocale(env, "LC_TIME"))
+		style, err := lsTimeStyleArg(p.timeStyle, posixLocale(env))
 		if err != nil {
 			return f.Fail(err, 2)
 		}
@@ -481,7 +483,7 @@ func (p *lsCmdLine) finish(f *Flags) int {
 			if i := slices.Index(gnu.StyleNames, v); i >= 0 {
 				o.quoting = gnu.Style(i)
 			} else {
-				env.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", gnu.Quote(v))
+				env.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", env.Quote(v))
 			}
 		} else if env.Name() == "dir" || env.Name() == "vdir" {
 			o.quoting = gnu.Escape
@@ -513,7 +515,7 @@ func (p *lsCmdLine) finish(f *Flags) int {
 	case p.blockSet:
 		unit, suffix, ok := lsBlockSize(p.blockSize)
 		if !ok {
-			env.Errorf("invalid --block-size argument %s", gnu.Quote(p.blockSize))
+			env.Errorf("invalid --block-size argument %s", env.Quote(p.blockSize))
 			return 2
 		}
 		o.blockUnit, o.blockSuffix, o.sizeUnit, o.sizeSuffix = unit, suffix, unit, suffix
@@ -548,7 +550,7 @@ Exit status:
 // lsArgMatch finds v among words as GNU's argmatch does (an unambiguous
 // prefix counts, or a prefix of synonyms: words of equal vals) and returns
 // its val; otherwise it says so in GNU's words, listing them.
-func lsArgMatch(option, v string, words []string, vals []int) (int, error) {
+func lsArgMatch(env *Env, option, v string, words []string, vals []int) (int, error) {
 	found, ambiguous := -1, false
 	for i, w := range words {
 		if w == v {
@@ -570,12 +572,12 @@ func lsArgMatch(option, v string, words []string, vals []int) (int, error) {
 		kind = "ambiguous"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, gnu.Quote(v), gnu.Quote(option))
+	fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, env.Quote(v), env.Quote(option))
 	for i, w := range words {
 		if i > 0 && vals[i] == vals[i-1] {
-			b.WriteString(", " + gnu.Quote(w))
+			b.WriteString(", " + env.Quote(w))
 		} else {
-			b.WriteString("\n  - " + gnu.Quote(w))
+			b.WriteString("\n  - " + env.Quote(w))
 		}
 	}
 	return 0, lsArgError{&UsageError{Msg: b.String()}}
@@ -597,11 +599,11 @@ func lsCount(v string) (int, bool) {
 
 // lsCountArg sets *dst from a -T or -w count, or fails with GNU's
 // "invalid WHAT" message.
-func lsCountArg(what string, dst *int) func(string, bool) error {
+func lsCountArg(env *Env, what string, dst *int) func(string, bool) error {
 	return func(v string, _ bool) error {
 		n, ok := lsCount(v)
 		if !ok {
-			return fmt.Errorf("invalid %s: %s", what, gnu.Quote(v))
+			return fmt.Errorf("invalid %s: %s", what, env.Quote(v))
 		}
 		*dst = n
 		return nil
@@ -683,7 +685,7 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 	for _, op := range operands {
 		info, err := lsStatArg(env, op, o)
 		if err != nil {
-			env.Errorf("cannot access %s: %s", gnu.QuoteAF(op), ErrText(err))
+			env.Errorf("cannot access %s: %s", env.QuoteAF(op), ErrText(err))
 			status = 2
 			continue
 		}
@@ -737,7 +739,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 	}
 	ents, err := o.dirs.readDir(env.Abs(dir))
 	if err != nil {
-		env.Errorf("cannot open directory %s: %s", gnu.QuoteAF(dir), ErrText(err))
+		env.Errorf("cannot open directory %s: %s", env.QuoteAF(dir), ErrText(err))
 		return 2
 	}
 	if header {
@@ -783,12 +785,12 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 			if ti, terr := env.FS.Stat(env.Abs(name)); terr == nil {
 				info = ti
 			} else {
-				env.Errorf("cannot access %s: %s", gnu.QuoteAF(name), ErrText(terr))
+				env.Errorf("cannot access %s: %s", env.QuoteAF(name), ErrText(terr))
 				status = 1
 			}
 		}
 		if err != nil {
-			env.Errorf("cannot access %s: %s", gnu.QuoteAF(name), ErrText(err))
+			env.Errorf("cannot access %s: %s", env.QuoteAF(name), ErrText(err))
 			status = 1
 			continue
 		}
@@ -985,20 +987,40 @@ func lsQuote(name string, o *lsOpts) string {
 	switch o.quoting {
 	case gnu.Literal:
 	case gnu.Escape:
-		q = gnu.Quoting{Style: gnu.Escape, Also: " "}.Quote(name) // ls -b escapes spaces
+		q = gnu.Quoting{Style: gnu.Escape, Also: " ", UTF8: o.utf8}.Quote(name) // ls -b escapes spaces
 	default:
-		q = gnu.QuoteStyle(name, o.quoting)
+		q = gnu.Quoting{Style: o.quoting, UTF8: o.utf8}.Quote(name)
 	}
 	if o.hideControl == 1 {
-		b := []byte(q)
-		for i, c := range b {
-			if c < 0x20 || c >= 0x7f {
-				b[i] = '?'
-			}
-		}
-		q = string(b)
+		q = lsHideControl(q, o.utf8)
 	}
 	return q
+}
+
+// lsHideControl is ls -q's '?' for each nongraphic byte, or in UTF-8 for
+// each character that is not printable (each byte of an invalid one).
+func lsHideControl(q string, utf bool) string {
+	var b strings.Builder
+	for i := 0; i < len(q); {
+		c := q[i]
+		if utf && c >= utf8.RuneSelf {
+			if r, size := utf8.DecodeRuneInString(q[i:]); size > 1 {
+				if gnu.PrintableRune(r) {
+					b.WriteString(q[i : i+size])
+				} else {
+					b.WriteByte('?')
+				}
+				i += size
+				continue
+			}
+		}
+		if c < 0x20 || c >= 0x7f {
+			c = '?'
+		}
+		b.WriteByte(c)
+		i++
+	}
+	return b.String()
 }
 
 // lsQuoteDir is a directory's name in the header of its listing: as a
@@ -1011,9 +1033,9 @@ func lsQuoteDir(dir string, o *lsOpts) string {
 	if o.quoting == gnu.Escape {
 		also = ": "
 	}
-	q := gnu.Quoting{Style: o.quoting, Also: also}.Quote(dir)
+	q := gnu.Quoting{Style: o.quoting, Also: also, UTF8: o.utf8}.Quote(dir)
 	if o.hideControl == 1 {
-		return lsQuote(q, &lsOpts{quoting: gnu.Literal, hideControl: 1})
+		return lsHideControl(q, o.utf8)
 	}
 	return q
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "mkdir", Summary: "make directories", Run: mkdir})
@@ -31,7 +29,7 @@ func mkdir(env *Env) int {
 	if *modeSet {
 		m, ok := parseMode(*modeStr, 0o777, true)
 		if !ok {
-			env.Errorf("invalid mode %s", gnu.Quote(*modeStr))
+			env.Errorf("invalid mode %s", env.Quote(*modeStr))
 			return 1
 		}
 		mode = m
@@ -42,7 +40,7 @@ func mkdir(env *Env) int {
 	status := 0
 	created := func(name string) {
 		if *verbose {
-			fmt.Fprintf(env.Stdout, "%s: created directory %s\n", env.Name(), gnu.QuoteAF(name))
+			fmt.Fprintf(env.Stdout, "%s: created directory %s\n", env.Name(), env.QuoteAF(name))
 		}
 	}
 	for _, d := range dirs {
@@ -136,7 +134,7 @@ func mkdirParents(env *Env, d string, mode fs.FileMode, exact exactMode, created
 // mkdir quotes DIR with quote() (q\376 between single quotes), not with
 // quoteaf() as the other tools' file errors do ('q'$'\376').
 func mkdirError(env *Env, dir string, err error) {
-	env.Errorf("cannot create directory %s: %s", gnu.Quote(dir), ErrText(err))
+	env.Errorf("cannot create directory %s: %s", env.Quote(dir), ErrText(err))
 }
 
 // exactMode says which directories mkdirParents makes get their mode

@@ -1,8 +1,6 @@
 package builtins
 
-import (
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
-)
+import ()
 
 var _ = register(Builtin{Name: "mkfifo", Summary: "make FIFOs (llmsh has none: refused)", Run: mkfifoCmd})
 
@@ -30,10 +28,10 @@ func mkfifoCmd(env *Env) int {
 	}
 	for _, a := range args {
 		if _, err := env.FS.Lstat(env.Abs(a)); err == nil && a != "" {
-			env.Errorf("cannot create fifo %s: File exists", gnu.QuoteAF(a))
+			env.Errorf("cannot create fifo %s: File exists", env.QuoteAF(a))
 			continue
 		}
-		env.Errorf("cannot create fifo %s: Operation not supported (llmsh has no FIFOs)", gnu.QuoteAF(a))
+		env.Errorf("cannot create fifo %s: Operation not supported (llmsh has no FIFOs)", env.QuoteAF(a))
 	}
 	return 1
 }

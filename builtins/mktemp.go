@@ -7,8 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "mktemp", Summary: "create a temporary file or directory", Run: mktemp})
@@ -95,7 +93,7 @@ func (c *mktempConfig) resolve(env *Env) bool {
 	}
 	if c.suffixSet {
 		if strings.Contains(c.suffix, "/") {
-			return fail("invalid suffix %s, contains directory separator", gnu.Quote(c.suffix))
+			return fail("invalid suffix %s, contains directory separator", env.Quote(c.suffix))
 		}
 	} else {
 		// Without --suffix, what follows the last X is the suffix.
@@ -105,12 +103,12 @@ func (c *mktempConfig) resolve(env *Env) bool {
 	}
 	c.xs = len(c.template) - len(strings.TrimRight(c.template, "X"))
 	if c.xs < 3 {
-		return fail("too few X's in template %s", gnu.Quote(c.template+c.suffix))
+		return fail("too few X's in template %s", env.Quote(c.template+c.suffix))
 	}
 	switch {
 	case c.legacyT:
 		if strings.Contains(c.template, "/") {
-			return fail("invalid template, %s, contains directory separator", gnu.Quote(c.template+c.suffix))
+			return fail("invalid template, %s, contains directory separator", env.Quote(c.template+c.suffix))
 		}
 		base := envTmp
 		if base == "" {
@@ -122,7 +120,7 @@ func (c *mktempConfig) resolve(env *Env) bool {
 		c.template = mktempJoin(base, c.template)
 	case c.tmpdirSet:
 		if strings.HasPrefix(c.template, "/") {
-			return fail("invalid template, %s; with --tmpdir, it may not be absolute", gnu.Quote(c.template+c.suffix))
+			return fail("invalid template, %s; with --tmpdir, it may not be absolute", env.Quote(c.template+c.suffix))
 		}
 		base := c.tmpdir
 		if base == "" {
@@ -177,7 +175,7 @@ func (c *mktempConfig) run(env *Env) int {
 		}
 	}
 	if !c.quiet {
-		env.Errorf("failed to create %s via template %s: %s", what, gnu.Quote(c.template+c.suffix), ErrText(lastErr))
+		env.Errorf("failed to create %s via template %s: %s", what, env.Quote(c.template+c.suffix), ErrText(lastErr))
 	}
 	return 1
 }

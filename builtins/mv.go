@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"syscall"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "mv", Summary: "move (rename) files", Run: mv})
@@ -69,7 +67,7 @@ func (m *mover) operand(src, dst string) bool {
 		return false
 	}
 	if sabs == dabs {
-		env.Errorf("%s and %s are the same file", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+		env.Errorf("%s and %s are the same file", env.QuoteAF(src), env.QuoteAF(dst))
 		return false
 	}
 	var backup string
@@ -85,16 +83,16 @@ func (m *mover) operand(src, dst string) bool {
 		case c.skip(dst, fi, dfi):
 			return true
 		case dfi.IsDir() && !fi.IsDir():
-			env.Errorf("cannot overwrite directory %s with non-directory", gnu.QuoteAF(dst))
+			env.Errorf("cannot overwrite directory %s with non-directory", env.QuoteAF(dst))
 			return false
 		case !dfi.IsDir() && fi.IsDir():
-			env.Errorf("cannot overwrite non-directory %s with directory %s", gnu.QuoteAF(dst), gnu.QuoteAF(src))
+			env.Errorf("cannot overwrite non-directory %s with directory %s", env.QuoteAF(dst), env.QuoteAF(src))
 			return false
 		}
 	}
 	// GNU mv learns this from rename's EINVAL, after the checks above.
 	if fi.IsDir() && strings.HasPrefix(dabs, sabs+"/") {
-		env.Errorf("cannot move %s to a subdirectory of itself, %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+		env.Errorf("cannot move %s to a subdirectory of itself, %s", env.QuoteAF(src), env.QuoteAF(dst))
 		return false
 	}
 	if err == nil && m.backup.kind != backupNone {
@@ -106,16 +104,16 @@ func (m *mover) operand(src, dst string) bool {
 	err = env.FS.Rename(sabs, dabs)
 	if err == nil {
 		if m.verbose {
-			fmt.Fprintf(env.Stdout, "renamed %s -> %s", gnu.QuoteAF(src), gnu.QuoteAF(dst))
+			fmt.Fprintf(env.Stdout, "renamed %s -> %s", env.QuoteAF(src), env.QuoteAF(dst))
 			if backup != "" {
-				fmt.Fprintf(env.Stdout, " (backup: %s)", gnu.QuoteAF(backup))
+				fmt.Fprintf(env.Stdout, " (backup: %s)", env.QuoteAF(backup))
 			}
 			fmt.Fprintln(env.Stdout)
 		}
 		return true
 	}
 	if !isErrno(err, syscall.EXDEV) {
-		env.Errorf("cannot move %s to %s: %s", gnu.QuoteAF(src), gnu.QuoteAF(dst), ErrText(err))
+		env.Errorf("cannot move %s to %s: %s", env.QuoteAF(src), env.QuoteAF(dst), ErrText(err))
 		return false
 	}
 	// Across trees: copy, then remove the source. GNU mv copies a link as

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "nice", Summary: "run a command with an adjusted niceness", Run: niceCmd})
@@ -53,7 +51,7 @@ func niceCmd(env *Env) int {
 	if err != nil {
 		var bad *niceInvalid
 		if errors.As(err, &bad) {
-			env.Errorf("invalid adjustment %s", gnu.Quote(bad.v))
+			env.Errorf("invalid adjustment %s", env.Quote(bad.v))
 			return 125
 		}
 		return f.Fail(err, 125)

@@ -60,14 +60,14 @@ func nl(env *Env) int {
 
 // nlNum is the setter of a numeric option about what, whose least value is
 // lo.
-func nlNum(what string, lo int64, p *int64) func(string, bool) error {
+func nlNum(env *Env, what string, lo int64, p *int64) func(string, bool) error {
 	return func(v string, _ bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return fmt.Errorf("invalid %s: %s", what, gnu.Quote(v))
+			return fmt.Errorf("invalid %s: %s", what, env.Quote(v))
 		}
 		if n < lo {
-			return fmt.Errorf("invalid %s: %s: Numerical result out of range", what, gnu.Quote(v))
+			return fmt.Errorf("invalid %s: %s: Numerical result out of range", what, env.Quote(v))
 		}
 		*p = n
 		return nil
@@ -89,19 +89,19 @@ func (c *nlConfig) flags(env *Env) *Flags {
 	})
 	f.Func('f', "footer-numbering", RequiredArg, "STYLE", "use STYLE for numbering footer lines", func(v string, _ bool) error { return c.footer.set("footer", v) })
 	f.Func('h', "header-numbering", RequiredArg, "STYLE", "use STYLE for numbering header lines", func(v string, _ bool) error { return c.header.set("header", v) })
-	f.Func('i', "line-increment", RequiredArg, "NUMBER", "line number increment at each line", nlNum("line number increment", -1<<62, &c.incr))
-	f.Func('l', "join-blank-lines", RequiredArg, "NUMBER", "group of NUMBER empty lines counted as one", nlNum("line number of blank lines", 1, &c.join))
+	f.Func('i', "line-increment", RequiredArg, "NUMBER", "line number increment at each line", nlNum(env, "line number increment", -1<<62, &c.incr))
+	f.Func('l', "join-blank-lines", RequiredArg, "NUMBER", "group of NUMBER empty lines counted as one", nlNum(env, "line number of blank lines", 1, &c.join))
 	f.Func('n', "number-format", RequiredArg, "FORMAT", "insert line numbers according to FORMAT", func(v string, _ bool) error {
 		if v != "ln" && v != "rn" && v != "rz" {
-			return &UsageError{"invalid line numbering format: " + gnu.Quote(v)}
+			return &UsageError{"invalid line numbering format: " + env.Quote(v)}
 		}
 		c.format = v
 		return nil
 	})
 	f.BoolVar(&c.noRenumber, 'p', "no-renumber", "do not reset line numbers for each section")
 	f.StringVar(&c.sep, 's', "number-separator", "STRING", "add STRING after (possible) line number")
-	f.Func('v', "starting-line-number", RequiredArg, "NUMBER", "first line number for each section", nlNum("starting line number", -1<<62, &c.start))
-	f.Func('w', "number-width", RequiredArg, "NUMBER", "use NUMBER columns for line numbers", nlNum("line number field width", 1, &c.width))
+	f.Func('v', "starting-line-number", RequiredArg, "NUMBER", "first line number for each section", nlNum(env, "starting line number", -1<<62, &c.start))
+	f.Func('w', "number-width", RequiredArg, "NUMBER", "use NUMBER columns for line numbers", nlNum(env, "line number field width", 1, &c.width))
 	return f
 }
 

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
-
 	"golang.org/x/term"
 )
 
@@ -48,12 +46,12 @@ func nohupCmd(env *Env) int {
 		name := "nohup.out"
 		out, err := env.FS.OpenFile(env.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_APPEND)
 		if err != nil {
-			failed := []string{fmt.Sprintf("failed to open %s: %s", gnu.Quote(name), ErrText(err))}
+			failed := []string{fmt.Sprintf("failed to open %s: %s", env.Quote(name), ErrText(err))}
 			for _, kv := range env.Environ {
 				if home, ok := strings.CutPrefix(kv, "HOME="); ok && home != "" {
 					name = path.Join(home, name)
 					if out, err = env.FS.OpenFile(env.Abs(name), os.O_WRONLY|os.O_CREATE|os.O_APPEND); err != nil {
-						failed = append(failed, fmt.Sprintf("failed to open %s: %s", gnu.Quote(name), ErrText(err)))
+						failed = append(failed, fmt.Sprintf("failed to open %s: %s", env.Quote(name), ErrText(err)))
 					}
 				}
 			}
@@ -67,9 +65,9 @@ func nohupCmd(env *Env) int {
 		defer out.Close()
 		stdout = out
 		if inTTY {
-			env.Errorf("ignoring input and appending output to %s", gnu.Quote(name))
+			env.Errorf("ignoring input and appending output to %s", env.Quote(name))
 		} else {
-			env.Errorf("appending output to %s", gnu.Quote(name))
+			env.Errorf("appending output to %s", env.Quote(name))
 		}
 	}
 	if errTTY {

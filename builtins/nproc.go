@@ -23,7 +23,7 @@ func nprocCmd(env *Env) int {
 	f.Func(0, "ignore", RequiredArg, "N", "if possible, exclude N processing units", func(v string, _ bool) error {
 		n, e := gnu.ParseSize(v, 10, "")
 		if e&^gnu.SizeOverflow != 0 {
-			return errors.New("invalid number: " + gnu.Quote(v))
+			return errors.New("invalid number: " + env.Quote(v))
 		}
 		ignore = n
 		return nil
@@ -37,7 +37,7 @@ func nprocCmd(env *Env) int {
 		return printVersion(env)
 	}
 	if len(operands) > 0 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[0])}, 1)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(operands[0])}, 1)
 	}
 	n := uint64(virtualCPUs)
 	if ignore < n {

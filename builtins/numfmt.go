@@ -33,6 +33,7 @@ const (
 
 type numfmtOpts struct {
 	out *bufio.Writer // converted fields go here as they are done
+	env *Env          // for its quoting in messages
 
 	from, to             int
 	fromUnit, toUnit     *big.Rat
@@ -81,7 +82,7 @@ func nfScale(v, opt string, auto bool) (int, error) {
 }
 
 // nfUnit parses a unit size: K is 1000 and Ki 1024, as in GNU numfmt.
-func nfUnit(v string) (*big.Rat, error) {
+func nfUnit(env *Env, v string) (*big.Rat, error) {
 	t := v
 	if t != "" && (t[len(t)-1] < '0' || t[len(t)-1] > '9') {
 		if len(t) >= 2 && t[len(t)-1] == 'i' && (t[len(t)-2] < '0' || t[len(t)-2] > '9') {
@@ -92,18 +93,18 @@ func nfUnit(v string) (*big.Rat, error) {
 	}
 	n, e := gnu.ParseSize(t, 10, "KMGTPEZY0")
 	if e != gnu.SizeOK || n == 0 {
-		return nil, fmt.Errorf("invalid unit size: %s", gnu.Quote(v))
+		return nil, fmt.Errorf("invalid unit size: %s", env.Quote(v))
 	}
 	return new(big.Rat).SetInt(new(big.Int).SetUint64(n)), nil
 }
 
 // nfParseFields parses --field: N, N-M, N-, -M, comma separated.
-func nfParseFields(v string) ([]nfRange, error) {
+func nfParseFields(env *Env, v string) ([]nfRange, error) {
 	if v == "-" {
 		return []nfRange{{1, math.MaxInt}}, nil
 	}
 	// GNU's set_fields, as cut's
-	rs, err := cutParseList(v, false)
+	rs, err := cutParseList(env, v, false)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +116,7 @@ func nfParseFields(v string) ([]nfRange, error) {
 }
 
 func (o *numfmtOpts) parseFormat(v string) error {
-	bad := fmt.Errorf("invalid format %s, directive must be %%[0]['][-][N][.][N]f", gnu.Quote(v))
+	bad := fmt.Errorf("invalid format %s, directive must be %%[0]['][-][N][.][N]f", o.env.Quote(v))
 	i := 0
 	var pre strings.Builder
 	for ; i < len(v); i++ {
@@ -130,7 +131,7 @@ func (o *numfmtOpts) parseFormat(v string) error {
 		pre.WriteByte(v[i])
 	}
 	if i >= len(v) {
-		return fmt.Errorf("format %s has no %% directive", gnu.Quote(v))
+		return fmt.Errorf("format %s has no %% directive", o.env.Quote(v))
 	}
 	i++
 	// GNU skips blanks, ' and 0, then reads the width with strtol: a
@@ -189,7 +190,7 @@ func (o *numfmtOpts) parseFormat(v string) error {
 				i++
 				continue
 			}
-			return fmt.Errorf("format %s has too many %% directives", gnu.Quote(v))
+			return fmt.Errorf("format %s has too many %% directives", o.env.Quote(v))
 		}
 		suf.WriteByte(v[i])
 	}
@@ -198,7 +199,7 @@ func (o *numfmtOpts) parseFormat(v string) error {
 }
 
 func numfmt(env *Env) int {
-	o := &numfmtOpts{round: nfFromZero, invalid: "abort", fromUnit: big.NewRat(1, 1), toUnit: big.NewRat(1, 1), fmtPrec: -1}
+	o := &numfmtOpts{env: env, round: nfFromZero, invalid: "abort", fromUnit: big.NewRat(1, 1), toUnit: big.NewRat(1, 1), fmtPrec: -1}
 	f := o.flags(env)
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -245,7 +246,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		return err
 	})
 	f.Func(0, "from-unit", RequiredArg, "N", "specify the input unit size (instead of the default 1)", func(v string, _ bool) (err error) {
-		o.fromUnit, err = nfUnit(v)
+		o.fromUnit, err = nfUnit(env, v)
 		return err
 	})
 	f.Func(0, "to", RequiredArg, "UNIT", "auto-scale output numbers to UNITs; see UNIT below", func(v string, _ bool) error {
@@ -254,7 +255,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		return err
 	})
 	f.Func(0, "to-unit", RequiredArg, "N", "the output unit size (instead of the default 1)", func(v string, _ bool) (err error) {
-		o.toUnit, err = nfUnit(v)
+		o.toUnit, err = nfUnit(env, v)
 		return err
 	})
 	f.Func(0, "round", RequiredArg, "METHOD", "use METHOD for rounding when scaling; METHOD can be:\nup, down, from-zero (default), towards-zero, nearest", func(v string, _ bool) error {
@@ -271,14 +272,14 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 	f.Func(0, "padding", RequiredArg, "N", "pad the output to N characters; positive N will\nright-align; negative N will left-align;\npadding is ignored if the output is wider than N;\nthe default is to automatically pad if a whitespace\nis found", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n == 0 || n > 1<<24 || n < -(1<<24) {
-			return fmt.Errorf("invalid padding value %s", gnu.Quote(v))
+			return fmt.Errorf("invalid padding value %s", env.Quote(v))
 		}
 		o.padding, o.paddingSet = n, true
 		return nil
 	})
 	o.fields = []nfRange{{1, 1}}
 	f.Func(0, "field", RequiredArg, "FIELDS", "replace the numbers in these input fields (default=1);\nsee FIELDS below", func(v string, _ bool) (err error) {
-		o.fields, err = nfParseFields(v)
+		o.fields, err = nfParseFields(env, v)
 		return err
 	})
 	f.Func('d', "delimiter", RequiredArg, "X", "use X instead of whitespace for field delimiter", func(v string, _ bool) error {
@@ -294,7 +295,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		if present {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return fmt.Errorf("invalid header value %s", gnu.Quote(v))
+				return fmt.Errorf("invalid header value %s", env.Quote(v))
 			}
 			o.header = n
 		}
@@ -484,7 +485,7 @@ func (o *numfmtOpts) number(env *Env, s string, autoWidth int) (string, bool) {
 	}
 	val, prec, err := o.parse(text)
 	if err == nil && o.debug && nfPrecisionLoss(text) {
-		o.warn(env, fmt.Errorf("large input value %s: possible precision loss", gnu.Quote(text)))
+		o.warn(env, fmt.Errorf("large input value %s: possible precision loss", env.Quote(text)))
 	}
 	if err != nil {
 		o.invalidSeen = true
@@ -562,14 +563,14 @@ func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
 		}
 	}
 	if digits == 0 {
-		return nil, 0, fmt.Errorf("invalid number: %s", gnu.Quote(s))
+		return nil, 0, fmt.Errorf("invalid number: %s", o.env.Quote(s))
 	}
 	if digits > 27 {
-		return nil, 0, fmt.Errorf("value too large to be converted: %s", gnu.Quote(s))
+		return nil, 0, fmt.Errorf("value too large to be converted: %s", o.env.Quote(s))
 	}
 	val, ok := new(big.Rat).SetString(s[:i])
 	if !ok {
-		return nil, 0, fmt.Errorf("invalid number: %s", gnu.Quote(s))
+		return nil, 0, fmt.Errorf("invalid number: %s", o.env.Quote(s))
 	}
 	rest := s[i:]
 	if rest == "" {
@@ -577,10 +578,10 @@ func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
 	}
 	p := strings.IndexByte(nfPowers, rest[0])
 	if p < 0 {
-		return nil, 0, fmt.Errorf("invalid suffix in input: %s", gnu.Quote(s))
+		return nil, 0, fmt.Errorf("invalid suffix in input: %s", o.env.Quote(s))
 	}
 	if o.from == nfNone {
-		return nil, 0, fmt.Errorf("rejecting suffix in input: %s (consider using --from)", gnu.Quote(s))
+		return nil, 0, fmt.Errorf("rejecting suffix in input: %s (consider using --from)", o.env.Quote(s))
 	}
 	base := int64(1000)
 	hasI := len(rest) > 1 && rest[1] == 'i'
@@ -590,7 +591,7 @@ func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
 	case nfIECI:
 		base = 1024
 		if !hasI {
-			return nil, 0, fmt.Errorf("missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)", gnu.Quote(s))
+			return nil, 0, fmt.Errorf("missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)", o.env.Quote(s))
 		}
 	case nfAuto:
 		if hasI {
@@ -602,7 +603,7 @@ func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
 		n = 1
 	}
 	if len(rest) > n {
-		return nil, 0, fmt.Errorf("invalid suffix in input %s: %s", gnu.Quote(s), gnu.Quote(rest[n:]))
+		return nil, 0, fmt.Errorf("invalid suffix in input %s: %s", o.env.Quote(s), o.env.Quote(rest[n:]))
 	}
 	mult := new(big.Int).Exp(big.NewInt(base), big.NewInt(int64(p+1)), nil)
 	val.Mul(val, new(big.Rat).SetInt(mult))

@@ -47,7 +47,7 @@ var odCharNames = [...]string{
 
 // odParseType decodes a -t TYPE string (several specs may follow each
 // other: "x1z" "d4u2").
-func odParseType(s string) ([]odSpec, error) {
+func odParseType(env *Env, s string) ([]odSpec, error) {
 	orig := s
 	var out []odSpec
 	for s != "" {
@@ -71,7 +71,7 @@ func odParseType(s string) ([]odSpec, error) {
 					n, rest := odSmallInt(s)
 					if rest != s {
 						if n != 1 && n != 2 && n != 4 && n != 8 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte integral type", gnu.Quote(orig), n)
+							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte integral type", env.Quote(orig), n)
 						}
 						size, s = int(n), rest
 					}
@@ -102,7 +102,7 @@ func odParseType(s string) ([]odSpec, error) {
 					n, rest := odSmallInt(s)
 					if rest != s {
 						if n != 4 && n != 8 && n != 16 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", gnu.Quote(orig), n)
+							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", env.Quote(orig), n)
 						}
 						size, s = int(n), rest
 					}
@@ -120,7 +120,7 @@ func odParseType(s string) ([]odSpec, error) {
 		case 'a', 'c':
 			sp = odSpec{kind: c, size: 1, width: 3}
 		default:
-			return nil, fmt.Errorf("invalid character '%c' in type string %s", c, gnu.Quote(orig))
+			return nil, fmt.Errorf("invalid character '%c' in type string %s", c, env.Quote(orig))
 		}
 		if s != "" && s[0] == 'z' {
 			sp.z = true
@@ -661,6 +661,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.`
 
 // odConfig is what od's options and operands select.
 type odConfig struct {
+	env                      *Env // for its quoting in messages
 	specs                    []odSpec
 	modern, traditional      bool // an option only GNU's od has; --traditional
 	addrBase, addrPad        int
@@ -677,7 +678,7 @@ type odConfig struct {
 const odMult = "bEGKkMmPQRTYZ0"
 
 func od(env *Env) int {
-	c := &odConfig{addrBase: 8, addrPad: 7, strMin: 3}
+	c := &odConfig{env: env, addrBase: 8, addrPad: 7, strMin: 3}
 	f := c.flags(env)
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -693,7 +694,7 @@ func od(env *Env) int {
 	if !c.modern || c.traditional {
 		files = c.offsetOperands(files)
 		if c.traditional && len(files) > 1 {
-			fmt.Fprintf(env.Stderr, "%s: extra operand %s\n%s: compatibility mode supports at most one file\nTry '%s --help' for more information.\n", env.Name(), gnu.Quote(files[1]), env.Name(), env.Name())
+			fmt.Fprintf(env.Stderr, "%s: extra operand %s\n%s: compatibility mode supports at most one file\nTry '%s --help' for more information.\n", env.Name(), env.Quote(files[1]), env.Name(), env.Name())
 			return 1
 		}
 	}
@@ -729,13 +730,13 @@ func (c *odConfig) flags(env *Env) *Flags {
 		valid := "\nValid arguments are:\n  - 'little'\n  - 'big'\nTry '" + env.Name() + " --help' for more information."
 		switch {
 		case v == "":
-			return fmt.Errorf("ambiguous argument %s for '--endian'%s", gnu.Quote(v), valid)
+			return fmt.Errorf("ambiguous argument %s for '--endian'%s", env.Quote(v), valid)
 		case strings.HasPrefix("big", v):
 			c.swap = true
 		case strings.HasPrefix("little", v):
 			c.swap = false
 		default:
-			return fmt.Errorf("invalid argument %s for '--endian'%s", gnu.Quote(v), valid)
+			return fmt.Errorf("invalid argument %s for '--endian'%s", env.Quote(v), valid)
 		}
 		return nil
 	})
@@ -745,7 +746,7 @@ func (c *odConfig) flags(env *Env) *Flags {
 	f.Func(0, "strings", OptionalArg, "BYTES", "same as -S, BYTES defaulting to 3", c.strOpt("--strings"))
 	f.Func('t', "format", RequiredArg, "TYPE", "select output format or formats", func(v string, _ bool) error {
 		c.modern = true
-		return c.addType(v)
+		return c.addType(env, v)
 	})
 	f.Func('v', "output-duplicates", NoArg, "", "do not use * to mark line suppression", func(string, bool) error {
 		c.modern, c.noDup = true, true
@@ -760,13 +761,13 @@ func (c *odConfig) flags(env *Env) *Flags {
 	}{{'a', "a"}, {'b', "o1"}, {'c', "c"}, {'D', "u4"}, {'d', "u2"}, {'F', "fD"}, {'e', "fD"}, {'f', "fF"},
 		{'X', "x4"}, {'H', "x4"}, {'i', "dI"}, {'I', "dL"}, {'L', "dL"}, {'l', "dL"}, {'O', "o4"}, {'B', "o2"},
 		{'o', "o2"}, {'s', "d2"}, {'h', "x2"}, {'x', "x2"}} {
-		f.Func(o.c, "", NoArg, "", "", func(string, bool) error { return c.addType(o.t) })
+		f.Func(o.c, "", NoArg, "", "", func(string, bool) error { return c.addType(env, o.t) })
 	}
 	return f
 }
 
-func (c *odConfig) addType(t string) error {
-	s, err := odParseType(t)
+func (c *odConfig) addType(env *Env, t string) error {
+	s, err := odParseType(env, t)
 	if err != nil {
 		c.typeFail = true
 		return err
@@ -822,7 +823,7 @@ func (c *odConfig) widthOpt(opt string) func(string, bool) error {
 			return err
 		}
 		if n > math.MaxInt32 {
-			return fmt.Errorf("%s is too large", gnu.Quote(v))
+			return fmt.Errorf("%s is too large", c.env.Quote(v))
 		}
 		c.width = int(n)
 		return nil
@@ -936,7 +937,7 @@ func (c *odConfig) run(env *Env, files []string) int {
 func (c *odConfig) layout(env *Env, d *odDumper) {
 	specs := c.specs
 	if len(specs) == 0 {
-		specs, _ = odParseType("oS")
+		specs, _ = odParseType(env, "oS")
 	}
 	lcm := 1
 	for _, sp := range specs {

@@ -5,8 +5,6 @@ import (
 	"io/fs"
 	"strings"
 	"syscall"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "pathchk", Summary: "check whether file names are valid or portable", Run: pathchkCmd})
@@ -48,7 +46,7 @@ func pathchkCmd(env *Env) int {
 // reporting the first problem.
 func pathchkOne(env *Env, name string, basic, extra bool) bool {
 	if extra && (strings.HasPrefix(name, "-") || strings.Contains(name, "/-")) {
-		env.Errorf("leading '-' in a component of file name %s", gnu.QuoteAF(name))
+		env.Errorf("leading '-' in a component of file name %s", env.QuoteAF(name))
 		return false
 	}
 	if (basic || extra) && name == "" {
@@ -60,7 +58,7 @@ func pathchkOne(env *Env, name string, basic, extra bool) bool {
 		// Byte by byte, as in the C locale.
 		for i := 0; i < len(name); i++ {
 			if r := name[i]; !(r == '/' || r == '.' || r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-				env.Errorf("nonportable character %s in file name %s", gnu.Quote(name[i:i+1]), gnu.QuoteAF(name))
+				env.Errorf("nonportable character %s in file name %s", env.Quote(name[i:i+1]), env.QuoteAF(name))
 				return false
 			}
 		}
@@ -77,7 +75,7 @@ func pathchkOne(env *Env, name string, basic, extra bool) bool {
 		if err == nil {
 			exists = true
 		} else if !errors.Is(err, fs.ErrNotExist) || name == "" {
-			env.Errorf("%s: %s", gnu.QuoteF(name), ErrText(err))
+			env.Errorf("%s: %s", env.QuoteF(name), ErrText(err))
 			return false
 		}
 	}
@@ -89,12 +87,12 @@ func pathchkOne(env *Env, name string, basic, extra bool) bool {
 		pathMax, nameMax = posixPathMax, posixNameMax
 	}
 	if len(name) >= pathMax {
-		env.Errorf("limit %d exceeded by length %d of file name %s", pathMax-1, len(name), gnu.QuoteAF(name))
+		env.Errorf("limit %d exceeded by length %d of file name %s", pathMax-1, len(name), env.QuoteAF(name))
 		return false
 	}
 	for _, c := range strings.Split(name, "/") {
 		if len(c) > nameMax {
-			env.Errorf("limit %d exceeded by length %d of file name component %s", nameMax, len(c), gnu.Quote(c))
+			env.Errorf("limit %d exceeded by length %d of file name component %s", nameMax, len(c), env.Quote(c))
 			return false
 		}
 	}

@@ -49,7 +49,7 @@ func prCmd(env *Env) int {
 		return func(v string, _ bool) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 && what != "offset" || n < 0 {
-				return &UsageError{"'-" + what + "' " + gnu.Quote(v) + ": Invalid argument"}
+				return &UsageError{"'-" + what + "' " + env.Quote(v) + ": Invalid argument"}
 			}
 			*p = n
 			return nil

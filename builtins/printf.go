@@ -148,7 +148,7 @@ func (p *printfState) run(format string) int {
 	}
 	if p.gnu && status == 0 && !stopped && p.werr == nil && p.next < len(p.args) {
 		// Only a pass that used no argument leaves some (coreutils).
-		p.errorf("warning: ignoring excess arguments, starting with %s", gnu.Quote(p.args[p.next]))
+		p.errorf("warning: ignoring excess arguments, starting with %s", env.Quote(p.args[p.next]))
 	}
 	p.flush()
 	if p.werr != nil {
@@ -363,7 +363,7 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 	if p.gnu && sp.conv == 'q' {
 		// coreutils quotes as ls does (shell-escape): 'a b', not a\ b.
 		a, _ := p.arg()
-		p.str(gnu.QuoteF(a), sp)
+		p.str(p.env.QuoteF(a), sp)
 		return i, true, false
 	}
 	switch sp.conv {
@@ -978,7 +978,7 @@ func printfCharCode(s string) int {
 // (status 1) in coreutils.
 func (p *printfState) rangeError(a string) {
 	if p.gnu {
-		p.errorf("%s: Numerical result out of range", gnu.Quote(a))
+		p.errorf("%s: Numerical result out of range", p.env.Quote(a))
 		p.failed = true
 		return
 	}

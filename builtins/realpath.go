@@ -7,8 +7,6 @@ import (
 	"path"
 	"strings"
 	"syscall"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "realpath", Summary: "print the resolved path", Run: realpath})
@@ -276,7 +274,7 @@ func realpath(env *Env) int {
 		}
 		if *d.to, err = canon(d.name); err != nil {
 			if !*quiet {
-				env.PathError(gnu.QuoteF(d.name), err)
+				env.PathError(env.QuoteF(d.name), err)
 			}
 			return 1
 		}
@@ -297,7 +295,7 @@ func realpath(env *Env) int {
 				return 1
 			}
 			if !*quiet {
-				env.PathError(gnu.QuoteF(name), err)
+				env.PathError(env.QuoteF(name), err)
 			}
 			status = 1
 			continue

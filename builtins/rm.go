@@ -7,8 +7,6 @@ import (
 	"path"
 	"strings"
 	"syscall"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "rm", Summary: "remove files or directories", Run: rm})
@@ -39,7 +37,7 @@ func rm(env *Env) int {
 			interactive = rmAlways
 			return nil
 		}
-		i, err := lsArgMatch("--interactive", v, []string{"never", "no", "none", "once", "always", "yes"}, []int{rmNever, rmNever, rmNever, rmOnce, rmAlways, rmAlways})
+		i, err := lsArgMatch(env, "--interactive", v, []string{"never", "no", "none", "once", "always", "yes"}, []int{rmNever, rmNever, rmNever, rmOnce, rmAlways, rmAlways})
 		interactive = i
 		return err
 	})
@@ -100,7 +98,7 @@ func rmLeadingHyphen(env *Env) {
 	for _, a := range env.Args[1:] {
 		if len(a) > 1 && a[0] == '-' {
 			if _, err := env.FS.Lstat(env.Abs(a)); err == nil {
-				fmt.Fprintf(env.Stderr, "Try '%s ./%s' to remove the file %s.\n", env.Name(), gnu.QuoteF(a), gnu.QuoteAF(a))
+				fmt.Fprintf(env.Stderr, "Try '%s ./%s' to remove the file %s.\n", env.Name(), env.QuoteF(a), env.QuoteAF(a))
 				return
 			}
 		}
@@ -125,7 +123,7 @@ type remover struct {
 // "descend into directory 'd'? "). A directory whose files were kept is
 // asked about too, and a yes fails as GNU rm's does: not empty.
 func (r *remover) confirm(verb, kind, name string) bool {
-	fmt.Fprintf(r.env.Stderr, "%s: %s %s %s? ", r.env.Name(), verb, kind, gnu.QuoteAF(name))
+	fmt.Fprintf(r.env.Stderr, "%s: %s %s %s? ", r.env.Name(), verb, kind, r.env.QuoteAF(name))
 	return yesno(r.env)
 }
 
@@ -135,13 +133,13 @@ func (r *remover) operand(name string) bool {
 	abs := env.Abs(name)
 	if r.recursive {
 		if abs == "/" {
-			env.Errorf("it is dangerous to operate recursively on %s", gnu.QuoteAF(name))
+			env.Errorf("it is dangerous to operate recursively on %s", env.QuoteAF(name))
 			env.Errorf("use --no-preserve-root to override this failsafe")
 			return false
 		}
 		base := path.Base(strings.TrimRight(name, "/"))
 		if name != "" && (base == "." || base == "..") {
-			env.Errorf("refusing to remove '.' or '..' directory: skipping %s", gnu.QuoteAF(name))
+			env.Errorf("refusing to remove '.' or '..' directory: skipping %s", env.QuoteAF(name))
 			return false
 		}
 	}
@@ -250,9 +248,9 @@ func (r *remover) unlink(name, abs string, dir bool) bool {
 	}
 	if r.verbose {
 		if dir {
-			fmt.Fprintf(r.env.Stdout, "removed directory %s\n", gnu.QuoteAF(name))
+			fmt.Fprintf(r.env.Stdout, "removed directory %s\n", r.env.QuoteAF(name))
 		} else {
-			fmt.Fprintf(r.env.Stdout, "removed %s\n", gnu.QuoteAF(name))
+			fmt.Fprintf(r.env.Stdout, "removed %s\n", r.env.QuoteAF(name))
 		}
 	}
 	return true

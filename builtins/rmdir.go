@@ -6,8 +6,6 @@ import (
 	"io/fs"
 	"strings"
 	"syscall"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // errRmdirSymlink is GNU rmdir's reason for "link/" when the link leads
@@ -33,7 +31,7 @@ func rmdir(env *Env) int {
 	// remove removes one directory; quiet reports an ignored failure.
 	remove := func(d string) (ok, quiet bool, err error) {
 		if *verbose {
-			fmt.Fprintf(env.Stdout, "%s: removing directory, %s\n", env.Name(), gnu.QuoteAF(d))
+			fmt.Fprintf(env.Stdout, "%s: removing directory, %s\n", env.Name(), env.QuoteAF(d))
 		}
 		abs := env.Abs(d)
 		fi, err := env.FS.Lstat(abs)
@@ -66,7 +64,7 @@ func rmdir(env *Env) int {
 		ok, quiet, err := remove(d)
 		if !ok {
 			if !quiet {
-				env.Errorf("failed to remove %s: %s", gnu.QuoteAF(d), ErrText(err))
+				env.Errorf("failed to remove %s: %s", env.QuoteAF(d), ErrText(err))
 				status = 1
 			}
 			continue
@@ -87,7 +85,7 @@ func rmdir(env *Env) int {
 			ok, quiet, err := remove(p)
 			if !ok {
 				if !quiet {
-					env.Errorf("failed to remove directory %s: %s", gnu.QuoteAF(p), ErrText(err))
+					env.Errorf("failed to remove directory %s: %s", env.QuoteAF(p), ErrText(err))
 					status = 1
 				}
 				break

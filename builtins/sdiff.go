@@ -3,8 +3,6 @@ package builtins
 import (
 	"fmt"
 	"path"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "sdiff", Summary: "side-by-side merge of file differences", Run: sdiffCmd})
@@ -64,11 +62,11 @@ func sdiffCmd(env *Env) int {
 	case len(ops) < 2:
 		// GNU names the last argument, the command's own name when
 		// there is none.
-		msg := "missing operand after " + gnu.Quote(env.Args[len(env.Args)-1])
+		msg := "missing operand after " + env.Quote(env.Args[len(env.Args)-1])
 		fmt.Fprintf(env.Stderr, "sdiff: %s\nsdiff: Try 'sdiff --help' for more information.\n", msg)
 		return 2
 	case len(ops) > 2:
-		fmt.Fprintf(env.Stderr, "sdiff: extra operand %s\nsdiff: Try 'sdiff --help' for more information.\n", gnu.Quote(ops[2]))
+		fmt.Fprintf(env.Stderr, "sdiff: extra operand %s\nsdiff: Try 'sdiff --help' for more information.\n", env.Quote(ops[2]))
 		return 2
 	}
 	if *programSet && path.Base(*program) != "diff" {
@@ -76,7 +74,7 @@ func sdiffCmd(env *Env) int {
 		return 2
 	}
 	if *outSet {
-		env.Errorf("-o %s: the interactive merge is not available in llmsh (it reads commands from a terminal and runs an editor); use diff3 -m or patch", gnu.Quote(*output))
+		env.Errorf("-o %s: the interactive merge is not available in llmsh (it reads commands from a terminal and runs an editor); use diff3 -m or patch", env.Quote(*output))
 		return 2
 	}
 	denv := *env

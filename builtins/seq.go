@@ -8,8 +8,6 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "seq", Summary: "print a sequence of numbers", Run: seq})
@@ -34,7 +32,7 @@ func (o seqOperand) long() *big.Float {
 	return o.ld
 }
 
-func seqParse(arg string) (seqOperand, error) {
+func seqParse(env *Env, arg string) (seqOperand, error) {
 	op := seqOperand{prec: -1}
 	s := strings.TrimLeft(arg, " \t\n\v\f\r")
 	num := s
@@ -44,10 +42,10 @@ func seqParse(arg string) (seqOperand, error) {
 	}
 	v, err := strconv.ParseFloat(num, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) || strings.Contains(s, "_") {
-		return op, fmt.Errorf("invalid floating point argument: %s", gnu.Quote(arg))
+		return op, fmt.Errorf("invalid floating point argument: %s", env.Quote(arg))
 	}
 	if math.IsNaN(v) {
-		return op, fmt.Errorf("invalid 'not-a-number' argument: %s", gnu.Quote(arg))
+		return op, fmt.Errorf("invalid 'not-a-number' argument: %s", env.Quote(arg))
 	}
 	op.v = v
 	if !strings.ContainsAny(strings.ToLower(s), "in") {
@@ -134,13 +132,13 @@ func seq(env *Env) int {
 	case len(ops) == 0:
 		return f.Fail(&UsageError{"missing operand"}, 1)
 	case len(ops) > 3:
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(ops[3])}, 1)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(ops[3])}, 1)
 	}
 	first, step := seqOperand{v: 1, width: 1, prec: 0, integer: true, i: 1}, seqOperand{v: 1, width: 1, prec: 0, integer: true, i: 1}
 	var last seqOperand
 	parsed := make([]seqOperand, len(ops))
 	for i, a := range ops {
-		if parsed[i], err = seqParse(a); err != nil {
+		if parsed[i], err = seqParse(env, a); err != nil {
 			return f.Fail(&UsageError{err.Error()}, 1)
 		}
 	}
@@ -152,7 +150,7 @@ func seq(env *Env) int {
 	case 3:
 		first, step, last = parsed[0], parsed[1], parsed[2]
 		if step.v == 0 && (step.ld == nil || step.ld.Sign() == 0) {
-			return f.Fail(&UsageError{"invalid Zero increment value: " + gnu.Quote(ops[1])}, 1)
+			return f.Fail(&UsageError{"invalid Zero increment value: " + env.Quote(ops[1])}, 1)
 		}
 	}
 	if c.hasFormat && c.equal {
@@ -185,7 +183,7 @@ func (c *seqConfig) run(env *Env, ops []string, first, step, last seqOperand) in
 	s := &seqRun{env: env, sep: c.sep}
 	if c.hasFormat {
 		var err error
-		if s.pre, s.spec, s.post, err = parseFloatFormat(c.format); err != nil {
+		if s.pre, s.spec, s.post, err = parseFloatFormat(env, c.format); err != nil {
 			env.Errorf("%s", err)
 			return 1
 		}

@@ -41,7 +41,7 @@ func shredCmd(env *Env) int {
 	f.Func('n', "iterations", RequiredArg, "N", "overwrite N times instead of the default (3)", func(v string, _ bool) error {
 		n, e := gnu.ParseSize(v, 10, "")
 		if e != 0 || n > 1<<31 {
-			return fmt.Errorf("invalid number of passes: %s", gnu.Quote(v))
+			return fmt.Errorf("invalid number of passes: %s", env.Quote(v))
 		}
 		passes = int(n)
 		return nil
@@ -51,7 +51,7 @@ func shredCmd(env *Env) int {
 	f.Func('s', "size", RequiredArg, "N", "shred this many bytes (suffixes like K, M, G accepted)", func(v string, _ bool) error {
 		n, e := gnu.ParseSize(v, 10, "bEGKkMmPTYZ0")
 		if e != 0 || n > 1<<62 {
-			return fmt.Errorf("invalid file size: %s", gnu.Quote(v))
+			return fmt.Errorf("invalid file size: %s", env.Quote(v))
 		}
 		size = int64(n)
 		return nil
@@ -65,7 +65,7 @@ func shredCmd(env *Env) int {
 		case v == "unlink" || v == "wipe" || v == "wipesync":
 			remove = v
 		default:
-			return fmt.Errorf("invalid argument %s for '--remove'\nValid arguments are:\n  - 'unlink'\n  - 'wipe'\n  - 'wipesync'", gnu.Quote(v))
+			return fmt.Errorf("invalid argument %s for '--remove'\nValid arguments are:\n  - 'unlink'\n  - 'wipe'\n  - 'wipesync'", env.Quote(v))
 		}
 		return nil
 	})
@@ -134,7 +134,7 @@ func (s *shredder) file(name string) bool {
 		out, err = env.FS.OpenFile(abs, os.O_RDWR|os.O_CREATE)
 	}
 	if err != nil {
-		env.Errorf("%s: failed to open for writing: %s", gnu.QuoteF(name), ErrText(err))
+		env.Errorf("%s: failed to open for writing: %s", env.QuoteF(name), ErrText(err))
 		return false
 	}
 	defer out.Close()
@@ -163,10 +163,10 @@ func (s *shredder) file(name string) bool {
 			if !random {
 				label = fmt.Sprintf("%02x%02x%02x", pat[0], pat[1], pat[2])
 			}
-			env.Errorf("%s: pass %d/%d (%s)...", gnu.QuoteF(name), p+1, total, label)
+			env.Errorf("%s: pass %d/%d (%s)...", env.QuoteF(name), p+1, total, label)
 		}
 		if _, err := out.Seek(0, io.SeekStart); err != nil {
-			env.Errorf("%s: cannot rewind: %s", gnu.QuoteF(name), ErrText(err))
+			env.Errorf("%s: cannot rewind: %s", env.QuoteF(name), ErrText(err))
 			return false
 		}
 		if !random {
@@ -180,7 +180,7 @@ func (s *shredder) file(name string) bool {
 				rand.Read(chunk)
 			}
 			if _, err := out.Write(chunk); err != nil {
-				env.Errorf("%s: error writing at offset %d: %s", gnu.QuoteF(name), n-left, ErrText(err))
+				env.Errorf("%s: error writing at offset %d: %s", env.QuoteF(name), n-left, ErrText(err))
 				return false
 			}
 			left -= int64(len(chunk))
@@ -198,7 +198,7 @@ func (s *shredder) file(name string) bool {
 func (s *shredder) remove(name, how string) bool {
 	env := s.env
 	if s.verbose {
-		env.Errorf("%s: removing", gnu.QuoteF(name))
+		env.Errorf("%s: removing", env.QuoteF(name))
 	}
 	cur := name
 	if how != "unlink" {
@@ -212,17 +212,17 @@ func (s *shredder) remove(name, how string) bool {
 				continue
 			}
 			if s.verbose {
-				env.Errorf("%s: renamed to %s", gnu.QuoteF(cur), gnu.QuoteF(next))
+				env.Errorf("%s: renamed to %s", env.QuoteF(cur), env.QuoteF(next))
 			}
 			cur = next
 		}
 	}
 	if err := env.FS.Remove(env.Abs(cur)); err != nil {
-		env.Errorf("%s: failed to remove: %s", gnu.QuoteF(name), ErrText(err))
+		env.Errorf("%s: failed to remove: %s", env.QuoteF(name), ErrText(err))
 		return false
 	}
 	if s.verbose {
-		env.Errorf("%s: removed", gnu.QuoteF(name))
+		env.Errorf("%s: removed", env.QuoteF(name))
 	}
 	return true
 }

@@ -126,6 +126,7 @@ func (s shufRandomBytes) Read(p []byte) (int, error) { return s.r.Read(p) }
 
 // shufConfig is what shuf's options select.
 type shufConfig struct {
+	env               *Env // for its quoting in messages
 	echo              bool
 	lo, hi            uint64 // -i LO-HI
 	rangeSet          bool
@@ -136,7 +137,7 @@ type shufConfig struct {
 }
 
 func shuf(env *Env) int {
-	c := &shufConfig{headLines: math.MaxUint64}
+	c := &shufConfig{env: env, headLines: math.MaxUint64}
 	f := c.flags(env)
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -152,7 +153,7 @@ func shuf(env *Env) int {
 		if !c.rangeSet {
 			extra = operands[1]
 		}
-		env.Errorf("extra operand %s", gnu.Quote(extra))
+		env.Errorf("extra operand %s", env.Quote(extra))
 		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
 		return 1
 	}
@@ -168,7 +169,7 @@ func (c *shufConfig) flags(env *Env) *Flags {
 	f.Func('n', "head-count", RequiredArg, "COUNT", "output at most COUNT lines", func(v string, _ bool) error {
 		n, e := gnu.ParseSize(v, 10, "")
 		if e&^gnu.SizeOverflow != 0 {
-			return fmt.Errorf("invalid line count: %s", gnu.Quote(v))
+			return fmt.Errorf("invalid line count: %s", env.Quote(v))
 		}
 		c.headLines = min(c.headLines, n) // an overflow is 2^64-1: no limit
 		return nil
@@ -194,7 +195,7 @@ func (c *shufConfig) setRange(v string, _ bool) error {
 	// As coreutils 9.1: the message quotes the part that failed.
 	a, b, ok := strings.Cut(v, "-")
 	if !ok {
-		return fmt.Errorf("invalid input range: %s", gnu.Quote(v))
+		return fmt.Errorf("invalid input range: %s", c.env.Quote(v))
 	}
 	num := func(x string) (uint64, bool) {
 		x = strings.TrimLeft(x, " \t\n\v\f\r")
@@ -204,14 +205,14 @@ func (c *shufConfig) setRange(v string, _ bool) error {
 	}
 	l, okL := num(a)
 	if !okL {
-		return fmt.Errorf("invalid input range: %s", gnu.Quote(a))
+		return fmt.Errorf("invalid input range: %s", c.env.Quote(a))
 	}
 	h, okH := num(b)
 	if !okH {
-		return fmt.Errorf("invalid input range: %s", gnu.Quote(b))
+		return fmt.Errorf("invalid input range: %s", c.env.Quote(b))
 	}
 	if (l > 0 && h < l-1) || (l == 0 && h == math.MaxUint64) {
-		return fmt.Errorf("invalid input range: %s", gnu.Quote(v))
+		return fmt.Errorf("invalid input range: %s", c.env.Quote(v))
 	}
 	c.lo, c.hi, c.rangeSet = l, h, true
 	return nil
@@ -345,7 +346,7 @@ func (s *shufRun) input(operands []string) (io.Closer, int) {
 // randFail reports a failure to get random bytes.
 func (s *shufRun) randFail(err error) int {
 	if errors.Is(err, errShufEOF) {
-		s.env.Errorf("%s: end of file", gnu.Quote(s.r.name))
+		s.env.Errorf("%s: end of file", s.env.Quote(s.r.name))
 	} else if !errors.Is(err, gnu.ErrCancelled) {
 		s.env.Errorf("%s: %s", s.r.name, ErrText(err))
 	}

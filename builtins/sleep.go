@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "sleep", Summary: "delay for a specified amount of time", Run: sleep})
@@ -26,7 +24,7 @@ func sleep(env *Env) int {
 	for _, a := range args {
 		s, ok := sleepSeconds(a)
 		if !ok {
-			env.Errorf("invalid time interval %s", gnu.Quote(a))
+			env.Errorf("invalid time interval %s", env.Quote(a))
 			bad = true
 			continue
 		}

@@ -158,7 +158,7 @@ func (k *sortKey) setOpt(c byte, end bool) bool {
 }
 
 // sortParseCount parses the decimal count at the start of s (saturating).
-func sortParseCount(s, spec, after string) (int, string, error) {
+func sortParseCount(env *Env, s, spec, after string) (int, string, error) {
 	i := 0
 	n := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
@@ -168,7 +168,7 @@ func sortParseCount(s, spec, after string) (int, string, error) {
 		i++
 	}
 	if i == 0 {
-		return 0, s, fmt.Errorf("%s: invalid count at start of %s", after, gnu.Quote(s))
+		return 0, s, fmt.Errorf("%s: invalid count at start of %s", after, env.Quote(s))
 	}
 	if n > math.MaxInt32 {
 		n = math.MaxInt32
@@ -176,10 +176,10 @@ func sortParseCount(s, spec, after string) (int, string, error) {
 	return n, s[i:], nil
 }
 
-func sortParseKey(spec string) (*sortKey, error) {
+func sortParseKey(env *Env, spec string) (*sortKey, error) {
 	k := &sortKey{eword: -1}
-	bad := func(why string) error { return fmt.Errorf("%s: invalid field specification %s", why, gnu.Quote(spec)) }
-	n, s, err := sortParseCount(spec, spec, "invalid number at field start")
+	bad := func(why string) error { return fmt.Errorf("%s: invalid field specification %s", why, env.Quote(spec)) }
+	n, s, err := sortParseCount(env, spec, spec, "invalid number at field start")
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +188,7 @@ func sortParseKey(spec string) (*sortKey, error) {
 	}
 	k.sword = n - 1
 	if strings.HasPrefix(s, ".") {
-		if n, s, err = sortParseCount(s[1:], spec, "invalid number after '.'"); err != nil {
+		if n, s, err = sortParseCount(env, s[1:], spec, "invalid number after '.'"); err != nil {
 			return nil, err
 		}
 		if n == 0 {
@@ -203,7 +203,7 @@ func sortParseKey(spec string) (*sortKey, error) {
 		s = s[1:]
 	}
 	if strings.HasPrefix(s, ",") {
-		if n, s, err = sortParseCount(s[1:], spec, "invalid number after ','"); err != nil {
+		if n, s, err = sortParseCount(env, s[1:], spec, "invalid number after ','"); err != nil {
 			return nil, err
 		}
 		if n == 0 {
@@ -211,7 +211,7 @@ func sortParseKey(spec string) (*sortKey, error) {
 		}
 		k.eword = n - 1
 		if strings.HasPrefix(s, ".") {
-			if n, s, err = sortParseCount(s[1:], spec, "invalid number after '.'"); err != nil {
+			if n, s, err = sortParseCount(env, s[1:], spec, "invalid number after '.'"); err != nil {
 				return nil, err
 			}
 			k.echar = n
@@ -1104,6 +1104,7 @@ func (m *sortMerge) next() *sortRec {
 // sortConfig is what sort's options select: the global ordering g, the
 // keys, and the sorter they configure.
 type sortConfig struct {
+	env                  *Env // for its quoting in messages
 	g                    *sortKey
 	keys                 []*sortKey
 	s                    *sortSorter
@@ -1120,7 +1121,7 @@ type sortConfig struct {
 }
 
 func sortMain(env *Env) int {
-	c := &sortConfig{g: &sortKey{eword: -1}, s: &sortSorter{tab: -1, seed: maphash.MakeSeed(), nmerge: sortNMerge}}
+	c := &sortConfig{env: env, g: &sortKey{eword: -1}, s: &sortSorter{tab: -1, seed: maphash.MakeSeed(), nmerge: sortNMerge}}
 	f := c.flags(env)
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -1131,7 +1132,7 @@ func sortMain(env *Env) int {
 	}
 	if c.files0Set {
 		if len(files) > 0 {
-			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 2)
+			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", env.QuoteAF(files[0]))}, 2)
 		}
 		var st int
 		if files, st = sortFiles0(env, c.files0); files == nil {
@@ -1158,7 +1159,7 @@ func sortMain(env *Env) int {
 			return 2
 		}
 		if len(files) > 1 {
-			env.Errorf("extra operand %s not allowed with -%s", gnu.QuoteAF(files[1]), map[bool]string{false: "c", true: "C"}[c.quiet])
+			env.Errorf("extra operand %s not allowed with -%s", env.QuoteAF(files[1]), map[bool]string{false: "c", true: "C"}[c.quiet])
 			return 2
 		}
 		file := "-"
@@ -1225,7 +1226,7 @@ func (c *sortConfig) flags(env *Env) *Flags {
 		return nil
 	})
 	f.Func('k', "key", RequiredArg, "KEYDEF", "sort via a key; KEYDEF gives location and type", func(v string, _ bool) error {
-		k, err := sortParseKey(v)
+		k, err := sortParseKey(env, v)
 		if err != nil {
 			return err
 		}
@@ -1284,7 +1285,7 @@ func (c *sortConfig) sortWordFlag(f *Flags) {
 			}
 		}
 		c.badWord = true
-		return &UsageError{fmt.Sprintf("invalid argument %s for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", gnu.Quote(v))}
+		return &UsageError{fmt.Sprintf("invalid argument %s for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", c.env.Quote(v))}
 	})
 }
 
@@ -1314,7 +1315,7 @@ func (c *sortConfig) checkFlags(f *Flags) {
 			if len(quiet) > 1 {
 				kind = "ambiguous"
 			}
-			return &UsageError{fmt.Sprintf("%s argument %s for '--check'\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'", kind, gnu.Quote(v))}
+			return &UsageError{fmt.Sprintf("%s argument %s for '--check'\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'", kind, c.env.Quote(v))}
 		}
 		c.quiet = quiet[true]
 		return nil
@@ -1334,7 +1335,7 @@ func (c *sortConfig) setTab(v string, _ bool) error {
 	case v == `\0`:
 		t = 0
 	case len(v) > 1:
-		return fmt.Errorf("multi-character tab %s", gnu.Quote(v))
+		return fmt.Errorf("multi-character tab %s", c.env.Quote(v))
 	default:
 		t = int(v[0])
 	}
@@ -1416,7 +1417,7 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 			env.Errorf("%s", err)
 			return 2
 		case err != nil:
-			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", env.Name(), gnu.QuoteF(file), ErrText(err))
+			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", env.Name(), env.QuoteF(file), ErrText(err))
 			return 2
 		}
 	}
@@ -1499,7 +1500,7 @@ func (c *sortConfig) setParallel(v string, _ bool) error {
 	n, e := gnu.ParseSize(v, 10, "")
 	switch {
 	case e&^gnu.SizeOverflow != 0:
-		return fmt.Errorf("invalid --parallel argument %s", gnu.Quote(v))
+		return fmt.Errorf("invalid --parallel argument %s", c.env.Quote(v))
 	case n == 0:
 		return errors.New("number in parallel must be nonzero")
 	}
@@ -1560,21 +1561,21 @@ func sortFiles0(env *Env, from string) ([]string, int) {
 	r, err := env.Open(from)
 	if errors.Is(err, syscall.EISDIR) {
 		// GNU opens a directory and fails reading it.
-		env.Errorf("cannot read file names from %s", gnu.QuoteAF(from))
+		env.Errorf("cannot read file names from %s", env.QuoteAF(from))
 		return nil, 2
 	}
 	if err != nil {
-		env.Errorf("open failed: %s: %s", gnu.QuoteF(from), ErrText(err))
+		env.Errorf("open failed: %s: %s", env.QuoteF(from), ErrText(err))
 		return nil, 2
 	}
 	data, err := io.ReadAll(r)
 	r.Close()
 	if err != nil {
-		env.Errorf("cannot read file names from %s", gnu.QuoteAF(from))
+		env.Errorf("cannot read file names from %s", env.QuoteAF(from))
 		return nil, 2
 	}
 	if len(data) == 0 {
-		env.Errorf("no input from %s", gnu.QuoteAF(from))
+		env.Errorf("no input from %s", env.QuoteAF(from))
 		return nil, 2
 	}
 	data = bytes.TrimSuffix(data, []byte{0})
@@ -1582,10 +1583,10 @@ func sortFiles0(env *Env, from string) ([]string, int) {
 	for i, n := range bytes.Split(data, []byte{0}) {
 		switch {
 		case len(n) == 0:
-			env.Errorf("%s:%d: invalid zero-length file name", gnu.QuoteF(from), i+1)
+			env.Errorf("%s:%d: invalid zero-length file name", env.QuoteF(from), i+1)
 			return nil, 2
 		case string(n) == "-":
-			env.Errorf("when reading file names from stdin, no file name of %s allowed", gnu.QuoteAF("-"))
+			env.Errorf("when reading file names from stdin, no file name of %s allowed", env.QuoteAF("-"))
 			return nil, 2
 		}
 		names = append(names, string(n))
@@ -1600,7 +1601,7 @@ func sortOpenFailed(env *Env, file string, err error) {
 	if errors.Is(err, syscall.EISDIR) {
 		what = "read failed"
 	}
-	env.Errorf("%s: %s: %s", what, gnu.QuoteF(file), ErrText(err))
+	env.Errorf("%s: %s: %s", what, env.QuoteF(file), ErrText(err))
 }
 
 // sortOutput is where sort writes: standard output or the -o file.
@@ -1619,7 +1620,7 @@ func sortOpenOutput(env *Env, outSet bool, output string) (*sortOutput, int) {
 	if outSet {
 		of, err := env.Create(output)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "%s: open failed: %s: %s\n", env.Name(), gnu.QuoteF(output), ErrText(err))
+			fmt.Fprintf(env.Stderr, "%s: open failed: %s: %s\n", env.Name(), env.QuoteF(output), ErrText(err))
 			return nil, 2
 		}
 		o.of, out = of, of
@@ -1645,7 +1646,7 @@ func (o *sortOutput) finish(env *Env) int {
 	if o.outSet {
 		name = o.name
 	}
-	st := outputFailed(env, err, "fflush failed: %[1]s: %[2]s", gnu.QuoteF(name), 2)
+	st := outputFailed(env, err, "fflush failed: %[1]s: %[2]s", env.QuoteF(name), 2)
 	if st == 2 {
 		env.Errorf("%s", flushedText(err))
 	}
@@ -1745,7 +1746,7 @@ func (s *sortSorter) check(env *Env, file string, delim byte, quiet bool) int {
 			sortOpenFailed(env, file, err)
 		} else {
 			// GNU's check opens with xfopen, in its own words.
-			env.Errorf("open failed: %s: %s", gnu.QuoteF(file), ErrText(err))
+			env.Errorf("open failed: %s: %s", env.QuoteF(file), ErrText(err))
 		}
 		return 2
 	}
@@ -1809,13 +1810,13 @@ func (c *sortConfig) setBatchSize(v string, _ bool) error {
 	maxMerge := uint64(sessionOpenFiles - 3)
 	switch {
 	case e == gnu.SizeOK && n < 2:
-		return fmt.Errorf("invalid --batch-size argument %s\nsort: minimum --batch-size argument is '2'", gnu.Quote(v))
+		return fmt.Errorf("invalid --batch-size argument %s\nsort: minimum --batch-size argument is '2'", c.env.Quote(v))
 	case e == gnu.SizeOverflow || e == gnu.SizeOK && n > maxMerge:
-		return fmt.Errorf("--batch-size argument %s too large\nsort: maximum --batch-size argument with current rlimit is %d", gnu.Quote(v), maxMerge)
+		return fmt.Errorf("--batch-size argument %s too large\nsort: maximum --batch-size argument with current rlimit is %d", c.env.Quote(v), maxMerge)
 	case e&gnu.SizeInvalidSuffix != 0:
-		return fmt.Errorf("invalid suffix in --batch-size argument %s", gnu.Quote(v))
+		return fmt.Errorf("invalid suffix in --batch-size argument %s", c.env.Quote(v))
 	case e != gnu.SizeOK:
-		return fmt.Errorf("invalid --batch-size argument %s", gnu.Quote(v))
+		return fmt.Errorf("invalid --batch-size argument %s", c.env.Quote(v))
 	}
 	c.s.nmerge = int(n)
 	return nil
@@ -1828,20 +1829,20 @@ func (c *sortConfig) readRandomSource(env *Env) bool {
 	r, err := env.Open(name)
 	if errors.Is(err, syscall.EISDIR) {
 		// GNU opens a directory and fails to read it.
-		env.Errorf("%s: read error: %s", gnu.Quote(name), ErrText(err))
+		env.Errorf("%s: read error: %s", env.Quote(name), ErrText(err))
 		return false
 	}
 	if err != nil {
-		env.Errorf("open failed: %s: %s", gnu.QuoteF(name), ErrText(err))
+		env.Errorf("open failed: %s: %s", env.QuoteF(name), ErrText(err))
 		return false
 	}
 	defer r.Close()
 	buf := make([]byte, md5.Size)
 	if _, err := io.ReadFull(r, buf); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			env.Errorf("%s: end of file", gnu.Quote(name))
+			env.Errorf("%s: end of file", env.Quote(name))
 		} else {
-			env.Errorf("%s: read error: %s", gnu.Quote(name), ErrText(err))
+			env.Errorf("%s: read error: %s", env.Quote(name), ErrText(err))
 		}
 		return false
 	}

@@ -377,7 +377,7 @@ func (t *sortTemps) create() (string, File, error) {
 		}
 		break
 	}
-	return "", nil, &sortTempError{fmt.Sprintf("cannot create temporary file in %s: %s", gnu.QuoteAF(dir), ErrText(err))}
+	return "", nil, &sortTempError{fmt.Sprintf("cannot create temporary file in %s: %s", t.env.QuoteAF(dir), ErrText(err))}
 }
 
 // remove removes one temporary file.

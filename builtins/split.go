@@ -18,15 +18,15 @@ var _ = register(Builtin{Name: "split", Summary: "split a file into pieces", Run
 // splitCount parses the value of -b, -C (suffixes "bEGKkMmPTYZ0", at most
 // the largest int64) or -l (no suffixes, any uint64) as GNU split 9.1:
 // zero is out of range, an overflow or a value above max too large.
-func splitCount(v, suffixes, what string, max uint64) (uint64, error) {
+func splitCount(env *Env, v, suffixes, what string, max uint64) (uint64, error) {
 	n, e := gnu.ParseSize(v, 10, suffixes)
 	switch {
 	case e&^gnu.SizeOverflow != 0:
-		return 0, fmt.Errorf("%s: %s", what, gnu.Quote(v))
+		return 0, fmt.Errorf("%s: %s", what, env.Quote(v))
 	case e == gnu.SizeOverflow || n > max:
-		return 0, fmt.Errorf("%s: %s: Value too large for defined data type", what, gnu.Quote(v))
+		return 0, fmt.Errorf("%s: %s: Value too large for defined data type", what, env.Quote(v))
 	case n == 0:
-		return 0, fmt.Errorf("%s: %s: Numerical result out of range", what, gnu.Quote(v))
+		return 0, fmt.Errorf("%s: %s: Numerical result out of range", what, env.Quote(v))
 	}
 	return n, nil
 }
@@ -98,7 +98,7 @@ func (s *splitter) open() error {
 		return err
 	}
 	if s.verbose {
-		fmt.Fprintf(s.env.Stdout, "creating file %s\n", gnu.QuoteAF(name))
+		fmt.Fprintf(s.env.Stdout, "creating file %s\n", s.env.QuoteAF(name))
 	}
 	if s.filter != "" {
 		s.cur, s.curName = s.startFilter(name), name
@@ -189,6 +189,7 @@ func (s *splitter) write(p []byte) error {
 
 // splitConfig is what split's options select.
 type splitConfig struct {
+	env            *Env // for its quoting in messages
 	mode           byte // 'l' lines, 'b' bytes, 'C' line bytes, 'n' chunks
 	modeSet        bool // an option chose mode (a second one fails)
 	count          uint64
@@ -206,14 +207,14 @@ type splitConfig struct {
 }
 
 func split(env *Env) int {
-	c := &splitConfig{mode: 'l', count: 1000, sufLen: 2, alphabet: "abcdefghijklmnopqrstuvwxyz", sep: '\n'}
+	c := &splitConfig{env: env, mode: 'l', count: 1000, sufLen: 2, alphabet: "abcdefghijklmnopqrstuvwxyz", sep: '\n'}
 	f := c.flags(env)
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
 	}
 	if len(ops) > 2 {
-		env.Errorf("extra operand %s", gnu.Quote(ops[2]))
+		env.Errorf("extra operand %s", env.Quote(ops[2]))
 		fmt.Fprintf(env.Stderr, "Try '%s --help' for more information.\n", env.Name())
 		return 1
 	}
@@ -225,7 +226,7 @@ func split(env *Env) int {
 		prefix = ops[1]
 	}
 	if strings.Contains(c.addSuffix, "/") {
-		env.Errorf("invalid suffix %s, contains directory separator", gnu.Quote(c.addSuffix))
+		env.Errorf("invalid suffix %s, contains directory separator", env.Quote(c.addSuffix))
 		return 1
 	}
 	base := uint64(len(c.alphabet))
@@ -275,7 +276,7 @@ func (c *splitConfig) flags(env *Env) *Flags {
 			if err := c.setMode(m); err != nil {
 				return err
 			}
-			n, err := splitCount(v, "bEGKkMmPTYZ0", "invalid number of bytes", math.MaxInt64)
+			n, err := splitCount(env, v, "bEGKkMmPTYZ0", "invalid number of bytes", math.MaxInt64)
 			if err != nil {
 				return err
 			}
@@ -289,7 +290,7 @@ func (c *splitConfig) flags(env *Env) *Flags {
 		if err := c.setMode('l'); err != nil {
 			return err
 		}
-		n, err := splitCount(v, "", "invalid number of lines", math.MaxUint64)
+		n, err := splitCount(env, v, "", "invalid number of lines", math.MaxUint64)
 		if err != nil {
 			return err
 		}
@@ -301,7 +302,7 @@ func (c *splitConfig) flags(env *Env) *Flags {
 		n, err := strconv.ParseUint(v, 10, 31)
 		if err != nil || n > 1<<20 {
 			// Longer suffixes could never name a file (NAME_MAX is 255).
-			return fmt.Errorf("invalid suffix length: %s", gnu.Quote(v))
+			return fmt.Errorf("invalid suffix length: %s", env.Quote(v))
 		}
 		if n > 0 { // GNU: 0 is the default, which grows as needed
 			c.sufLen, c.sufLenSet = int(n), true
@@ -318,11 +319,11 @@ func (c *splitConfig) flags(env *Env) *Flags {
 					what, valid = "hexadecimal", digits+"ABCDEF"
 				}
 				if strings.Trim(v, valid) != "" {
-					return &UsageError{fmt.Sprintf("%s: invalid start value for %s suffix", gnu.Quote(v), what)}
+					return &UsageError{fmt.Sprintf("%s: invalid start value for %s suffix", env.Quote(v), what)}
 				}
 				n, err := strconv.ParseUint(v, len(digits), 64)
 				if err != nil {
-					return fmt.Errorf("invalid number: %s", gnu.Quote(v))
+					return fmt.Errorf("invalid number: %s", env.Quote(v))
 				}
 				c.start, c.startSet = n, true
 			}
@@ -346,7 +347,7 @@ func (c *splitConfig) flags(env *Env) *Flags {
 		case v == "":
 			return errors.New("empty record separator")
 		default:
-			return fmt.Errorf("multi-character separator %s", gnu.Quote(v))
+			return fmt.Errorf("multi-character separator %s", env.Quote(v))
 		}
 		return nil
 	})
@@ -367,23 +368,23 @@ func (c *splitConfig) setChunks(v string, _ bool) error {
 	}
 	parts := strings.Split(spec, "/")
 	if len(parts) > 2 {
-		return fmt.Errorf("invalid number of chunks: %s", gnu.Quote(v))
+		return fmt.Errorf("invalid number of chunks: %s", c.env.Quote(v))
 	}
 	n, err := strconv.ParseUint(parts[len(parts)-1], 10, 64)
 	if err != nil || n == 0 {
 		if err == nil || errors.Is(err, strconv.ErrRange) {
-			return fmt.Errorf("invalid number of chunks: %s: Numerical result out of range", gnu.Quote(parts[len(parts)-1]))
+			return fmt.Errorf("invalid number of chunks: %s: Numerical result out of range", c.env.Quote(parts[len(parts)-1]))
 		}
-		return fmt.Errorf("invalid number of chunks: %s", gnu.Quote(parts[len(parts)-1]))
+		return fmt.Errorf("invalid number of chunks: %s", c.env.Quote(parts[len(parts)-1]))
 	}
 	c.chunkN, c.chunkK = n, 0
 	if len(parts) == 2 {
 		k, err := strconv.ParseUint(parts[0], 10, 64)
 		if err != nil || k == 0 || k > n {
 			if err == nil || errors.Is(err, strconv.ErrRange) {
-				return fmt.Errorf("invalid chunk number: %s: Numerical result out of range", gnu.Quote(parts[0]))
+				return fmt.Errorf("invalid chunk number: %s: Numerical result out of range", c.env.Quote(parts[0]))
 			}
-			return fmt.Errorf("invalid chunk number: %s", gnu.Quote(parts[0]))
+			return fmt.Errorf("invalid chunk number: %s", c.env.Quote(parts[0]))
 		}
 		c.chunkK = k
 	}
@@ -419,7 +420,7 @@ func (c *splitConfig) run(env *Env, in, prefix string) int {
 
 	r, err := env.Open(in)
 	if err != nil {
-		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(in), ErrText(err))
+		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(in), ErrText(err))
 		return 1
 	}
 	defer r.Close()

@@ -72,7 +72,7 @@ func stat(env *Env) int {
 	deref := f.Bool('L', "dereference", "follow links")
 	fileSystem := f.Bool('f', "file-system", "display file system status instead of file status\n(refused: vfsd reports no file system figures)")
 	f.Func(0, "cached", RequiredArg, "MODE", "specify how to use cached attributes;\nuseful on remote file systems. See MODE below\n(vfsd's attributes are always current)", func(v string, _ bool) error {
-		_, err := argmatch(v, []string{"default", "never", "always"}, "--cached")
+		_, err := argmatch(env, v, []string{"default", "never", "always"}, "--cached")
 		return err
 	})
 	format, formatSet := f.String('c', "format", "FORMAT", "use the specified FORMAT instead of the default;\noutput a newline after each use of FORMAT")
@@ -124,7 +124,7 @@ func stat(env *Env) int {
 		if fi.IsDir() {
 			nlink = dirLinkCount(env, env.Abs(name))
 		}
-		file := statFile{name, fi, target, isLink, dateLocation(env), nlink}
+		file := statFile{name, fi, target, isLink, dateLocation(env), nlink, env.QuoteUTF8()}
 		custom, nl := "", ""
 		if *printfSet {
 			custom = statEscapes(env, *printf)
@@ -135,7 +135,7 @@ func stat(env *Env) int {
 			// GNU dies there, after what it printed before it
 			w.WriteString(statFormat(custom[:pos], file))
 			w.Flush()
-			env.Errorf("%s: invalid directive", gnu.Quote(bad))
+			env.Errorf("%s: invalid directive", env.Quote(bad))
 			return 1
 		}
 		switch {
@@ -177,6 +177,7 @@ type statFile struct {
 	isLink bool
 	loc    *time.Location // the script's TZ, for %y
 	nlink  int            // %h: 1, or for a directory 2 and its subdirectories
+	utf8   bool           // %N quotes as in LC_ALL=C.UTF-8
 }
 
 // statInvalid finds the first directive of format that GNU stat refuses:
@@ -267,9 +268,9 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 		return name, false, true
 	case 'N':
 		if file.isLink {
-			return gnu.QuoteAF(name) + " -> " + gnu.QuoteAF(file.target), false, true
+			return file.quote(name) + " -> " + file.quote(file.target), false, true
 		}
-		return gnu.QuoteAF(name), false, true
+		return file.quote(name), false, true
 	case 's':
 		return strconv.FormatInt(fi.Size(), 10), true, true
 	case 'b':
@@ -310,6 +311,11 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 		return "?", false, true
 	}
 	return "", false, false
+}
+
+// quote is gnu.QuoteAF in the script's locale, as %N quotes.
+func (f statFile) quote(s string) string {
+	return gnu.Quoting{Style: gnu.ShellEscapeAlways, UTF8: f.utf8}.Quote(s)
 }
 
 // statBlocks estimates the 512-byte blocks of fi: whole 4 KiB blocks.

@@ -23,7 +23,7 @@ func stdbufCmd(env *Env) int {
 			} else if v == "0" && !stdin {
 				lineOut = true
 			} else if _, e := gnu.ParseSize(v, 10, "EGkKMPTYZ0"); e != gnu.SizeOK {
-				msg := "invalid mode " + gnu.Quote(v)
+				msg := "invalid mode " + env.Quote(v)
 				if e&gnu.SizeOverflow != 0 && e&gnu.SizeInvalidSuffix == 0 {
 					msg += ": Value too large for defined data type"
 				}

@@ -85,13 +85,13 @@ func (a sumAlgo) withLength(bits int) sumAlgo {
 func sumLength(env *Env, v string) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return 0, errors.New("invalid length: " + gnu.Quote(v))
+		return 0, errors.New("invalid length: " + env.Quote(v))
 	}
 	if n > 512 {
-		return 0, errors.New("invalid length: " + gnu.Quote(v) + "\n" + env.Name() + ": maximum digest length for 'BLAKE2b' is 512 bits")
+		return 0, errors.New("invalid length: " + env.Quote(v) + "\n" + env.Name() + ": maximum digest length for 'BLAKE2b' is 512 bits")
 	}
 	if n%8 != 0 {
-		return 0, errors.New("invalid length: " + gnu.Quote(v) + "\n" + env.Name() + ": length is not a multiple of 8")
+		return 0, errors.New("invalid length: " + env.Quote(v) + "\n" + env.Name() + ": length is not a multiple of 8")
 	}
 	return n, nil
 }
@@ -318,7 +318,7 @@ func (c *sumChecker) checkFile(list string) int {
 	readFailed := func() int {
 		// GNU's words for a list it opened but could not read to its end.
 		c.w.Flush()
-		env.Errorf("%s: read error", gnu.QuoteF(displayName(list)))
+		env.Errorf("%s: read error", env.QuoteF(displayName(list)))
 		return 1
 	}
 	r, err := env.Open(list)
@@ -398,7 +398,7 @@ func (c *sumChecker) checkFile(list string) int {
 	}
 	c.w.Flush()
 	if good == 0 {
-		env.Errorf("%s: no properly formatted checksum lines found", gnu.QuoteF(displayName(list)))
+		env.Errorf("%s: no properly formatted checksum lines found", env.QuoteF(displayName(list)))
 		return 1
 	}
 	if !c.status {
@@ -420,7 +420,7 @@ func (c *sumChecker) checkFile(list string) int {
 	}
 	if c.ignoreMissing && matched == 0 {
 		if !c.status {
-			env.Errorf("%s: no file was verified", gnu.QuoteF(displayName(list)))
+			env.Errorf("%s: no file was verified", env.QuoteF(displayName(list)))
 		}
 		return 1
 	}
@@ -440,7 +440,7 @@ func (c *sumChecker) warnLine(list string, lineNo int) {
 	if c.a.blake {
 		tag = "BLAKE2b"
 	}
-	c.env.Errorf("%s: %d: improperly formatted %s checksum line", gnu.QuoteF(displayName(list)), lineNo, tag)
+	c.env.Errorf("%s: %d: improperly formatted %s checksum line", c.env.QuoteF(displayName(list)), lineNo, tag)
 }
 
 // parse reads "HASH  NAME", "HASH *NAME" or "ALGO (NAME) = HASH", with

@@ -2,8 +2,6 @@ package builtins
 
 import (
 	"os"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "sync", Summary: "synchronize cached writes to persistent storage", Run: syncCmd})
@@ -42,7 +40,7 @@ func syncCmd(env *Env) int {
 			}
 		}
 		if err != nil {
-			env.Errorf("error opening %s: %s", gnu.QuoteAF(a), ErrText(err))
+			env.Errorf("error opening %s: %s", env.QuoteAF(a), ErrText(err))
 			status = 1
 		}
 	}

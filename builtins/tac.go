@@ -87,7 +87,7 @@ func tac(env *Env) int {
 			tacReadError(env)(name, err) // GNU opens a directory and fails reading it
 			return
 		}
-		env.Errorf("failed to open %s for reading: %s", gnu.QuoteAF(name), ErrText(err))
+		env.Errorf("failed to open %s for reading: %s", env.QuoteAF(name), ErrText(err))
 	}}
 	// tac holds each file whole: w is flushed only at the end, as GNU's
 	// own output buffer is.
@@ -101,7 +101,7 @@ func tacReadError(env *Env) func(name string, err error) {
 		if errors.Is(err, syscall.EISDIR) {
 			text = ErrText(syscall.EINVAL)
 		}
-		env.Errorf("%s: read error: %s", gnu.QuoteF(displayName(name)), text)
+		env.Errorf("%s: read error: %s", env.QuoteF(displayName(name)), text)
 	}
 }
 

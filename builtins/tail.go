@@ -19,11 +19,11 @@ func tail(env *Env) int {
 	f := NewFlags(env, "Print the last 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	spec := headCountSpec{lines: true, n: 10}
 	var quiet, verbose, zero, follow bool
-	f.Func('c', "bytes", RequiredArg, "[+]NUM", "output the last NUM bytes; or use -c +NUM to\n                             output starting with byte NUM of each file", func(v string, _ bool) error { return spec.parse(v, false) })
+	f.Func('c', "bytes", RequiredArg, "[+]NUM", "output the last NUM bytes; or use -c +NUM to\n                             output starting with byte NUM of each file", func(v string, _ bool) error { return spec.parse(env, v, false) })
 	f.Func('f', "follow", OptionalArg, "{name|descriptor}", "output appended data as the file grows (refused in llmsh: files do\n"+
 		"not grow while a script runs)", func(v string, present bool) error {
 		if present {
-			if _, err := lsArgMatch("--follow", v, []string{"descriptor", "name"}, []int{0, 1}); err != nil {
+			if _, err := lsArgMatch(env, "--follow", v, []string{"descriptor", "name"}, []int{0, 1}); err != nil {
 				return err
 			}
 		}
@@ -35,7 +35,7 @@ func tail(env *Env) int {
 	f.Func(0, "max-unchanged-stats", RequiredArg, "N", "with --follow=name, reopen a FILE which has not\n"+
 		"changed size after N (default 5) iterations to see if it has been unlinked\nor renamed", func(v string, _ bool) error {
 		if _, e := gnu.ParseSize(v, 10, ""); e != gnu.SizeOK && e != gnu.SizeOverflow {
-			return fmt.Errorf("invalid maximum number of unchanged stats between opens: %s", gnu.Quote(v))
+			return fmt.Errorf("invalid maximum number of unchanged stats between opens: %s", env.Quote(v))
 		}
 		return nil
 	})
@@ -43,7 +43,7 @@ func tail(env *Env) int {
 	f.Func(0, "pid", RequiredArg, "PID", "with -f, terminate after process ID, PID dies", func(v string, _ bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 {
-			return fmt.Errorf("invalid PID: %s", gnu.Quote(v))
+			return fmt.Errorf("invalid PID: %s", env.Quote(v))
 		}
 		pidSet = n != 0 // GNU: 0 is no process
 		return nil
@@ -52,11 +52,11 @@ func tail(env *Env) int {
 	f.Func('s', "sleep-interval", RequiredArg, "N", "with -f, sleep for approximately N seconds (default 1.0)\n"+
 		"between iterations", func(v string, _ bool) error {
 		if n, err := strconv.ParseFloat(strings.TrimLeft(v, " \t"), 64); err != nil && !errors.Is(err, strconv.ErrRange) || n < 0 || n != n {
-			return fmt.Errorf("invalid number of seconds: %s", gnu.Quote(v))
+			return fmt.Errorf("invalid number of seconds: %s", env.Quote(v))
 		}
 		return nil
 	})
-	f.Func('n', "lines", RequiredArg, "[+]NUM", "output the last NUM lines, instead of the last 10;\n                             or use -n +NUM to skip NUM-1 lines at the start", func(v string, _ bool) error { return spec.parse(v, true) })
+	f.Func('n', "lines", RequiredArg, "[+]NUM", "output the last NUM lines, instead of the last 10;\n                             or use -n +NUM to skip NUM-1 lines at the start", func(v string, _ bool) error { return spec.parse(env, v, true) })
 	f.Func('q', "quiet", NoArg, "", "never output headers giving file names", func(string, bool) error { quiet, verbose = true, false; return nil })
 	f.Synonym("silent", "quiet")
 	f.Func('v', "verbose", NoArg, "", "always output headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
@@ -67,7 +67,7 @@ func tail(env *Env) int {
 		f.Func(d, "", NoArg, "", "", func(string, bool) error { return fmt.Errorf("option used in invalid context -- %c", d) })
 	}
 	args := env.Args[1:]
-	if ok, err := tailObsolete(args, &spec, &follow); ok {
+	if ok, err := tailObsolete(env, args, &spec, &follow); ok {
 		if err != nil {
 			return f.Fail(err, 1)
 		}
@@ -162,7 +162,7 @@ func tailSuffix(p []byte, off int64, fi fs.FileInfo, spec headCountSpec, delim b
 
 // tailObsolete recognises the obsolete forms "tail -5", "tail +5",
 // "tail -5c", "tail +2l FILE": one such option, at most one file after it.
-func tailObsolete(args []string, spec *headCountSpec, follow *bool) (bool, error) {
+func tailObsolete(env *Env, args []string, spec *headCountSpec, follow *bool) (bool, error) {
 	if !(len(args) == 1 || len(args) == 2 && !(strings.HasPrefix(args[1], "-") && len(args[1]) > 1)) {
 		return false, nil
 	}
@@ -195,7 +195,7 @@ func tailObsolete(args []string, spec *headCountSpec, follow *bool) (bool, error
 		num = "10"
 	}
 	*follow = *follow || f
-	err := spec.parse(num+mult, lines)
+	err := spec.parse(env, num+mult, lines)
 	if a[0] == '+' {
 		spec.sign = '+'
 	}

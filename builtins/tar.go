@@ -251,7 +251,7 @@ func (s *tarState) lateExcludes(at []tarExcludeAt, n int) {
 			s.env.Errorf("The following options were used after any non-optional arguments in archive create or update mode.  These options are positional and affect only arguments that follow them.  Please, rearrange them properly.")
 			said = true
 		}
-		s.env.Errorf("--exclude %s has no effect", gnu.Quote(e.pattern))
+		s.env.Errorf("--exclude %s has no effect", s.env.Quote(e.pattern))
 		s.status = 2
 	}
 }

@@ -100,7 +100,7 @@ func (s *tarState) resolveMtime(v string) bool {
 	t, err := dateParse(v, time.Now(), dateLocation(s.env))
 	if err != nil {
 		// GNU substitutes the oldest time it can store; llmsh refuses.
-		s.env.Errorf("Invalid date format %s", gnu.Quote(v))
+		s.env.Errorf("Invalid date format %s", s.env.Quote(v))
 		s.env.Errorf("Error is not recoverable: exiting now")
 		return false
 	}
@@ -158,7 +158,7 @@ func (s *tarState) oldFile(hdr *tar.Header, abs, orig string) bool {
 		if fi.IsDir() || fi.ModTime().Before(hdr.ModTime) {
 			return false
 		}
-		s.env.Errorf("Current %s is newer or same age", gnu.Quote(orig))
+		s.env.Errorf("Current %s is newer or same age", s.env.Quote(orig))
 		return true
 	}
 	return false
@@ -233,7 +233,7 @@ func (s *tarState) moreFlags(f *Flags, o *tarOpts) {
 	f.Func(0, "mtime", RequiredArg, "DATE-OR-FILE", "set mtime for added files from DATE-OR-FILE", s.tarMtimeOpt(o))
 	f.BoolVar(&s.clampMtime, 0, "clamp-mtime", "only set time when the file is more recent than what was given with --mtime")
 	f.Func(0, "sort", RequiredArg, "ORDER", "directory sorting order: none (default), name or inode (llmsh lists every directory in name order)", func(v string, _ bool) error {
-		_, err := argmatch(v, []string{"none", "name", "inode"}, "--sort")
+		_, err := argmatch(s.env, v, []string{"none", "name", "inode"}, "--sort")
 		if err != nil && o.fatal == "" {
 			o.fatal = err.(*UsageError).Msg
 		}

@@ -2,8 +2,6 @@ package builtins
 
 import (
 	"io"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "tee", Summary: "read from standard input and write to standard output and files", Run: tee})
@@ -21,7 +19,7 @@ func tee(env *Env) (status int) {
 		case "warn", "exit":
 			warnPipe, exitMode = false, v == "exit"
 		default:
-			return &UsageError{"invalid argument " + gnu.Quote(v) + " for '--output-error'\nValid arguments are:\n  - 'warn'\n  - 'warn-nopipe'\n  - 'exit'\n  - 'exit-nopipe'"}
+			return &UsageError{"invalid argument " + env.Quote(v) + " for '--output-error'\nValid arguments are:\n  - 'warn'\n  - 'warn-nopipe'\n  - 'exit'\n  - 'exit-nopipe'"}
 		}
 		return nil
 	})

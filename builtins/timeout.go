@@ -9,8 +9,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "timeout", Summary: "run a command with a time limit", Run: timeoutCmd})
@@ -197,7 +195,7 @@ func timeoutCmd(env *Env) int {
 	f.Func('k', "kill-after", RequiredArg, "DURATION", "also send a KILL signal if COMMAND is still running this long after the initial signal was sent", func(v string, _ bool) error {
 		d, ok := toDuration(v)
 		if !ok {
-			return &UsageError{"invalid time interval " + gnu.Quote(v)}
+			return &UsageError{"invalid time interval " + env.Quote(v)}
 		}
 		killAfter = d
 		return nil
@@ -206,7 +204,7 @@ func timeoutCmd(env *Env) int {
 	f.Func('s', "signal", RequiredArg, "SIGNAL", "specify the signal to be sent on timeout; SIGNAL may be a name like 'HUP' or a number", func(v string, _ bool) error {
 		n, ok := toSignal(v)
 		if !ok {
-			return &UsageError{gnu.Quote(v) + ": invalid signal"}
+			return &UsageError{env.Quote(v) + ": invalid signal"}
 		}
 		sig = n
 		return nil
@@ -223,7 +221,7 @@ func timeoutCmd(env *Env) int {
 	}
 	limit, ok := toDuration(args[0])
 	if !ok {
-		return f.Fail(&UsageError{"invalid time interval " + gnu.Quote(args[0])}, 125)
+		return f.Fail(&UsageError{"invalid time interval " + env.Quote(args[0])}, 125)
 	}
 	if env.Exec == nil {
 		env.Errorf("cannot run commands here")
@@ -255,7 +253,7 @@ func timeoutCmd(env *Env) int {
 	case <-fire:
 	}
 	if *verbose {
-		env.Errorf("sending signal %s to command %s", toSignalName(sig), gnu.Quote(cmd[0]))
+		env.Errorf("sending signal %s to command %s", toSignalName(sig), env.Quote(cmd[0]))
 	}
 	timedOut := func(st int) int {
 		switch {
@@ -292,7 +290,7 @@ func timeoutCmd(env *Env) int {
 		return timedOut(st)
 	case <-killc:
 		if *verbose {
-			env.Errorf("sending signal KILL to command %s", gnu.Quote(cmd[0]))
+			env.Errorf("sending signal KILL to command %s", env.Quote(cmd[0]))
 		}
 		// The command ignored its cancellation: abandon it.
 		return 128 + 9
@@ -324,7 +322,7 @@ func waitTrapped(env *Env, done <-chan int, killAfter time.Duration, preserve, v
 		return 124
 	case <-killc:
 		if verbose {
-			env.Errorf("sending signal KILL to command %s", gnu.Quote(name))
+			env.Errorf("sending signal KILL to command %s", env.Quote(name))
 		}
 		closeOut()
 		cancel()

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "touch", Summary: "change file timestamps", Run: touch})
@@ -36,7 +34,7 @@ func touch(env *Env) int {
 		case "modify", "mtime":
 			*onlyM = true
 		default:
-			return &UsageError{"invalid argument " + gnu.QuoteAF(v) + " for '--time'\nValid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'"}
+			return &UsageError{"invalid argument " + env.QuoteAF(v) + " for '--time'\nValid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'"}
 		}
 		return nil
 	})
@@ -80,7 +78,7 @@ func touch(env *Env) int {
 				continue
 			}
 			if err != nil {
-				env.Errorf("setting times of %s: %s", gnu.QuoteAF(name), ErrText(err))
+				env.Errorf("setting times of %s: %s", env.QuoteAF(name), ErrText(err))
 				status = 1
 				continue
 			}
@@ -108,7 +106,7 @@ func touch(env *Env) int {
 				// GNU's open(O_CREAT) failed first: its error is the one told.
 				env.fileErrorf("cannot touch", name, err)
 			} else {
-				env.Errorf("setting times of %s: %s", gnu.QuoteAF(name), ErrText(err))
+				env.Errorf("setting times of %s: %s", env.QuoteAF(name), ErrText(err))
 			}
 			status = 1
 		}
@@ -129,7 +127,7 @@ func touchWhen(env *Env, src touchSource) (when time.Time, ok bool) {
 	if src.refSet {
 		fi, err := env.FS.Stat(env.Abs(src.ref))
 		if err != nil {
-			env.Errorf("failed to get attributes of %s: %s", gnu.QuoteAF(src.ref), ErrText(err))
+			env.Errorf("failed to get attributes of %s: %s", env.QuoteAF(src.ref), ErrText(err))
 			return when, false
 		}
 		when = fi.ModTime()
@@ -138,14 +136,14 @@ func touchWhen(env *Env, src touchSource) (when time.Time, ok bool) {
 	case src.stampSet:
 		t, ok := touchStamp(src.stamp, when, dateLocation(env))
 		if !ok {
-			env.Errorf("invalid date format %s", gnu.Quote(src.stamp))
+			env.Errorf("invalid date format %s", env.Quote(src.stamp))
 			return when, false
 		}
 		when = t
 	case src.dateSet:
 		t, err := dateParse(src.date, when, dateLocation(env))
 		if err != nil {
-			env.Errorf("invalid date format %s", gnu.Quote(src.date))
+			env.Errorf("invalid date format %s", env.Quote(src.date))
 			return when, false
 		}
 		when = t

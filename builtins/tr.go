@@ -108,7 +108,7 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 					name := string(b[i+2 : j])
 					fn, ok := trClasses[name]
 					if !ok {
-						return nil, fmt.Errorf("invalid character class %s", gnu.Quote(name))
+						return nil, fmt.Errorf("invalid character class %s", env.Quote(name))
 					}
 					if name == "upper" || name == "lower" {
 						set.classAt[len(set.chars)] = name
@@ -156,7 +156,7 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 						}
 						n, err := strconv.ParseUint(num, base, 31)
 						if err != nil {
-							return nil, fmt.Errorf("invalid repeat count %s in [c*n] construct", gnu.Quote(num))
+							return nil, fmt.Errorf("invalid repeat count %s in [c*n] construct", env.Quote(num))
 						}
 						if n == 0 {
 							if set.fillAt >= 0 {
@@ -242,9 +242,9 @@ func tr(env *Env) int {
 		if o.squeeze {
 			why = "Two strings must be given when both deleting and squeezing repeats."
 		}
-		return f.Fail(&UsageError{fmt.Sprintf("missing operand after %s\n%s", gnu.Quote(args[len(args)-1]), why)}, 1)
+		return f.Fail(&UsageError{fmt.Sprintf("missing operand after %s\n%s", env.Quote(args[len(args)-1]), why)}, 1)
 	case len(args) > maxOps:
-		msg := fmt.Sprintf("extra operand %s", gnu.Quote(args[maxOps]))
+		msg := fmt.Sprintf("extra operand %s", env.Quote(args[maxOps]))
 		if len(args) == 2 {
 			msg += "\nOnly one string may be given when deleting without squeezing repeats."
 		}

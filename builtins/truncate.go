@@ -51,13 +51,13 @@ func truncateCmd(env *Env) int {
 		}
 		v, e := gnu.ParseSize(s, 10, "EgGkKmMPtTYZ0")
 		if e != gnu.SizeOK || v > math.MaxInt64 || strings.HasPrefix(strings.TrimLeft(s, " \t"), "-") {
-			env.Errorf("Invalid number: %s", gnu.Quote(*sizeArg))
+			env.Errorf("Invalid number: %s", env.Quote(*sizeArg))
 			return 1
 		}
 		size = int64(v)
 		if *ioBlocks {
 			if size > math.MaxInt64/truncateBlock {
-				env.Errorf("overflow in %d * %d byte blocks for file %s", size, truncateBlock, gnu.Quote(files[0]))
+				env.Errorf("overflow in %d * %d byte blocks for file %s", size, truncateBlock, env.Quote(files[0]))
 				return 1
 			}
 			size *= truncateBlock
@@ -79,7 +79,7 @@ func truncateCmd(env *Env) int {
 	if *refSet {
 		fi, err := env.FS.Stat(env.Abs(*ref))
 		if err != nil {
-			env.Errorf("cannot stat %s: %s", gnu.QuoteAF(*ref), ErrText(err))
+			env.Errorf("cannot stat %s: %s", env.QuoteAF(*ref), ErrText(err))
 			return 1
 		}
 		refSize = fi.Size()
@@ -106,7 +106,7 @@ func truncateCmd(env *Env) int {
 // being rewritten with its kept bytes, and grows by zeros appended.
 func truncateFile(env *Env, name string, op byte, size, refSize int64, noCreate bool) error {
 	openErr := func(err error) error {
-		return errors.New("cannot open " + gnu.QuoteAF(name) + " for writing: " + ErrText(err))
+		return errors.New("cannot open " + env.QuoteAF(name) + " for writing: " + ErrText(err))
 	}
 	cur := int64(0)
 	fi, err := env.FS.Stat(env.Abs(name))
@@ -163,7 +163,7 @@ func truncateFile(env *Env, name string, op byte, size, refSize int64, noCreate 
 			werr = cerr
 		}
 		if werr != nil {
-			return errors.New("failed to truncate " + gnu.QuoteAF(name) + " at " + strconv.FormatInt(n, 10) + " bytes: " + ErrText(werr))
+			return errors.New("failed to truncate " + env.QuoteAF(name) + " at " + strconv.FormatInt(n, 10) + " bytes: " + ErrText(werr))
 		}
 	case n < cur:
 		r, err := env.Open(name)
@@ -176,7 +176,7 @@ func truncateFile(env *Env, name string, op byte, size, refSize int64, noCreate 
 			err = env.WriteFile(name, keep)
 		}
 		if err != nil {
-			return errors.New("failed to truncate " + gnu.QuoteAF(name) + " at " + strconv.FormatInt(n, 10) + " bytes: " + ErrText(err))
+			return errors.New("failed to truncate " + env.QuoteAF(name) + " at " + strconv.FormatInt(n, 10) + " bytes: " + ErrText(err))
 		}
 	}
 	return nil

@@ -35,7 +35,7 @@ func tsortCmd(env *Env) int {
 		return printVersion(env)
 	}
 	if len(files) > 1 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(files[1])}, 1)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(files[1])}, 1)
 	}
 	name := "-"
 	if len(files) == 1 {
@@ -43,7 +43,7 @@ func tsortCmd(env *Env) int {
 	}
 	r, err := env.Open(name)
 	if err != nil {
-		env.PathError(gnu.QuoteF(name), err)
+		env.PathError(env.QuoteF(name), err)
 		return 1
 	}
 	data, err := readAllCtx(env, r)
@@ -52,7 +52,7 @@ func tsortCmd(env *Env) int {
 		if err == gnu.ErrCancelled {
 			return 1
 		}
-		env.PathError(gnu.QuoteF(name), err)
+		env.PathError(env.QuoteF(name), err)
 		return 1
 	}
 	items, err := tsortGraph(env, data)
@@ -60,7 +60,7 @@ func tsortCmd(env *Env) int {
 	case err == gnu.ErrCancelled:
 		return 1
 	case err != nil:
-		env.Errorf("%s: input contains an odd number of tokens", gnu.QuoteF(name))
+		env.Errorf("%s: input contains an odd number of tokens", env.QuoteF(name))
 		return 1
 	}
 
@@ -105,7 +105,7 @@ func tsortCmd(env *Env) int {
 		}
 		if left > 0 {
 			w.Flush()
-			env.Errorf("%s: input contains a loop:", gnu.QuoteF(name))
+			env.Errorf("%s: input contains a loop:", env.QuoteF(name))
 			status = 1
 			var loop *tsortItem
 			for {

@@ -1,8 +1,6 @@
 package builtins
 
-import (
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
-)
+import ()
 
 var _ = register(Builtin{Name: "tty", Summary: "print the file name of the terminal connected to standard input", Run: ttyCmd})
 
@@ -20,7 +18,7 @@ func ttyCmd(env *Env) int {
 		return f.Fail(err, 2)
 	}
 	if len(args) > 0 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[0])}, 2)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(args[0])}, 2)
 	}
 	if !IsTerminal(env.Stdin) {
 		if !*silent {

@@ -2,8 +2,6 @@ package builtins
 
 import (
 	"strings"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "uname", Summary: "print system information (llmsh's fixed virtual values)", Run: unameCmd})
@@ -49,7 +47,7 @@ func unameCmd(env *Env) int {
 		return printVersion(env)
 	}
 	if len(operands) > 0 {
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(operands[0])}, 1)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(operands[0])}, 1)
 	}
 	values := [8]string{virtualKernel, VirtualHostname, virtualRelease, virtualVersion, virtualMachine, "unknown", "unknown", virtualOS}
 	var out []string

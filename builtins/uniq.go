@@ -45,7 +45,7 @@ func uniq(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	if len(files) > 2 {
-		return f.Fail(&UsageError{fmt.Sprintf("extra operand %s", gnu.Quote(files[2]))}, 1)
+		return f.Fail(&UsageError{fmt.Sprintf("extra operand %s", env.Quote(files[2]))}, 1)
 	}
 	if c.group != "" {
 		if c.count || !c.outUnique || !c.outFirst || c.outLater {
@@ -81,7 +81,7 @@ func (c *uniqConfig) flags(env *Env) *Flags {
 			c.delimit = v
 			return nil
 		}
-		return &UsageError{fmt.Sprintf("invalid argument %s for '--all-repeated'\nValid arguments are:\n  - 'none'\n  - 'prepend'\n  - 'separate'", gnu.Quote(v))}
+		return &UsageError{fmt.Sprintf("invalid argument %s for '--all-repeated'\nValid arguments are:\n  - 'none'\n  - 'prepend'\n  - 'separate'", env.Quote(v))}
 	})
 	f.Func(0, "group", OptionalArg, "METHOD", "show all items, separating groups with an empty line;\n                          METHOD={separate(default),prepend,append,both}", func(v string, present bool) error {
 		if !present {
@@ -92,7 +92,7 @@ func (c *uniqConfig) flags(env *Env) *Flags {
 			c.group = v
 			return nil
 		}
-		return &UsageError{fmt.Sprintf("invalid argument %s for '--group'\nValid arguments are:\n  - 'prepend'\n  - 'append'\n  - 'separate'\n  - 'both'", gnu.Quote(v))}
+		return &UsageError{fmt.Sprintf("invalid argument %s for '--group'\nValid arguments are:\n  - 'prepend'\n  - 'append'\n  - 'separate'\n  - 'both'", env.Quote(v))}
 	})
 	f.Func('f', "skip-fields", RequiredArg, "N", "avoid comparing the first N fields", func(v string, _ bool) (err error) {
 		c.skipFields, err = uniqCount(v, "invalid number of fields to skip")
@@ -128,7 +128,7 @@ func (c *uniqConfig) run(env *Env, files []string) int {
 	}
 	r, err := env.Open(in)
 	if err != nil && errors.Is(err, syscall.EISDIR) {
-		env.Errorf("error reading %s", gnu.QuoteAF(in)) // GNU reads it and fails
+		env.Errorf("error reading %s", env.QuoteAF(in)) // GNU reads it and fails
 		return 1
 	}
 	if err != nil {
@@ -153,7 +153,7 @@ func (c *uniqConfig) run(env *Env, files []string) int {
 	if err := u.filter(env); err == gnu.ErrCancelled {
 		return 1
 	} else if err != nil && err != io.EOF {
-		env.Errorf("error reading %s", gnu.QuoteAF(in)) // GNU gives no reason
+		env.Errorf("error reading %s", env.QuoteAF(in)) // GNU gives no reason
 		status = 1
 	}
 	werr := u.w.Flush()

@@ -1,8 +1,6 @@
 package builtins
 
-import (
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
-)
+import ()
 
 var _ = register(Builtin{Name: "unlink", Summary: "call the unlink function to remove the specified file", Run: unlinkCmd})
 var _ = register(Builtin{Name: "link", Summary: "call the link function to create a link to a file", Run: linkCmd})
@@ -18,20 +16,20 @@ func unlinkCmd(env *Env) int {
 		return f.Fail(&UsageError{"missing operand"}, 1)
 	case 1:
 	default:
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[1])}, 1)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(args[1])}, 1)
 	}
 	name := env.Abs(args[0])
 	if args[0] == "" {
-		env.Errorf("cannot unlink %s: No such file or directory", gnu.QuoteAF(args[0]))
+		env.Errorf("cannot unlink %s: No such file or directory", env.QuoteAF(args[0]))
 		return 1
 	}
 	if fi, err := env.FS.Lstat(name); err == nil && fi.IsDir() {
 		// unlink(2) never removes a directory.
-		env.Errorf("cannot unlink %s: Is a directory", gnu.QuoteAF(args[0]))
+		env.Errorf("cannot unlink %s: Is a directory", env.QuoteAF(args[0]))
 		return 1
 	}
 	if err := env.FS.Remove(name); err != nil {
-		env.Errorf("cannot unlink %s: %s", gnu.QuoteAF(args[0]), ErrText(err))
+		env.Errorf("cannot unlink %s: %s", env.QuoteAF(args[0]), ErrText(err))
 		return 1
 	}
 	return 0
@@ -49,10 +47,10 @@ func linkCmd(env *Env) int {
 	case 0:
 		return f.Fail(&UsageError{"missing operand"}, 1)
 	case 1:
-		return f.Fail(&UsageError{"missing operand after " + gnu.Quote(args[0])}, 1)
+		return f.Fail(&UsageError{"missing operand after " + env.Quote(args[0])}, 1)
 	case 2:
 	default:
-		return f.Fail(&UsageError{"extra operand " + gnu.Quote(args[2])}, 1)
+		return f.Fail(&UsageError{"extra operand " + env.Quote(args[2])}, 1)
 	}
 	env.Errorf("links are not supported in llmsh")
 	return 1

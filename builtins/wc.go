@@ -47,7 +47,7 @@ func wc(env *Env) int {
 	}
 	if files0Set {
 		if len(files) > 0 {
-			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", gnu.QuoteAF(files[0]))}, 1)
+			return f.Fail(&UsageError{fmt.Sprintf("extra operand %s\nfile operands cannot be combined with --files0-from", env.QuoteAF(files[0]))}, 1)
 		}
 		return wcFiles0(env, what, files0)
 	}
@@ -117,11 +117,11 @@ func wcWidth(env *Env, what wcWhat, files []string) int {
 func wcFiles0(env *Env, what wcWhat, from string) int {
 	r, fi, err := openOperand(env, from)
 	if errors.Is(err, syscall.EISDIR) {
-		env.Errorf("%s: read error: %s", gnu.QuoteF(from), ErrText(err))
+		env.Errorf("%s: read error: %s", env.QuoteF(from), ErrText(err))
 		return 1
 	}
 	if err != nil {
-		env.Errorf("cannot open %s for reading: %s", gnu.QuoteAF(from), ErrText(err))
+		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(from), ErrText(err))
 		return 1
 	}
 	defer r.Close()
@@ -144,7 +144,7 @@ func wcFiles0(env *Env, what wcWhat, from string) int {
 		for {
 			name, ok, err := next()
 			if err != nil {
-				env.Errorf("%s: read error: %s", gnu.QuoteF(from), ErrText(err))
+				env.Errorf("%s: read error: %s", env.QuoteF(from), ErrText(err))
 				return 1
 			}
 			if !ok {
@@ -169,7 +169,7 @@ func wcFiles0(env *Env, what wcWhat, from string) int {
 		if stream {
 			n, ok, err := next()
 			if err != nil {
-				env.Errorf("%s: read error: %s", gnu.QuoteF(from), ErrText(err))
+				env.Errorf("%s: read error: %s", env.QuoteF(from), ErrText(err))
 				status = 1
 				break
 			}
@@ -187,12 +187,12 @@ func wcFiles0(env *Env, what wcWhat, from string) int {
 		switch {
 		case name == "":
 			c.w.Flush()
-			env.Errorf("%s:%d: invalid zero-length file name", gnu.QuoteF(from), i+1)
+			env.Errorf("%s:%d: invalid zero-length file name", env.QuoteF(from), i+1)
 			status = 1
 			continue
 		case name == "-" && from == "-":
 			c.w.Flush()
-			env.Errorf("when reading file names from stdin, no file name of %s allowed", gnu.QuoteAF("-"))
+			env.Errorf("when reading file names from stdin, no file name of %s allowed", env.QuoteAF("-"))
 			status = 1
 			continue
 		}

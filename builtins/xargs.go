@@ -12,8 +12,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 var _ = register(Builtin{Name: "xargs", Summary: "build and execute command lines from standard input", Run: xargs})
@@ -359,7 +357,7 @@ func xargs(env *Env) int {
 	}
 	if c.openTTY {
 		// GNU's child fails to open the terminal; llmsh has none.
-		env.Errorf("%s: %s", gnu.Quote("/dev/tty"), "No such device or address")
+		env.Errorf("%s: %s", env.Quote("/dev/tty"), "No such device or address")
 		return 1
 	}
 	if c.showLimits {
@@ -577,7 +575,7 @@ func (c *xargsConfig) run(env *Env, cmd []string) int {
 	if c.argFileSet {
 		rc, err := env.Open(c.argFile)
 		if err != nil {
-			env.Errorf("Cannot open input file %s: %s", gnu.Quote(c.argFile), ErrText(err))
+			env.Errorf("Cannot open input file %s: %s", env.Quote(c.argFile), ErrText(err))
 			return 1
 		}
 		defer rc.Close()
@@ -625,7 +623,7 @@ func (x *xargsRun) launch(args []string) {
 		// there is no terminal, before running anything.
 		q := make([]string, len(args))
 		for i, a := range args {
-			q[i] = gnu.QuoteF(a)
+			q[i] = env.QuoteF(a)
 		}
 		x.outMu.Lock()
 		io.WriteString(env.Stderr, strings.Join(q, " "))
@@ -641,7 +639,7 @@ func (x *xargsRun) launch(args []string) {
 	if x.trace {
 		q := make([]string, len(args))
 		for i, a := range args {
-			q[i] = gnu.QuoteF(a)
+			q[i] = env.QuoteF(a)
 		}
 		x.outMu.Lock()
 		_, err := fmt.Fprintln(env.Stderr, strings.Join(q, " "))

@@ -1,10 +1,15 @@
 package gnu
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Style is one of gnulib's quoting styles (quotearg.h), as the
 // --quoting-style option of ls names them. Every style works as in the C
-// locale: a byte outside 0x20–0x7e is unprintable.
+// locale (a byte outside 0x20–0x7e is unprintable) unless Quoting.UTF8
+// says the locale's codeset is UTF-8.
 type Style int
 
 const (
@@ -57,12 +62,16 @@ func QuoteStyle(s string, style Style) string { return Quoting{Style: style}.Quo
 type Quoting struct {
 	Style Style
 	Also  string // more characters to escape in the styles with escapes
+	// UTF8 quotes as in a locale whose codeset is UTF-8 (C.UTF-8): a
+	// printable multibyte character is written as it is, and the locale
+	// styles quote with ‘…’ (gnulib's gettext_quote).
+	UTF8 bool
 }
 
 // Quote quotes s as gnulib's quotearg_buffer_restyled does.
 func (q Quoting) Quote(s string) string {
 	var b strings.Builder
-	restyled(&b, s, q.Style, q.Also, false)
+	restyled(&b, s, q.Style, q.Also, false, q.UTF8)
 	return b.String()
 }
 
@@ -70,14 +79,16 @@ func (q Quoting) Quote(s string) string {
 // quotes may not be elided any more (a character needed them). It reports
 // nothing: when a style that elides its quotes meets a character that
 // needs them, it starts over with them.
-func restyled(out *strings.Builder, s string, style Style, also string, force bool) {
-	q := &quoter{out: out, s: s, also: also, allCompat: true}
+func restyled(out *strings.Builder, s string, style Style, also string, force, utf bool) {
+	q := &quoter{out: out, s: s, also: also, allCompat: true, utf8: utf}
 	q.begin(style, force)
-	for i := 0; i < len(s); i++ {
-		if !q.char(i) {
+	for i := 0; i < len(s); {
+		n, ok := q.char(i)
+		if !ok {
 			q.redo()
 			return
 		}
+		i += n
 	}
 	q.end()
 }
@@ -97,6 +108,7 @@ type quoter struct {
 	sawQuote   bool
 	allCompat  bool // every byte is one that "…" protects as '…' does
 	escaping   bool // the current character is escaped
+	utf8       bool // the locale's codeset is UTF-8
 }
 
 // quoteAction is what classify leaves to char.
@@ -122,11 +134,15 @@ func (q *quoter) begin(style Style, force bool) {
 	case Escape:
 		q.backslash = true
 	case Locale, CLocale:
+		left := "'"
 		q.quote = "'"
 		if style == CLocale {
-			q.quote = `"`
+			left, q.quote = `"`, `"`
 		}
-		q.b.WriteString(q.quote)
+		if q.utf8 {
+			left, q.quote = "\u2018", "\u2019"
+		}
+		q.b.WriteString(left)
 		q.backslash = true
 	case ShellEscape, Shell, ShellEscapeAlways, ShellAlways:
 		q.backslash = style == ShellEscape || style == ShellEscapeAlways
@@ -146,7 +162,7 @@ func (q *quoter) redo() {
 	if style == ShellAlways && q.backslash {
 		style = ShellEscapeAlways
 	}
-	restyled(q.out, q.s, style, "", true)
+	restyled(q.out, q.s, style, "", true, q.utf8)
 }
 
 // startEsc opens an escape; false means start over with quotes.
@@ -163,29 +179,45 @@ func (q *quoter) startEsc() bool {
 	return true
 }
 
-// char writes s[i]; false means start over with quotes.
-func (q *quoter) char(i int) bool {
+// char writes the character at s[i] and says how many bytes it took;
+// false means start over with quotes.
+func (q *quoter) char(i int) (int, bool) {
 	c := q.s[i]
 	q.escaping = false
 	rightQuote := false
 	if q.backslash && q.style != ShellAlways && q.quote != "" && strings.HasPrefix(q.s[i:], q.quote) {
 		if q.elide {
-			return false
+			return 0, false
 		}
 		rightQuote = true
+	}
+	if q.utf8 && c >= utf8.RuneSelf {
+		if r, size := utf8.DecodeRuneInString(q.s[i:]); size > 1 && PrintableRune(r) {
+			// A printable multibyte character is written as it is,
+			// after a backslash when it is the closing quote.
+			if rightQuote {
+				q.b.WriteByte('\\')
+			}
+			if q.pendingEnd {
+				q.b.WriteString(`''`)
+				q.pendingEnd = false
+			}
+			q.b.WriteString(q.s[i : i+size])
+			return size, true
+		}
 	}
 	c, doEscape, compat, act := q.classify(i, c)
 	switch act {
 	case quoteRedo:
-		return false
+		return 0, false
 	case quoteDone:
-		return true
+		return 1, true
 	}
 	if !doEscape && (rightQuote || (q.backslash && q.style != ShellAlways || q.elide) && strings.IndexByte(q.also, c) >= 0) {
 		doEscape = true
 	}
 	if doEscape && !q.startEsc() {
-		return false
+		return 0, false
 	}
 	// store_c
 	if q.pendingEnd && !q.escaping {
@@ -196,7 +228,13 @@ func (q *quoter) char(i int) bool {
 	if !compat {
 		q.allCompat = false
 	}
-	return true
+	return 1, true
+}
+
+// PrintableRune is glibc's iswprint in C.UTF-8, near enough: an assigned
+// character that is neither a control nor a line or paragraph separator.
+func PrintableRune(r rune) bool {
+	return unicode.IsGraphic(r) || unicode.In(r, unicode.Cf, unicode.Co)
 }
 
 // classify decides how the byte c at s[i] is written: the byte to store
@@ -301,7 +339,7 @@ func (q *quoter) end() {
 		return
 	}
 	if q.style == ShellAlways && !q.elide && q.sawQuote && q.allCompat {
-		restyled(q.out, q.s, C, "", true)
+		restyled(q.out, q.s, C, "", true, q.utf8)
 		return
 	}
 	if q.quote != "" && !q.elide {

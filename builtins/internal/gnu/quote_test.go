@@ -103,3 +103,65 @@ func TestCEscape(t *testing.T) {
 		}
 	}
 }
+
+// quoteUTF8Cases are what GNU ls 9.1 prints for a file of each name with
+// LC_ALL=C.UTF-8 and --quoting-style=STYLE: printable characters as they
+// are, invalid or unprintable ones (U+0085, U+2028) escaped byte by byte,
+// ‘…’ in the locale styles with a backslash before a ’ of the name.
+var quoteUTF8Cases = []struct {
+	in   string
+	want [10]string
+}{
+	{"\xc3\xa9", [10]string{"\xc3\xa9", "\xc3\xa9", "'\xc3\xa9'", "\xc3\xa9", "'\xc3\xa9'", "\"\xc3\xa9\"", "\xc3\xa9", "\xc3\xa9", "\xe2\x80\x98\xc3\xa9\xe2\x80\x99", "\xe2\x80\x98\xc3\xa9\xe2\x80\x99"}},
+	{"a\xc3\xa9 b", [10]string{"a\xc3\xa9 b", "'a\xc3\xa9 b'", "'a\xc3\xa9 b'", "'a\xc3\xa9 b'", "'a\xc3\xa9 b'", "\"a\xc3\xa9 b\"", "a\xc3\xa9 b", "a\xc3\xa9\\ b", "\xe2\x80\x98a\xc3\xa9 b\xe2\x80\x99", "\xe2\x80\x98a\xc3\xa9 b\xe2\x80\x99"}},
+	{"it\xe2\x80\x99s", [10]string{"it\xe2\x80\x99s", "it\xe2\x80\x99s", "'it\xe2\x80\x99s'", "it\xe2\x80\x99s", "'it\xe2\x80\x99s'", "\"it\xe2\x80\x99s\"", "it\xe2\x80\x99s", "it\xe2\x80\x99s", "\xe2\x80\x98it\\\xe2\x80\x99s\xe2\x80\x99", "\xe2\x80\x98it\\\xe2\x80\x99s\xe2\x80\x99"}},
+	{"\xc3\xa9\x01", [10]string{"\xc3\xa9\x01", "\xc3\xa9\x01", "'\xc3\xa9\x01'", "'\xc3\xa9'$'\\001'", "'\xc3\xa9'$'\\001'", "\"\xc3\xa9\\001\"", "\"\xc3\xa9\\001\"", "\xc3\xa9\\001", "\xe2\x80\x98\xc3\xa9\\001\xe2\x80\x99", "\xe2\x80\x98\xc3\xa9\\001\xe2\x80\x99"}},
+	{"a\xc3", [10]string{"a\xc3", "a\xc3", "'a\xc3'", "'a'$'\\303'", "'a'$'\\303'", "\"a\\303\"", "\"a\\303\"", "a\\303", "\xe2\x80\x98a\\303\xe2\x80\x99", "\xe2\x80\x98a\\303\xe2\x80\x99"}},
+	{"\xe6\x97\xa5\xe6\x9c\xac", [10]string{"\xe6\x97\xa5\xe6\x9c\xac", "\xe6\x97\xa5\xe6\x9c\xac", "'\xe6\x97\xa5\xe6\x9c\xac'", "\xe6\x97\xa5\xe6\x9c\xac", "'\xe6\x97\xa5\xe6\x9c\xac'", "\"\xe6\x97\xa5\xe6\x9c\xac\"", "\xe6\x97\xa5\xe6\x9c\xac", "\xe6\x97\xa5\xe6\x9c\xac", "\xe2\x80\x98\xe6\x97\xa5\xe6\x9c\xac\xe2\x80\x99", "\xe2\x80\x98\xe6\x97\xa5\xe6\x9c\xac\xe2\x80\x99"}},
+	{"x\xc2\x85y", [10]string{"x\xc2\x85y", "x\xc2\x85y", "'x\xc2\x85y'", "'x'$'\\302\\205''y'", "'x'$'\\302\\205''y'", "\"x\\302\\205y\"", "\"x\\302\\205y\"", "x\\302\\205y", "\xe2\x80\x98x\\302\\205y\xe2\x80\x99", "\xe2\x80\x98x\\302\\205y\xe2\x80\x99"}},
+	{"it's \xc3\xa9", [10]string{"it's \xc3\xa9", "\"it's \xc3\xa9\"", "\"it's \xc3\xa9\"", "\"it's \xc3\xa9\"", "\"it's \xc3\xa9\"", "\"it's \xc3\xa9\"", "it's \xc3\xa9", "it's\\ \xc3\xa9", "\xe2\x80\x98it's \xc3\xa9\xe2\x80\x99", "\xe2\x80\x98it's \xc3\xa9\xe2\x80\x99"}},
+	{"\xc3\xa9's!", [10]string{"\xc3\xa9's!", "'\xc3\xa9'\\''s!'", "'\xc3\xa9'\\''s!'", "'\xc3\xa9'\\''s!'", "'\xc3\xa9'\\''s!'", "\"\xc3\xa9's!\"", "\xc3\xa9's!", "\xc3\xa9's!", "\xe2\x80\x98\xc3\xa9's!\xe2\x80\x99", "\xe2\x80\x98\xc3\xa9's!\xe2\x80\x99"}},
+	{"\xc3\xa9's", [10]string{"\xc3\xa9's", "\"\xc3\xa9's\"", "\"\xc3\xa9's\"", "\"\xc3\xa9's\"", "\"\xc3\xa9's\"", "\"\xc3\xa9's\"", "\xc3\xa9's", "\xc3\xa9's", "\xe2\x80\x98\xc3\xa9's\xe2\x80\x99", "\xe2\x80\x98\xc3\xa9's\xe2\x80\x99"}},
+	{"a\xe2\x80\x98b", [10]string{"a\xe2\x80\x98b", "a\xe2\x80\x98b", "'a\xe2\x80\x98b'", "a\xe2\x80\x98b", "'a\xe2\x80\x98b'", "\"a\xe2\x80\x98b\"", "a\xe2\x80\x98b", "a\xe2\x80\x98b", "\xe2\x80\x98a\xe2\x80\x98b\xe2\x80\x99", "\xe2\x80\x98a\xe2\x80\x98b\xe2\x80\x99"}},
+	{"\xe2\x80\xa8", [10]string{"\xe2\x80\xa8", "\xe2\x80\xa8", "'\xe2\x80\xa8'", "''$'\\342\\200\\250'", "''$'\\342\\200\\250'", "\"\\342\\200\\250\"", "\"\\342\\200\\250\"", "\\342\\200\\250", "\xe2\x80\x98\\342\\200\\250\xe2\x80\x99", "\xe2\x80\x98\\342\\200\\250\xe2\x80\x99"}},
+	{"\xc2\xa0x", [10]string{"\xc2\xa0x", "\xc2\xa0x", "'\xc2\xa0x'", "\xc2\xa0x", "'\xc2\xa0x'", "\"\xc2\xa0x\"", "\xc2\xa0x", "\xc2\xa0x", "\xe2\x80\x98\xc2\xa0x\xe2\x80\x99", "\xe2\x80\x98\xc2\xa0x\xe2\x80\x99"}},
+}
+
+func TestQuoteStylesUTF8(t *testing.T) {
+	for _, tc := range quoteUTF8Cases {
+		for st, want := range tc.want {
+			q := Quoting{Style: Style(st), UTF8: true}
+			if Style(st) == Escape {
+				q.Also = " "
+			}
+			if got := q.Quote(tc.in); got != want {
+				t.Errorf("%s %q = %q, want %q", StyleNames[st], tc.in, got, want)
+			}
+		}
+	}
+	// The C locale's cases hold in UTF-8 for every name of ASCII bytes
+	// but the locale styles' quotes.
+	for _, tc := range quoteCases {
+		for st, want := range tc.want {
+			if Style(st) == Locale || Style(st) == CLocale || !isASCII(tc.in) {
+				continue
+			}
+			q := Quoting{Style: Style(st), UTF8: true}
+			if Style(st) == Escape {
+				q.Also = " "
+			}
+			if got := q.Quote(tc.in); got != want {
+				t.Errorf("UTF-8 %s %q = %q, want %q", StyleNames[st], tc.in, got, want)
+			}
+		}
+	}
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
