@@ -44,6 +44,7 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 	defer func() {
 		s.holdEnd, s.inputRun = outerHold, outerInput
 		s.runner.HoldExitTrap(false)
+		//lint:ignore SA1012 nil is SetJobContext's "none": a Run's own context again
 		s.runner.SetJobContext(nil)
 		s.lineOffset = 0
 	}()

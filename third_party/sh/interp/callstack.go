@@ -127,8 +127,15 @@ func (r *Runner) curFile() string {
 	if r.llmsh.scriptName != "" {
 		return r.llmsh.scriptName
 	}
+	if strings.HasSuffix(r.llmsh.invocation, "s") {
+		return stdinSource // a script on stdin, or the prompt's lines
+	}
 	return noFileSource
 }
+
+// stdinSource is BASH_SOURCE for a function that a script read from
+// standard input defines (or one typed at the prompt): bash names it so.
+const stdinSource = "main"
 
 // defineFunc records where function name was defined.
 func (r *Runner) defineFunc(name string) {
