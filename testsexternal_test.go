@@ -16,7 +16,7 @@ import (
 var internalTests = map[string]bool{
 	"cmd/llmsh": true, "cmd/vfsd": true, "internal/earlyvfsd": true, "internal/funclen": true,
 	"internal/vfsdproc": true, "server/sessionserver": true,
-	"shell/repl": true, "vfsclient": true, "vfsd": true,
+	"shell/repl": true, "vfsd": true,
 	"third_party/goawk/interp": true, "third_party/goawk/internal/ast": true,
 	"third_party/goawk/internal/compiler": true, "third_party/goawk/internal/resolver": true,
 	"third_party/go-sdk/internal/json": true, "third_party/go-sdk/internal/mcpgodebug": true,
