@@ -15,8 +15,7 @@ import (
 // "Testing"). Every other package's tests are external.
 var internalTests = map[string]bool{
 	"cmd/llmsh": true, "cmd/vfsd": true, "internal/earlyvfsd": true, "internal/funclen": true,
-	"internal/vfsdproc": true,
-	"shell/repl": true, "vfsd": true,
+	"internal/vfsdproc": true, "shell/repl": true, "vfsd": true,
 	"third_party/goawk/interp": true, "third_party/goawk/internal/ast": true,
 	"third_party/goawk/internal/compiler": true, "third_party/goawk/internal/resolver": true,
 	"third_party/go-sdk/internal/json": true, "third_party/go-sdk/internal/mcpgodebug": true,
