@@ -78,7 +78,7 @@ func BenchmarkStreamWriteTo(b *testing.B) {
 				c, _ = vfstest.SessionShm(b, vfsd.Config{Inputs: []string{dir}}, 8)
 			}
 			if way == "shm" {
-				vfsclient.StopShmAt(c)
+				vfsclient.ForTests.StopShmAt(c)
 			}
 			b.SetBytes(benchSize)
 			for b.Loop() {

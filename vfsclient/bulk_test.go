@@ -240,14 +240,14 @@ func TestReadAheadBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	var most int64
-	got, err := readInPiecesWatch(f, 64<<10, func() { most = max(most, vfsclient.AheadBytes(c)) })
+	got, err := readInPiecesWatch(f, 64<<10, func() { most = max(most, vfsclient.ForTests.AheadBytes(c)) })
 	if err != nil || !bytes.Equal(got, want[0]) {
 		t.Fatalf("%s alone: %d bytes, %v", names[0], len(got), err)
 	}
 	if most == 0 {
 		t.Error("one file alone read nothing ahead")
 	}
-	if most > vfsclient.BulkReadChunk {
+	if most > int64(vfsclient.ForTests.BulkReadChunk()) {
 		t.Errorf("one file alone asked %d bytes ahead, more than one request", most)
 	}
 	f.Close()
@@ -272,8 +272,8 @@ func TestReadAheadBudget(t *testing.T) {
 			} else if err != nil {
 				t.Fatal(err)
 			}
-			if a := vfsclient.AheadBytes(c); a > vfsclient.BulkAheadBudget || a < 0 {
-				t.Fatalf("%d bytes asked ahead, budget %d", a, vfsclient.BulkAheadBudget)
+			if a := vfsclient.ForTests.AheadBytes(c); a > vfsclient.ForTests.BulkAheadBudget() || a < 0 {
+				t.Fatalf("%d bytes asked ahead, budget %d", a, vfsclient.ForTests.BulkAheadBudget())
 			}
 		}
 	}
@@ -290,7 +290,7 @@ func TestReadAheadBudget(t *testing.T) {
 		f.Read(buf)
 		f.Close()
 	}
-	if a := vfsclient.AheadBytes(c); a != 0 {
+	if a := vfsclient.ForTests.AheadBytes(c); a != 0 {
 		t.Errorf("%d bytes still counted ahead after every close", a)
 	}
 }
@@ -333,8 +333,8 @@ func TestSetReadSize(t *testing.T) {
 		var chunk int
 		var ahead int64
 		got, err := readInPiecesWatch(f, 64<<10, func() {
-			chunk = max(chunk, vfsclient.ReadChunk(f))
-			ahead = max(ahead, vfsclient.AheadBytes(c))
+			chunk = max(chunk, vfsclient.ForTests.ReadChunk(f))
+			ahead = max(ahead, vfsclient.ForTests.AheadBytes(c))
 		})
 		f.Close()
 		if err != nil || !bytes.Equal(got, want) {

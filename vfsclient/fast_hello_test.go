@@ -1,4 +1,4 @@
-package vfsclient
+package vfsclient_test
 
 import (
 	"encoding/binary"
@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	. "github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
@@ -21,7 +22,7 @@ func TestHelloFastPath(t *testing.T) {
 	} {
 		params, _ := json.Marshal(p)
 		want, _ := json.Marshal(vfsproto.Request{ID: "42", Op: vfsproto.OpHello, Params: params})
-		got, err := appendHelloRequest([]byte("x"), 42, p)
+		got, err := ForTests.AppendHelloRequest([]byte("x"), 42, p)
 		if err != nil || string(got[5:]) != string(want) || int(binary.BigEndian.Uint32(got[1:5])) != len(want) {
 			t.Errorf("appendHelloRequest(%+v) = %q, %v; want the frame of %s", p, got, err, want)
 		}
@@ -36,18 +37,16 @@ func TestHelloFastPath(t *testing.T) {
 	} {
 		res, _ := json.Marshal(r)
 		frame, _ := json.Marshal(vfsproto.Response{ID: "7", OK: true, Result: res})
-		id, a, ok := parseFastAnswer(frame)
-		if !ok || id != 7 || !a.fast || a.hello == nil {
+		id, a, ok := ForTests.ParseFastAnswer(frame)
+		if !ok || id != 7 || !a.Fast() || a.Hello() == nil {
 			t.Errorf("fast path refused %s", frame)
 			continue
 		}
-		if !reflect.DeepEqual(*a.hello, r) {
-			t.Errorf("%s decoded to %+v", frame, *a.hello)
+		if !reflect.DeepEqual(*a.Hello(), r) {
+			t.Errorf("%s decoded to %+v", frame, *a.Hello())
 		}
 		var got vfsproto.HelloResult
-		ch := make(chan answer, 1)
-		ch <- a
-		if err := recv(ch, &got); err != nil || !reflect.DeepEqual(got, r) {
+		if err := a.Recv(&got); err != nil || !reflect.DeepEqual(got, r) {
 			t.Errorf("recv of %s: %+v, %v", frame, got, err)
 		}
 	}
@@ -68,7 +67,7 @@ func TestHelloFastPath(t *testing.T) {
 		`{"id":"7","ok":true,"result":{"version":1, "ops":["a"],"max_read":1,"max_frame":1}}`,
 		`{"id":"7","ok":true,"result":{"version":1,"ops":["a"],"max_read":1,"max_frame":999999999999999}}`,
 	} {
-		if _, _, ok := parseFastAnswer([]byte(f)); ok {
+		if _, _, ok := ForTests.ParseFastAnswer([]byte(f)); ok {
 			t.Errorf("fast path accepted non-canonical %s", f)
 		}
 	}

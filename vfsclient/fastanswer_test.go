@@ -1,4 +1,4 @@
-package vfsclient
+package vfsclient_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	. "github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
@@ -24,7 +25,7 @@ func TestFastAnswerResult(t *testing.T) {
 		`{"id":"3","ok":true,"result":{"size":5,"mtime":1,"mode":420,"is_dir":false,"type":"x","id":"\"eof\":false}"}}`,
 	} {
 		b := []byte(frame)
-		id, a, ok := parseFastAnswer(b)
+		id, a, ok := ForTests.ParseFastAnswer(b)
 		if !ok {
 			t.Fatalf("%s: declined", frame)
 		}
@@ -32,11 +33,11 @@ func TestFastAnswerResult(t *testing.T) {
 		if err := json.Unmarshal(b, &want); err != nil {
 			t.Fatal(err)
 		}
-		if got := a.resp; got.OK != want.OK || string(got.Result) != string(want.Result) || want.ID != strconv.FormatUint(id, 10) {
+		if got := a.Resp(); got.OK != want.OK || string(got.Result) != string(want.Result) || want.ID != strconv.FormatUint(id, 10) {
 			t.Errorf("%s: id %d, %+v; want %+v", frame, id, got, want)
 		}
 		clear(b)
-		if string(a.resp.Result) != string(want.Result) {
+		if string(a.Resp().Result) != string(want.Result) {
 			t.Errorf("%s: the result shares the frame's bytes", frame)
 		}
 	}
@@ -46,25 +47,22 @@ func TestFastAnswerResult(t *testing.T) {
 		`{"id":"x","ok":true,"result":{}}`,
 		`{"id":"7","ok":true,"result":{} `,
 	} {
-		if _, _, ok := parseFastAnswer([]byte(frame)); ok {
+		if _, _, ok := ForTests.ParseFastAnswer([]byte(frame)); ok {
 			t.Errorf("%s: taken by the fast path", frame)
 		}
 	}
 	// A result with something after it is no single value: the caller's
 	// decoding refuses it, as encoding/json refused the whole frame.
-	_, a, ok := parseFastAnswer([]byte(`{"id":"7","ok":true,"result":{},"x":1}`))
+	_, a, ok := ForTests.ParseFastAnswer([]byte(`{"id":"7","ok":true,"result":{},"x":1}`))
 	if !ok {
 		t.Fatal("declined")
 	}
-	ch := make(chan answer, 2)
-	ch <- a
 	var lr vfsproto.ListResult
-	if err := recv(ch, &lr); err == nil {
-		t.Errorf("recv took %s", a.resp.Result)
+	if err := a.Recv(&lr); err == nil {
+		t.Errorf("recv took %s", a.Resp().Result)
 	}
-	_, a, _ = parseFastAnswer([]byte(`{"id":"7","ok":true,"result":{"entries":[]}}`))
-	ch <- a
-	if err := recv(ch, &lr); err != nil || !reflect.DeepEqual(lr, vfsproto.ListResult{Entries: []vfsproto.Entry{}}) {
+	_, a, _ = ForTests.ParseFastAnswer([]byte(`{"id":"7","ok":true,"result":{"entries":[]}}`))
+	if err := a.Recv(&lr); err != nil || !reflect.DeepEqual(lr, vfsproto.ListResult{Entries: []vfsproto.Entry{}}) {
 		t.Errorf("recv = %+v, %v", lr, err)
 	}
 }
@@ -93,7 +91,7 @@ func TestSendShape(t *testing.T) {
 		{vfsproto.OpStat, vfsproto.StatParams{}},
 		{vfsproto.OpClose, vfsproto.HandleParams{H: 1 << 40}},
 	} {
-		go c.send(rq.op, rq.params)
+		go ForTests.Send(c, rq.op, rq.params)
 		got, err := vfsproto.ReadFrame(r, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -119,22 +117,20 @@ func ptr[T any](v T) *T { return &v }
 func TestParseHandleResult(t *testing.T) {
 	for _, h := range []int64{0, 3, 42, 1 << 32, vfsproto.MaxNamedHandle} {
 		b, _ := json.Marshal(vfsproto.OpenResult{Handle: h})
-		got, ok := parseHandleResult(b)
+		got, ok := ForTests.ParseHandleResult(b)
 		if !ok || got != h {
 			t.Errorf("parseHandleResult(%s) = %d, %v", b, got, ok)
 		}
 	}
 	for _, b := range []string{`{"handle":}`, `{"handle":03}`, `{"handle":-3}`, `{"handle":3.0}`, `{"handle":3 }`,
 		`{"handle":3,"x":1}`, `{"handle":"3"}`, `{"handle":99999999999999999}`, `{"Handle":3}`, `{"handle":3}}`, `{"handle":3`} {
-		if h, ok := parseHandleResult([]byte(b)); ok {
+		if h, ok := ForTests.ParseHandleResult([]byte(b)); ok {
 			t.Errorf("parseHandleResult(%s) = %d, took a shape vfsd does not write", b, h)
 		}
 	}
 	// recv still decodes the others with encoding/json.
-	ch := make(chan answer, 1)
-	ch <- answer{resp: vfsproto.Response{OK: true, Result: []byte(`{ "handle" : 7 }`)}}
 	var r vfsproto.OpenResult
-	if err := recv(ch, &r); err != nil || r.Handle != 7 {
+	if err := ForTests.Answer(vfsproto.Response{OK: true, Result: []byte(`{ "handle" : 7 }`)}).Recv(&r); err != nil || r.Handle != 7 {
 		t.Errorf("recv = %+v, %v", r, err)
 	}
 }
@@ -149,28 +145,24 @@ func TestDecodeStat(t *testing.T) {
 		{Mode: 0o777, Symlink: true, Type: vfsproto.TypeFIFO, ID: "q\"é"},
 	} {
 		b, _ := json.Marshal(st)
-		got, ok := decodeStat(b)
+		got, ok := ForTests.DecodeStat(b)
 		if !ok || got != st {
 			t.Errorf("decodeStat(%s) = %+v, %v", b, got, ok)
 		}
-		ch := make(chan answer, 1)
-		ch <- answer{resp: vfsproto.Response{OK: true, Result: b}}
 		var r vfsproto.StatResult
-		if err := recv(ch, &r); err != nil || r != st {
+		if err := ForTests.Answer(vfsproto.Response{OK: true, Result: b}).Recv(&r); err != nil || r != st {
 			t.Errorf("recv(%s) = %+v, %v", b, r, err)
 		}
 	}
 	for _, b := range []string{`{"mtime":1,"size":2,"mode":3,"is_dir":false}`, `{"size":1,"mtime":1,"mode":1,"is_dir":false,"x":1}`,
 		`{"size":1,"mtime":1,"mode":1}`, `{"size":1,"mtime":1,"mode":1,"is_dir":false}}`, ` {"size":1,"mtime":1,"mode":1,"is_dir":false}`} {
-		if st, ok := decodeStat([]byte(b)); ok {
+		if st, ok := ForTests.DecodeStat([]byte(b)); ok {
 			t.Errorf("decodeStat(%s) = %+v, took a shape vfsd does not write", b, st)
 		}
 	}
 	// recv decodes the others with encoding/json, from a clean result.
-	ch := make(chan answer, 1)
-	ch <- answer{resp: vfsproto.Response{OK: true, Result: []byte(`{"size":1,"mtime":2,"mode":3,"is_dir":true,"x":1}`)}}
 	var r vfsproto.StatResult
-	if err := recv(ch, &r); err != nil || r != (vfsproto.StatResult{Size: 1, Mtime: 2, Mode: 3, IsDir: true}) {
+	if err := ForTests.Answer(vfsproto.Response{OK: true, Result: []byte(`{"size":1,"mtime":2,"mode":3,"is_dir":true,"x":1}`)}).Recv(&r); err != nil || r != (vfsproto.StatResult{Size: 1, Mtime: 2, Mode: 3, IsDir: true}) {
 		t.Errorf("recv = %+v, %v", r, err)
 	}
 }

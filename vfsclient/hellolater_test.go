@@ -1,4 +1,4 @@
-package vfsclient
+package vfsclient_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"testing"
 
+	. "github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsproto"
 )
 

@@ -1,4 +1,4 @@
-package vfsclient
+package vfsclient_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	. "github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
@@ -40,9 +41,9 @@ func TestDecodeList(t *testing.T) {
 		if err := json.Unmarshal(raw, &want); err != nil {
 			t.Fatal(err)
 		}
-		got, ok := decodeList(raw)
+		got, ok := ForTests.DecodeList(raw)
 		if !ok || !reflect.DeepEqual(got, want.Entries) {
-			t.Fatalf("round %d: decodeList(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Entries)
+			t.Fatalf("round %d: ForTests.DecodeList(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Entries)
 		}
 	}
 	for _, raw := range []string{
@@ -50,7 +51,7 @@ func TestDecodeList(t *testing.T) {
 		`{"entries":[{"name":"a","is_dir":false,"size":1,"extra":2}]}`, `{"entries":[{"name":"a\"}]}`,
 		`{"entries":[{"name":"a","is_dir":false,"size":1.5}]}`, `{"entries":[{"name":"a","is_dir":false,"size":1}`,
 	} {
-		if got, ok := decodeList([]byte(raw)); ok {
+		if got, ok := ForTests.DecodeList([]byte(raw)); ok {
 			t.Errorf("decodeList(%s) = %+v, want it declined", raw, got)
 		}
 	}
@@ -84,16 +85,16 @@ func TestDecodeListNames(t *testing.T) {
 		if err := json.Unmarshal(raw, &want); err != nil {
 			t.Fatal(err)
 		}
-		got, ok := decodeList(raw)
+		got, ok := ForTests.DecodeList(raw)
 		if !ok || !reflect.DeepEqual(got, want.Entries) {
-			t.Fatalf("round %d: decodeList(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Entries)
+			t.Fatalf("round %d: ForTests.DecodeList(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Entries)
 		}
 	}
 	for _, raw := range []string{
 		`{"entries":[{"name":"a","kind":""}]}`, `{"entries":[{"name":"a","lstat":{"size":0,"mtime":0,"mode":0,"is_dir":true}}]}`,
 		`{"entries":[{"name":"a","kind":"file","size":1}]}`, `{"entries":[{"name":"a","kind":1}]}`,
 	} {
-		if got, ok := decodeList([]byte(raw)); ok {
+		if got, ok := ForTests.DecodeList([]byte(raw)); ok {
 			t.Errorf("decodeList(%s) = %+v, want it declined", raw, got)
 		}
 	}
@@ -120,14 +121,14 @@ func TestDecodeFiles(t *testing.T) {
 		if err := json.Unmarshal(raw, &want); err != nil {
 			t.Fatal(err)
 		}
-		got, ok := decodeFiles(raw)
+		got, ok := ForTests.DecodeFiles(raw)
 		if !ok || !reflect.DeepEqual(got, want) {
-			t.Fatalf("round %d: decodeFiles(%s) = %+v %v, want %+v", round, raw, got, ok, want)
+			t.Fatalf("round %d: ForTests.DecodeFiles(%s) = %+v %v, want %+v", round, raw, got, ok, want)
 		}
 	}
 	for _, raw := range []string{``, `{}`, `{"files":null}`, `{"files":[{"eof":true,"size":1}]}`, `{"files":[{"size":-1,"eof":true}]}`,
 		`{"files":[{"size":1,"eof":true}]} `, `{"files":[{"size":1,"eof":true,"x":1}]}`, `{"files":[{"size":99999999,"eof":true}]}`} {
-		if got, ok := decodeFiles([]byte(raw)); ok {
+		if got, ok := ForTests.DecodeFiles([]byte(raw)); ok {
 			t.Errorf("decodeFiles(%s) = %+v, want it declined", raw, got)
 		}
 	}
@@ -167,16 +168,16 @@ func TestDecodeWalk(t *testing.T) {
 		if err := json.Unmarshal(raw, &want); err != nil {
 			t.Fatal(err)
 		}
-		got, ok := decodeWalk(raw)
+		got, ok := ForTests.DecodeWalk(raw)
 		if !ok || !reflect.DeepEqual(got, want.Dirs) {
-			t.Fatalf("round %d: decodeWalk(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Dirs)
+			t.Fatalf("round %d: ForTests.DecodeWalk(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Dirs)
 		}
 	}
 	names := `{"dirs":[{"path":".","entries":[{"name":"f","kind":"file"},{"name":"s","lstat":{"size":4096,"mtime":7,"mode":493,"is_dir":true,"id":"0a"},"kind":"dir"}]},{"path":"s","entries":[]}]}`
 	want := []vfsproto.WalkDir{{Path: ".", Entries: []vfsproto.Entry{{Name: "f", Kind: vfsproto.KindFile},
 		{Name: "s", Kind: vfsproto.KindDir, Lstat: &vfsproto.StatResult{Size: 4096, Mtime: 7, Mode: 0o755, IsDir: true, ID: "0a"}}}},
 		{Path: "s", Entries: []vfsproto.Entry{}}}
-	if got, ok := decodeWalk([]byte(names)); !ok || !reflect.DeepEqual(got, want) {
+	if got, ok := ForTests.DecodeWalk([]byte(names)); !ok || !reflect.DeepEqual(got, want) {
 		t.Errorf("decodeWalk(%s) = %+v, %v; want %+v", names, got, ok, want)
 	}
 	for _, raw := range []string{
@@ -184,7 +185,7 @@ func TestDecodeWalk(t *testing.T) {
 		`{"dirs":[{"path":".","entries":[]},]}`, `{"dirs":[{"path":".","entries":[{"name":"a"}]}]}`,
 		`{"dirs":[{"path":".","entries":[]}]`, `{"dirs":[{"path":7,"entries":[]}]}`,
 	} {
-		if got, ok := decodeWalk([]byte(raw)); ok {
+		if got, ok := ForTests.DecodeWalk([]byte(raw)); ok {
 			t.Errorf("decodeWalk(%s) = %+v, want it declined", raw, got)
 		}
 	}

@@ -1,10 +1,11 @@
-package vfsclient
+package vfsclient_test
 
 import (
 	"encoding/json"
 	"io"
 	"testing"
 
+	. "github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsproto"
 )
 
@@ -47,8 +48,8 @@ func TestSendHello(t *testing.T) {
 		}
 	}()
 	got, err := wait()
-	if err != nil || got.Version != vfsproto.Version || !c.readEOF {
-		t.Errorf("wait() = %+v, %v (read_eof taken: %v)", got, err, c.readEOF)
+	if err != nil || got.Version != vfsproto.Version || !ForTests.ReadEOF(c) {
+		t.Errorf("wait() = %+v, %v (read_eof taken: %v)", got, err, ForTests.ReadEOF(c))
 	}
 }
 

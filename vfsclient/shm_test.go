@@ -69,11 +69,11 @@ func testWriteToShm(t *testing.T, at bool) {
 	dir := t.TempDir()
 	data := randomFiles(t, dir, []int{0, 1, 4096, 1<<20 - 1, 1 << 20, 1<<20 + 1, 5<<20 + 7})
 	c, region := vfstest.SessionShm(t, vfsd.Config{Inputs: []string{dir}}, 4)
-	if !vfsclient.ShmAt(c) {
+	if !vfsclient.ForTests.ShmAt(c) {
 		t.Fatal("read_shm_at not negotiated")
 	}
 	if !at {
-		vfsclient.StopShmAt(c)
+		vfsclient.ForTests.StopShmAt(c)
 	}
 	for name, want := range data {
 		f, err := c.Open(name)
@@ -223,7 +223,7 @@ func TestWriteToShmWriterError(t *testing.T) {
 	for name, want := range data {
 		f, _ := c.Open(name)
 		w := &failingWriter{after: 1, err: boom}
-		if n, err := f.WriteTo(w); !errors.Is(err, boom) || n != int64(min(len(want), vfsclient.ShmFirst)) {
+		if n, err := f.WriteTo(w); !errors.Is(err, boom) || n != int64(min(len(want), vfsclient.ForTests.ShmFirst())) {
 			t.Fatalf("%s: WriteTo = %d, %v", name, n, err)
 		}
 		f.Close()
@@ -264,7 +264,7 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 func TestWriteShm(t *testing.T) {
 	dir := t.TempDir()
 	c, region := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
-	if !vfsclient.ShmW(c) {
+	if !vfsclient.ForTests.ShmW(c) {
 		t.Fatal("write_shm not negotiated")
 	}
 	want := randomBytes(9<<20+13, 5)
@@ -277,12 +277,12 @@ func TestWriteShm(t *testing.T) {
 		n := min([]int{5, 40 << 10, 1<<20 + 1, 3 << 20, 100}[i%5], len(want)-off)
 		var held []int
 		if i%3 == 2 {
-			held = vfsclient.TakeSlots(c, 4) // readers hold every slot: the pipe
+			held = vfsclient.ForTests.TakeSlots(c, 4) // readers hold every slot: the pipe
 		}
 		if k, err := f.Write(want[off : off+n]); k != n || err != nil {
 			t.Fatalf("Write(%d) = %d, %v", n, k, err)
 		}
-		vfsclient.PutSlots(c, held)
+		vfsclient.ForTests.PutSlots(c, held)
 		if n == 40<<10 && held == nil {
 			// The chunk went through a slot (which keeps it until reused).
 			if !bytes.Contains(region[:4*vfsproto.ShmSlot], want[off:off+n]) {
@@ -297,7 +297,7 @@ func TestWriteShm(t *testing.T) {
 	if got, err := os.ReadFile(name); err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("out: %d bytes, %v; want %d", len(got), err, len(want))
 	}
-	if s := vfsclient.TakeSlots(c, 8); len(s) != 4 {
+	if s := vfsclient.ForTests.TakeSlots(c, 8); len(s) != 4 {
 		t.Fatalf("%d slots free after the writes, want 4", len(s))
 	}
 }
@@ -323,9 +323,9 @@ func TestShmSlotsReused(t *testing.T) {
 	if i := slices.IndexFunc(region[vfsproto.ShmSlot:], func(b byte) bool { return b != 0 }); i >= 0 {
 		t.Fatalf("slot %d was written to", 1+i/vfsproto.ShmSlot)
 	}
-	if s := vfsclient.TakeSlots(c, 2); !slices.Equal(s, []int{0, 1}) {
+	if s := vfsclient.ForTests.TakeSlots(c, 2); !slices.Equal(s, []int{0, 1}) {
 		t.Fatalf("TakeSlots(2) = %v, want [0 1]", s)
-	} else if vfsclient.PutSlots(c, s); !slices.Equal(vfsclient.TakeSlots(c, 1), []int{0}) {
+	} else if vfsclient.ForTests.PutSlots(c, s); !slices.Equal(vfsclient.ForTests.TakeSlots(c, 1), []int{0}) {
 		t.Fatal("slot 0 was not on top once given back")
 	}
 }
@@ -343,7 +343,7 @@ func TestReadAt(t *testing.T) {
 	}
 	shmC, _ := vfstest.SessionShm(t, vfsd.Config{Inputs: []string{dir}}, 2)
 	plainC := vfstest.Session(t, vfsd.Config{Inputs: []string{dir}})
-	if !vfsclient.ShmAt(shmC) {
+	if !vfsclient.ForTests.ShmAt(shmC) {
 		t.Fatal("no read_shm_at with a region")
 	}
 	for _, tc := range []struct {
@@ -357,7 +357,7 @@ func TestReadAt(t *testing.T) {
 		}
 		var held []int
 		if tc.hold > 0 {
-			if held = vfsclient.TakeSlots(tc.c, tc.hold); len(held) != tc.hold {
+			if held = vfsclient.ForTests.TakeSlots(tc.c, tc.hold); len(held) != tc.hold {
 				t.Fatalf("%s: took %d slots", tc.label, len(held))
 			}
 		}
@@ -391,6 +391,6 @@ func TestReadAt(t *testing.T) {
 		if _, err := f.ReadAt(p, 0); err == nil {
 			t.Errorf("%s: ReadAt after Close: no error", tc.label)
 		}
-		vfsclient.PutSlots(tc.c, held)
+		vfsclient.ForTests.PutSlots(tc.c, held)
 	}
 }

@@ -51,8 +51,8 @@ func writesSince(t *testing.T, c *vfsclient.Client, st vfsproto.StatsResult) int
 // allSlotsFree fails the test unless all n slots of c's region are free.
 func allSlotsFree(t *testing.T, c *vfsclient.Client, n int) {
 	t.Helper()
-	s := vfsclient.TakeSlots(c, n+1)
-	vfsclient.PutSlots(c, s)
+	s := vfsclient.ForTests.TakeSlots(c, n+1)
+	vfsclient.ForTests.PutSlots(c, s)
 	if len(s) != n {
 		t.Fatalf("%d slots free, want %d", len(s), n)
 	}
@@ -454,7 +454,7 @@ func TestReadFrom(t *testing.T) {
 func TestWriteBehindNoSlot(t *testing.T) {
 	dir := t.TempDir()
 	c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}}, 4)
-	held := vfsclient.TakeSlots(c, 4)
+	held := vfsclient.ForTests.TakeSlots(c, 4)
 	want := randomBytes(3<<20+1, 7)
 	name := filepath.Join(dir, "out")
 	f, _ := c.Create(name)
@@ -462,7 +462,7 @@ func TestWriteBehindNoSlot(t *testing.T) {
 	if _, err := io.Copy(f, iotest.OneByteReader(bytes.NewReader(want[1<<20:1<<20+1000]))); err != nil {
 		t.Fatal(err)
 	}
-	vfsclient.PutSlots(c, held) // a slot frees up in mid-stream
+	vfsclient.ForTests.PutSlots(c, held) // a slot frees up in mid-stream
 	if _, err := io.Copy(f, bytes.NewBuffer(want[1<<20+1000:])); err != nil {
 		t.Fatal(err)
 	}

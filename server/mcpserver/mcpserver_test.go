@@ -1,4 +1,4 @@
-package mcpserver
+package mcpserver_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/llmsh/llmsh/server/mcpserver"
 	"github.com/llmsh/llmsh/third_party/go-sdk/jsonrpc"
 	"github.com/llmsh/llmsh/third_party/go-sdk/mcp"
 
@@ -282,17 +283,17 @@ func TestCrashStartsAnew(t *testing.T) {
 	}
 	t.Cleanup(func() { sess.Close() })
 	ctx := context.Background()
-	if _, _, err := runBash(ctx, sess, BashInput{Command: "kept=yes"}, nil); err != nil {
+	if _, _, err := ForTests.RunBash(ctx, sess, BashInput{Command: "kept=yes"}); err != nil {
 		t.Fatal(err)
 	}
-	res, out, err := runBash(ctx, sess, BashInput{Command: `eval "$(printf '%1000000s' '' | tr ' ' '(')"`}, nil)
+	res, out, err := ForTests.RunBash(ctx, sess, BashInput{Command: `eval "$(printf '%1000000s' '' | tr ' ' '(')"`})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out.ExitCode != 125 || !res.IsError || !strings.Contains(out.Stderr, "stack overflow") || !strings.Contains(out.Stderr, "started anew") {
 		t.Fatalf("crashing call: %+v", out)
 	}
-	if _, out, err := runBash(ctx, sess, BashInput{Command: `echo "[$kept]"`}, nil); err != nil || out.Stdout != "[]\n" || out.ExitCode != 0 {
+	if _, out, err := ForTests.RunBash(ctx, sess, BashInput{Command: `echo "[$kept]"`}); err != nil || out.Stdout != "[]\n" || out.ExitCode != 0 {
 		t.Fatalf("the call after: %+v, %v", out, err)
 	}
 }

@@ -1,4 +1,4 @@
-package mcpserver
+package mcpserver_test
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh"
+	. "github.com/llmsh/llmsh/server/mcpserver"
 )
 
 // rawMsg is one JSON-RPC message as the server wrote it.

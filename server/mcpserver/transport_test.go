@@ -1,4 +1,4 @@
-package mcpserver
+package mcpserver_test
 
 import (
 	"bufio"
@@ -7,10 +7,10 @@ import (
 	"io"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/llmsh/llmsh"
+	. "github.com/llmsh/llmsh/server/mcpserver"
 )
 
 // TestTransportSurvivesBadLines: lines that are not JSON, not JSON-RPC, a
@@ -85,6 +85,10 @@ func TestTransportSurvivesBadLines(t *testing.T) {
 	}
 }
 
+// maxPending is transport.go's: the requests passed to the SDK and not
+// yet answered.
+const maxPending = 16
+
 // TestTransportBoundsPending: no more than maxPending requests are passed
 // to the SDK unanswered (it serves them concurrently, and each answer
 // waits in memory for a client that may read nothing: 200 reads of a
@@ -92,9 +96,7 @@ func TestTransportSurvivesBadLines(t *testing.T) {
 // client repeats counts each time.
 func TestTransportBoundsPending(t *testing.T) {
 	var out strings.Builder
-	lw := &lockedWriter{w: &out, pending: map[string]int{}}
-	lw.cond = sync.NewCond(&lw.mu)
-	rc := &requestCounter{io.Discard, lw}
+	rc, lw, state := ForTests.Transport(&out)
 	req := []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n")
 	for range maxPending {
 		rc.Write(req) // the same id each time
@@ -111,14 +113,12 @@ func TestTransportBoundsPending(t *testing.T) {
 			t.Fatal("a request past maxPending was passed on before an answer")
 		default:
 		}
-		lw.mu.Lock()
-		waiting = lw.waiting
-		lw.mu.Unlock()
+		waiting, _, _, _ = state()
 	}
 	lw.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}` + "\n"))
 	<-done
-	if lw.n != maxPending || lw.pending["1"] != maxPending {
-		t.Fatalf("pending %d (%v), want %d", lw.n, lw.pending, maxPending)
+	if _, n, pending, _ := state(); n != maxPending || pending["1"] != maxPending {
+		t.Fatalf("pending %d (%v), want %d", n, pending, maxPending)
 	}
 }
 
@@ -127,9 +127,7 @@ func TestTransportBoundsPending(t *testing.T) {
 // drops nothing later, and the request still counts as answered.
 func TestTransportCancelled(t *testing.T) {
 	var out bytes.Buffer
-	lw := &lockedWriter{w: &out, pending: map[string]int{}, cancelled: map[string]int{}}
-	lw.cond = sync.NewCond(&lw.mu)
-	in := &requestCounter{io.Discard, lw}
+	in, lw, state := ForTests.Transport(&out)
 	write := func(w io.Writer, line string) {
 		t.Helper()
 		if _, err := w.Write([]byte(line + "\n")); err != nil {
@@ -150,7 +148,7 @@ func TestTransportCancelled(t *testing.T) {
 	if strings.Contains(got, "cancelled") || !strings.Contains(got, "kept") || !strings.Contains(got, "again") || !strings.Contains(got, "progress") {
 		t.Errorf("sent:\n%s", got)
 	}
-	if lw.n != 0 || len(lw.pending) != 0 || len(lw.cancelled) != 0 {
-		t.Errorf("left: %d pending %v cancelled %v", lw.n, lw.pending, lw.cancelled)
+	if _, n, pending, cancelled := state(); n != 0 || len(pending) != 0 || cancelled != 0 {
+		t.Errorf("left: %d pending %v cancelled %d", n, pending, cancelled)
 	}
 }

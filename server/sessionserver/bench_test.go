@@ -1,8 +1,10 @@
-package sessionserver
+package sessionserver_test
 
 import (
 	"path/filepath"
 	"testing"
+
+	. "github.com/llmsh/llmsh/server/sessionserver"
 )
 
 // BenchmarkRun measures one run round trip over the socket: a

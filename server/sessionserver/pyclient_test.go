@@ -1,9 +1,11 @@
-package sessionserver
+package sessionserver_test
 
 import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	. "github.com/llmsh/llmsh/server/sessionserver"
 )
 
 // TestPythonClient runs the Python client of docs/serve.md

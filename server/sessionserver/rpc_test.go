@@ -1,4 +1,4 @@
-package sessionserver
+package sessionserver_test
 
 import (
 	"bufio"
@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	. "github.com/llmsh/llmsh/server/sessionserver"
 )
 
 // raw is a connection on which the test writes lines by hand.
@@ -125,6 +127,7 @@ func TestProtocolErrors(t *testing.T) {
 	// them run (its answers would be kept until its end: 390000 lists
 	// in one line were answered with 104 MB); so is an open whose grants'
 	// paths pass maxGrantBytes (each list repeats them).
+	const maxBatch, maxGrantBytes = 64, 64 << 10 // rpc.go's (maxBatch is maxInFlight)
 	open := `{"jsonrpc":"2.0","id":"o","method":"open","params":{"dir":"/"}}`
 	c.send("[" + strings.Repeat(open+",", maxBatch) + open + "]")
 	if m := c.recv(); m.Error == nil || m.Error.Code != CodeInvalidRequest || !strings.Contains(m.Error.Message, "batch of more than") {
@@ -239,7 +242,7 @@ func TestCancelAndBusy(t *testing.T) {
 // cancelled: the session is free at once for the next client.
 func TestHangUpCancels(t *testing.T) {
 	freed := make(chan struct{}, 1)
-	_, path := start(t, Config{}, func(s *Server) { s.onFree = func() { freed <- struct{}{} } })
+	_, path := start(t, Config{}, func(s *Server) { ForTests.OnFree(s, func() { freed <- struct{}{} }) })
 	c := dial(t, path)
 	id := mustOpen(t, c, OpenParams{})
 	r := rawConn(t, path)
@@ -259,7 +262,7 @@ func TestHangUpCancels(t *testing.T) {
 // output is hung up on after WriteTimeout, and its run cancelled.
 func TestClientNotReading(t *testing.T) {
 	freed := make(chan struct{}, 1)
-	_, path := start(t, Config{WriteTimeout: 50 * time.Millisecond}, func(s *Server) { s.onFree = func() { freed <- struct{}{} } })
+	_, path := start(t, Config{WriteTimeout: 50 * time.Millisecond}, func(s *Server) { ForTests.OnFree(s, func() { freed <- struct{}{} }) })
 	c := dial(t, path)
 	// 8 MiB of output: far more than the socket's buffers hold.
 	id := mustOpen(t, c, OpenParams{MaxOutput: MaxOutputLimit})
@@ -412,12 +415,12 @@ func TestSnapshotBounds(t *testing.T) {
 	var hold atomic.Bool
 	// (A fresh session's snapshot takes 3 KB.)
 	s, path := start(t, Config{MaxInlineSnapshot: 16 << 10}, func(s *Server) {
-		s.onBulk = func() {
+		ForTests.OnBulk(s, func() {
 			if hold.Load() {
 				entered <- struct{}{}
 				<-release
 			}
-		}
+		})
 	})
 	c := dial(t, path)
 	id := mustOpen(t, c, OpenParams{})
@@ -451,7 +454,7 @@ func TestSnapshotBounds(t *testing.T) {
 	go restore(first)
 	<-entered
 	go restore(second)
-	for s.bulkWaiting.Load() == 0 {
+	for !ForTests.BulkWaiting(s) {
 		runtime.Gosched()
 	}
 	hold.Store(false)
@@ -471,16 +474,15 @@ func TestSnapshotBounds(t *testing.T) {
 // the server may hold, learning one more drops the gone ones.
 func TestKnownForgetsGone(t *testing.T) {
 	s := New(Config{MaxSessions: 4})
-	cn := &conn{s: s}
-	s.sessions["live"] = &entry{}
-	cn.learn("live")
+	learn, knows, known := ForTests.Known(s, "live")
+	learn("live")
 	for i := range 1000 {
-		cn.learn(fmt.Sprintf("gone%04d", i))
+		learn(fmt.Sprintf("gone%04d", i))
 	}
-	if n := len(cn.known); n > 2*4+1 {
+	if n := known(); n > 2*4+1 {
 		t.Fatalf("known holds %d IDs, want at most %d", n, 2*4+1)
 	}
-	if !cn.known["live"] {
+	if !knows("live") {
 		t.Fatal("the open session was dropped")
 	}
 }
@@ -492,7 +494,7 @@ func TestKnownForgetsGone(t *testing.T) {
 // pass the bound is skipped and answered CodeServerBusy; small lines are
 // never refused, and once the large one is done the bytes are free again.
 func TestHeldLinesBounded(t *testing.T) {
-	srv, path := start(t, Config{}, func(s *Server) { s.maxHeld = 3 << 20 })
+	srv, path := start(t, Config{}, func(s *Server) { ForTests.SetMaxHeld(s, 3<<20) })
 	pad := func(id, n int) string {
 		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping","params":{"pad":"%s"}}`, id, strings.Repeat("a", n))
 	}
@@ -502,9 +504,9 @@ func TestHeldLinesBounded(t *testing.T) {
 	if _, err := a.c.Write([]byte(big[:len(big)-1])); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(time.Minute); srv.held.Load() < 2<<20; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); ForTests.Held(srv) < 2<<20; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the server holds %d bytes of a's line", srv.held.Load())
+			t.Fatalf("the server holds %d bytes of a's line", ForTests.Held(srv))
 		}
 	}
 	// b's small line is answered meanwhile; its 2 MiB line is refused.
@@ -530,7 +532,7 @@ func TestHeldLinesBounded(t *testing.T) {
 // TestConnectionsBounded: past maxConns a connection gets one
 // CodeServerBusy answer and is closed; once one closes, the next is served.
 func TestConnectionsBounded(t *testing.T) {
-	_, path := start(t, Config{}, func(s *Server) { s.maxConns = 2 })
+	_, path := start(t, Config{}, func(s *Server) { ForTests.SetMaxConns(s, 2) })
 	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
 	a, b := rawConn(t, path), rawConn(t, path)
 	for _, r := range []*raw{a, b} {

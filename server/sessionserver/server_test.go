@@ -1,4 +1,4 @@
-package sessionserver
+package sessionserver_test
 
 import (
 	"encoding/json"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/internal/vfsdproc"
+	. "github.com/llmsh/llmsh/server/sessionserver"
 )
 
 // TestMain lets the test binary act as the sessions' vfsd.
@@ -276,11 +277,11 @@ func TestIdleExpiry(t *testing.T) {
 	if r := mustRun(t, c, old, `echo "$x"`, ""); r.Stdout != "1\n" {
 		t.Errorf("surviving session lost its state: %+v", r)
 	}
-	if d := srv.nextExpiry(); d != time.Hour {
+	if d := ForTests.NextExpiry(srv); d != time.Hour {
 		t.Errorf("next expiry in %v, want 1h (just used)", d)
 	}
 	clock.Add(30 * time.Minute)
-	if d := srv.nextExpiry(); d != 30*time.Minute {
+	if d := ForTests.NextExpiry(srv); d != 30*time.Minute {
 		t.Errorf("next expiry in %v, want 30m", d)
 	}
 	clock.Add(2 * time.Hour)
@@ -291,15 +292,15 @@ func TestIdleExpiry(t *testing.T) {
 
 func TestCheckPeer(t *testing.T) {
 	uid := os.Getuid()
-	if err := checkPeer(&unix.Ucred{Pid: 1, Uid: uint32(uid), Gid: 0}, uid); err != nil {
+	if err := ForTests.CheckPeer(&unix.Ucred{Pid: 1, Uid: uint32(uid), Gid: 0}, uid); err != nil {
 		t.Errorf("own uid refused: %v", err)
 	}
 	other := uint32(uid + 1)
-	err := checkPeer(&unix.Ucred{Pid: 1, Uid: other, Gid: uint32(os.Getgid())}, uid)
+	err := ForTests.CheckPeer(&unix.Ucred{Pid: 1, Uid: other, Gid: uint32(os.Getgid())}, uid)
 	if err == nil || !strings.Contains(err.Error(), "is not the server's uid") {
 		t.Errorf("uid %d admitted: %v", other, err)
 	}
-	if err := checkPeer(nil, uid); err == nil {
+	if err := ForTests.CheckPeer(nil, uid); err == nil {
 		t.Errorf("missing credentials admitted")
 	}
 	// The real credentials of a connection are our own.
@@ -308,7 +309,7 @@ func TestCheckPeer(t *testing.T) {
 	a, b := net.Pipe()
 	defer a.Close()
 	defer b.Close()
-	if _, err := peerCred(a); err == nil {
+	if _, err := ForTests.PeerCred(a); err == nil {
 		t.Errorf("peerCred of a non-socket succeeded")
 	}
 	// A request on c is served: the server admitted our uid.
@@ -357,7 +358,7 @@ func TestCloseEndsSessions(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.sock")
 	srv := New(Config{})
 	started := make(chan struct{})
-	srv.onRun = func() { close(started) }
+	ForTests.OnRun(srv, func() { close(started) })
 	if err := srv.Listen(path); err != nil {
 		t.Fatal(err)
 	}
@@ -395,7 +396,7 @@ func TestIdleTimer(t *testing.T) {
 	clock := &fakeClock{t: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
 	expired := make(chan string, 4)
 	_, path := start(t, Config{Idle: time.Minute, Now: clock.Now}, func(s *Server) {
-		s.onExpire = func(id string) { expired <- id }
+		ForTests.OnExpire(s, func(id string) { expired <- id })
 	})
 	c := dial(t, path)
 	old := mustOpen(t, c, OpenParams{})
@@ -416,7 +417,7 @@ func TestIdleTimer(t *testing.T) {
 // answered E_PEER and disconnected. Tests cannot switch uid, so the
 // server is told that its own uid is another.
 func TestPeerRefused(t *testing.T) {
-	_, path := start(t, Config{}, func(s *Server) { s.uid = os.Getuid() + 1 })
+	_, path := start(t, Config{}, func(s *Server) { ForTests.SetUID(s, os.Getuid()+1) })
 	c := rawConn(t, path)
 	r := c.recv()
 	if r.Error == nil || r.Error.Code != CodePeer || string(r.ID) != "null" || !strings.Contains(r.Error.Message, "is not the server's uid") {
