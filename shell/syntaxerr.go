@@ -36,7 +36,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 			src, perr = src+"\n", nl
 		}
 	}
-	status := interp.SyntaxErrorStatus(perr, src, s.LastStatus())
+	status := s.syntaxErrorStatus(perr, src, s.LastStatus())
 	held := false
 	stderr := s.opts.Stderr // the script's own once lines have run
 	prefix := interp.CompleteLines(src, perr)
@@ -63,7 +63,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 			return st
 		}
 		held = true
-		status = interp.SyntaxErrorStatus(perr, src, st)
+		status = s.syntaxErrorStatus(perr, src, st)
 	}
 	if read, ok := s.runner.AliasReread(ctx, src, len(prefix), int(perr.Pos.Line()), name); ok {
 		// An alias that the lines before defined makes a command of
@@ -136,4 +136,15 @@ func blankText(text string) bool {
 		}
 	}
 	return true
+}
+
+// syntaxErrorStatus is interp.SyntaxErrorStatus, but 127 for an error
+// inside a command or process substitution of a -c script, as bash 5.2
+// says (`bash -c 'x=$(if)'`); a script file says 2 (1 for a conditional
+// command's error).
+func (s *Shell) syntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
+	if s.opts.Command && perr.InSubst {
+		return 127
+	}
+	return interp.SyntaxErrorStatus(perr, src, last)
 }

@@ -6,6 +6,7 @@ package interp
 // llmsh: syntax errors in bash's words (see LLMSH.md).
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -576,6 +577,22 @@ func unclosedRegexParen(src string, off int) (line int, ok bool) {
 		return 0, false
 	}
 	return strings.Count(src[:open], "\n") + 1, true
+}
+
+// textEndError is the parse error perr of src, or, when src does not
+// end in a newline, the error met with one after it, and the text that
+// error is of: bash reads the end of eval's text or a file as a newline
+// (`eval '[[ a =='`), as the shell does for a script (shell's
+// runToSyntaxError) (llmsh).
+func (r *Runner) textEndError(src, name string, perr syntax.ParseError) (string, syntax.ParseError) {
+	if strings.HasSuffix(src, "\n") {
+		return src, perr
+	}
+	var nl syntax.ParseError
+	if _, err := r.parseText(src+"\n", name); errors.As(err, &nl) {
+		return src + "\n", nl
+	}
+	return src, perr
 }
 
 // textLines is the number of lines of src: its complete lines and a last
