@@ -28,7 +28,7 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			return int(perr.Pos.Line()), nil
 		}
 		msgs := strings.Split(text, "\n")
-		if strings.HasPrefix(text, "unexpected token `EOF'") {
+		if strings.HasPrefix(text, "unexpected token `EOF' in") {
 			// llmsh: bash meets the end of the text on the line after
 			// the last; the lines of the ( left open stay.
 			end := textLines(src) + 1
@@ -224,7 +224,8 @@ func SyntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
 	}
 	_, msgs := SyntaxError(perr, src)
 	if perr.Cond && strings.HasPrefix(perr.Text, "unexpected token `EOF'") {
-		// `[[ a &&` at the end of the text: as the other EOF errors.
+		// `[[ a &&`, `[[ ( a` at the end of the text: as the other EOF
+		// errors.
 		if last != 0 {
 			return last
 		}
@@ -236,8 +237,11 @@ func SyntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
 		keep = strings.HasPrefix(m, "unexpected token `EOF'") ||
 			strings.HasPrefix(m, "unexpected EOF while looking for") &&
 				!strings.Contains(perr.Text, "`$(` with `)`")
-	} else if perr.Cond && !strings.Contains(perr.Text, "`newline'") {
-		return last // [[ 1 -eq ]]: the status of the last command
+	} else if perr.Cond && (!strings.Contains(perr.Text, "`newline'") || textAfterLine(src, int(perr.Pos.Offset()))) {
+		// [[ 1 -eq ]]: the status of the last command; an error at a
+		// newline too when more text follows it (`[[ a ==⏎b ]]`), as
+		// bash's parser then reads on to a token (llmsh).
+		return last
 	}
 	if keep && last != 0 {
 		return last
@@ -593,6 +597,14 @@ func (r *Runner) textEndError(src, name string, perr syntax.ParseError) (string,
 		return src + "\n", nl
 	}
 	return src, perr
+}
+
+// textAfterLine reports whether src has text after the line that holds
+// offset off (llmsh).
+func textAfterLine(src string, off int) bool {
+	off = min(max(off, 0), len(src))
+	nl := strings.IndexByte(src[off:], '\n')
+	return nl >= 0 && off+nl+1 < len(src)
 }
 
 // textLines is the number of lines of src: its complete lines and a last

@@ -3021,12 +3021,12 @@ func (p *Parser) testClause(s *Stmt) {
 		p.followErrExp(tc.Left, dblLeftBrack)
 	}
 	tc.Right = p.pos
-	switch p.tok {
-	case rightParen:
+	switch {
+	case p.tok == rightParen:
 		p.condErr("syntax error in conditional expression: unexpected token `)'")
-	case semicolon, and, or, orAnd, dblSemicolon, semiAnd, dblSemiAnd, leftParen:
-		p.condTokenErr() // `[[ a == b ; ]]`, `[[ a =~ a\ ]];`
-	case _EOF, _Newl:
+	case p.condOpTok():
+		p.condTokenErr() // `[[ a == b ; ]]`, `[[ a =~ a\ ]];`, `[[ a < b < c ]]`
+	case p.tok == _EOF, p.tok == _Newl:
 	default:
 		if !p.atDblRightBrack() {
 			p.condOperatorErr(tc.X) // `[[ 1 == 2 3 ]]`
@@ -3066,6 +3066,12 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 			return left
 		}
 		if p.tok = token(testBinaryOp(p.val)); p.tok == illegalTok {
+			if _, ok := left.(*Word); !ok {
+				// llmsh: a word after a whole expression; the caller
+				// words it (inside a ( bash says only "expected `)'").
+				p.tok = _LitWord
+				return left
+			}
 			p.condOperatorErr(left)
 			p.curErr("not a valid test operator: %#q", p.val)
 		}
@@ -3105,6 +3111,12 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 		fallthrough
 	default:
 		if _, ok := b.X.(*Word); !ok {
+			// llmsh: bash's words for an operator after a whole
+			// expression (`[[ -n a == b ]]`, `[[ ( a ) < c ]]`).
+			if p.tok == rdrIn || p.tok == rdrOut {
+				p.condTokenErr()
+			}
+			p.condErr("syntax error in conditional expression")
 			p.posErr(b.OpPos, "expected %#q, %#q or %#q after complex expr",
 				AndTest, OrTest, dblRightBrack)
 		}
@@ -3186,6 +3198,10 @@ func (p *Parser) condOperatorErr(left TestExpr) {
 }
 
 func (p *Parser) testExprUnary() TestExpr {
+	if p.tok != leftParen && p.condOpTok() {
+		// llmsh: `[[ ; ]]`, `[[ ( ) ]]`, `[[ a && | ]]`
+		p.condErr(fmt.Sprintf("unexpected token `%s' in conditional command", p.tok))
+	}
 	switch p.tok {
 	case _EOF, rightParen:
 		return nil
@@ -3248,8 +3264,18 @@ func (p *Parser) testExprUnary() TestExpr {
 			}
 			p.followErrExp(pe.Lparen, leftParen)
 		}
-		if p.atDblRightBrack() {
+		switch {
+		case p.atDblRightBrack():
 			p.condErr("unexpected token `]]', expected `)'")
+		case p.tok != rightParen && p.condOpTok():
+			// llmsh: `[[ ( a == b ; ) ]]`
+			p.condErr(fmt.Sprintf("unexpected token `%s', expected `)'", p.tok))
+		case p.tok == _EOF && p.err == nil:
+			// llmsh: `[[ ( a == b` at the end of the text
+			p.errPass(ParseError{Filename: p.f.Name, Pos: p.pos, Text: "unexpected token `EOF', expected `)'",
+				Cond: true, Incomplete: p.Incomplete(), At: p.pos})
+		case p.tok != rightParen && p.tok != _EOF && p.tok != _Newl:
+			p.condErr("expected `)'") // `[[ ( a == b c ) ]]`
 		}
 		pe.Rparen = p.matched(pe.Lparen, leftParen, rightParen)
 		return pe
