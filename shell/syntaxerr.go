@@ -37,7 +37,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		}
 	}
 	s.syntaxEnded = true // unless the error is one bash reads on after
-	status := interp.SyntaxErrorStatus(perr, src, s.LastStatus())
+	status := s.syntaxErrorStatus(perr, src, s.LastStatus())
 	held := false
 	// RunInput runs the EXIT trap itself, when the script has ended.
 	exitTrap := func(st int) int {
@@ -80,7 +80,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 			return exitTrap(st)
 		}
 		held = true
-		status = interp.SyntaxErrorStatus(perr, src, st)
+		status = s.syntaxErrorStatus(perr, src, st)
 	}
 	if read, ok := s.runner.AliasReread(ctx, src, len(prefix), int(perr.Pos.Line()), name); ok {
 		// An alias that the lines before defined makes a command of
@@ -155,4 +155,15 @@ func blankText(text string) bool {
 		}
 	}
 	return true
+}
+
+// syntaxErrorStatus is interp.SyntaxErrorStatus, but 127 for an error
+// inside a command or process substitution of a -c script, as bash 5.2
+// says (`bash -c 'x=$(if)'`); a script file says 2 (1 for a conditional
+// command's error).
+func (s *Shell) syntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
+	if s.opts.Command && perr.InSubst {
+		return 127
+	}
+	return interp.SyntaxErrorStatus(perr, src, last)
 }

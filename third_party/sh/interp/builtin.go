@@ -540,14 +540,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		file, err := r.parseText(src, "")
 		var perr syntax.ParseError
 		if errors.As(err, &perr) {
-			if nl := (syntax.ParseError{}); !strings.HasSuffix(src, "\n") {
-				// llmsh: bash reads the end of the text as a newline:
-				// the error is the one met there (`eval '[[ a =='`), as
-				// for a script (shell's runToSyntaxError).
-				if _, err := r.parseText(src+"\n", ""); errors.As(err, &nl) {
-					src, perr = src+"\n", nl
-				}
-			}
+			src, perr = r.textEndError(src, "", perr)
 			// llmsh: as bash, the whole lines before a syntax error run,
 			// then the error in bash's words; the status is 2.
 			prefix := CompleteLines(src, perr)
@@ -656,6 +649,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			file, err := r.parseText(text, path)
 			errLine = 0
 			if perr := (syntax.ParseError{}); errors.As(err, &perr) {
+				text, perr = r.textEndError(text, path, perr)
 				synStatus = syntaxStatus(perr)
 				line, msgs := SyntaxError(perr, text)
 				r.noteCondError(perr)

@@ -6,6 +6,7 @@ package interp
 // llmsh: syntax errors in bash's words (see LLMSH.md).
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -27,7 +28,7 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			return int(perr.Pos.Line()), nil
 		}
 		msgs := strings.Split(text, "\n")
-		if strings.HasPrefix(text, "unexpected token `EOF'") {
+		if strings.HasPrefix(text, "unexpected token `EOF' in") {
 			// llmsh: bash meets the end of the text on the line after
 			// the last; the lines of the ( left open stay.
 			end := textLines(src) + 1
@@ -223,7 +224,8 @@ func SyntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
 	}
 	_, msgs := SyntaxError(perr, src)
 	if perr.Cond && strings.HasPrefix(perr.Text, "unexpected token `EOF'") {
-		// `[[ a &&` at the end of the text: as the other EOF errors.
+		// `[[ a &&`, `[[ ( a` at the end of the text: as the other EOF
+		// errors.
 		if last != 0 {
 			return last
 		}
@@ -235,8 +237,11 @@ func SyntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
 		keep = strings.HasPrefix(m, "unexpected token `EOF'") ||
 			strings.HasPrefix(m, "unexpected EOF while looking for") &&
 				!strings.Contains(perr.Text, "`$(` with `)`")
-	} else if perr.Cond && !strings.Contains(perr.Text, "`newline'") {
-		return last // [[ 1 -eq ]]: the status of the last command
+	} else if perr.Cond && (!strings.Contains(perr.Text, "`newline'") || textAfterLine(src, int(perr.Pos.Offset()))) {
+		// [[ 1 -eq ]]: the status of the last command; an error at a
+		// newline too when more text follows it (`[[ a ==⏎b ]]`), as
+		// bash's parser then reads on to a token (llmsh).
+		return last
 	}
 	if keep && last != 0 {
 		return last
@@ -576,6 +581,30 @@ func unclosedRegexParen(src string, off int) (line int, ok bool) {
 		return 0, false
 	}
 	return strings.Count(src[:open], "\n") + 1, true
+}
+
+// textEndError is the parse error perr of src, or, when src does not
+// end in a newline, the error met with one after it, and the text that
+// error is of: bash reads the end of eval's text or a file as a newline
+// (`eval '[[ a =='`), as the shell does for a script (shell's
+// runToSyntaxError) (llmsh).
+func (r *Runner) textEndError(src, name string, perr syntax.ParseError) (string, syntax.ParseError) {
+	if strings.HasSuffix(src, "\n") {
+		return src, perr
+	}
+	var nl syntax.ParseError
+	if _, err := r.parseText(src+"\n", name); errors.As(err, &nl) {
+		return src + "\n", nl
+	}
+	return src, perr
+}
+
+// textAfterLine reports whether src has text after the line that holds
+// offset off (llmsh).
+func textAfterLine(src string, off int) bool {
+	off = min(max(off, 0), len(src))
+	nl := strings.IndexByte(src[off:], '\n')
+	return nl >= 0 && off+nl+1 < len(src)
 }
 
 // textLines is the number of lines of src: its complete lines and a last

@@ -80,6 +80,9 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		if !ok {
 			from, to, ok = letSpan(patched, int(pos.Offset()))
 		}
+		if !ok {
+			from, to, ok = oldArithSpan(patched, int(pos.Offset()))
+		}
 		bquote := false
 		if !ok {
 			from, to, ok = bquoteSpan(patched, int(pos.Offset()))
@@ -411,6 +414,33 @@ func arithSpanFrom(src string, from, off int) (_, to int, ok bool) {
 			if strings.TrimLeft(src[from:i], " \t\n") != "" && src[i-1] == '\n' {
 				return 0, 0, false
 			}
+		}
+	}
+	return 0, 0, false
+}
+
+// oldArithSpan finds the text of the $[ … ] of src that holds offset off
+// (an error at its "]" counts), on one line: bash evaluates it when it
+// runs, as $(( … )) (`echo $[ 1 + ]` fails then, status 1) (llmsh).
+func oldArithSpan(src string, off int) (from, to int, ok bool) {
+	off = min(max(off, 0), len(src))
+	start := strings.LastIndex(src[:min(off+2, len(src))], "$[")
+	if start < 0 {
+		return 0, 0, false
+	}
+	from, depth := start+2, 0
+	for i := from; i < len(src); i++ {
+		switch src[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			return from, i, off <= i && strings.TrimSpace(src[from:i]) != ""
+		case '\n':
+			return 0, 0, false
 		}
 	}
 	return 0, 0, false

@@ -570,6 +570,10 @@ type Parser struct {
 	// llmsh: dollParenSub holds the offsets of the "$((" that bash reads
 	// as "$(" and a subshell (llmsh_arith.go, dblParenComsubs).
 	dollParenSub map[int]bool
+	// llmsh: comsubDepth counts the $( … ), <( … ) and >( … ) being
+	// parsed: bash's status for a conditional command's error inside one
+	// is 1 (condErr).
+	comsubDepth int
 	// llmsh: fullSrc is the whole text being parsed, when the parser
 	// has it (parseArithRepair): the blanks of a subscript come from it.
 	fullSrc []byte
@@ -618,6 +622,7 @@ const bufSize = 1 << 10
 
 func (p *Parser) reset() {
 	p.tok, p.val = illegalTok, ""
+	p.comsubDepth = 0
 	p.crMode = crByState
 	p.eqlOffs = 0
 	p.bs, p.bsp = nil, 0
@@ -1021,6 +1026,10 @@ func (p *Parser) errPass(err error) {
 		panic(badSubstErr{err}) // llmsh: caught by paramExp
 	}
 	if p.err == nil {
+		if pe, ok := err.(ParseError); ok && p.comsubDepth > 0 && !pe.Incomplete {
+			pe.InSubst = true // llmsh
+			err = pe
+		}
 		p.err = err
 		p.bsp = uint(len(p.bs)) + 1
 		p.r = runeEOF
@@ -1098,6 +1107,10 @@ type ParseError struct {
 	// bash prints it, the status is 1, and it reads on from the line
 	// after the error's (see interp.ResumeText).
 	Resume bool
+	// InSubst is set for an error inside a $( … ), <( … ) or >( … ) that
+	// is not at the end of the text (llmsh): bash -c ends with status 127
+	// for it, a script file with 2.
+	InSubst bool
 	// At is where the token the parser was at began (llmsh): the token
 	// bash names as unexpected when Pos is that of the construct left
 	// incomplete ("`for foo` must be followed by `do`").
@@ -1172,7 +1185,11 @@ func (p *Parser) posErr(pos Pos, format string, args ...any) {
 // condErr is an error in a conditional command worded as bash words it
 // (ParseError.Cond); msg may be empty (llmsh).
 func (p *Parser) condErr(msg string) {
-	p.errPass(ParseError{Filename: p.f.Name, Pos: p.pos, Text: msg, Cond: true})
+	perr := ParseError{Filename: p.f.Name, Pos: p.pos, Text: msg, Cond: true}
+	if p.comsubDepth > 0 {
+		perr.Status = 1 // `x=$([[ a b ]])`: bash's status is 1
+	}
+	p.errPass(perr)
 }
 
 // condEOFErr is bash's error for the end of the text where a conditional
@@ -1445,7 +1462,9 @@ func (p *Parser) wordPart() WordPart {
 		ps := &ProcSubst{Op: ProcOperator(p.tok), OpPos: p.pos}
 		old := p.preNested(subCmd)
 		p.next()
+		p.comsubDepth++ // llmsh: condErr
 		ps.Stmts, ps.Last = p.stmtList()
+		p.comsubDepth--
 		p.postNested(old)
 		ps.Rparen = p.matched(ps.OpPos, token(ps.Op), rightParen)
 		return ps
@@ -1608,7 +1627,9 @@ func (p *Parser) cmdSubst() *CmdSubst {
 	cs := &CmdSubst{Left: p.pos}
 	old := p.preNested(subCmd)
 	p.next()
+	p.comsubDepth++
 	cs.Stmts, cs.Last = p.stmtList()
+	p.comsubDepth--
 	p.postNested(old)
 	cs.Right = p.matched(cs.Left, dollParen, rightParen)
 	return cs
@@ -3040,12 +3061,12 @@ func (p *Parser) testClause(s *Stmt) {
 		p.followErrExp(tc.Left, dblLeftBrack)
 	}
 	tc.Right = p.pos
-	switch p.tok {
-	case rightParen:
+	switch {
+	case p.tok == rightParen:
 		p.condErr("syntax error in conditional expression: unexpected token `)'")
-	case semicolon, and, or, orAnd, dblSemicolon, semiAnd, dblSemiAnd, leftParen:
-		p.condTokenErr() // `[[ a == b ; ]]`, `[[ a =~ a\ ]];`
-	case _EOF, _Newl:
+	case p.condOpTok():
+		p.condTokenErr() // `[[ a == b ; ]]`, `[[ a =~ a\ ]];`, `[[ a < b < c ]]`
+	case p.tok == _EOF, p.tok == _Newl:
 	default:
 		if !p.atDblRightBrack() {
 			p.condOperatorErr(tc.X) // `[[ 1 == 2 3 ]]`
@@ -3085,6 +3106,12 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 			return left
 		}
 		if p.tok = token(testBinaryOp(p.val)); p.tok == illegalTok {
+			if _, ok := left.(*Word); !ok {
+				// llmsh: a word after a whole expression; the caller
+				// words it (inside a ( bash says only "expected `)'").
+				p.tok = _LitWord
+				return left
+			}
 			p.condOperatorErr(left)
 			p.curErr("not a valid test operator: %#q", p.val)
 		}
@@ -3124,6 +3151,12 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 		fallthrough
 	default:
 		if _, ok := b.X.(*Word); !ok {
+			// llmsh: bash's words for an operator after a whole
+			// expression (`[[ -n a == b ]]`, `[[ ( a ) < c ]]`).
+			if p.tok == rdrIn || p.tok == rdrOut {
+				p.condTokenErr()
+			}
+			p.condErr("syntax error in conditional expression")
 			p.posErr(b.OpPos, "expected %#q, %#q or %#q after complex expr",
 				AndTest, OrTest, dblRightBrack)
 		}
@@ -3133,6 +3166,10 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 			p.condErr("unexpected argument `]]' to conditional binary operator")
 		case p.tok == _Newl:
 			p.condErr("unexpected argument `newline' to conditional binary operator")
+		case b.Op == TsReMatch && p.condOpTok() && p.tok != andAnd && p.tok != orOr:
+			p.condTokenErr() // `[[ a =~ ; ]]`
+		case b.Op != TsReMatch && p.condOpTok():
+			p.condErr(fmt.Sprintf("unexpected argument `%s' to conditional binary operator", p.tok))
 		}
 		b.Y = p.followWordTok(token(b.Op), b.OpPos)
 	}
@@ -3169,6 +3206,19 @@ func (p *Parser) testExprList(op BinTestOperator) TestExpr {
 	return left
 }
 
+// condOpTok reports whether the current token is an operator that
+// starts no word (a list or redirection operator, a parenthesis) where a
+// conditional command wants an operand: bash's "unexpected argument"
+// (llmsh).
+func (p *Parser) condOpTok() bool {
+	switch p.tok {
+	case and, andAnd, orOr, or, orAnd, andPipe, andBang, leftParen, rightParen,
+		semicolon, dblSemicolon, semiAnd, dblSemiAnd, semiOr:
+		return true
+	}
+	return p.tok >= rdrOut && p.tok <= appAllClob
+}
+
 // condTokenErr is bash's error for an operator token (a list operator or
 // a `(`) after a whole expression of a conditional command (llmsh).
 func (p *Parser) condTokenErr() {
@@ -3188,6 +3238,10 @@ func (p *Parser) condOperatorErr(left TestExpr) {
 }
 
 func (p *Parser) testExprUnary() TestExpr {
+	if p.tok != leftParen && p.condOpTok() {
+		// llmsh: `[[ ; ]]`, `[[ ( ) ]]`, `[[ a && | ]]`
+		p.condErr(fmt.Sprintf("unexpected token `%s' in conditional command", p.tok))
+	}
 	switch p.tok {
 	case _EOF, rightParen:
 		return nil
@@ -3226,6 +3280,8 @@ func (p *Parser) testExprUnary() TestExpr {
 			p.condErr("unexpected argument `]]' to conditional unary operator")
 		case p.tok == _Newl:
 			p.condErr("unexpected argument `newline' to conditional unary operator")
+		case p.condOpTok():
+			p.condErr(fmt.Sprintf("unexpected argument `%s' to conditional unary operator", p.tok))
 		}
 		u.X = p.followWordTok(token(u.Op), u.OpPos)
 		return u
@@ -3248,8 +3304,18 @@ func (p *Parser) testExprUnary() TestExpr {
 			}
 			p.followErrExp(pe.Lparen, leftParen)
 		}
-		if p.atDblRightBrack() {
+		switch {
+		case p.atDblRightBrack():
 			p.condErr("unexpected token `]]', expected `)'")
+		case p.tok != rightParen && p.condOpTok():
+			// llmsh: `[[ ( a == b ; ) ]]`
+			p.condErr(fmt.Sprintf("unexpected token `%s', expected `)'", p.tok))
+		case p.tok == _EOF && p.err == nil:
+			// llmsh: `[[ ( a == b` at the end of the text
+			p.errPass(ParseError{Filename: p.f.Name, Pos: p.pos, Text: "unexpected token `EOF', expected `)'",
+				Cond: true, Incomplete: p.Incomplete(), At: p.pos})
+		case p.tok != rightParen && p.tok != _EOF && p.tok != _Newl:
+			p.condErr("expected `)'") // `[[ ( a == b c ) ]]`
 		}
 		pe.Rparen = p.matched(pe.Lparen, leftParen, rightParen)
 		return pe
