@@ -1102,6 +1102,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					trace.string(r.writtenArray(as))
 					trace.newLineFlush()
 				}
+				if as.Array != nil && index == nil && !prev.Declared() {
+					// llmsh: bash makes the array before it expands
+					// the elements (find_or_make_array_variable), so
+					// they see it: a=(${!a*}) holds a, declare -p a
+					// in them says a=().
+					r.setVar(name, expand.Variable{Set: true, Kind: expand.Indexed})
+					prev = r.lookupVar(name)
+					prev.Local = false
+				}
 				appended := plainAppend(prev, as, index)
 				if appended {
 					vr, ok = r.appendElems(name, prev, as.Array.Elems) // llmsh

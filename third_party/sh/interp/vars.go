@@ -707,8 +707,8 @@ const randomMax = 32768
 // setVarErr is like [Runner.setVar], but it returns any error rather than
 // reporting it, for the sake of the expand package.
 func (r *Runner) setVarErr(name string, vr expand.Variable) error {
-	if r.opts[optAllExport] {
-		vr.Exported = true
+	if r.opts[optAllExport] && vr.Kind != expand.Indexed && vr.Kind != expand.Associative {
+		vr.Exported = true // llmsh: set -a exports no array, as bash
 	}
 	if vr.HasCase() {
 		caseValues(&vr) // llmsh: declare -l, -u, -c
