@@ -62,8 +62,8 @@ func bashHash(s string) uint32 {
 // 5.2 lists them (`${!m[@]}`, `${m[@]}`, `declare -p`): by bucket of
 // bash's hash table (1024 buckets, four times more each time the table
 // holds twice as many keys as buckets). Bash lists the keys of one bucket
-// newest first; llmsh does not keep the order of insertion and lists
-// them in byte order.
+// newest first: so does llmsh for the keys whose order of insertion it
+// knows ([Variable.Born]), the others in byte order.
 func (v Variable) AssocKeys() []string {
 	keys := make([]string, 0, len(v.Map))
 	for k := range v.Map {
@@ -79,6 +79,12 @@ func (v Variable) AssocKeys() []string {
 		case ba < bb:
 			return -1
 		case ba > bb:
+			return 1
+		}
+		if na, nb := v.Born[a], v.Born[b]; na != nb && na != 0 && nb != 0 {
+			if na > nb {
+				return -1 // newest first
+			}
 			return 1
 		}
 		return strings.Compare(a, b)

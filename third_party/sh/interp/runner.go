@@ -41,6 +41,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
 		Jobs:        r.ownJobs,
+		Birth:       func() uint64 { r.births++; return r.births },
 		TimeFormat:  r.llmsh.timeFormat,
 		Warn: func(msg string) {
 			if r.errExited && r.exit.exiting {
