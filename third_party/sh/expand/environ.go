@@ -116,6 +116,12 @@ type Variable struct {
 	List []string          // Used when Kind is Indexed.
 	Map  map[string]string // Used when Kind is Associative.
 
+	// Born numbers the keys of an associative array in the order they
+	// were added, where it is known (llmsh): bash lists the keys of one
+	// bucket of its hash table newest first ([Variable.AssocKeys]). It
+	// is copied and written as Map is.
+	Born map[string]uint64
+
 	// Indexes records the index of each [Variable.List] element when an
 	// indexed array is sparse, such as `a=([2]=x [5]=y)`. The indices
 	// must be unique, non-negative, sorted, and as many as the List

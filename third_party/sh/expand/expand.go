@@ -151,6 +151,10 @@ type Config struct {
 	// run before the current one, for the prompt escape \# (llmsh); -1
 	// in a -c string, where bash counts none.
 	CmdNumber int
+	// Birth, when set, numbers a key added to an associative array
+	// (llmsh: Variable.Born).
+	Birth func() uint64
+
 	// Jobs, when set, counts the shell's jobs, for the prompt escape \j
 	// (llmsh).
 	Jobs func() int

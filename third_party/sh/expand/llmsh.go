@@ -62,8 +62,8 @@ func bashHash(s string) uint32 {
 // 5.2 lists them (`${!m[@]}`, `${m[@]}`, `declare -p`): by bucket of
 // bash's hash table (1024 buckets, four times more each time the table
 // holds twice as many keys as buckets). Bash lists the keys of one bucket
-// newest first; llmsh does not keep the order of insertion and lists
-// them in byte order.
+// newest first: so does llmsh for the keys whose order of insertion it
+// knows ([Variable.Born]), the others in byte order.
 func (v Variable) AssocKeys() []string {
 	keys := make([]string, 0, len(v.Map))
 	for k := range v.Map {
@@ -79,6 +79,12 @@ func (v Variable) AssocKeys() []string {
 		case ba < bb:
 			return -1
 		case ba > bb:
+			return 1
+		}
+		if na, nb := v.Born[a], v.Born[b]; na != nb && na != 0 && nb != 0 {
+			if na > nb {
+				return -1 // newest first
+			}
 			return 1
 		}
 		return strings.Compare(a, b)
@@ -1622,7 +1628,7 @@ func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
 		defer func() { cfg.tildes, cfg.dblQuoted, cfg.CondJoin = old, oldDbl, oldCond }()
 	}
 	if w, ok := idx.(*syntax.Word); ok {
-		return Literal(cfg, w)
+		return Literal(cfg, elemRefText(w))
 	}
 	var sb strings.Builder
 	end := uint(0)
@@ -1638,7 +1644,7 @@ func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
 	walk = func(x syntax.ArithmExpr) error {
 		switch x := x.(type) {
 		case *syntax.Word:
-			s, err := Literal(cfg, x)
+			s, err := Literal(cfg, elemRefText(x))
 			if err != nil {
 				return err
 			}
@@ -1675,6 +1681,37 @@ func AssocKey(cfg *Config, idx syntax.ArithmExpr) (string, error) {
 		return "", err
 	}
 	return sb.String(), nil
+}
+
+// elemRefText is w with each element reference the arithmetic parser
+// made of its text (a[1], a ParamExp with no $) put back as that text,
+// its subscript still to expand: an associative array's key is text,
+// m[a[1]] has the key "a[1]", as bash (llmsh).
+func elemRefText(w *syntax.Word) *syntax.Word {
+	var parts []syntax.WordPart
+	for i, part := range w.Parts {
+		pe, ok := part.(*syntax.ParamExp)
+		if !ok || pe.Dollar.IsValid() || pe.Index == nil || pe.Param == nil {
+			if parts != nil {
+				parts = append(parts, part)
+			}
+			continue
+		}
+		if parts == nil {
+			parts = append(parts, w.Parts[:i]...)
+		}
+		parts = append(parts, &syntax.Lit{ValuePos: pe.Pos(), ValueEnd: pe.Pos(), Value: pe.Param.Value + "["})
+		if iw, ok := pe.Index.(*syntax.Word); ok {
+			parts = append(parts, elemRefText(iw).Parts...)
+		} else {
+			parts = append(parts, &syntax.Lit{ValuePos: pe.Pos(), ValueEnd: pe.Pos(), Value: SubscriptText(pe.Index)})
+		}
+		parts = append(parts, &syntax.Lit{ValuePos: pe.End(), ValueEnd: pe.End(), Value: "]"})
+	}
+	if parts == nil {
+		return w
+	}
+	return &syntax.Word{Parts: parts}
 }
 
 // quotedBad gives bash's message for a malformed ${…} among parts: bash

@@ -1316,6 +1316,13 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 		if vr.Map == nil {
 			vr.Map = make(map[string]string, 1)
 		}
+		if _, had := vr.Map[key]; !had && cfg.Birth != nil {
+			vr.Born = maps.Clone(vr.Born)
+			if vr.Born == nil {
+				vr.Born = make(map[string]uint64, 1)
+			}
+			vr.Born[key] = cfg.Birth() // llmsh: Variable.Born
+		}
 		vr.Map[key] = val
 	default: // assign a single indexed element
 		i := 0

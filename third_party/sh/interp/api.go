@@ -62,6 +62,10 @@ type Runner struct {
 	// runner writes past its end.
 	appendBuf *strings.Builder
 
+	// births numbers the keys added to associative arrays (llmsh:
+	// expand.Variable.Born).
+	births uint64
+
 	// regFile and regFileOK remember whether the file read last read from
 	// is a regular file; readBuf is its read-ahead buffer (read.go).
 	regFile   stdinFile
@@ -1505,6 +1509,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!
+		births:          r.births,                  // llmsh: expand.Variable.Born
 		tempVars:        maps.Clone(r.tempVars),    // llmsh
 		scriptHist:      slices.Clip(r.scriptHist), // llmsh: an append copies it
 		histBase:        r.histBase,

@@ -608,6 +608,13 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 			r.internalDecl(cm.Variant, []*syntax.Assign{opt}, as)
 			as = &syntax.Assign{Naked: true, Name: as.Name}
 			words = append(words, name)
+		case as.Array != nil && as.Index == nil && as.Name != nil && printOpts(opts) != nil && (r.inFunc || cm.Variant.Value != "local"):
+			// llmsh: declare -p x=(1): bash makes the compound
+			// assignment as the words are expanded, and the builtin
+			// then lists x.
+			r.internalDecl(cm.Variant, printOpts(opts), as)
+			as = &syntax.Assign{Naked: true, Name: as.Name}
+			words = append(words, name)
 		case as.Array != nil && early && as.Index == nil && as.Name != nil && internalOpts(opts) && (r.inFunc || cm.Variant.Value != "local"):
 			// llmsh: a compound array assignment that a later word
 			// may read is made as the words are expanded, by the
@@ -705,6 +712,35 @@ func lateDeclOpts(opts []*syntax.Assign, late []string) string {
 		return "" // none: the builtin assigns it (bash's opti == 0)
 	}
 	return out
+}
+
+// printOpts is the options of opts that bash's internal declare gets
+// for a compound assignment of declare -p (declare -p x=(…), llmsh):
+// a, A, g and the attributes that change values (i l u c I), when one of
+// opts holds a p; else nil. The builtin then lists the array, and
+// applies none of the others (-r, -x).
+func printOpts(opts []*syntax.Assign) []*syntax.Assign {
+	found := false
+	keep := ""
+	for _, o := range opts {
+		v := o.Name.Value
+		if v[0] != '-' {
+			continue
+		}
+		found = found || strings.Contains(v[1:], "p")
+		for _, c := range v[1:] {
+			if strings.ContainsRune("aAgIilcu", c) && !strings.ContainsRune(keep, c) {
+				keep += string(c)
+			}
+		}
+	}
+	if !found {
+		return nil
+	}
+	if keep == "" {
+		return []*syntax.Assign{}
+	}
+	return []*syntax.Assign{{Naked: true, Name: &syntax.Lit{Value: "-" + keep}}}
 }
 
 // internalOpts says whether the options opts of a declaration are ones

@@ -153,6 +153,11 @@ func (p *funcPrinter) text(n syntax.Node) string {
 		// bash prints $'…' as the '…' it decodes to.
 		var sb strings.Builder
 		for _, wp := range w.Parts {
+			if dq, ok := wp.(*syntax.DblQuoted); ok && dq.Dollar {
+				// llmsh: $"…" as the "…" bash translated it to.
+				sb.WriteString(strings.TrimPrefix(p.text(wp), "$"))
+				continue
+			}
 			if sq, ok := wp.(*syntax.SglQuoted); ok && sq.Dollar {
 				v, _, _ := expand.Format(nil, sq.Value, nil)
 				v, _, _ = strings.Cut(v, "\x00")
@@ -226,10 +231,13 @@ func (p *funcPrinter) arrayAssign(as *syntax.Assign) string {
 }
 
 // hasDollarSgl reports whether w has a $'…' part of its own (not one
-// inside double quotes, which is no ANSI-C quoting).
+// inside double quotes, which is no ANSI-C quoting), or a $"…" (llmsh).
 func hasDollarSgl(w *syntax.Word) bool {
 	for _, wp := range w.Parts {
 		if sq, ok := wp.(*syntax.SglQuoted); ok && sq.Dollar {
+			return true
+		}
+		if dq, ok := wp.(*syntax.DblQuoted); ok && dq.Dollar {
 			return true
 		}
 	}

@@ -41,6 +41,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
 		Jobs:        r.ownJobs,
+		Birth:       func() uint64 { r.births++; return r.births },
 		TimeFormat:  r.llmsh.timeFormat,
 		Warn: func(msg string) {
 			if r.errExited && r.exit.exiting {
@@ -1146,6 +1147,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// before it expands the elements.
 					trace.string(r.writtenArray(as))
 					trace.newLineFlush()
+				}
+				if as.Array != nil && index == nil && !prev.Declared() {
+					// llmsh: bash makes the array before it expands
+					// the elements (find_or_make_array_variable), so
+					// they see it: a=(${!a*}) holds a, declare -p a
+					// in them says a=().
+					r.setVar(name, expand.Variable{Set: true, Kind: expand.Indexed})
+					prev = r.lookupVar(name)
+					prev.Local = false
 				}
 				appended := plainAppend(prev, as, index)
 				if appended {

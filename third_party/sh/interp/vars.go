@@ -707,8 +707,8 @@ const randomMax = 32768
 // setVarErr is like [Runner.setVar], but it returns any error rather than
 // reporting it, for the sake of the expand package.
 func (r *Runner) setVarErr(name string, vr expand.Variable) error {
-	if r.opts[optAllExport] {
-		vr.Exported = true
+	if r.opts[optAllExport] && vr.Kind != expand.Indexed && vr.Kind != expand.Associative {
+		vr.Exported = true // llmsh: set -a exports no array, as bash
 	}
 	if vr.HasCase() {
 		caseValues(&vr) // llmsh: declare -l, -u, -c
@@ -826,9 +826,13 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		// llmsh: in place when the runner owns it ([overlayEnviron.owned]).
 		if prev.Map == nil || !r.ownedArray(name, prev.Local) {
 			prev.Map = maps.Clone(prev.Map)
+			prev.Born = maps.Clone(prev.Born)
 		}
 		if prev.Map == nil {
 			prev.Map = make(map[string]string)
+		}
+		if _, had := prev.Map[k]; !had {
+			prev.Born = r.bornKey(prev.Born, k)
 		}
 		prev.Map[k] = valStr
 		prev.Set = true
@@ -1320,8 +1324,10 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 		// llmsh: m+=([k]=v) adds to the array; an element without a
 		// subscript is refused, as in bash.
 		amap := make(map[string]string, len(elems))
+		var born map[string]uint64
 		if as.Append && prev.Kind == expand.Associative {
 			amap = maps.Clone(prev.Map)
+			born = maps.Clone(prev.Born)
 			if amap == nil {
 				amap = map[string]string{}
 			}
@@ -1400,10 +1406,13 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 					return name, prev, false
 				}
 			}
+			if _, had := amap[k]; !had {
+				born = r.bornKey(born, k)
+			}
 			amap[k] = v
 		}
 		prev.Kind = expand.Associative
-		prev.Map = amap
+		prev.Map, prev.Born = amap, born
 		return name, prev, true
 	}
 	// The base array which the new elements are set on; empty unless
@@ -1793,6 +1802,17 @@ func (r *Runner) assocKey(idx syntax.ArithmExpr) string {
 	str, err := expand.AssocKey(r.ecfg, idx)
 	r.expandErr(err)
 	return str
+}
+
+// bornKey numbers key k as the newest of an associative array whose
+// numbers are born (llmsh: expand.Variable.Born), which it returns.
+func (r *Runner) bornKey(born map[string]uint64, k string) map[string]uint64 {
+	if born == nil {
+		born = make(map[string]uint64)
+	}
+	r.births++
+	born[k] = r.births
+	return born
 }
 
 // subscriptText prints a subscript as written.
