@@ -72,8 +72,9 @@ func grepSetFits(pats []string, mode byte, icase, word, line bool, eol byte, clo
 			return false
 		case !cloc && !utf8.ValidString(p):
 			return false
-		case icase && !cloc && (strings.ContainsAny(p, "kKsS") || !grepASCII(p)):
-			// K (Kelvin) and ſ (long s) fold to them in Unicode.
+		case icase && !cloc && (strings.ContainsAny(p, "kKsSiI") || !grepASCII(p)):
+			// ſ (long s) and ı (dotless i) match s and i in GNU's
+			// folding (posixre/fold.go), K (Kelvin) in Unicode's.
 			return false
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -303,6 +305,17 @@ func (r *Regexp) Must() string {
 				return ""
 			}
 		}
+		if r.fl&Bytes == 0 {
+			// s and i match ſ and ı in UTF-8 (fold.go): the longest
+			// part without them.
+			best := ""
+			for _, part := range strings.FieldsFunc(string(m), func(c rune) bool { return strings.ContainsRune("sSiI", c) }) {
+				if len(part) > len(best) {
+					best = part
+				}
+			}
+			return best
+		}
 	}
 	return string(m)
 }
@@ -451,6 +464,9 @@ func foldEq(a, b int32, asciiOnly bool) bool {
 	}
 	if a >= invalidBase || b >= invalidBase {
 		return false
+	}
+	if set := gnuFoldSet(b); set != nil {
+		return slices.Contains(set, a) // b's set as GNU's (fold.go)
 	}
 	for f := unicode.SimpleFold(a); f != a; f = unicode.SimpleFold(f) {
 		if f == b {

@@ -1,7 +1,9 @@
 package posixre
 
 import (
+	"slices"
 	"strconv"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -140,6 +142,17 @@ func (e *emitter) emit(n *node, inRepeat bool) {
 			e.b = append(e.b, '[', byte(n.c|0x20), byte(n.c&^0x20), ']')
 			return
 		}
+		if e.unicodeFold() {
+			if set := gnuFoldSet(n.c); set != nil {
+				// (?i) would match the whole orbit: GNU's set instead.
+				e.b = append(e.b, "(?-i:["...)
+				for _, r := range set {
+					e.b = appendHex(e.b, r)
+				}
+				e.b = append(e.b, "])"...)
+				return
+			}
+		}
 		e.b = appendChar(e.b, n.c, false)
 	case kAny:
 		switch {
@@ -264,6 +277,53 @@ func classRangesFor(n *node, fl Flags) (ranges []int32, neg bool) {
 // itself (IgnoreCase in Bytes mode).
 func (e *emitter) asciiFold() bool { return e.fl&(IgnoreCase|Bytes) == IgnoreCase|Bytes }
 
+// unicodeFold reports whether case is folded by (?i) in UTF-8.
+func (e *emitter) unicodeFold() bool { return e.fl&(IgnoreCase|Bytes) == IgnoreCase }
+
+// foldClassGNU gives a small class under (?i) GNU's case-fold sets of its
+// members where one of them differs from its Unicode orbit ([k] does
+// not match K); nil when (?i) matches as GNU does. A class of more than
+// 512 characters is left to (?i).
+func foldClassGNU(ranges []int32) []int32 {
+	n := 0
+	for i := 0; i < len(ranges); i += 2 {
+		n += int(ranges[i+1]-ranges[i]) + 1
+		if n > 512 || ranges[i+1] >= utf8.RuneError {
+			return nil // large, or for class's checks of U+FFFD and bytes
+		}
+	}
+	var out []rune
+	differs := false
+	for i := 0; i < len(ranges); i += 2 {
+		for c := ranges[i]; c <= ranges[i+1]; c++ {
+			set := gnuFoldSet(c)
+			if set == nil {
+				set = []rune{c}
+				for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
+					set = append(set, f)
+				}
+			} else {
+				differs = true
+			}
+			out = append(out, set...)
+		}
+	}
+	if !differs {
+		return nil
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	var r []int32
+	for _, c := range out {
+		if len(r) > 0 && r[len(r)-1]+1 == c {
+			r[len(r)-1] = c
+			continue
+		}
+		r = append(r, c, c)
+	}
+	return r
+}
+
 func asciiLetter(c int32) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // foldASCII adds to ranges the other case of each ASCII letter in them.
@@ -285,6 +345,19 @@ func (e *emitter) class(n *node) {
 	if e.asciiFold() {
 		ranges = foldASCII(ranges)
 	}
+	if e.unicodeFold() {
+		if folded := foldClassGNU(ranges); folded != nil {
+			e.b = append(e.b, "(?-i:"...)
+			e.classRanges(folded, neg)
+			e.b = append(e.b, ')')
+			return
+		}
+	}
+	e.classRanges(ranges, neg)
+}
+
+// classRanges writes a class of ranges, negated if neg.
+func (e *emitter) classRanges(ranges []int32, neg bool) {
 	for i := 0; i < len(ranges); i += 2 {
 		if ranges[i+1] >= invalidBase {
 			e.notRE2 = true
