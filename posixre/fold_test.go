@@ -1,6 +1,10 @@
-package posixre
+package posixre_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/llmsh/llmsh/posixre"
+)
 
 // TestFoldGNU checks -i matching in UTF-8 against GNU grep 3.8 under
 // LC_ALL=C.UTF-8 (`printf '%s\n' SUBJECT | grep -ic PATTERN` on the

@@ -1,9 +1,11 @@
-package syntax
+package syntax_test
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
 // TestCondEOF checks bash's error for a conditional command that the end
