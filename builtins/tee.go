@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"io"
+	"io/fs"
 )
 
 var _ = register(Builtin{Name: "tee", Summary: "read from standard input and write to standard output and files", Run: tee})
@@ -10,9 +11,12 @@ func tee(env *Env) (status int) {
 	f := NewFlags(env, "Copy standard input to each FILE, and also to standard output.", "[OPTION]... [FILE]...")
 	appendMode := f.Bool('a', "append", "append to the given FILEs, do not overwrite")
 	f.Bool('i', "ignore-interrupts", "ignore interrupt signals")
-	warnPipe, exitMode := false, false
-	f.Func('p', "", NoArg, "", "diagnose errors writing to non pipes", func(string, bool) error { warnPipe = true; return nil })
+	// sigpipe: no -p nor --output-error, so a pipe whose reader has gone
+	// kills GNU tee (SIGPIPE), silently.
+	warnPipe, exitMode, sigpipe := false, false, true
+	f.Func('p', "", NoArg, "", "diagnose errors writing to non pipes", func(string, bool) error { warnPipe, sigpipe = true, false; return nil })
 	f.Func(0, "output-error", OptionalArg, "MODE", "set behavior on write error.  See MODE below", func(v string, _ bool) error {
+		sigpipe = false
 		switch v {
 		case "", "warn-nopipe", "exit-nopipe":
 			warnPipe, exitMode = true, v == "exit-nopipe"
@@ -39,12 +43,7 @@ func tee(env *Env) (status int) {
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	type out struct {
-		name string
-		w    io.Writer
-		c    io.Closer
-	}
-	outs := []*out{{name: "standard output", w: env.Stdout}}
+	outs := []*teeOut{{name: "standard output", w: env.Stdout}}
 	for _, name := range files {
 		var fl File
 		var err error
@@ -61,7 +60,11 @@ func tee(env *Env) (status int) {
 			}
 			continue
 		}
-		outs = append(outs, &out{name: name, w: fl, c: fl})
+		o := &teeOut{name: name, w: fl, c: fl}
+		if info, err := fl.Stat(); err == nil && info.Mode()&fs.ModeNamedPipe != 0 {
+			o.pipe = true // a process substitution's /dev/fd/N
+		}
+		outs = append(outs, o)
 	}
 	quit := status != 0 && exitMode
 	defer func() {
@@ -81,6 +84,21 @@ func tee(env *Env) (status int) {
 	if quit {
 		return 1
 	}
+	return teeCopy(env, outs, status, warnPipe, sigpipe)
+}
+
+// teeOut is one of tee's outputs: standard output first, then each FILE
+// (pipe: a process substitution's /dev/fd/N); w is nil once it failed.
+type teeOut struct {
+	name string
+	w    io.Writer
+	c    io.Closer
+	pipe bool
+}
+
+// teeCopy copies standard input to outs and returns tee's status (status
+// so far, or what a failed write makes it).
+func teeCopy(env *Env, outs []*teeOut, status int, warnPipe, sigpipe bool) int {
 	buf := make([]byte, ioBufSize)
 	live := len(outs)
 	for live > 0 {
@@ -94,14 +112,22 @@ func tee(env *Env) (status int) {
 					continue
 				}
 				if _, err := o.w.Write(buf[:n]); err != nil {
-					if i == 0 && IsBrokenPipe(err) {
+					switch {
+					case i == 0 && IsBrokenPipe(err):
 						if !warnPipe {
 							return 1
 						}
-					} else {
+						status = 1
+					case o.pipe && IsBrokenPipe(err) && sigpipe:
+						// GNU tee dies of SIGPIPE: 128+13, no message
+						// (tee >(head -1)).
+						return 128 + 13
+					case o.pipe && IsBrokenPipe(err) && warnPipe:
+						// -p: a pipe's reader that went is no error.
+					default:
 						env.PathError(o.name, err)
+						status = 1
 					}
-					status = 1
 					o.w = nil
 					live--
 				}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -160,7 +161,15 @@ type pipeFile struct {
 	r     *io.PipeReader
 	w     *io.PipeWriter
 	owner *psubs // of a list's end, which leaves owner.lists on Close
+	// written counts what the command wrote to its end of a >(LIST).
+	written atomic.Int64
 }
+
+// psubPipeBuf is what a pipe of bash holds for certain (POSIX's
+// PIPE_BUF, a page): a command that writes no more than that to >(LIST)
+// has written it into the pipe before the list could end, as bash's
+// list is a process that takes a while to start.
+const psubPipeBuf = 4096
 
 func (f *pipeFile) Read(b []byte) (int, error) {
 	if f.r == nil {
@@ -173,8 +182,14 @@ func (f *pipeFile) Write(b []byte) (int, error) {
 	if f.w == nil {
 		return 0, syscall.EBADF
 	}
+	total := f.written.Add(int64(len(b)))
 	n, err := f.w.Write(b)
 	if err == io.ErrClosedPipe {
+		if f.owner == nil && total <= psubPipeBuf {
+			// The list ended without reading it (tee >(false) <<< x):
+			// bash's pipe took it, and the list's end threw it away.
+			return len(b), nil
+		}
 		err = syscall.EPIPE
 	}
 	return n, err

@@ -211,3 +211,19 @@ exec 3< <(printf '1\n2\n3\n'); read -r x <&3; read -r y <&3; echo "$x$y"; cat <&
 		t.Errorf("stdout %q, status %d, stderr %q; want %q", out, st, errs, want)
 	}
 }
+
+// tee writing to a >(LIST) that has ended dies of SIGPIPE as GNU tee,
+// silently, status 141 (it said "tee: /dev/fd/63: Broken pipe", status
+// 1); with -p that output is dropped without a word. What a command
+// writes before such a list ends, up to a page, a pipe of bash would
+// have taken: no error (tee >(false) of three lines is 0, as in bash).
+func TestPsubTeeBrokenList(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out, errs, st := run(t, dir, `seq 100000 | tee >(head -1 > /dev/null) > /dev/null; echo "rc=$?"
+tee -p >(head -c1 > /dev/null) < <(seq 100000) > /dev/null; echo "p=$?"
+set -o pipefail; seq 3 | tee >(false) | cat > /dev/null; echo "small=$?"`, Limits{})
+	if want := "rc=141\np=0\nsmall=0\n"; out != want || errs != "" || st != 0 {
+		t.Errorf("stdout %q, stderr %q, status %d; want %q and no stderr", out, errs, st, want)
+	}
+}
