@@ -41,3 +41,27 @@ func TestManyFieldsStop(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclValueStop: `declare -p` and `set` of an array of many elements
+// end with the context's error once the run is stopped (session 25, red
+// team: two million elements kept a library Run 2.5 s past a 500 ms
+// limit), and print it all while it is not.
+func TestDeclValueStop(t *testing.T) {
+	m := map[string]string{}
+	words := make([]string, 10000)
+	for i := range words {
+		words[i] = "w"
+		m[strings.Repeat("k", i%50)+string(rune('a'+i%26))+strings.Repeat("x", i/1300)] = "v"
+	}
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, v := range []expand.Variable{list(words...), {Set: true, Kind: expand.Associative, Map: m}} {
+		want := expand.Quoter{}.DeclValue(v)
+		if got, err := (expand.Quoter{}).DeclValueStop(context.Background(), v); got != want || err != nil || len(got) < 5000 {
+			t.Errorf("%v: %.40q, %v, want %.40q", v.Kind, got, err, want)
+		}
+		if _, err := (expand.Quoter{}).DeclValueStop(stopped, v); !errors.Is(err, context.Canceled) {
+			t.Errorf("%v in a stopped run: %v, want context.Canceled", v.Kind, err)
+		}
+	}
+}
