@@ -525,7 +525,7 @@ func (v Variable) DeclValue() string { return Quoter{}.DeclValue(v) }
 
 // DeclValue prints v's value as [Variable.DeclValue] does, in q's locale.
 func (q Quoter) DeclValue(v Variable) string {
-	s, _ := q.DeclValueStop(nil, v)
+	s, _ := q.DeclValueStop(context.TODO(), v)
 	return s
 }
 
