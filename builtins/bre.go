@@ -18,6 +18,10 @@ func compileBRE(pat string) (*regexp.Regexp, error) { return compileBREFlags(pat
 // compileBREFlags is compileBRE with Go flags of its own: "(?s)" makes '.'
 // match a newline, "(?m)" makes '^' and '$' match at newlines instead.
 func compileBREFlags(pat, flags string) (*regexp.Regexp, error) {
+	if len(pat) > posixre.MaxLen {
+		// Its compile would look at no context (session 25).
+		return nil, errors.New("Regular expression too big")
+	}
 	var b breBuilder
 	b.WriteString(flags)
 	b.atom = -1

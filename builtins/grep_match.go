@@ -390,6 +390,11 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 	if len(pats) > 1 {
 		return nil, nil, &grepPatternError{"the -P option only supports a single pattern"}
 	}
+	if len(pats[0]) > posixre.MaxLen {
+		// PCRE2's words; compiling it would look at no context
+		// (session 25, red team: posixre.MaxLen).
+		return nil, nil, &grepPatternError{"regular expression is too large"}
+	}
 	expr := grepPerlClasses(pats[0])
 	switch {
 	case line:

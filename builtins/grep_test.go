@@ -238,7 +238,8 @@ func TestGrepPerlTimeoutDeadline(t *testing.T) {
 
 // TestGrepPerlNesting: -P groups nested past PCRE2's 250 levels are its
 // error, where a million overflowed Go's stack in the backtracking
-// engine's passes over the tree; 250 levels match.
+// engine's passes over the tree; 250 levels match. A pattern over 1 MiB
+// is refused before any of it is compiled.
 func TestGrepPerlNesting(t *testing.T) {
 	t.Parallel()
 	nest := func(n int) string {
@@ -251,7 +252,10 @@ func TestGrepPerlNesting(t *testing.T) {
 	}{
 		{nest(250), "hi\n", "", 0},
 		{nest(251), "", "grep: parentheses are too deeply nested\n", 2},
-		{nest(1000000), "", "grep: parentheses are too deeply nested\n", 2},
+		{nest(500000), "", "grep: parentheses are too deeply nested\n", 2},
+		// Over posixre.MaxLen: PCRE2's words for a pattern too large,
+		// not compiled (session 25).
+		{"(?=h)h|" + strings.Repeat("x", 1<<20), "", "grep: regular expression is too large\n", 2},
 	} {
 		got := runCmd(t, nil, "hi\n", "grep", "-P", c.pat)
 		if got.stdout != c.stdout || got.stderr != c.stderr || got.status != c.status {

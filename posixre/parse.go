@@ -196,7 +196,18 @@ func decodeChar(s string, i int) (int32, int) {
 	return r, w
 }
 
+// MaxLen bounds the length of a pattern (session 25, red team): parsing
+// and compiling one look at no context and take time and memory in
+// proportion to it (a 2 MB alternation, `seq 100000 399999 | paste
+// -sd'|'`, took 2-7 s in grep -E, sed or expr whatever the run's time
+// limit), so a longer one fails with glibc's REG_ESIZE message, as
+// `[[ =~ ]]` refuses one (status 2) since session 24.
+const MaxLen = 1 << 20
+
 func parse(pat string, fl Flags) (*node, *parser, error) {
+	if len(pat) > MaxLen {
+		return nil, nil, errBig
+	}
 	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0}
 	n, err := ps.alt(0)
 	if err != nil {

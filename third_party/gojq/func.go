@@ -2325,6 +2325,12 @@ func regexpError(re string, err error) error {
 	return fmt.Errorf("invalid regular expression %q: %s", re, err)
 }
 
+// maxRegexpLen bounds the length of a regular expression (llmsh, session
+// 25): Go's regexp.Compile looks at no context and takes time in
+// proportion to the text (a 2 MB alternation: seconds past a run's time
+// limit).
+const maxRegexpLen = 1 << 20
+
 func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	key := [2]string{re, flags}
 	if r, ok := cache.Load(key); ok {
@@ -2346,6 +2352,9 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	}
 	if strings.ContainsAny(flags, "mp") {
 		re = "(?s)" + re
+	}
+	if len(re) > maxRegexpLen {
+		return nil, errors.New("regular expression too big")
 	}
 	r, err := regexp.Compile(re)
 	if err != nil {

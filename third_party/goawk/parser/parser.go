@@ -7,7 +7,6 @@ package parser
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -1110,12 +1109,7 @@ func (p *parser) nextRegex() string {
 		panic(p.errorf("%s", p.val))
 	}
 	regex := p.val
-	var err error
-	if p.bytes {
-		_, err = compiler.CompileRegex(regex, true)
-	} else {
-		_, err = regexp.Compile(compiler.AddRegexFlags(regex))
-	}
+	_, err := compiler.CompileRegex(regex, p.bytes)
 	if err != nil {
 		panic(p.errorf("%v", err))
 	}

@@ -636,6 +636,10 @@ func Fields(cfg *Config, words ...*syntax.Word) ([]string, error) {
 			fields = make([]string, 0, len(words)) // most words make one field
 		}
 		fields = append(fields, s)
+		if len(fields)%fieldsCheck == 0 && cfg.Ctx != nil && cfg.Ctx.Err() != nil {
+			ferr = cfg.Ctx.Err() // llmsh: stopped (split.go's fieldsCheck)
+			return false
+		}
 		return true
 	}
 	for _, word := range words {

@@ -649,6 +649,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					evr = Variable{} // llmsh: parameters have no attributes
 				}
 				for i, e := range elems {
+					if i%fieldsCheck == fieldsCheck-1 {
+						cfg.mustGoOn() // llmsh: an op on each of millions of elements
+					}
 					if out[i], err = cfg.elemAtOp(arg, e, evr); err != nil {
 						return "", err
 					}
@@ -892,6 +895,9 @@ func (cfg *Config) perElemOps(pe *syntax.ParamExp, elems []string) ([]string, er
 				out := make([]string, len(elems))
 				total := 0
 				for i, e := range elems {
+					if i%fieldsCheck == fieldsCheck-1 {
+						cfg.mustGoOn() // llmsh: an op on each of millions of elements
+					}
 					var err error
 					if out[i], err = cfg.elemAtOp(arg, e, vr); err != nil {
 						return nil, err
@@ -976,6 +982,9 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	}
 	st := cfg.patStop() // llmsh: one count of steps for every element
 	for i, elem := range elems {
+		if i%fieldsCheck == fieldsCheck-1 {
+			cfg.mustGoOn() // llmsh: an op on each of millions of elements
+		}
 		if bytes {
 			elem = ByteRunes(elem)
 		}
@@ -1047,6 +1056,9 @@ func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elem
 	}
 	p, st := cfg.extPattern(arg), cfg.patStop() // llmsh: st counts for every element
 	for i, elem := range elems {
+		if i%fieldsCheck == fieldsCheck-1 {
+			cfg.mustGoOn() // llmsh: an op on each of millions of elements
+		}
 		if bytes && HasHighBytes(elem) {
 			// llmsh: under LC_ALL=C a pattern matches bytes, as
 			// bash's: ${s#?} of é removes one of its two bytes.
@@ -1156,6 +1168,9 @@ func (cfg *Config) caseConvElems(op syntax.ParExpOperator, arg string, elems []s
 	out := make([]string, len(elems))
 	total := 0
 	for i, elem := range elems {
+		if i%fieldsCheck == fieldsCheck-1 {
+			cfg.mustGoOn() // llmsh: an op on each of millions of elements
+		}
 		total += len(elem)
 		cfg.mustFit(total) // llmsh: the elements made, together
 		out[i] = mapChars(elem, !all, match, caseFunc)

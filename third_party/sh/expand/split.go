@@ -116,11 +116,23 @@ func (sp *splitter) scan(wps []syntax.WordPart, nonWhite bool) {
 	}
 }
 
-// emit ends the current field.
+// emit ends the current field. llmsh: every fieldsCheck fields it looks
+// at the run's context (mustGoOn), as a split of millions of fields is
+// long work of its own.
 func (sp *splitter) emit() {
 	sp.fields = append(sp.fields, sp.cur)
 	sp.cur, sp.exists, sp.started = nil, false, true
+	if len(sp.fields)%fieldsCheck == 0 {
+		sp.cfg.mustGoOn()
+	}
 }
+
+// fieldsCheck is how many fields a split or an expansion makes between
+// two looks at the run's context (llmsh, session 25, red team:
+// `a=( $x )` of a 100 MB value of 50 million words made its fields and
+// its array for 170 s past a library Run's 30 s limit and its memory
+// guard, which had fired at 2 GiB, to 6.4 GB).
+const fieldsCheck = 1 << 12
 
 // settle ends the current field before new text when IFS whitespace
 // came after it.

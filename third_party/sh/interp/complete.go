@@ -435,13 +435,25 @@ func (r *Runner) compFilter(words []string, pat, word string) []string {
 	}
 	pat = b.String()
 	var out []string
-	for _, w := range words {
+	for i, w := range words {
+		if i%compCheck == compCheck-1 && r.compStopped() {
+			return nil
+		}
 		if r.match(pat, w) == neg {
 			out = append(out, w)
 		}
 	}
 	return out
 }
+
+// compCheck is how many words -W's list and -X's filter take between two
+// looks at the run's context (llmsh, session 25, red team: `compgen -W
+// "${a[*]}" 1` of two million words answered a library Run with a
+// 500 ms limit after 28.5 s, at load 30).
+const compCheck = 1 << 12
+
+// compStopped reports whether the run is stopped.
+func (r *Runner) compStopped() bool { return r.ectx != nil && r.ectx.Err() != nil }
 
 // compWordList is -W's list: split into words as the shell splits a
 // command line, each expanded without word splitting or globbing.
@@ -450,6 +462,9 @@ func (r *Runner) compWordList(wl string) []string {
 	for w, err := range syntax.NewParser().WordsSeq(strings.NewReader(wl)) {
 		if err != nil {
 			return expand.ReadFields(r.ecfg, wl, -1, true)
+		}
+		if len(out)%compCheck == compCheck-1 && r.compStopped() {
+			return nil
 		}
 		s, err := expand.Literal(r.ecfg, w)
 		if err != nil {

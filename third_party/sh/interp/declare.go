@@ -200,7 +200,11 @@ func (r *Runner) declListing(o *declOpts) {
 		b.WriteString(name + "=")
 		switch vr.Kind {
 		case expand.Indexed, expand.Associative:
-			b.WriteString(r.quoter().DeclValue(vr))
+			val, err := r.quoter().DeclValueStop(r.ectx, vr) // llmsh
+			if err != nil {
+				return // a stopped run: set lists no more
+			}
+			b.WriteString(val)
 		default:
 			b.WriteString(setQuote(vr.String(), r.quoter()))
 		}

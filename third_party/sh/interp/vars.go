@@ -1766,7 +1766,12 @@ func (r *Runner) declLine(name string, vr expand.Variable) string {
 	}
 	switch vr.Kind {
 	case expand.Indexed, expand.Associative:
-		return head + "=" + r.quoter().DeclValue(vr)
+		// llmsh: a stopped run prints nothing more of it
+		val, err := r.quoter().DeclValueStop(r.ectx, vr)
+		if err != nil {
+			return head
+		}
+		return head + "=" + val
 	}
 	return head + "=" + r.quoter().Decl(vr.Str)
 }

@@ -1105,9 +1105,18 @@ func (c *compiler) regexIndex(r string) int {
 	return index
 }
 
+// MaxRegexLen bounds the length of a regular expression (llmsh, session
+// 25): Go's regexp.Compile looks at no context and takes time in
+// proportion to the text (a 2 MB alternation: seconds), so a run's time
+// limit could not stop `$0 ~ p` with a huge p.
+const MaxRegexLen = 1 << 20
+
 // CompileRegex compiles an AWK regular expression: mawk's over bytes
 // (MawkRegex) when bytes is set, else GoAWK's (llmsh).
 func CompileRegex(regex string, bytes bool) (*regexp.Regexp, error) {
+	if len(regex) > MaxRegexLen {
+		return nil, &RegexError{Reason: "too big", Regex: regex[:40] + "..."}
+	}
 	if !bytes {
 		return regexp.Compile(AddRegexFlags(regex))
 	}
