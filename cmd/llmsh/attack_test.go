@@ -631,6 +631,14 @@ func runAttackLibrary(t *testing.T, at *attack) {
 	if ctx.Err() != nil {
 		t.Errorf("BREACH: the run overstayed its limit (%v)", hardKill)
 	}
+	if res.Limit == "time" && at.status != "124" && at.status != "any" && at.status != "nonzero" {
+		// A script whose CLI run ends by itself (status at.status) ran
+		// out its time here before the end it checks: make it cheaper
+		// under the race detector (session 25: two scripts' library
+		// runs spent their 20 s making their input, unnoticed).
+		t.Errorf("the run met its time limit (%v) before its end (the CLI run's status is %s)\nstderr %.2000q",
+			at.timeout, at.status, res.Stderr)
+	}
 	checkBreaches(t, ar, before, res.ExitCode, res.Stdout, res.Stderr)
 }
 
@@ -646,7 +654,16 @@ func runAttackServe(t *testing.T, bin string, at *attack) {
 	ar := newArena(t)
 	script := ar.expand(at.script)
 	before := ar.snapshot(t)
-	sock := filepath.Join(t.TempDir(), "s.sock") // outside the arena's snapshot
+	// The socket is outside the arena's snapshot, in a directory of a
+	// short name: a socket's path must fit in 108 bytes, and serve binds
+	// it as DIR/.llmsh-serve-N/sock, where t.TempDir's name repeats the
+	// test's (up to 64 bytes), past that with a TMPDIR of 10 bytes.
+	sockDir, err := os.MkdirTemp("", "sock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(sockDir) })
+	sock := filepath.Join(sockDir, "s.sock")
 	ctx, cancel := context.WithTimeout(context.Background(), hardKill)
 	defer cancel()
 	srv := exec.CommandContext(ctx, bin, "serve", "-v", "--socket", sock)
