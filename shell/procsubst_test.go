@@ -146,19 +146,9 @@ func TestPsubExecMovedOff(t *testing.T) {
 		{"exec 3>&1; exec > >(tee d.log); { exec >&3; } 2>&1; echo d; wait; wc -c < d.log", "d\n0\n", 0},
 		{"exec 3>&1; exec > >(tee e.log); { sleep 0.01; echo bg; } & exec >&3; wait; cat e.log", "bg\nbg\n", 0},
 	} {
-		dir := t.TempDir()
-		c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
-		var out, errb lockedBuffer
-		sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		st := sh.Run(ctx, tc.script, "llmsh")
-		late := ctx.Err()
-		cancel()
-		if got := out.String(); got != tc.want || st != tc.status || late != nil {
-			t.Errorf("%s\nstdout %q, status %d (%v), stderr %q; want %q, %d", tc.script, got, st, late, errb.String(), tc.want, tc.status)
+		got, errs, st, late := runWithin(t, t.TempDir(), tc.script)
+		if got != tc.want || st != tc.status || late != nil {
+			t.Errorf("%s\nstdout %q, status %d (%v), stderr %q; want %q, %d", tc.script, got, st, late, errs, tc.want, tc.status)
 		}
 	}
 }
@@ -182,18 +172,9 @@ func TestPsubListOutput(t *testing.T) {
 		{"ls nope > /dev/null 2> >(sed 's/^/E: /'); wait; echo end", "end\n"},
 		{"tee >(grep -c x > o3) >(wc -l > o4) < <(printf 'x\\ny\\nx\\n') | cat > /dev/null; cat o3 o4", "2\n3\n"},
 	} {
-		c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
-		var out, errb lockedBuffer
-		sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		st := sh.Run(ctx, tc.script, "llmsh")
-		late := ctx.Err()
-		cancel()
-		if got := out.String(); got != tc.want || st != 0 || late != nil {
-			t.Errorf("%s\nstdout %q, status %d (%v), stderr %q; want %q", tc.script, got, st, late, errb.String(), tc.want)
+		got, errs, st, late := runWithin(t, dir, tc.script)
+		if got != tc.want || st != 0 || late != nil {
+			t.Errorf("%s\nstdout %q, status %d (%v), stderr %q; want %q", tc.script, got, st, late, errs, tc.want)
 		}
 	}
 }
@@ -226,4 +207,21 @@ set -o pipefail; seq 3 | tee >(false) | cat > /dev/null; echo "small=$?"`, Limit
 	if want := "rc=141\np=0\nsmall=0\n"; out != want || errs != "" || st != 0 {
 		t.Errorf("stdout %q, stderr %q, status %d; want %q and no stderr", out, errs, st, want)
 	}
+}
+
+// runWithin is run (shell_test.go) with a minute for the script: late is
+// the deadline's error when the script outlived it (a list or a job that
+// never ended).
+func runWithin(t *testing.T, dir, src string) (stdout, stderr string, status int, late error) {
+	t.Helper()
+	c := vfstest.Session(t, vfsd.Config{Outputs: []string{dir}})
+	var out, errb lockedBuffer
+	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st := sh.Run(ctx, src, "llmsh")
+	return out.String(), errb.String(), st, ctx.Err()
 }

@@ -1,6 +1,9 @@
 package stopre
 
-import "regexp"
+import (
+	"regexp"
+	"regexp/syntax"
+)
 
 // ForTests is stopre's test-support surface: the internals that its own
 // tests check directly. Those tests are an external package (stopre_test),
@@ -13,3 +16,7 @@ type forTests struct{}
 // PrefixAfterAsserts is the literal prefix of re's matches after the
 // assertions it starts with (prefixAfterAsserts).
 func (forTests) PrefixAfterAsserts(re *regexp.Regexp) string { return prefixAfterAsserts(re) }
+
+// IsAssert reports whether op is one of the assertions
+// prefixAfterAsserts skips (isAssert).
+func (forTests) IsAssert(op syntax.Op) bool { return isAssert(op) }

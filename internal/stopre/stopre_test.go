@@ -102,16 +102,6 @@ func TestIndexUncompiledDerived(t *testing.T) {
 	}
 }
 
-// isAssert is stopre.go's: the assertions prefixAfterAsserts skips.
-func isAssert(op syntax.Op) bool {
-	switch op {
-	case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
-		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
-		return true
-	}
-	return false
-}
-
 // TestPrefixAfterAsserts checks prefixAfterAsserts against the literal
 // prefix of the rest of the regexp printed and compiled again (what it
 // did before), on regexps that start with assertions.
@@ -126,7 +116,7 @@ func TestPrefixAfterAsserts(t *testing.T) {
 		want := ""
 		if tr.Op == syntax.OpConcat {
 			sub := tr.Sub
-			for len(sub) > 0 && isAssert(sub[0].Op) {
+			for len(sub) > 0 && ForTests.IsAssert(sub[0].Op) {
 				sub = sub[1:]
 			}
 			if len(sub) < len(tr.Sub) {
