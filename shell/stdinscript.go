@@ -305,6 +305,14 @@ func (lr *lineReader) pipeLine() (string, error) {
 	return string(b), nil
 }
 
+// teeLook is how much of a pipe look shows at once: a page, which holds
+// the next line of most scripts (a longer line takes more looks). Each
+// look's bytes are read back from the look-ahead pipe and all but the
+// line's are shown again at the next: looks of the 64 KiB a pipe may hold
+// cost a piped script of 20000 short lines 0.26-0.31 s of system time,
+// 0.16-0.19 s with a page (session 25, three runs each).
+const teeLook = 4096
+
 // look shows what the pipe holds (waiting for some) in peek, without
 // taking it; io.EOF when the pipe's writers are gone and it is empty.
 func (lr *lineReader) look() error {
@@ -315,7 +323,7 @@ func (lr *lineReader) look() error {
 	var n int64
 	var terr error
 	err = rc.Read(func(fd uintptr) bool {
-		n, terr = syscall.Tee(int(fd), int(lr.peekW.Fd()), 1<<16, 0)
+		n, terr = syscall.Tee(int(fd), int(lr.peekW.Fd()), teeLook, 0)
 		return terr != syscall.EAGAIN
 	})
 	switch {
@@ -327,7 +335,7 @@ func (lr *lineReader) look() error {
 		return io.EOF
 	}
 	if cap(lr.buf) < int(n) {
-		lr.buf = make([]byte, 1<<16)
+		lr.buf = make([]byte, teeLook)
 	}
 	if _, err := io.ReadFull(lr.peekR, lr.buf[:n]); err != nil {
 		return err
