@@ -317,15 +317,12 @@ func (f shortFlusher) Write(p []byte) (int, error) {
 // already.
 var errCatSame = errors.New("input file is output file")
 
-// outputFile is the regular file that w (standard output) writes to, as
-// a redirection tells it (Stat), or nil.
-func outputFile(w io.Writer) fs.FileInfo {
+// underWriter returns the first of w and the writers it wraps (Unwrap,
+// at most 8 deep) for which is reports true, or nil.
+func underWriter(w io.Writer, is func(io.Writer) bool) io.Writer {
 	for range 8 {
-		if st, ok := w.(interface{ Stat() (fs.FileInfo, error) }); ok {
-			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
-				return fi
-			}
-			return nil
+		if is(w) {
+			return w
 		}
 		u, ok := w.(interface{ Unwrap() io.Writer })
 		if !ok {
@@ -336,20 +333,24 @@ func outputFile(w io.Writer) fs.FileInfo {
 	return nil
 }
 
+// outputFile is the regular file that w (standard output) writes to, as
+// a redirection tells it (Stat), or nil.
+func outputFile(w io.Writer) fs.FileInfo {
+	type stater interface{ Stat() (fs.FileInfo, error) }
+	f := underWriter(w, func(w io.Writer) bool { _, ok := w.(stater); return ok })
+	if f == nil {
+		return nil
+	}
+	if fi, err := f.(stater).Stat(); err == nil && fi.Mode().IsRegular() {
+		return fi
+	}
+	return nil
+}
+
 // badDescriptor reports whether w is a closed descriptor (>&-), one the
 // shell marks with a BadDescriptor method, under the writers that wrap it.
 func badDescriptor(w io.Writer) bool {
-	for range 8 {
-		if _, ok := w.(interface{ BadDescriptor() }); ok {
-			return true
-		}
-		u, ok := w.(interface{ Unwrap() io.Writer })
-		if !ok {
-			return false
-		}
-		w = u.Unwrap()
-	}
-	return false
+	return underWriter(w, func(w io.Writer) bool { _, ok := w.(interface{ BadDescriptor() }); return ok }) != nil
 }
 
 // inputIsOutput reports whether r is the file out with data left to read
