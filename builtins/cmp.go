@@ -56,12 +56,8 @@ func diffutilsFail(env *Env, f *Flags, err error) int {
 // LANG=C.UTF-8 among them) do not override, so cmp says "char" and diff
 // -c dates a file as in C unless the script sets LC_ALL=C.UTF-8.
 func posixLocale(env *Env) bool {
-	for _, kv := range env.Environ {
-		if v, ok := strings.CutPrefix(kv, "LC_ALL="); ok {
-			return v == "" || v == "C" || v == "POSIX"
-		}
-	}
-	return true
+	v, set := envLookup(env.Environ, "LC_ALL")
+	return !set || v == "" || v == "C" || v == "POSIX"
 }
 
 // byteLocale reports whether the script set its character locale to C

@@ -48,13 +48,9 @@ func (e *Env) QuoteUTF8() bool {
 	if e == nil {
 		return false
 	}
-	for _, kv := range e.Environ {
-		if v, ok := strings.CutPrefix(kv, "LC_ALL="); ok {
-			_, set, _ := strings.Cut(v, ".")
-			set, _, _ = strings.Cut(set, "@")
-			set = strings.ToLower(set)
-			return set == "utf-8" || set == "utf8"
-		}
-	}
-	return false
+	v, _ := envLookup(e.Environ, "LC_ALL")
+	_, set, _ := strings.Cut(v, ".")
+	set, _, _ = strings.Cut(set, "@")
+	set = strings.ToLower(set)
+	return set == "utf-8" || set == "utf8"
 }
