@@ -452,24 +452,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			// kept as it is (bash).
 			starts := charStarts(str, cfg.byteLocale())
 			n := len(starts)
-			slicePos := func(i int) int {
-				if i < 0 {
-					i = n + i
-					if i < 0 {
-						i = n
-					}
-				} else if i > n {
-					i = n
-				}
-				return i
-			}
 			from, to := 0, n
 			if pe.Slice.Offset != nil {
 				if o := sliceOffset; o > n || o < 0 && o+n < 0 {
 					str = "" // llmsh: out of range, nothing (no length error)
 					break
 				}
-				from = slicePos(sliceOffset)
+				from = sliceCount(sliceOffset, n) // in range: 0..n
 			}
 			if pe.Slice.Length != nil {
 				// llmsh: evaluated once the offset is in range
@@ -481,7 +470,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					// llmsh: bash's error for an end before the start.
 					return "", ParamError{Msg: strconv.Itoa(sliceLen) + ": substring expression < 0"}
 				}
-				to = from + slicePos2(sliceLen, n-from)
+				to = from + sliceCount(sliceLen, n-from)
 			}
 			starts = append(starts, len(str))
 			str = str[starts[from]:starts[to]]
@@ -1427,9 +1416,10 @@ func charStarts(s string, bytes bool) []int {
 	return starts
 }
 
-// slicePos2 is a slice's length n as a count of the m characters
-// after its offset: a negative n counts back from the end (llmsh).
-func slicePos2(n, m int) int {
+// sliceCount is a slice's offset or length n as a count of m characters
+// (all of them, or those after the offset): a negative n counts back
+// from the end, and the count stays within 0..m (llmsh).
+func sliceCount(n, m int) int {
 	switch {
 	case n < 0:
 		return max(m+n, 0)
