@@ -153,8 +153,11 @@ func subUsageErr(stderr io.Writer, sub, format string, args ...any) int {
 	return 2
 }
 
-// usageLine follows every usage error of llmsh.
-const usageLine = "Usage: llmsh [OPTION]... [SCRIPT_FILE | -c SCRIPT [NAME]] [ARG]... (llmsh --help for more)"
+// usageLine follows every usage error of llmsh: the synopsis, as bash
+// prints its own, then GNU's pointer to --help, as the subcommands'
+// errors end (subUsageErr).
+const usageLine = "Usage: llmsh [OPTION]... [SCRIPT_FILE | -c SCRIPT [NAME]] [ARG]...\n" +
+	"Try 'llmsh --help' for more information."
 
 // errVersion is returned by the --version option's function.
 var errVersion = errors.New("version requested")
