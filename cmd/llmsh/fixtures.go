@@ -46,7 +46,7 @@ func runFixtures(args []string, stdout, stderr io.Writer) int {
 	f := subFlags("llmsh test", stdout, testSummary, "[--update] PATH...")
 	f.BoolVar(&update, 0, "update", "rewrite NAME.stdout and NAME.status, and\nNAME.stderr when it exists (create it empty to\nkeep one), with what llmsh printed")
 	color := "auto"
-	colorFlag(f, &color, "colour the differences as GNU diff --color:\nauto (default: when stdout is a terminal and\nNO_COLOR is not set), always, never")
+	colorFlag(f, &color, "colour the differences as GNU diff --color:\nauto (default: when stdout is a terminal,\nNO_COLOR is not set and TERM is not dumb),\nalways, never")
 	paths, st := parseSub(f, args, stdout, func(format string, a ...any) int { return testUsageErr(stderr, format, a...) })
 	if st >= 0 {
 		return st

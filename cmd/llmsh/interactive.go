@@ -45,7 +45,7 @@ func hiddenFiles(h *repl.History) []string {
 
 // colorWanted decides whether llmsh's own messages are coloured: --color
 // always or never, else (auto) when stdout is a terminal and the operator
-// has not set NO_COLOR.
+// has not turned colour off (noColorEnv).
 func colorWanted(mode string, stdout io.Writer) bool {
 	switch mode {
 	case "always":
@@ -53,5 +53,13 @@ func colorWanted(mode string, stdout io.Writer) bool {
 	case "never":
 		return false
 	}
-	return os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
+	return !noColorEnv() && isTerminal(stdout)
+}
+
+// noColorEnv tells whether llmsh's own environment turns --color=auto
+// off: NO_COLOR set to anything (no-color.org), or a terminal that has
+// no colours, TERM=dumb (as GNU grep's --color=auto decides, and the
+// Emacs shell buffers and editors' terminals that set it).
+func noColorEnv() bool {
+	return os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"
 }

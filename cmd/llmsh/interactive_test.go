@@ -47,6 +47,13 @@ func TestColorWanted(t *testing.T) {
 	if !colorWanted("always", &notTerminal) {
 		t.Error("--color=always must win over NO_COLOR")
 	}
+	for _, env := range [][2]string{{"", ""}, {"", "xterm"}, {"1", ""}, {"", "dumb"}, {"1", "dumb"}} {
+		t.Setenv("NO_COLOR", env[0])
+		t.Setenv("TERM", env[1])
+		if got, want := noColorEnv(), env[0] != "" || env[1] == "dumb"; got != want {
+			t.Errorf("NO_COLOR=%q TERM=%q: noColorEnv %v, want %v", env[0], env[1], got, want)
+		}
+	}
 }
 
 func TestMaxCommandsFlag(t *testing.T) {

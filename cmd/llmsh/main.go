@@ -153,8 +153,11 @@ func subUsageErr(stderr io.Writer, sub, format string, args ...any) int {
 	return 2
 }
 
-// usageLine follows every usage error of llmsh.
-const usageLine = "Usage: llmsh [OPTION]... [SCRIPT_FILE | -c SCRIPT [NAME]] [ARG]... (llmsh --help for more)"
+// usageLine follows every usage error of llmsh: the synopsis, as bash
+// prints its own, then GNU's pointer to --help, as the subcommands'
+// errors end (subUsageErr).
+const usageLine = "Usage: llmsh [OPTION]... [SCRIPT_FILE | -c SCRIPT [NAME]] [ARG]...\n" +
+	"Try 'llmsh --help' for more information."
 
 // errVersion is returned by the --version option's function.
 var errVersion = errors.New("version requested")
@@ -211,7 +214,7 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	f.BoolVar(&o.verbose, 'v', "verbose", "say more about the session on stderr")
 	f.BoolVar(&o.quiet, 'q', "quiet", "do not name discarded virtual files at exit")
 	f.BoolVar(&o.noHistory, 0, "no-history", "interactive: do not read or write the history\nfile")
-	colorFlag(f, &o.color, "colour llmsh's messages and builtins'\n--color=auto output: auto (default: when stdout\nis a terminal and NO_COLOR is not set), always,\nnever")
+	colorFlag(f, &o.color, "colour llmsh's messages and builtins'\n--color=auto output: auto (default: when stdout\nis a terminal, NO_COLOR is not set and TERM is\nnot dumb), always, never")
 	f.Func('h', "", builtins.NoArg, "", "", func(string, bool) error { return builtins.ErrHelp })
 	f.Func(0, "version", builtins.NoArg, "", "", func(string, bool) error { return errVersion })
 	return f
@@ -557,8 +560,8 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	} else {
 		prepareGrants(grantedInputs, o.outputs, stderr)
 	}
-	builtinColor := o.color // builtins' --color=auto follows llmsh's --color and NO_COLOR
-	if builtinColor != "always" && os.Getenv("NO_COLOR") != "" {
+	builtinColor := o.color // builtins' --color=auto follows llmsh's --color, NO_COLOR and TERM=dumb
+	if builtinColor != "always" && noColorEnv() {
 		builtinColor = "never"
 	}
 	interactive := !o.haveScript && name == "llmsh" && rep == nil && isTerminal(stdin)
