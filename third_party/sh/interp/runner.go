@@ -2441,8 +2441,9 @@ func (r *Runner) match(pat, name string) bool {
 	if r.opts[optNoCaseMatch] {
 		mode |= internal.PatNoCase
 	}
-	if (expand.HasHighBytes(name) || expand.HasHighBytes(pat)) && expand.ByteLocale(r.writeEnv) {
-		// llmsh: under LC_ALL=C, bytes (? matches one of é's two).
+	if expand.BytesMatch(r.writeEnv, name) || expand.BytesMatch(r.writeEnv, pat) {
+		// llmsh: under LC_ALL=C, bytes (? matches one of é's two);
+		// also where either is no valid UTF-8, as bash's xstrmatch.
 		pat, name = expand.ByteRunes(pat), expand.ByteRunes(name)
 	}
 	// llmsh: a match fails once the run is stopped (internal.PatStop).
