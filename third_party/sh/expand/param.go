@@ -952,7 +952,7 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	var byteWise *replPat
 	allBytes := cfg.bytesMatch(orig)
 	out := make([]string, len(elems))
-	total := 0 // llmsh: the elements made, together, within MaxValue
+	total := 0          // llmsh: the elements made, together, within MaxValue
 	st := cfg.patStop() // llmsh: one count of steps for every element
 	for i, elem := range elems {
 		if i%fieldsCheck == fieldsCheck-1 {
