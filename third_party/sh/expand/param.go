@@ -1373,16 +1373,26 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 			if i, err = Arithm(cfg, idx); err != nil {
 				return subscriptErr(err)
 			}
-			if i < 0 {
-				// Negative indices count from one past the maximum index.
-				if i += internal.IndexedMax(vr.List, vr.Indexes) + 1; i < 0 {
-					return errNegativeIndex
-				}
-			}
 		}
 		list, indexes := slices.Clone(vr.List), slices.Clone(vr.Indexes)
 		if vr.Kind == String {
 			list, indexes = []string{vr.Str}, nil
+			if !vr.IsSet() {
+				list = nil
+			}
+		}
+		if i < 0 {
+			// Negative indices count from one past the maximum
+			// index; llmsh: a scalar's, set or only declared, is 0,
+			// as bash's assign_array_element ((( V[-1] = 2 )) of
+			// V=abc assigns V[0]).
+			top := internal.IndexedMax(list, indexes)
+			if vr.Kind == String || vr.Kind == Unknown && vr.Declared() {
+				top = 0
+			}
+			if i += top + 1; i < 0 {
+				return errNegativeIndex
+			}
 		}
 		list, indexes = internal.SetIndexedElem(list, indexes, i, val)
 		vr.Kind, vr.Str, vr.List, vr.Indexes = Indexed, "", list, indexes
