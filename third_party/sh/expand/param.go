@@ -1167,8 +1167,11 @@ func (cfg *Config) caseConvElems(op syntax.ParExpOperator, arg string, elems []s
 		caseFunc = unicode.ToUpper
 	case syntax.ToggleFirst, syntax.ToggleAll: // llmsh: bash's ~ and ~~
 		caseFunc = func(r rune) rune {
-			if unicode.IsUpper(r) {
-				return unicode.ToLower(r)
+			// llmsh: glibc's iswupper holds for what has a
+			// lower case (titlecase ǅ, Ⅷ, Ⓐ too), which bash's
+			// toggle makes lower.
+			if l := unicode.ToLower(r); l != r || unicode.IsUpper(r) {
+				return l
 			}
 			return unicode.ToUpper(r)
 		}
