@@ -943,40 +943,33 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	if repl.All {
 		n = -1
 	}
-	bytes := cfg.byteLocale() && (HasHighBytes(orig) || slices.ContainsFunc(elems, HasHighBytes))
-	if bytes {
-		// llmsh: under LC_ALL=C the pattern matches bytes, as bash's
-		// (ByteRunes): the pattern, each element and the
-		// replacement's text as characters, the result as bytes.
-		orig = ByteRunes(orig)
-		for i := range with {
-			with[i].text = ByteRunes(with[i].text)
-		}
-	}
+	// llmsh: under LC_ALL=C the pattern matches bytes, as bash's
+	// (ByteRunes): the pattern, each element and the replacement's text
+	// as characters, the result as bytes. So does it in a UTF-8 locale
+	// where the pattern or the element is no valid UTF-8 (bash's
+	// match_pattern falls back to bytes when either does not convert).
+	plain := cfg.newReplPat(orig, with)
+	var byteWise *replPat
+	allBytes := cfg.bytesMatch(orig)
 	out := make([]string, len(elems))
-	total := 0 // llmsh: the elements made, together, within MaxValue
-	// llmsh: bash's match_upattern tries a pattern that starts and ends
-	// with * (an escaped one too, not *(…)) on the whole value first:
-	// ${s/*\*/r} replaces nothing unless s ends with a star.
-	var whole *internal.BashPattern
-	if len(orig) > 1 && orig[0] == '*' && orig[len(orig)-1] == '*' && !(cfg.ExtGlob && orig[1] == '(') {
-		mode := internal.PatMode(0)
-		if cfg.ExtGlob {
-			mode |= internal.PatExtGlob
-		}
-		if cfg.NoCaseMatch {
-			mode |= internal.PatNoCase
-		}
-		whole = internal.CompileBashPattern(orig, mode)
-	}
+	total := 0          // llmsh: the elements made, together, within MaxValue
 	st := cfg.patStop() // llmsh: one count of steps for every element
 	for i, elem := range elems {
 		if i%fieldsCheck == fieldsCheck-1 {
 			cfg.mustGoOn() // llmsh: an op on each of millions of elements
 		}
+		rp, bytes := plain, allBytes || cfg.bytesMatch(elem)
 		if bytes {
-			elem = ByteRunes(elem)
+			if byteWise == nil {
+				w := slices.Clone(with)
+				for k := range w {
+					w[k].text = ByteRunes(w[k].text)
+				}
+				byteWise = cfg.newReplPat(ByteRunes(orig), w)
+			}
+			rp, elem = byteWise, ByteRunes(elem)
 		}
+		orig, with, whole := rp.orig, rp.with, rp.whole
 		if whole != nil && !cfg.patMatcher(st, whole)(elem) {
 			out[i] = elems[i]
 			total += len(elem)
@@ -1034,24 +1027,69 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	return out, nil
 }
 
+// replPat is the pattern and replacement of ${v/p/r} for one way of
+// matching, characters or bytes (llmsh).
+type replPat struct {
+	orig  string
+	with  []replSeg
+	whole *internal.BashPattern // see newReplPat
+}
+
+// newReplPat prepares orig and with for replaceElems: bash's
+// match_upattern tries a pattern that starts and ends with * (an escaped
+// one too, not *(…)) on the whole value first: ${s/*\*/r} replaces
+// nothing unless s ends with a star (llmsh).
+func (cfg *Config) newReplPat(orig string, with []replSeg) *replPat {
+	rp := &replPat{orig: orig, with: with}
+	if len(orig) > 1 && orig[0] == '*' && orig[len(orig)-1] == '*' && !(cfg.ExtGlob && orig[1] == '(') {
+		mode := internal.PatMode(0)
+		if cfg.ExtGlob {
+			mode |= internal.PatExtGlob
+		}
+		if cfg.NoCaseMatch {
+			mode |= internal.PatNoCase
+		}
+		rp.whole = internal.CompileBashPattern(orig, mode)
+	}
+	return rp
+}
+
+// bytesMatch reports whether a pattern matches s byte by byte (llmsh):
+// s has a byte past ASCII and the locale is C or POSIX, or s is not
+// valid UTF-8, where bash's matching falls back to bytes.
+func (cfg *Config) bytesMatch(s string) bool { return BytesMatch(cfg.Env, s) }
+
+// BytesMatch is Config.bytesMatch in env's locale, for case and [[ ]]
+// (llmsh).
+func BytesMatch(env Environ, s string) bool {
+	return HasHighBytes(s) && (!utf8.ValidString(s) || ByteLocale(env))
+}
+
 // removePatternElems applies a pattern removal operator to each element.
 func (cfg *Config) removePatternElems(op syntax.ParExpOperator, arg string, elems []string) []string {
 	suffix := op == syntax.RemSmallSuffix || op == syntax.RemLargeSuffix
 	small := op == syntax.RemSmallPrefix || op == syntax.RemSmallSuffix
 	out := make([]string, len(elems))
-	bytes := cfg.byteLocale()
-	if bytes && HasHighBytes(arg) {
-		arg = ByteRunes(arg)
+	// llmsh: under LC_ALL=C a pattern matches bytes, as bash's: ${s#?}
+	// of é removes one of its two bytes; so does it where the pattern
+	// or the element is no valid UTF-8 (bytesMatch).
+	allBytes := cfg.bytesMatch(arg)
+	byteArg := arg
+	if HasHighBytes(arg) {
+		byteArg = ByteRunes(arg)
 	}
 	p, st := cfg.extPattern(arg), cfg.patStop() // llmsh: st counts for every element
+	var bp *internal.BashPattern
+	bpDone := false
 	for i, elem := range elems {
 		if i%fieldsCheck == fieldsCheck-1 {
 			cfg.mustGoOn() // llmsh: an op on each of millions of elements
 		}
-		if bytes && HasHighBytes(elem) {
-			// llmsh: under LC_ALL=C a pattern matches bytes, as
-			// bash's: ${s#?} of é removes one of its two bytes.
-			out[i] = RunesBytes(cfg.removeOne(st, p, ByteRunes(elem), arg, suffix, small))
+		if allBytes || cfg.bytesMatch(elem) {
+			if !bpDone {
+				bp, bpDone = cfg.extPattern(byteArg), true
+			}
+			out[i] = RunesBytes(cfg.removeOne(st, bp, ByteRunes(elem), byteArg, suffix, small))
 			continue
 		}
 		out[i] = cfg.removeOne(st, p, elem, arg, suffix, small)
@@ -1129,8 +1167,11 @@ func (cfg *Config) caseConvElems(op syntax.ParExpOperator, arg string, elems []s
 		caseFunc = unicode.ToUpper
 	case syntax.ToggleFirst, syntax.ToggleAll: // llmsh: bash's ~ and ~~
 		caseFunc = func(r rune) rune {
-			if unicode.IsUpper(r) {
-				return unicode.ToLower(r)
+			// llmsh: glibc's iswupper holds for what has a
+			// lower case (titlecase ǅ, Ⅷ, Ⓐ too), which bash's
+			// toggle makes lower.
+			if l := unicode.ToLower(r); l != r || unicode.IsUpper(r) {
+				return l
 			}
 			return unicode.ToUpper(r)
 		}
@@ -1335,16 +1376,26 @@ func (cfg *Config) assignElem(name string, vr Variable, idx syntax.ArithmExpr, v
 			if i, err = Arithm(cfg, idx); err != nil {
 				return subscriptErr(err)
 			}
-			if i < 0 {
-				// Negative indices count from one past the maximum index.
-				if i += internal.IndexedMax(vr.List, vr.Indexes) + 1; i < 0 {
-					return errNegativeIndex
-				}
-			}
 		}
 		list, indexes := slices.Clone(vr.List), slices.Clone(vr.Indexes)
 		if vr.Kind == String {
 			list, indexes = []string{vr.Str}, nil
+			if !vr.IsSet() {
+				list = nil
+			}
+		}
+		if i < 0 {
+			// Negative indices count from one past the maximum
+			// index; llmsh: a scalar's, set or only declared, is 0,
+			// as bash's assign_array_element ((( V[-1] = 2 )) of
+			// V=abc assigns V[0]).
+			top := internal.IndexedMax(list, indexes)
+			if vr.Kind == String || vr.Kind == Unknown && vr.Declared() {
+				top = 0
+			}
+			if i += top + 1; i < 0 {
+				return errNegativeIndex
+			}
 		}
 		list, indexes = internal.SetIndexedElem(list, indexes, i, val)
 		vr.Kind, vr.Str, vr.List, vr.Indexes = Indexed, "", list, indexes

@@ -852,3 +852,62 @@ func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *sy
 	as2.Array = arr
 	return &as2
 }
+
+// declGlobalElem is declare -g NAME[SUB]=V, or NAME=V where the global
+// NAME is an indexed array (or -a makes it one), in a function where a
+// local NAME hides the global (llmsh): bash makes the global an array
+// with the attributes given, then assigns the element by its name as an
+// ordinary assignment does (bind_array_variable, assign_array_element),
+// which finds the local: f() { local a=(x); declare -g a=6; } sets the
+// local's element 0 and leaves the global array as it was. It reports
+// whether it took the assignment.
+func (r *Runner) declGlobalElem(scoped expand.WriteEnviron, name string, as *syntax.Assign, valType string, modes []string) bool {
+	if as.Naked || as.Array != nil || valType == "-n" || !syntax.ValidName(name) {
+		return false
+	}
+	if lv := scoped.Get(name); !lv.Local || lv.Kind == expand.NameRef || lv.ReadOnly {
+		return false
+	}
+	gv := r.lookupVar(name) // the global: writeEnv is its scope
+	if gv.ReadOnly || gv.Kind == expand.NameRef || as.Index == nil && valType != "-a" && gv.Kind != expand.Indexed {
+		return false
+	}
+	switch {
+	case gv.Kind == expand.Indexed || gv.Kind == expand.Associative:
+	case valType == "-A":
+		gv = expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}, Exported: gv.Exported}
+	default:
+		list := []string{}
+		if gv.IsSet() {
+			list = []string{gv.String()}
+		}
+		gv = expand.Variable{Set: true, Kind: expand.Indexed, List: list, Exported: gv.Exported, Integer: gv.Integer}
+	}
+	if slices.Contains(modes, "-i") {
+		gv.Integer = true
+	}
+	applyDeclModes(&gv, modes)
+	r.setVar(name, gv)
+	saved := r.writeEnv
+	r.writeEnv = scoped
+	defer func() { r.writeEnv = saved }()
+	elem := *as
+	if elem.Index == nil {
+		elem.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "0"}}}
+	}
+	index := elem.Index
+	if elem.Append {
+		var ok bool
+		if index, ok = r.fixedIndex(name, index); !ok {
+			return true
+		}
+	}
+	prev := r.lookupVar(name)
+	prev.Local = false
+	n, vr, ok := r.assignValIndex(name, prev, &elem, "", index)
+	if !ok {
+		return true
+	}
+	r.setVarWithIndex(prev, n, index, vr)
+	return true
+}

@@ -1639,6 +1639,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.declListing(o)
 			return
 		}
+		scoped := r.writeEnv // llmsh: declGlobalElem
 		if g := r.globalScope(); global && g != nil {
 			// llmsh: declare -g in a function reads and sets the global
 			// variable even where a local of that name is in scope
@@ -1763,6 +1764,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.outf("%s\n", r.declLine(name, vr))
 				continue
 			}
+			if global && scoped != r.writeEnv && r.declGlobalElem(scoped, name, as, valType, modes) {
+				continue // llmsh: declare.go
+			}
 			vr := r.lookupVar(name)
 			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef || vr.Kind == expand.NameRef && slices.Contains(modes, "+n")) {
 				// llmsh: declare +r, declare -n of a readonly
@@ -1807,8 +1811,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// case and trace attributes of the y it hides do not
 				// apply, nor does a nameref's target (bash).
 				vr.Integer, vr.Lower, vr.Upper, vr.Capital, vr.Trace = false, false, false, false, false
-				if vr.Kind == expand.NameRef || as.Append {
-					// (local v+=x appends to the new, empty v.)
+				if vr.Kind == expand.NameRef || as.Append || as.Array != nil && valType == "" {
+					// (local v+=x appends to the new, empty v;
+					// local a=(x) over an associative a is
+					// indexed.)
 					vr = expand.Variable{Exported: vr.Exported}
 				}
 			}
@@ -2441,8 +2447,9 @@ func (r *Runner) match(pat, name string) bool {
 	if r.opts[optNoCaseMatch] {
 		mode |= internal.PatNoCase
 	}
-	if (expand.HasHighBytes(name) || expand.HasHighBytes(pat)) && expand.ByteLocale(r.writeEnv) {
-		// llmsh: under LC_ALL=C, bytes (? matches one of é's two).
+	if expand.BytesMatch(r.writeEnv, name) || expand.BytesMatch(r.writeEnv, pat) {
+		// llmsh: under LC_ALL=C, bytes (? matches one of é's two);
+		// also where either is no valid UTF-8, as bash's xstrmatch.
 		pat, name = expand.ByteRunes(pat), expand.ByteRunes(name)
 	}
 	// llmsh: a match fails once the run is stopped (internal.PatStop).

@@ -850,8 +850,14 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		return // llmsh: no element is assigned
 	}
 	if k < 0 {
-		// Negative indices count from one past the maximum index.
-		if k += internal.IndexedMax(list, indexes) + 1; k < 0 {
+		// Negative indices count from one past the maximum index;
+		// llmsh: a scalar's, set or only declared, is 0, as bash's
+		// assign_array_element (declare x; x[-1]=v assigns x[0]).
+		top := internal.IndexedMax(list, indexes)
+		if prev.Kind == expand.String || prev.Kind == expand.Unknown && prev.Declared() {
+			top = 0
+		}
+		if k += top + 1; k < 0 {
 			// llmsh: bash names the element and abandons the line (a
 			// function, a subshell), as for an empty key above; a
 			// declaration or a builtin's assignment fails, status 1.

@@ -404,11 +404,24 @@ func (p *Parser) arithmRest(x ArithmExpr, stop ...token) ArithmExpr {
 		switch x := x.(type) {
 		case *Word:
 			for _, wp := range x.Parts {
-				if pe, ok := wp.(*ParamExp); ok && !pe.Dollar.IsValid() {
-					return false // a[i] as a name in arithmetic
+				pe, ok := wp.(*ParamExp)
+				if !ok || pe.Dollar.IsValid() {
+					add(wp.Pos(), wp.End(), wp)
+					continue
 				}
+				// llmsh: a[i] as a name in arithmetic, written
+				// back as its text (m[a[1]b[2]]=v is the key
+				// "a[1]b[2]", as bash).
+				if pe.Index == nil || pe.Param == nil {
+					return false
+				}
+				open := posAddCol(pe.Param.End(), 1)
+				add(pe.Pos(), open, &Lit{ValuePos: pe.Pos(), ValueEnd: open, Value: pe.Param.Value + "["})
+				if !flat(pe.Index) {
+					return false
+				}
+				op(posAddCol(pe.End(), -1), "]")
 			}
-			add(x.Pos(), x.End(), x.Parts...)
 		case *BinaryArithm:
 			if !flat(x.X) {
 				return false
@@ -439,8 +452,13 @@ func (p *Parser) arithmRest(x ArithmExpr, stop ...token) ArithmExpr {
 	if x != nil && !flat(x) {
 		return nil
 	}
-	for !slices.Contains(stop, p.tok) && p.tok != _EOF && p.err == nil {
+	depth := 0 // llmsh: brackets opened in the text (m[x b[2]])
+	for (depth > 0 || !slices.Contains(stop, p.tok)) && p.tok != _EOF && p.err == nil {
 		switch p.tok {
+		case leftBrack:
+			depth++
+		case rightBrack:
+			depth = max(depth-1, 0)
 		case _Lit, _LitWord, dollar, dollBrace, dollDblParen, dollParen, dollBrack,
 			sglQuote, dollSglQuote, dblQuote, dollDblQuote, bckQuote:
 			if w := p.getWord(); w != nil {
