@@ -138,6 +138,11 @@ type Config struct {
 	// `warning: r: circular name reference`).
 	Warn func(msg string)
 
+	// ReportError, when not nil, prints an expansion error that bash
+	// reports and goes on from, the text left as it was: one in a
+	// prompt string (PS4, ${v@P}). (llmsh)
+	ReportError func(err error)
+
 	// LineOffset is added to $LINENO: the line, in the script, before the
 	// first line of the text running (eval text, a function that eval
 	// defined). (llmsh)

@@ -598,20 +598,55 @@ func (v Variable) kvPairs(quote bool, q Quoter) []string {
 // \[ \] \NNN), what they stand for quoted, then parameters, command
 // substitutions and arithmetic, as inside double quotes (bash's
 // promptvars).
+//
+// As bash, an error of the expansion (an arithmetic error, a bad
+// substitution, even ${u:?}) is reported through ReportError and the
+// prompt is the text with its escapes decoded; the command goes on.
 func (cfg *Config) promptExpand(s string) (string, error) {
 	decoded := cfg.promptEscapes(s)
-	word, err := syntax.NewParser().Document(strings.NewReader(decoded))
-	if err != nil {
-		return decoded, nil // as bash, text it cannot parse stays as it is
-	}
+	word := promptWord(decoded)
 	if word == nil {
 		return "", nil // an empty prompt (${u@P} of an unset u)
 	}
 	field, err := cfg.wordField(word.Parts, quoteHeredoc)
-	if err != nil {
+	if err == nil {
+		return cfg.fieldJoin(field)
+	}
+	if _, ok := errors.AsType[ValueTooLargeError](err); ok || cfg.ReportError == nil ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return "", err
 	}
-	return cfg.fieldJoin(field)
+	cfg.ReportError(err)
+	return decoded, nil
+}
+
+// promptWord parses a prompt's text as a here-document's body, its
+// malformed $(( )) kept as text that fails when it is expanded, as the
+// parser keeps a script's (`1+: syntax error: operand expected`); text
+// it cannot parse at all is a literal, as bash leaves it.
+func promptWord(text string) *syntax.Word {
+	if text == "" {
+		return nil
+	}
+	if w, err := syntax.NewParser().Document(strings.NewReader(text)); err == nil {
+		return w
+	}
+	delim := "LLMSH_PROMPT"
+	for strings.Contains(text, delim) {
+		delim += "_"
+	}
+	src := "_ <<" + delim + "\n" + text + "\n" + delim + "\n"
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err == nil && len(f.Stmts) == 1 && len(f.Stmts[0].Redirs) == 1 {
+		if w := f.Stmts[0].Redirs[0].Hdoc; w != nil && len(w.Parts) > 0 {
+			// The body's last newline is the document's, not the prompt's.
+			if lit, ok := w.Parts[len(w.Parts)-1].(*syntax.Lit); ok && strings.HasSuffix(lit.Value, "\n") {
+				lit.Value = lit.Value[:len(lit.Value)-1]
+				return w
+			}
+		}
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: text}}}
 }
 
 // Prompt expands s as bash expands a prompt string (PS4 of xtrace,

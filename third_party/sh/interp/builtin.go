@@ -570,6 +570,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			line, msgs := SyntaxError(perr, src)
 			r.evalSyntaxError(line, msgs)
 			r.noteCondError(perr)
+			if perr.InSubst {
+				// llmsh: bash parses a $( ), <( ) or >( ) of eval
+				// text as it reads it; its syntax error there ends
+				// the shell (a subshell: only it).
+				return r.substSyntaxExit(1)
+			}
 			if rest, ok := ResumeText(src, perr, line); ok {
 				// llmsh: bash reads on after an error it recovers
 				// from, the status 1 (syntax.ParseError.Resume).
@@ -642,13 +648,15 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// llmsh: the line of a syntax error and the length of the
 		// whole lines before it (aliasread.go reads on from there).
 		errLine, prefixLen := 0, 0
+		inSubst := false // llmsh: the error is inside a $( ) (eval's)
 		// parse is the file's text (or what follows such an error) as
 		// bash runs it: the whole lines before a syntax error, then the
 		// error in bash's words ("FILE: line N: …"), status 2.
 		parse := func(text string) (*syntax.File, error) {
 			file, err := r.parseText(text, path)
-			errLine = 0
+			errLine, inSubst = 0, false
 			if perr := (syntax.ParseError{}); errors.As(err, &perr) {
+				inSubst = perr.InSubst
 				text, perr = r.textEndError(text, path, perr)
 				synStatus = syntaxStatus(perr)
 				line, msgs := SyntaxError(perr, text)
@@ -791,6 +799,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				r.errf("%s", m)
 			}
 			exit.code = synStatus
+			if inSubst {
+				exit = r.substSyntaxExit(1)
+			}
 		}
 	case "[":
 		if len(args) == 0 || args[len(args)-1] != "]" {

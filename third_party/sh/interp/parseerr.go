@@ -20,6 +20,15 @@ import (
 // quoted, "syntax error: unexpected end of file", or "unexpected EOF
 // while looking for matching `)'").
 func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
+	line, msgs = syntaxError(perr, src)
+	if perr.SubstEOF && len(msgs) == 1 && msgs[0] == "syntax error: unexpected end of file" {
+		// llmsh: the text ends inside a $( … ) (`x=$(if`).
+		msgs[0] = "unexpected EOF while looking for matching `)'"
+	}
+	return line, msgs
+}
+
+func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	text := perr.Text
 	if perr.Cond {
 		// bash words a conditional command's errors itself, or not at
@@ -194,9 +203,26 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 
 // ErrexitSyntax reports whether set -e is in force where r runs: bash's
 // parser_error then exits the shell (status 2) as soon as it has printed
-// the first line of a syntax error, before the offending line.
+// the first line of a syntax error, before the offending line; not
+// where set -e is ignored (`eval fi || …`, `if eval fi`), as bash's
+// exit_immediately_on_error is off there (llmsh).
 func (r *Runner) ErrexitSyntax() bool {
-	return r.opts[optErrExit] && !r.errExitOff
+	return r.opts[optErrExit] && !r.errExitOff && !r.noErrExit
+}
+
+// substSyntaxExit ends the shell for a syntax error inside a $( ), <( )
+// or >( ) of eval or trap text or of a sourced file, which bash meets as
+// it parses the substitution (llmsh): with status code, 2 under set -e
+// (parser_error exits), 127 in the shell of a -c string (a subshell of
+// it: code).
+func (r *Runner) substSyntaxExit(code uint8) exitStatus {
+	switch {
+	case r.ErrexitSyntax():
+		code = 2
+	case r.cString && r.bashPid == r.llmsh.pid:
+		code = 127
+	}
+	return exitStatus{code: code, exiting: true}
 }
 
 // SyntaxErrorLines is msgs as r prints them: the first line alone under

@@ -55,6 +55,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				r.reportExit() // a bad array subscript
 			}
 		},
+		ReportError: r.reportExpandErr,
 		CmdSubst: func(w io.Writer, cs *syntax.CmdSubst) error {
 			if cs.Bad != "" {
 				return r.badBackquote(w, cs) // llmsh: comsub.go
@@ -231,6 +232,17 @@ func (r *Runner) updateExpandOpts() {
 	r.ecfg.FailGlob = r.opts[optFailGlob]
 	r.ecfg.NoBraceExpand = !r.opts[optBraceExpand]
 	r.ecfg.PatsubReplacement = r.opts[optPatsubReplacement]
+}
+
+// reportExpandErr prints an expansion error that bash reports and goes on
+// from: one in a prompt string, PS4's or ${v@P}'s (llmsh).
+func (r *Runner) reportExpandErr(err error) {
+	if ae, ok := errors.AsType[*expand.ArithmError](err); ok {
+		r.arithErr("", ae)
+		return
+	}
+	r.errf("%s%s\n", r.errPrefix(), err.Error())
+	r.reportExit() // set -e ends the shell, as bash's report_error
 }
 
 func (r *Runner) expandErr(err error) {
@@ -2121,6 +2133,15 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 			for _, m := range r.SyntaxErrorLines(msgs) {
 				l, m := MsgLine(line, m)
 				r.errf("%s: %s: line %d: %s\n", r.shellFileName(), trapParseName(name), l, m)
+			}
+			if perr.InSubst && name != "exit" {
+				// llmsh: a syntax error inside a $( ) of the
+				// action ends the shell, as in eval text: status 2
+				// (1 for a conditional command's), as bash.
+				r.exit = r.substSyntaxExit(2)
+				if perr.Cond {
+					r.exit = r.substSyntaxExit(1)
+				}
 			}
 		} else {
 			r.errf("%s: %s: %v\n", r.shellFileName(), trapParseName(name), err)

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -22,8 +21,10 @@ type tracer struct {
 	printer   *syntax.Printer
 	output    io.Writer
 	needsPlus bool
-	prefix    string // llmsh: $PS4 expanded
-	toFd      bool   // llmsh: output is $BASH_XTRACEFD's, not stderr
+	// llmsh: $PS4 expanded when the first line starts (prefixFn)
+	prefix   string
+	prefixFn func() string
+	toFd     bool // llmsh: output is $BASH_XTRACEFD's, not stderr
 
 	wait, done []*traceGate // llmsh: the runner's traceWait, traceDone
 	// hold keeps the done gates shut while a command's own assignments
@@ -66,7 +67,7 @@ func (r *Runner) tracer() *tracer {
 		output:    out,
 		toFd:      toFd,
 		needsPlus: true,
-		prefix:    r.tracePrefix(),
+		prefixFn:  r.tracePrefixFn(),
 		wait:      r.traceWait,
 		done:      r.traceDone,
 	}
@@ -121,10 +122,27 @@ func (r *Runner) setXtraceFd(value string, set bool) {
 	r.xtraceFd, r.xtraceSet = n, true
 }
 
+// writePrefix writes $PS4 expanded, once a tracer's first line starts.
+func (t *tracer) writePrefix() {
+	if t.prefixFn != nil {
+		t.prefix, t.prefixFn = t.prefixFn(), nil
+	}
+	t.buf.WriteString(t.prefix)
+}
+
+// tracePrefixFn returns what expands $PS4 for a tracer made now: as bash,
+// it is expanded when the trace's line starts, after the words traced on
+// it (`+5 echo 5` for `echo $((x=5))` with PS4='+$x '), and an error in
+// it is reported then, once; $LINENO is the line of the command traced.
+func (r *Runner) tracePrefixFn() func() string {
+	line := r.line
+	return func() string { return r.tracePrefix(line) }
+}
+
 // tracePrefix is $PS4 expanded, its first character repeated once more
 // for each command substitution the runner is in, as bash (llmsh;
-// upstream always wrote "+ ").
-func (r *Runner) tracePrefix() string {
+// upstream always wrote "+ "); line is the command's.
+func (r *Runner) tracePrefix(line int) string {
 	ps4 := r.envGet("PS4")
 	if ps4 == "" {
 		return ""
@@ -134,23 +152,23 @@ func (r *Runner) tracePrefix() string {
 		// compound command too (for, [[, ((, case), not the line of
 		// PS4's own text (1)
 		if r.ecfg.CmdLine == 0 {
-			r.ecfg.CmdLine = r.line
+			r.ecfg.CmdLine = line
 			defer func() { r.ecfg.CmdLine = 0 }()
 		}
 		// llmsh: a prompt string, its escapes decoded (\s, \D{…}), as
 		// bash's PS4; expanded with set -x off, as bash does (a $( )
 		// in it traced its own commands, each expanding PS4 again:
 		// an endless recursion).
-		old := r.opts[optXTrace]
+		// $? stays the traced command's (`$(exit 3)` in PS4).
+		old, oldExit, oldLast := r.opts[optXTrace], r.exit, r.lastExit
 		r.opts[optXTrace] = false
 		s, err := expand.Prompt(r.ecfg, ps4)
-		r.opts[optXTrace] = old
+		r.opts[optXTrace], r.exit, r.lastExit = old, oldExit, oldLast
 		if err == nil {
+			// llmsh: an error in PS4 (set -u and an unset name, an
+			// arithmetic error, a bad substitution) is reported,
+			// and PS4 is its text (expand.Config.ReportError).
 			ps4 = s
-		} else if _, ok := errors.AsType[expand.UnsetParameterError](err); ok {
-			// llmsh: set -u and an unset name in PS4: bash says so
-			// and traces with PS4 as it is.
-			r.errf("%s%s\n", r.errPrefix(), err.Error())
 		}
 	}
 	if ps4 == "" || r.traceLevel == 0 {
@@ -261,7 +279,7 @@ func (t *tracer) string(s string) {
 	}
 
 	if t.needsPlus {
-		t.buf.WriteString(t.prefix)
+		t.writePrefix()
 	}
 	t.needsPlus = false
 	t.buf.WriteString(s)
@@ -283,7 +301,7 @@ func (t *tracer) expr(x syntax.Node) {
 	}
 
 	if t.needsPlus {
-		t.buf.WriteString(t.prefix)
+		t.writePrefix()
 	}
 	t.needsPlus = false
 	if err := t.printer.Print(&t.buf, x); err != nil {

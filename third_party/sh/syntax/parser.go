@@ -1026,8 +1026,9 @@ func (p *Parser) errPass(err error) {
 		panic(badSubstErr{err}) // llmsh: caught by paramExp
 	}
 	if p.err == nil {
-		if pe, ok := err.(ParseError); ok && p.comsubDepth > 0 && !pe.Incomplete {
-			pe.InSubst = true // llmsh
+		if pe, ok := err.(ParseError); ok && p.comsubDepth > 0 {
+			// llmsh
+			pe.InSubst, pe.SubstEOF = !pe.Incomplete, pe.Incomplete
 			err = pe
 		}
 		p.err = err
@@ -1111,6 +1112,10 @@ type ParseError struct {
 	// is not at the end of the text (llmsh): bash -c ends with status 127
 	// for it, a script file with 2.
 	InSubst bool
+	// SubstEOF is set for an error at the end of the text inside a
+	// $( … ) (llmsh): where the command list is cut short, bash's
+	// parse_comsub says "unexpected EOF while looking for matching `)'".
+	SubstEOF bool
 	// At is where the token the parser was at began (llmsh): the token
 	// bash names as unexpected when Pos is that of the construct left
 	// incomplete ("`for foo` must be followed by `do`").
@@ -3166,7 +3171,14 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 			p.condErr("unexpected argument `]]' to conditional binary operator")
 		case p.tok == _Newl:
 			p.condErr("unexpected argument `newline' to conditional binary operator")
-		case b.Op == TsReMatch && p.condOpTok() && p.tok != andAnd && p.tok != orOr:
+		case b.Op == TsReMatch && p.tok == andAnd:
+			// llmsh: bash reads the regex as a word that ends where
+			// `&&` starts, an empty one: `[[ a =~ && b ]]` is
+			// `[[ a =~ '' && b ]]`.
+			p.quote = testExpr
+			b.Y = p.wordOne(&Lit{ValuePos: p.pos})
+			return b
+		case b.Op == TsReMatch && p.condOpTok() && p.tok != orOr:
 			p.condTokenErr() // `[[ a =~ ; ]]`
 		case b.Op != TsReMatch && p.condOpTok():
 			p.condErr(fmt.Sprintf("unexpected argument `%s' to conditional binary operator", p.tok))
