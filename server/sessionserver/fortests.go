@@ -29,6 +29,26 @@ func (forTests) SetMaxConns(s *Server, n int)  { s.maxConns = n }
 func (forTests) SetUID(s *Server, uid int)     { s.uid = uid }
 func (forTests) Held(s *Server) int64          { return s.held.Load() }
 
+// OnPendWait sets s's hook: a connection's reader waits for its answers
+// to be written, the connection holding n bytes (pending.go); it runs
+// with the pool's lock held. SetMaxPending lowers s's bound of those
+// bytes across connections, and Pending is what they hold.
+func (forTests) OnPendWait(s *Server, f func(n int64)) { s.onPendWait = f }
+func (forTests) SetMaxPending(s *Server, n int64) {
+	s.pend.mu.Lock()
+	defer s.pend.mu.Unlock()
+	s.pend.max = n
+}
+func (forTests) Pending(s *Server) int64 {
+	s.pend.mu.Lock()
+	defer s.pend.mu.Unlock()
+	return s.pend.n
+}
+
+// ConnPending is the most bytes one connection holds before its reader
+// waits.
+func (forTests) ConnPending() int64 { return connPending }
+
 // NextExpiry is how long until s's next session may expire.
 func (forTests) NextExpiry(s *Server) time.Duration { return s.nextExpiry() }
 

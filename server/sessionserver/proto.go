@@ -70,7 +70,7 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("%s (code %d)", e.Message, e.Code) }
 
 func errorf(code int, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Message: cutMessage(fmt.Sprintf(format, args...))}
 }
 
 // Duration is a timeout in JSON: a number of seconds or a Go duration

@@ -13,6 +13,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -54,6 +55,10 @@ type conn struct {
 	// bits); list must not hand it to another client of the uid.
 	kmu   sync.Mutex
 	known map[string]bool
+
+	// pend is the bytes of its small lines in progress and answers not
+	// yet written (s.pend's mu guards it).
+	pend int64
 }
 
 // learn records that the connection holds the session id. Past twice
@@ -96,20 +101,57 @@ type notification struct {
 
 var nullID = json.RawMessage("null")
 
-// send writes one message; a failed write means the client is gone.
+// send writes one message; a failed write means the client is gone. The
+// connection's messages are encoded one at a time (pending.go).
 func (cn *conn) send(v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		b, _ = json.Marshal(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInternal, "%v", err)})
-	}
 	cn.wmu.Lock()
 	defer cn.wmu.Unlock()
+	b, err := encode(v)
+	if err != nil {
+		b, _ = encode(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInternal, "%v", err)})
+	}
+	cn.write(b)
+}
+
+// sendBatch writes a batch's answers as one JSON array, encoding and
+// writing one response at a time: the answers of 64 list requests are
+// 64 lists.
+func (cn *conn) sendBatch(out []*response) {
+	cn.wmu.Lock()
+	defer cn.wmu.Unlock()
+	for i, r := range out {
+		b, err := encode(r)
+		if err != nil {
+			b, _ = encode(response{JSONRPC: "2.0", ID: r.ID, Error: errorf(CodeInternal, "%v", err)})
+		}
+		b = b[:len(b)-1] // its newline
+		open, end := []byte(","), []byte{}
+		if i == 0 {
+			open = []byte("[")
+		}
+		if i == len(out)-1 {
+			end = []byte("]\n")
+		}
+		if !cn.write(slices.Concat(open, b, end)) {
+			return
+		}
+	}
+}
+
+// write writes b, counted as pending until written; it holds wmu. A
+// failed write hangs up.
+func (cn *conn) write(b []byte) bool {
+	n := int64(len(b))
+	cn.s.pend.charge(cn, n)
+	defer cn.s.pend.give(cn, n)
 	cn.c.SetWriteDeadline(time.Now().Add(cn.s.cfg.WriteTimeout))
-	if _, err := cn.c.Write(append(b, '\n')); err != nil {
+	if _, err := cn.c.Write(b); err != nil {
 		// Gone, or not reading: hang up (which ends the reader too).
 		cn.cancel()
 		cn.c.Close()
+		return false
 	}
+	return true
 }
 
 // serveConn answers one client's requests until it hangs up; then the runs
@@ -130,10 +172,20 @@ func (s *Server) serveConn(c net.Conn) {
 	}
 	defer cn.wg.Wait()
 	defer cancel()
+	context.AfterFunc(ctx, s.pend.wake) // a reader waiting for room
 	br := bufio.NewReaderSize(c, 64<<10)
 	for {
+		s.pend.wait(cn)
 		line, held, fate, err := s.readLine(br)
-		release := func() { s.held.Add(-held) }
+		small := int64(0)
+		if held == 0 {
+			small = int64(len(line))
+			s.pend.charge(cn, small)
+		}
+		release := func() {
+			s.held.Add(-held)
+			s.pend.give(cn, small)
+		}
 		switch {
 		case fate == lineTooLong:
 			cn.send(response{JSONRPC: "2.0", ID: nullID, Error: errorf(CodeInvalidRequest, "message exceeds %d bytes", MaxLine)})
@@ -260,7 +312,7 @@ func (cn *conn) dispatch(line []byte, release func()) {
 			}
 		}
 		if len(out) > 0 {
-			cn.send(out)
+			cn.sendBatch(out)
 		}
 	}()
 }
@@ -558,14 +610,15 @@ func (s *Server) startSession(p *OpenParams) (*llmsh.Session, *Error) {
 	return sess, nil
 }
 
-// grantBytes is the length of the paths of p's grants and directory.
+// grantBytes is the length of the paths of p's grants and directory as
+// list writes them (JSON strings: a control character takes six bytes).
 func grantBytes(p *OpenParams) int {
-	n := len(p.Dir)
+	n := jsonLen(p.Dir)
 	for _, g := range p.Inputs {
-		n += len(g)
+		n += jsonLen(g)
 	}
 	for _, g := range p.Outputs {
-		n += len(g)
+		n += jsonLen(g)
 	}
 	return n
 }

@@ -563,3 +563,64 @@ func TestConnectionsBounded(t *testing.T) {
 		time.Sleep(time.Millisecond) // a's end reaches the server
 	}
 }
+
+// TestPendingBounded: a client that sends requests and never reads the
+// answers makes the server hold a bounded number of bytes (session 26,
+// red team: each line of at most 64 KiB was held uncounted until its
+// answer was written, so 50 such connections took the server to 1.4 GB).
+// Its reader stops reading once the connection holds ConnPending bytes,
+// while another client, which holds nothing, is still answered though
+// the server's bound is passed.
+func TestPendingBounded(t *testing.T) {
+	waits := make(chan int64, 1)
+	srv, path := start(t, Config{}, func(s *Server) {
+		ForTests.OnPendWait(s, func(n int64) {
+			select {
+			case waits <- n:
+			default:
+			}
+		})
+	})
+	a := rawConn(t, path)
+	// Each answer echoes its 60 KB id: a few fill the socket's buffers.
+	line := []byte(`{"jsonrpc":"2.0","id":"` + strings.Repeat("<", 60000) + `","method":"nosuch"}` + "\n")
+	go func() {
+		for range 400 {
+			if _, err := a.c.Write(line); err != nil {
+				return
+			}
+		}
+	}()
+	n := <-waits
+	if held := ForTests.Pending(srv); n < ForTests.ConnPending() || held > ForTests.ConnPending()+4*int64(len(line)) {
+		t.Fatalf("the reader waits holding %d bytes, the server %d", n, held)
+	}
+	ForTests.SetMaxPending(srv, 64<<10)
+	c := dial(t, path)
+	if _, err := c.Ping(); err != nil {
+		t.Fatalf("another client's ping: %v", err)
+	}
+	if held := ForTests.Pending(srv); held > ForTests.ConnPending()+4*int64(len(line)) {
+		t.Fatalf("the server holds %d bytes", held)
+	}
+}
+
+// TestBatchAnswerStreamed: a batch's answers are one JSON array, its
+// error messages cut to a bound, HTML characters as they are.
+func TestBatchAnswerStreamed(t *testing.T) {
+	_, path := start(t, Config{})
+	r := rawConn(t, path)
+	long := strings.Repeat("<", 5000)
+	r.send(`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"` + long + `"},{"jsonrpc":"2.0","id":"<&>","method":"ping"}]`)
+	l := r.line()
+	var out []rmsg
+	if err := json.Unmarshal([]byte(l), &out); err != nil || len(out) != 3 {
+		t.Fatalf("%d bytes: %v %+v", len(l), err, out)
+	}
+	if e := out[1].Error; e == nil || len(e.Message) > 1024 || !strings.HasSuffix(e.Message, "...") {
+		t.Fatalf("the error: %+v", e)
+	}
+	if string(out[2].ID) != `"<&>"` || out[0].Error != nil {
+		t.Fatalf("the answers: %s", l)
+	}
+}

@@ -90,14 +90,18 @@ type Server struct {
 	// maxHeld bounds it (DefaultMaxHeld; tests lower it).
 	held    atomic.Int64
 	maxHeld int64
+	// pend counts the small lines in progress and the answers not yet
+	// written of every connection (pending.go).
+	pend *pendingPool
 	// maxConns bounds the connections served at once (DefaultMaxConns;
 	// tests lower it).
 	maxConns int
 
-	onRun    func()          // test hook: a run is about to start
-	onBulk   func()          // test hook: a snapshot or restore holds bulk
-	onFree   func()          // test hook: a run, reset or snapshot has ended
-	onExpire func(id string) // test hook: a session expired
+	onRun      func()          // test hook: a run is about to start
+	onBulk     func()          // test hook: a snapshot or restore holds bulk
+	onFree     func()          // test hook: a run, reset or snapshot has ended
+	onExpire   func(id string) // test hook: a session expired
+	onPendWait func(n int64)   // test hook: a reader waits, its connection holding n bytes
 }
 
 // entry is one open session.
@@ -147,6 +151,7 @@ func New(cfg Config) *Server {
 		kick: make(chan struct{}, 1), done: make(chan struct{}),
 		sessions: map[string]*entry{}, gone: map[string]string{}, conns: map[net.Conn]struct{}{},
 		bulk: make(chan struct{}, 1), maxHeld: DefaultMaxHeld, maxConns: DefaultMaxConns,
+		pend: newPendingPool(DefaultMaxPending),
 	}
 }
 
