@@ -78,6 +78,10 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.discardFails = true                                   // llmsh: see discardFails
 			r2.setNoForkTail(cs.Stmts, r.bashPid, true, redirsNever) // llmsh: NoForkExec
 			r2.noForkFuncs = true
+			// llmsh: bash's command substitution keeps the loops it
+			// is in: break and continue there end what is left of it
+			// (its EXIT trap too).
+			r2.inLoop, r2.loopDepth = r.inLoop, r.loopDepth
 			// llmsh: bash parses the substitution's text when it runs,
 			// counting its lines from the line of the command that
 			// holds it ($LINENO, the "line N:" of messages).
@@ -544,6 +548,12 @@ func (r *Runner) stop(ctx context.Context) bool {
 	// llmsh: a trap's action starts with neither (trapCallback), so
 	// that set -e, exit and return act in it as anywhere.
 	if r.exit.returning || r.exit.exiting {
+		return true
+	}
+	// llmsh: after break or continue nothing more of the loop's body
+	// runs, however deep in it (if, case, { }, && lists): the loop
+	// takes the count back (loopStmtsBroken).
+	if r.breakEnclosing > 0 || r.contnEnclosing > 0 {
 		return true
 	}
 	if err := ctx.Err(); err != nil {
@@ -1268,11 +1278,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		for !r.stop(ctx) {
 			oldNoErrExit := r.noErrExit
 			r.noErrExit = true
-			r.stmts(ctx, cm.Cond)
+			taken, ended := r.loopCond(ctx, cm.Cond)
 			r.noErrExit = oldNoErrExit
 
 			stop := r.exit.ok() == cm.Until
 			r.exit.clear()
+			if ended {
+				break
+			}
+			if taken {
+				continue // llmsh: a continue in the condition
+			}
 			if stop {
 				break
 			}
@@ -2817,6 +2833,29 @@ func (r *Runner) loopStmtsBroken(ctx context.Context, stmts []*syntax.Stmt) bool
 		}
 	}
 	return false
+}
+
+// loopCond runs a while or until loop's condition, which is inside the
+// loop for break and continue as in bash (llmsh). It takes back a break
+// or continue run there, as loopStmtsBroken does for the body: taken
+// says one ran (the body is skipped; a continue tests the condition
+// again), broken that the loop ends.
+func (r *Runner) loopCond(ctx context.Context, stmts []*syntax.Stmt) (taken, broken bool) {
+	oldInLoop := r.inLoop
+	r.inLoop = true
+	r.loopDepth++
+	r.stmts(ctx, stmts)
+	r.inLoop = oldInLoop
+	r.loopDepth--
+	if r.contnEnclosing > 0 {
+		r.contnEnclosing--
+		return true, r.contnEnclosing > 0
+	}
+	if r.breakEnclosing > 0 {
+		r.breakEnclosing--
+		return true, true
+	}
+	return false, false
 }
 
 func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
