@@ -196,7 +196,7 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 // parser_error then exits the shell (status 2) as soon as it has printed
 // the first line of a syntax error, before the offending line.
 func (r *Runner) ErrexitSyntax() bool {
-	return r.opts[optErrExit] && !r.errExitOff
+	return r.opts[optErrExit]
 }
 
 // SyntaxErrorLines is msgs as r prints them: the first line alone under

@@ -100,10 +100,12 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					r2.setText(textPlace{lineOffset: r2.text.lineOffset + shift, src: r2.text.src})
 				}
 			}
-			// llmsh: bash outside posix mode ignores set -e in a
-			// command substitution unless shopt inherit_errexit is on;
-			// $- still shows it, and set -e there turns it back on.
-			r2.errExitOff = !r.opts[optInheritErrExit]
+			// llmsh: bash outside posix mode turns set -e off in a
+			// command substitution unless shopt inherit_errexit is on
+			// ($- and set -o say so; set -e there turns it back on).
+			if !r.opts[optInheritErrExit] {
+				r2.opts[optErrExit] = false
+			}
 			r2.traceLevel++
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
@@ -853,7 +855,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		}
 		// llmsh: a return in the ERR trap's action returns before
 		// set -e would end the shell, as bash's.
-		if r.opts[optErrExit] && !r.errExitOff && !r.exit.returning {
+		if r.opts[optErrExit] && !r.exit.returning {
 			r.exit.exiting = true
 			r.errExited = true
 		}
@@ -3152,7 +3154,7 @@ func applyDeclModes(vr *expand.Variable, modes []string) {
 // force, even in a condition or before && or ||, the shell exits with
 // status 1 (llmsh). It reports whether it does.
 func (r *Runner) reportExit() bool {
-	if !r.opts[optErrExit] || r.errExitOff {
+	if !r.opts[optErrExit] {
 		return false
 	}
 	r.exit = exitStatus{code: 1, exiting: true}
