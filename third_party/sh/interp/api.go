@@ -499,10 +499,6 @@ type Runner struct {
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
-	// errExitOff: set -e is ignored in a command substitution until
-	// set -e turns it on there (llmsh, bash's non-posix mode).
-	errExitOff bool
-
 	// traceLevel is how many command substitutions deep the runner is:
 	// xtrace repeats PS4's first character that many times more (llmsh).
 	traceLevel int
@@ -915,9 +911,6 @@ func Params(args ...string) RunnerOption {
 					return fmt.Errorf("%s: not supported by llmsh", flag)
 				}
 				*opt = enable
-				if opt == &r.opts[optErrExit] {
-					r.errExitOff = false
-				}
 				continue
 			}
 			value := fp.value()
@@ -946,9 +939,6 @@ func Params(args ...string) RunnerOption {
 				} else {
 					r.delVar("POSIXLY_CORRECT")
 				}
-			}
-			if opt == &r.opts[optErrExit] {
-				r.errExitOff = false
 			}
 		}
 		if args := fp.args(); args != nil {
@@ -1491,7 +1481,6 @@ func (r *Runner) subshell(background bool) *Runner {
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
 		opts:           r.opts,
-		errExitOff:     r.errExitOff,
 		noErrExit:      r.noErrExit, // llmsh: an ignored context holds in subshells
 		traceLevel:     r.traceLevel,
 		usedNew:        r.usedNew,

@@ -207,7 +207,7 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 // where set -e is ignored (`eval fi || …`, `if eval fi`), as bash's
 // exit_immediately_on_error is off there (llmsh).
 func (r *Runner) ErrexitSyntax() bool {
-	return r.opts[optErrExit] && !r.errExitOff && !r.noErrExit
+	return r.opts[optErrExit] && !r.noErrExit
 }
 
 // substSyntaxExit ends the shell for a syntax error inside a $( ), <( )

@@ -79,6 +79,10 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.discardFails = true                                   // llmsh: see discardFails
 			r2.setNoForkTail(cs.Stmts, r.bashPid, true, redirsNever) // llmsh: NoForkExec
 			r2.noForkFuncs = true
+			// llmsh: bash's command substitution keeps the loops it
+			// is in: break and continue there end what is left of it
+			// (its EXIT trap too).
+			r2.inLoop, r2.loopDepth = r.inLoop, r.loopDepth
 			// llmsh: bash parses the substitution's text when it runs,
 			// counting its lines from the line of the command that
 			// holds it ($LINENO, the "line N:" of messages).
@@ -97,10 +101,12 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					r2.setText(textPlace{lineOffset: r2.text.lineOffset + shift, src: r2.text.src})
 				}
 			}
-			// llmsh: bash outside posix mode ignores set -e in a
-			// command substitution unless shopt inherit_errexit is on;
-			// $- still shows it, and set -e there turns it back on.
-			r2.errExitOff = !r.opts[optInheritErrExit]
+			// llmsh: bash outside posix mode turns set -e off in a
+			// command substitution unless shopt inherit_errexit is on
+			// ($- and set -o say so; set -e there turns it back on).
+			if !r.opts[optInheritErrExit] {
+				r2.opts[optErrExit] = false
+			}
 			r2.traceLevel++
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
@@ -558,6 +564,12 @@ func (r *Runner) stop(ctx context.Context) bool {
 	if r.exit.returning || r.exit.exiting {
 		return true
 	}
+	// llmsh: after break or continue nothing more of the loop's body
+	// runs, however deep in it (if, case, { }, && lists): the loop
+	// takes the count back (loopStmtsBroken).
+	if r.breakEnclosing > 0 || r.contnEnclosing > 0 {
+		return true
+	}
 	if err := ctx.Err(); err != nil {
 		r.exit.fatal(err)
 		return true
@@ -855,7 +867,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		}
 		// llmsh: a return in the ERR trap's action returns before
 		// set -e would end the shell, as bash's.
-		if r.opts[optErrExit] && !r.errExitOff && !r.exit.returning {
+		if r.opts[optErrExit] && !r.exit.returning {
 			r.exit.exiting = true
 			r.errExited = true
 		}
@@ -1280,11 +1292,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		for !r.stop(ctx) {
 			oldNoErrExit := r.noErrExit
 			r.noErrExit = true
-			r.stmts(ctx, cm.Cond)
+			taken, ended := r.loopCond(ctx, cm.Cond)
 			r.noErrExit = oldNoErrExit
 
 			stop := r.exit.ok() == cm.Until
 			r.exit.clear()
+			if ended {
+				break
+			}
+			if taken {
+				continue // llmsh: a continue in the condition
+			}
 			if stop {
 				break
 			}
@@ -2847,6 +2865,29 @@ func (r *Runner) loopStmtsBroken(ctx context.Context, stmts []*syntax.Stmt) bool
 	return false
 }
 
+// loopCond runs a while or until loop's condition, which is inside the
+// loop for break and continue as in bash (llmsh). It takes back a break
+// or continue run there, as loopStmtsBroken does for the body: taken
+// says one ran (the body is skipped; a continue tests the condition
+// again), broken that the loop ends.
+func (r *Runner) loopCond(ctx context.Context, stmts []*syntax.Stmt) (taken, broken bool) {
+	oldInLoop := r.inLoop
+	r.inLoop = true
+	r.loopDepth++
+	r.stmts(ctx, stmts)
+	r.inLoop = oldInLoop
+	r.loopDepth--
+	if r.contnEnclosing > 0 {
+		r.contnEnclosing--
+		return true, r.contnEnclosing > 0
+	}
+	if r.breakEnclosing > 0 {
+		r.breakEnclosing--
+		return true, true
+	}
+	return false, false
+}
+
 func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	if r.stop(ctx) {
 		return
@@ -3141,7 +3182,7 @@ func applyDeclModes(vr *expand.Variable, modes []string) {
 // force, even in a condition or before && or ||, the shell exits with
 // status 1 (llmsh). It reports whether it does.
 func (r *Runner) reportExit() bool {
-	if !r.opts[optErrExit] || r.errExitOff {
+	if !r.opts[optErrExit] {
 		return false
 	}
 	r.exit = exitStatus{code: 1, exiting: true}
