@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"maps"
 	"path"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -100,15 +102,39 @@ type dirAhead struct {
 	tree  bool
 	mu    sync.Mutex
 	trees map[string][]fs.DirEntry
+	// cuts are the walks of trees whose answers were full, each going on
+	// where it stopped; goingOn is held by the one taking one (goOn).
+	cuts    []*treeCut
+	goingOn sync.Mutex
+}
+
+// treeCut is a walk of the tree root (listed by types, or in full) whose
+// answer was full after the directory last (its path below root), and
+// the walk going on from there, made as soon as the cut is known (so
+// that vfsd lists the next directories while the walk takes the ones it
+// has): done is closed when its answer (dirs, next, ok, err: ReadTree's)
+// is there.
+type treeCut struct {
+	root, last string
+	types      bool
+	done       chan struct{}
+	dirs       map[string][]fs.DirEntry
+	next       string
+	ok         bool
+	err        error
 }
 
 // TreeLister is an FS that can list a directory and the directories
 // below it in one go: as ReadDirTypes with types, else as ReadDir, each
 // keyed by its path (name joined with the path below it). A directory it
 // left out, and those below it, the caller lists itself; ok is false when
-// it cannot list so at all, and err is the error of listing name.
+// it cannot list so at all, and err is the error of listing name. When
+// it stopped because its answer was full, last is the path below name of
+// the last directory listed, and a ReadTree of name with after set to it
+// goes on with the directories after that one, depth first in name
+// order (name's own listing is not made again).
 type TreeLister interface {
-	ReadTree(name string, types bool, described *atomic.Bool) (dirs map[string][]fs.DirEntry, ok bool, err error)
+	ReadTree(name, after string, types bool, described *atomic.Bool) (dirs map[string][]fs.DirEntry, last string, ok bool, err error)
 }
 
 // TypeLister is an FS that can list a directory with only its entries'
@@ -125,17 +151,19 @@ func (d *dirAhead) list(abs string) ([]fs.DirEntry, error) {
 	tl, typed := d.env.FS.(TypeLister)
 	types := typed && d.types && !d.described.Load()
 	if tr, ok := d.env.FS.(TreeLister); ok && d.tree {
-		dirs, ok, err := tr.ReadTree(abs, types, &d.described)
+		if ents, ok := d.goOn(tr, abs); ok {
+			return ents, nil
+		}
+		dirs, last, ok, err := tr.ReadTree(abs, "", types, &d.described)
 		if err != nil {
 			return nil, err
 		}
 		if ents, listed := dirs[abs]; ok && listed {
 			delete(dirs, abs)
 			d.mu.Lock()
-			if d.trees == nil {
-				d.trees = dirs
-			} else {
-				maps.Copy(d.trees, dirs)
+			d.keep(dirs)
+			if last != "" {
+				d.cutAt(tr, abs, last, types)
 			}
 			d.mu.Unlock()
 			return ents, nil
@@ -145,6 +173,66 @@ func (d *dirAhead) list(abs string) ([]fs.DirEntry, error) {
 		return tl.ReadDirTypes(abs, &d.described)
 	}
 	return d.env.FS.ReadDir(abs)
+}
+
+// keep keeps the listings of a walk of a tree until the walk reaches
+// them; d.mu is held.
+func (d *dirAhead) keep(dirs map[string][]fs.DirEntry) {
+	if d.trees == nil {
+		d.trees = dirs
+	} else {
+		maps.Copy(d.trees, dirs)
+	}
+}
+
+// cutAt notes that the walk of the tree root was cut after last, and
+// starts going on with it; d.mu is held.
+func (d *dirAhead) cutAt(tr TreeLister, root, last string, types bool) {
+	c := &treeCut{root: root, last: last, types: types, done: make(chan struct{})}
+	d.cuts = append(d.cuts, c)
+	go func() {
+		defer close(c.done)
+		c.dirs, c.next, c.ok, c.err = tr.ReadTree(root, last, types, &d.described)
+	}()
+}
+
+// goOn lists abs, a directory a walk of a tree above it left out because
+// its answer was full, from the walk going on where it stopped (cutAt):
+// one request for the next frame of directories, made while the walk
+// took the ones before, where a walk of abs alone would list only its
+// subtree, and each directory after it one more round trip. ok is false
+// when no such walk is there to go on with, or it did not reach abs (the
+// walk's order is not vfsd's).
+func (d *dirAhead) goOn(tr TreeLister, abs string) ([]fs.DirEntry, bool) {
+	d.goingOn.Lock()
+	defer d.goingOn.Unlock()
+	// Another lister may have gone on while this one waited.
+	if ents, ok := d.listed(abs, true); ok {
+		return ents, true
+	}
+	d.mu.Lock()
+	i := len(d.cuts) - 1
+	for i >= 0 && !strings.HasPrefix(abs, strings.TrimSuffix(d.cuts[i].root, "/")+"/") {
+		i--
+	}
+	if i < 0 {
+		d.mu.Unlock()
+		return nil, false
+	}
+	c := d.cuts[i]
+	d.cuts = slices.Delete(d.cuts, i, i+1)
+	d.mu.Unlock()
+	<-c.done
+	if c.err != nil || !c.ok {
+		return nil, false
+	}
+	d.mu.Lock()
+	d.keep(c.dirs)
+	if c.next != "" {
+		d.cutAt(tr, c.root, c.next, c.types)
+	}
+	d.mu.Unlock()
+	return d.listed(abs, true)
 }
 
 // listed takes the listing of abs a walk of a tree above it made.

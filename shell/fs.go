@@ -180,8 +180,8 @@ func (f clientFS) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEnt
 
 // ReadTree lists name and the directories below it in one round trip
 // (vfsd's walk, see builtins.TreeLister).
-func (f clientFS) ReadTree(name string, types bool, described *atomic.Bool) (map[string][]fs.DirEntry, bool, error) {
-	return f.c.Walk(name, types, described)
+func (f clientFS) ReadTree(name, after string, types bool, described *atomic.Bool) (map[string][]fs.DirEntry, string, bool, error) {
+	return f.c.Walk(name, after, types, described)
 }
 
 func (f clientFS) Lstat(name string) (fs.FileInfo, error) {

@@ -59,9 +59,13 @@ func TestByteNames(t *testing.T) {
 	if err != nil || len(ents) != 3 || ents[0].Name() != "a\xffb" || ents[1].Name() != "d\xfe" || ents[2].Name() != "l\xfe" {
 		t.Errorf("ReadDir = %v, %v", ents, err)
 	}
-	dirs, ok, err := c.Walk(".", true, nil)
-	if err != nil || !ok || len(dirs["d\xfe"]) != 1 || dirs["d\xfe"][0].Name() != "n\xfd" {
-		t.Errorf("Walk = %v, %v, %v", dirs, ok, err)
+	dirs, last, ok, err := c.Walk(".", "", true, nil)
+	if err != nil || !ok || last != "" || len(dirs["d\xfe"]) != 1 || dirs["d\xfe"][0].Name() != "n\xfd" {
+		t.Errorf("Walk = %v, %q, %v, %v", dirs, last, ok, err)
+	}
+	// Going on after a directory named in bytes: nothing comes after d\xfe.
+	if dirs, last, ok, err := c.Walk(".", "d\xfe", true, nil); err != nil || !ok || last != "" || len(dirs) != 0 {
+		t.Errorf("Walk after d\\xfe = %v, %q, %v, %v", dirs, last, ok, err)
 	}
 	if target, err := c.Readlink("l\xfe"); err != nil || target != "t\xff" {
 		t.Errorf("Readlink = %q, %v", target, err)

@@ -759,8 +759,8 @@ func recv(ch chan answer, out any) error {
 			return decodeNames(r)
 		}
 	case *vfsproto.WalkResult:
-		if dirs, ok := decodeWalk(a.resp.Result); ok {
-			r.Dirs = dirs
+		if w, ok := decodeWalk(a.resp.Result); ok {
+			*r = w
 			return decodeNames(r)
 		}
 	}

@@ -92,5 +92,5 @@ func (t testAnswer) Recv(out any) error {
 func (forTests) DecodeStat(b []byte) (vfsproto.StatResult, bool)         { return decodeStat(b) }
 func (forTests) ParseHandleResult(b []byte) (int64, bool)                { return parseHandleResult(b) }
 func (forTests) DecodeList(raw []byte) ([]vfsproto.Entry, bool)          { return decodeList(raw) }
-func (forTests) DecodeWalk(raw []byte) ([]vfsproto.WalkDir, bool)        { return decodeWalk(raw) }
+func (forTests) DecodeWalk(raw []byte) (vfsproto.WalkResult, bool)       { return decodeWalk(raw) }
 func (forTests) DecodeFiles(raw []byte) (vfsproto.ReadFilesResult, bool) { return decodeFiles(raw) }

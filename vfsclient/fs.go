@@ -321,16 +321,19 @@ func (c *Client) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntr
 // else as ReadDir does with every entry described, keyed by its path
 // (name joined with the path below it). A directory vfsd left out (it
 // could not list it, or the answer was full) is not there, nor those
-// below it: the caller lists them itself. ok is false when vfsd did not
-// negotiate walk; an error is the error of listing name itself.
-func (c *Client) Walk(name string, names bool, described *atomic.Bool) (dirs map[string][]fs.DirEntry, ok bool, err error) {
+// below it: the caller lists them itself. When the answer was full, last
+// is the path below name of the last directory listed, and a Walk of
+// name with after set to it goes on from there (without name's own
+// listing); else last is empty. ok is false when vfsd did not negotiate
+// walk; an error is the error of listing name itself.
+func (c *Client) Walk(name, after string, names bool, described *atomic.Bool) (dirs map[string][]fs.DirEntry, last string, ok bool, err error) {
 	if c.ready() != nil || !c.walk {
-		return nil, false, nil // the caller's lists say why
+		return nil, "", false, nil // the caller's lists say why
 	}
 	c.flushPending()
 	var r vfsproto.WalkResult
-	if err := c.call(vfsproto.OpWalk, vfsproto.WalkParams{Path: name, Names: names}, &r); err != nil {
-		return nil, true, pathErr("readdir", name, err)
+	if err := c.call(vfsproto.OpWalk, vfsproto.WalkParams{Path: name, Names: names, After: after}, &r); err != nil {
+		return nil, "", true, pathErr("readdir", name, err)
 	}
 	dirs = make(map[string][]fs.DirEntry, len(r.Dirs))
 	for _, w := range r.Dirs {
@@ -348,7 +351,10 @@ func (c *Client) Walk(name string, names bool, described *atomic.Bool) (dirs map
 		}
 		dirs[dir] = out
 	}
-	return dirs, true, nil
+	if r.Cut && len(r.Dirs) > 0 {
+		last = r.Dirs[len(r.Dirs)-1].Path
+	}
+	return dirs, last, true, nil
 }
 
 // sizeOf is the size a listing gives an entry: 0 for a directory.

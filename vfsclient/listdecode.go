@@ -150,11 +150,11 @@ func decodeList(raw []byte) ([]vfsproto.Entry, bool) {
 }
 
 // decodeWalk decodes a walk result of exactly vfsd's shape.
-func decodeWalk(raw []byte) ([]vfsproto.WalkDir, bool) {
+func decodeWalk(raw []byte) (vfsproto.WalkResult, bool) {
 	d := &listDec{b: raw, ok: true}
 	d.lit(`{"dirs":[`)
 	var out []vfsproto.WalkDir
-	for d.ok && !d.opt(`]}`) {
+	for d.ok && !d.opt(`]`) {
 		if len(out) > 0 {
 			d.lit(`,`)
 		}
@@ -166,10 +166,12 @@ func decodeWalk(raw []byte) ([]vfsproto.WalkDir, bool) {
 		d.lit(`}`)
 		out = append(out, w)
 	}
+	cut := d.opt(`,"cut":true`)
+	d.lit(`}`)
 	if !d.ok || len(d.b) != 0 {
-		return nil, false
+		return vfsproto.WalkResult{}, false
 	}
-	return out, true
+	return vfsproto.WalkResult{Dirs: out, Cut: cut}, true
 }
 
 // entries reads a listing's array of entries (never nil when d.ok).

@@ -160,6 +160,7 @@ func TestDecodeWalk(t *testing.T) {
 			}
 			r.Dirs = append(r.Dirs, d)
 		}
+		r.Cut = rng.IntN(2) == 0
 		raw, err := json.Marshal(r)
 		if err != nil {
 			t.Fatal(err)
@@ -169,21 +170,22 @@ func TestDecodeWalk(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, ok := ForTests.DecodeWalk(raw)
-		if !ok || !reflect.DeepEqual(got, want.Dirs) {
-			t.Fatalf("round %d: ForTests.DecodeWalk(%s) = %+v, %v; want %+v", round, raw, got, ok, want.Dirs)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d: ForTests.DecodeWalk(%s) = %+v, %v; want %+v", round, raw, got, ok, want)
 		}
 	}
 	names := `{"dirs":[{"path":".","entries":[{"name":"f","kind":"file"},{"name":"s","lstat":{"size":4096,"mtime":7,"mode":493,"is_dir":true,"id":"0a"},"kind":"dir"}]},{"path":"s","entries":[]}]}`
 	want := []vfsproto.WalkDir{{Path: ".", Entries: []vfsproto.Entry{{Name: "f", Kind: vfsproto.KindFile},
 		{Name: "s", Kind: vfsproto.KindDir, Lstat: &vfsproto.StatResult{Size: 4096, Mtime: 7, Mode: 0o755, IsDir: true, ID: "0a"}}}},
 		{Path: "s", Entries: []vfsproto.Entry{}}}
-	if got, ok := ForTests.DecodeWalk([]byte(names)); !ok || !reflect.DeepEqual(got, want) {
+	if got, ok := ForTests.DecodeWalk([]byte(names)); !ok || got.Cut || !reflect.DeepEqual(got.Dirs, want) {
 		t.Errorf("decodeWalk(%s) = %+v, %v; want %+v", names, got, ok, want)
 	}
 	for _, raw := range []string{
 		``, `{}`, `{"dirs":null}`, `{"dirs":[]} `, `{"dirs":[{"path":"."}]}`, `{"dirs":[{"entries":[],"path":"."}]}`,
 		`{"dirs":[{"path":".","entries":[]},]}`, `{"dirs":[{"path":".","entries":[{"name":"a"}]}]}`,
 		`{"dirs":[{"path":".","entries":[]}]`, `{"dirs":[{"path":7,"entries":[]}]}`,
+		`{"dirs":[],"cut":false}`, `{"dirs":[],"cut":true,"cut":true}`, `{"dirs":[{"path":".","entries":[]},"cut":true]}`,
 	} {
 		if got, ok := ForTests.DecodeWalk([]byte(raw)); ok {
 			t.Errorf("decodeWalk(%s) = %+v, want it declined", raw, got)

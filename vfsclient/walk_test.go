@@ -20,9 +20,9 @@ func TestWalk(t *testing.T) {
 	os.Symlink("sub", filepath.Join(in, "tosub"))
 	for _, names := range []bool{false, true} {
 		var described atomic.Bool
-		dirs, ok, err := c.Walk(in, names, &described)
-		if !ok || err != nil {
-			t.Fatalf("Walk: %v, %v", ok, err)
+		dirs, last, ok, err := c.Walk(in, "", names, &described)
+		if !ok || err != nil || last != "" {
+			t.Fatalf("Walk: %q, %v, %v", last, ok, err)
 		}
 		want := []string{in, filepath.Join(in, "new\nline"), filepath.Join(in, "sub"), filepath.Join(in, "sub", "a"), filepath.Join(in, "sub", "b")}
 		if len(dirs) != len(want) {
@@ -47,7 +47,7 @@ func TestWalk(t *testing.T) {
 			t.Errorf("names=%v: described %v after Info of files", names, described.Load())
 		}
 	}
-	_, ok, err := c.Walk(filepath.Join(in, "none"), true, nil)
+	_, _, ok, err := c.Walk(filepath.Join(in, "none"), "", true, nil)
 	_, rerr := c.ReadDir(filepath.Join(in, "none"))
 	if !ok || err == nil || rerr == nil || err.Error() != rerr.Error() {
 		t.Errorf("Walk of a missing directory: %v, %v; ReadDir: %v", ok, err, rerr)

@@ -2,6 +2,9 @@ package vfsd
 
 import (
 	"path"
+	"path/filepath"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -11,7 +14,9 @@ import (
 // directories below it, depth first in name order, each as list answers
 // it (list's policy and checks for every directory: each is opened from
 // its grant by openat2 RESOLVE_BENEATH), until the answer would not fit
-// in a frame, MaxWalkDirs are listed or MaxWalkDepth is reached. A
+// in a frame or MaxWalkDirs are listed (the answer says it was cut), or
+// MaxWalkDepth is reached; with after, it goes on where a cut walk
+// stopped (walkStack). A
 // directory list refuses (gone, unreadable, outside the grants) is left
 // out with all below it, for the client to list and see the error; an
 // error of the path itself is the answer. Symbolic links are not
@@ -37,26 +42,24 @@ func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 			<-c.bulkSem
 		}
 	}()
+	stack, e := c.walkStack(&p)
+	if e != nil {
+		return nil, e, 0
+	}
 	f := beginFrame(j.id)
 	f.b = append(f.b, `,"ok":true,"result":{"dirs":[`...)
 	limit := len(f.b) + vfsproto.MaxFrame - len(j.id) - 96
-	type dir struct {
-		name, rel string // as the client would name it; below the path
-		depth     int
-	}
-	stack := []dir{{p.Path, ".", 0}}
-	for n := 0; len(stack) > 0 && n < vfsproto.MaxWalkDirs; {
+	cut := false
+	for n := 0; len(stack) > 0; {
+		if n == vfsproto.MaxWalkDirs {
+			cut = true
+			break
+		}
 		d := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		var entries []vfsproto.Entry
-		var e *vfsproto.Error
-		if p.Names {
-			entries, e = c.s.listNames(d.name)
-		} else {
-			entries, e = c.s.list(d.name, true)
-		}
+		entries, e := c.walkList(d.name, p.Names)
 		if e != nil {
-			if n == 0 {
+			if n == 0 && p.After == "" {
 				putFrame(f)
 				return nil, e, 0
 			}
@@ -77,23 +80,102 @@ func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 		f.b = append(f.b, '}')
 		if len(f.b) > limit {
 			f.b = f.b[:mark]
+			cut = true
 			break
 		}
 		n++
-		if d.depth >= vfsproto.MaxWalkDepth {
-			continue
-		}
-		for i := len(entries) - 1; i >= 0; i-- {
-			if en := &entries[i]; walkInto(en, p.Names, c.byteNames.Load()) {
-				stack = append(stack, dir{path.Join(d.name, en.Name), path.Join(d.rel, en.Name), d.depth + 1})
-			}
-		}
+		stack = c.walkPush(stack, d, entries, p.Names, "")
 	}
-	f.b = append(f.b, "]}"...)
+	f.b = append(f.b, ']')
+	if cut {
+		f.b = append(f.b, `,"cut":true`...)
+	}
+	f.b = append(f.b, '}')
 	f = f.finish(j.id)
 	f.release = func() { <-c.bulkSem }
 	handed = true
 	return f, nil, 0
+}
+
+// walkDir is a directory a walk lists: its name as the client would
+// name it, its path below the walk's, and how far below.
+type walkDir struct {
+	name, rel string
+	depth     int
+}
+
+// walkList lists a directory of a walk, as list lists it.
+func (c *conn) walkList(name string, names bool) ([]vfsproto.Entry, *vfsproto.Error) {
+	if names {
+		return c.s.listNames(name)
+	}
+	return c.s.list(name, true)
+}
+
+// walkPush pushes on stack the subdirectories of d (entries its
+// listing) that the walk enters, those named after `after` only when it
+// is not empty, so that the first in name order is listed next.
+func (c *conn) walkPush(stack []walkDir, d walkDir, entries []vfsproto.Entry, names bool, after string) []walkDir {
+	if d.depth >= vfsproto.MaxWalkDepth {
+		return stack
+	}
+	for i := len(entries) - 1; i >= 0; i-- {
+		en := &entries[i]
+		if after != "" && en.Name <= after {
+			break
+		}
+		if walkInto(en, names, c.byteNames.Load()) {
+			stack = append(stack, walkDir{path.Join(d.name, en.Name), path.Join(d.rel, en.Name), d.depth + 1})
+		}
+	}
+	return stack
+}
+
+// walkStack is the stack of directories a walk lists: the path itself;
+// or, going on after the directory p.After below it (a walk that was
+// cut), what the walk would have listed after that one: its
+// subdirectories, then those after it in name order in each directory
+// above it, up to the path. Each of these directories is listed again
+// (by names and kinds) to find them, and the walk goes down only through
+// directories it would enter (no link); the path's error is the answer's,
+// and a directory below it that cannot be listed now ends the way down
+// (the client lists what was left out itself and meets the error).
+func (c *conn) walkStack(p *vfsproto.WalkParams) ([]walkDir, *vfsproto.Error) {
+	d := walkDir{p.Path, ".", 0}
+	if p.After == "" {
+		return []walkDir{d}, nil
+	}
+	var comps []string
+	if p.After != "." {
+		if !filepath.IsLocal(p.After) || path.Clean(p.After) != p.After || strings.ContainsRune(p.After, 0) {
+			return nil, perr(vfsproto.EArg, "walk: after: not a directory below path")
+		}
+		comps = strings.Split(p.After, "/")
+	}
+	var stack []walkDir
+	for i := 0; ; i++ {
+		// Names and kinds are enough to find the directories to enter
+		// (walkInto), and cost no fstatat per file: the directory a big
+		// walk is cut in is often the biggest.
+		entries, e := c.s.listNames(d.name)
+		if e != nil {
+			if i == 0 {
+				return nil, e
+			}
+			return stack, nil
+		}
+		if i == len(comps) {
+			return c.walkPush(stack, d, entries, true, ""), nil
+		}
+		stack = c.walkPush(stack, d, entries, true, comps[i])
+		// Down only into what the walk enters: a directory itself, not a
+		// link to one.
+		k, found := slices.BinarySearchFunc(entries, comps[i], func(e vfsproto.Entry, name string) int { return strings.Compare(e.Name, name) })
+		if !found || !walkInto(&entries[k], true, c.byteNames.Load()) {
+			return stack, nil
+		}
+		d = walkDir{path.Join(d.name, comps[i]), path.Join(d.rel, comps[i]), d.depth + 1}
+	}
 }
 
 // walkInto reports whether a walk enters the entry en: a directory

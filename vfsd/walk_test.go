@@ -197,8 +197,46 @@ func TestWalkBounds(t *testing.T) {
 		paths[vfsproto.MaxWalkDepth] != strings.TrimSuffix(strings.Repeat("d/", vfsproto.MaxWalkDepth), "/") {
 		t.Fatalf("walk: %d directories: %q", len(paths), paths)
 	}
+	if !r.Cut {
+		t.Errorf("walk: a full answer not cut")
+	}
+	r = vfsproto.WalkResult{}
 	c.ok(vfsproto.OpWalk, vfsproto.WalkParams{Path: filepath.Join(in, "w2"), Names: true}, &r)
-	if len(r.Dirs) != 1 || len(r.Dirs[0].Entries) != 400 {
-		t.Fatalf("walk of w2: %d directories", len(r.Dirs))
+	if len(r.Dirs) != 1 || len(r.Dirs[0].Entries) != 400 || r.Cut {
+		t.Fatalf("walk of w2: %d directories, cut %v", len(r.Dirs), r.Cut)
+	}
+	// Going on after w1 lists w2; after the deepest d, the walk goes up
+	// to in and lists w1, and is cut again before w2.
+	for _, names := range []bool{true, false} {
+		r = vfsproto.WalkResult{}
+		c.ok(vfsproto.OpWalk, vfsproto.WalkParams{Path: in, Names: names, After: "w1"}, &r)
+		if len(r.Dirs) != 1 || r.Dirs[0].Path != "w2" || len(r.Dirs[0].Entries) != 400 || r.Cut {
+			t.Errorf("walk after w1, names %v: %d directories, cut %v", names, len(r.Dirs), r.Cut)
+		}
+		r = vfsproto.WalkResult{}
+		c.ok(vfsproto.OpWalk, vfsproto.WalkParams{Path: in, Names: names, After: paths[vfsproto.MaxWalkDepth]}, &r)
+		if len(r.Dirs) != 1 || r.Dirs[0].Path != "w1" || !r.Cut {
+			t.Errorf("walk after the deepest d, names %v: %d directories, cut %v", names, len(r.Dirs), r.Cut)
+		}
+	}
+	r = vfsproto.WalkResult{}
+	c.ok(vfsproto.OpWalk, vfsproto.WalkParams{Path: in, Names: true, After: "."}, &r)
+	if len(r.Dirs) == 0 || r.Dirs[0].Path != "d" || !r.Cut {
+		t.Errorf("walk after .: %d directories, cut %v", len(r.Dirs), r.Cut)
+	}
+	// After a directory that is not there: what comes after it in name
+	// order. After anything but a path below: E_ARG.
+	r = vfsproto.WalkResult{}
+	c.ok(vfsproto.OpWalk, vfsproto.WalkParams{Path: in, Names: true, After: "e/x"}, &r)
+	if len(r.Dirs) != 1 || r.Dirs[0].Path != "w1" || !r.Cut {
+		t.Errorf("walk after e/x: %d directories, cut %v", len(r.Dirs), r.Cut)
+	}
+	for _, after := range []string{"..", "../in/w1", "/w1", "w1/", "./w1", "d//d", "d/../w1"} {
+		if code := c.code(vfsproto.OpWalk, vfsproto.WalkParams{Path: in, After: after}); code != vfsproto.EArg {
+			t.Errorf("walk after %q: %q, want E_ARG", after, code)
+		}
+	}
+	if code := c.code(vfsproto.OpWalk, vfsproto.WalkParams{Path: filepath.Join(in, "none"), After: "w1"}); code != vfsproto.ENoEnt {
+		t.Errorf("walk of a missing path after w1: %q, want E_NOENT", code)
 	}
 }

@@ -142,7 +142,7 @@ func nameFields(v any) (names []*string, result bool) {
 	case *ListParams:
 		return []*string{&p.Path}, false
 	case *WalkParams:
-		return []*string{&p.Path}, false
+		return []*string{&p.Path, &p.After}, false
 	case *ReadFileParams:
 		return []*string{&p.Path}, false
 	case *ReadFilesParams:

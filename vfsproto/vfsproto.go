@@ -574,10 +574,14 @@ type ListResult struct {
 
 // WalkParams are the parameters of walk: Path and the directories below
 // it, listed as list{Path, Names} lists each (with Names false, every
-// entry with its lstat, as with FeatureListStat).
+// entry with its lstat, as with FeatureListStat). With After (a
+// directory below Path, relative to it, or "." for Path itself), the walk
+// goes on where an answer that was Cut stopped: with the directories that
+// come after After's listing, depth first, Path's listing not repeated.
 type WalkParams struct {
 	Path  string `json:"path"`
 	Names bool   `json:"names,omitempty"`
+	After string `json:"after,omitempty"`
 }
 
 // WalkResult is the result of walk: the listing of Path first, then
@@ -585,8 +589,13 @@ type WalkParams struct {
 // entries in name order; symbolic links are not followed. A directory
 // that list would not answer, or that did not fit, is not there, nor are
 // the directories below it.
+//
+// Cut is set when the walk stopped with directories left to list (the
+// answer would have outgrown a frame, or MaxWalkDirs were listed): a walk
+// with After the last of Dirs' paths lists them.
 type WalkResult struct {
 	Dirs []WalkDir `json:"dirs"`
+	Cut  bool      `json:"cut,omitempty"`
 }
 
 // WalkDir is one directory of a WalkResult: its path relative to the

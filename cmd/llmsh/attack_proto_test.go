@@ -683,8 +683,28 @@ func TestProtocolAttacks(t *testing.T) {
 					wantErr(t, walk(path, names), vfsproto.EPerm, vfsproto.ENoEnt, vfsproto.EArg)
 				}
 			}
-			for _, bad := range []string{`{}`, `{"path":7}`, `{"path":["x"]}`, `{"path":` + jsonStr(ar.rw) + `,"names":"yes"}`, `[1]`} {
+			for _, bad := range []string{`{}`, `{"path":7}`, `{"path":["x"]}`, `{"path":` + jsonStr(ar.rw) + `,"names":"yes"}`, `[1]`,
+				`{"path":` + jsonStr(ar.rw) + `,"after":7}`} {
 				wantErr(t, p.call("w", "walk", bad), vfsproto.EArg)
+			}
+			// after (going on where a cut walk stopped) leads neither out
+			// of the path nor through a link.
+			for _, after := range []string{"..", "../out", "/etc", "sub/../..", "./sub", "sub/", "a\u0000"} {
+				wantErr(t, p.call("w", "walk", fmt.Sprintf(`{"path":%s,"after":%s}`, jsonStr(ar.rw), jsonStr(after))), vfsproto.EArg)
+			}
+			for _, after := range []string{"dirlink", "dirlink/x", "rootlink", "rootlink/etc", "link-abs", "link-abs/x"} {
+				for _, names := range []bool{true, false} {
+					resp := p.call("w", "walk", fmt.Sprintf(`{"path":%s,"names":%v,"after":%s}`, jsonStr(ar.rw), names, jsonStr(after)))
+					var r vfsproto.WalkResult
+					if resp == nil || !resp.OK || json.Unmarshal(resp.Result, &r) != nil {
+						t.Fatalf("walk after %s: %+v", after, resp)
+					}
+					for _, d := range r.Dirs {
+						if strings.Contains(d.Path, "link") || strings.HasPrefix(d.Path, ".") {
+							t.Fatalf("BREACH: walk of %s after %s listed %s: %+v", ar.rw, after, d.Path, d.Entries)
+						}
+					}
+				}
 			}
 			for _, root := range []string{ar.rw, ar.ro, ar.root, "/"} {
 				for _, names := range []bool{true, false} {
