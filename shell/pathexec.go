@@ -8,11 +8,52 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 )
+
+// framesPerRound bounds the Go frames that one round of a script naming
+// itself as its interpreter adds: runPath, run, the builtin of its #!
+// line (env, timeout, …) and run again, about 10. (A round through a
+// nested shell adds more, and passes call's checks of the interpreter's
+// commands too.)
+const framesPerRound = 64
+
+// pathRounds schedules runPath's walks of the stack: a script that names
+// itself as its interpreter (#!/usr/bin/env alone) nests one round
+// deeper each time, past the interpreter's checks of its commands, and
+// walking the stack each round cost its depth each time: 2.3 s of a 3.4 s
+// run to the limit (session 26, perf). A stack d frames deep cannot pass
+// the limit within (limit-d)/framesPerRound rounds, so it is walked again
+// after half of those (a round of up to framesPerRound frames then stays
+// under the limit), and after 256 rounds at most, as call's schedule
+// (rounds are counted across a session's goroutines: a job measured last
+// may have been shallower).
+type pathRounds struct {
+	rounds, next atomic.Int64
+}
+
+func (p *pathRounds) reset() {
+	p.rounds.Store(0)
+	p.next.Store(0)
+}
+
+// check counts a round and walks the stack when it is due.
+func (p *pathRounds) check(ctx context.Context, s *Shell) error {
+	n := p.rounds.Add(1)
+	if n < p.next.Load() {
+		return nil
+	}
+	depth, limit, err := s.checkDepth(ctx)
+	if err != nil {
+		return err
+	}
+	p.next.Store(n + int64(min(max(1, (limit-depth)/(2*framesPerRound)), 256)))
+	return nil
+}
 
 // runPath runs a command named by a path (./s.sh, /tmp/x/run) as bash
 // would exec it, without ever starting a host program: a directory or a
@@ -53,7 +94,7 @@ func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, std
 	if err := s.checkGoroutines(); err != nil {
 		return 1
 	}
-	if _, _, err := s.checkDepth(ctx); err != nil {
+	if err := s.paths.check(ctx, s); err != nil {
 		return 1
 	}
 	p := absPath(dir, name)

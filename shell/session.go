@@ -203,6 +203,7 @@ func (s *Shell) runParsed(ctx context.Context, file *syntax.File, src string, al
 	}()
 	s.commands.Store(0)
 	s.frameCheck.Store(s.firstFrameCheck())
+	s.paths.reset()
 	// At the prompt, jobs outlive their line (bash's interactive job
 	// control, in one process): they run under the session's job
 	// context, which a limit, Finish or HangUp ends; fg and bg work.

@@ -131,6 +131,9 @@ type Shell struct {
 	// frameCheck is the command count at which call measures the stack
 	// depth next (shared with nested shells, as commands).
 	frameCheck *atomic.Int64
+	// paths schedules runPath's stack walks (shared with nested shells,
+	// as frameCheck).
+	paths *pathRounds
 
 	mu       sync.Mutex
 	cancel   context.CancelFunc // of the run in progress
@@ -216,7 +219,7 @@ func New(opts Options) (*Shell, error) {
 	if l.MaxGoroutines == 0 {
 		l.MaxGoroutines = DefaultMaxGoroutines
 	}
-	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites), hangUpWait: hangUpWait}
+	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), paths: new(pathRounds), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites), hangUpWait: hangUpWait}
 	s.frameCheck.Store(s.firstFrameCheck())
 	env := Defaults(opts.Dir)
 	if opts.OnlyVars {
@@ -900,7 +903,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
-	sub.frameCheck = s.frameCheck
+	sub.frameCheck, sub.paths = s.frameCheck, s.paths
 	inheritFds(ctx, sub)
 	defer sub.runner.CloseFds()
 	sub.state = s.state
@@ -1067,7 +1070,7 @@ func (s *Shell) runInShell(ctx context.Context, src string, args []string, stdin
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
-	sub.frameCheck = s.frameCheck
+	sub.frameCheck, sub.paths = s.frameCheck, s.paths
 	inheritFds(ctx, sub)
 	defer sub.runner.CloseFds()
 	sub.state = s.state

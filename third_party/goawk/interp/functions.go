@@ -334,13 +334,14 @@ func (p *interp) sub(regex, repl, in string, global bool) (out string, num int, 
 		if err != nil || loc == nil {
 			return in, 0, err
 		}
-		if len(in)+replLen(repl, loc[1]-loc[0])-(loc[1]-loc[0]) > MaxString {
+		r := newSubRepl(repl)
+		if len(in)+r.len(loc[1]-loc[0])-(loc[1]-loc[0]) > MaxString {
 			return "", 0, errStringTooLong()
 		}
-		return in[:loc[0]] + expandRepl(repl, in[loc[0]:loc[1]]) + in[loc[1]:], 1, nil
+		return in[:loc[0]] + r.expand(in[loc[0]:loc[1]]) + in[loc[1]:], 1, nil
 	}
 	if len(in) >= min(allRegexInput, bigRegexInput) && p.checkCtx || p.bytesRE && !isASCII(in) {
-		return p.gsubLong(re, repl, in) // llmsh: regexwork.go
+		return p.gsubLong(re, newSubRepl(repl), in) // llmsh: regexwork.go
 	}
 	count := 0
 	// llmsh: the result may not pass MaxString; past it the call fails
@@ -357,6 +358,7 @@ func (p *interp) sub(regex, repl, in string, global bool) (out string, num int, 
 	}()
 	p.regexDone(len(in))
 	size := len(in)
+	r := newSubRepl(repl)
 	out = re.ReplaceAllStringFunc(in, func(s string) string {
 		count++
 		if count&0xfff == 0 {
@@ -364,42 +366,12 @@ func (p *interp) sub(regex, repl, in string, global bool) (out string, num int, 
 				panic(regexStop{err})
 			}
 		}
-		if size += replLen(repl, len(s)) - len(s); size > MaxString {
+		if size += r.len(len(s)) - len(s); size > MaxString {
 			panic(regexStop{errStringTooLong()})
 		}
-		return expandRepl(repl, s)
+		return r.expand(s)
 	})
 	return out, count, nil
-}
-
-// expandRepl is sub's and gsub's replacement repl of the matched text s:
-// & is s, \& a literal &, \\ a backslash.
-func expandRepl(repl, s string) string {
-	// Handle & (ampersand) properly in replacement string
-	r := make([]byte, 0, 64) // Up to 64 byte replacement won't require heap allocation
-	for i := 0; i < len(repl); i++ {
-		switch repl[i] {
-		case '&':
-			r = append(r, s...)
-		case '\\':
-			i++
-			if i < len(repl) {
-				switch repl[i] {
-				case '&':
-					r = append(r, '&')
-				case '\\':
-					r = append(r, '\\')
-				default:
-					r = append(r, '\\', repl[i])
-				}
-			} else {
-				r = append(r, '\\')
-			}
-		default:
-			r = append(r, repl[i])
-		}
-	}
-	return string(r)
 }
 
 type cachedFormat struct {

@@ -170,17 +170,17 @@ type regexStop struct{ err error }
 
 // gsubLong is gsub of a long string: its matches are found by the
 // stoppable reader.
-func (p *interp) gsubLong(re *regexp.Regexp, repl, in string) (string, int, error) {
+func (p *interp) gsubLong(re *regexp.Regexp, repl subRepl, in string) (string, int, error) {
 	var b strings.Builder
 	count, last, size := 0, 0, len(in)
 	err := p.eachMatch(re, in, func(loc []int) error {
 		count++
 		m := in[loc[0]:loc[1]]
-		if size += replLen(repl, len(m)) - len(m); size > MaxString {
+		if size += repl.len(len(m)) - len(m); size > MaxString {
 			return errStringTooLong()
 		}
 		b.WriteString(in[last:loc[0]])
-		b.WriteString(expandRepl(repl, m))
+		b.WriteString(repl.expand(m))
 		last = loc[1]
 		return nil
 	})

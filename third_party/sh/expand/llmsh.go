@@ -348,8 +348,20 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The text is at most its parts together: past MaxValue it is
+	// refused before it is built, as a word's parts are (fieldJoin).
+	// ${big/#/$big$big…} built its 272 MiB a byte at a time, to 890 MB
+	// of resident memory, before the result's size was checked.
+	n := 0
+	for _, fp := range field {
+		n += len(fp.val)
+	}
+	if err := cfg.checkSize(n); err != nil {
+		return nil, err
+	}
 	var segs []replSeg
 	var sb strings.Builder
+	sb.Grow(n)
 	for _, fp := range field {
 		if fp.quote != quoteNone {
 			sb.WriteString(fp.val)
@@ -357,6 +369,15 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 		}
 		s := fp.val
 		for i := 0; i < len(s); i++ {
+			if j := strings.IndexAny(s[i:], `\&`); j != 0 {
+				// the text up to the next backslash or &, at once
+				if j < 0 {
+					j = len(s) - i
+				}
+				sb.WriteString(s[i : i+j])
+				i += j - 1
+				continue
+			}
 			switch c := s[i]; {
 			case c == '\\' && i+1 < len(s):
 				i++

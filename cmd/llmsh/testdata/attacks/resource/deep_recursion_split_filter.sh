@@ -4,6 +4,10 @@
 # levels and 370 MB in 10 s, on without bound but for --timeout). The
 # goroutine now carries the depth of split's stack (Env.GoCtx), as
 # xargs -P's and awk's command pipes do.
+# Its 0.5-0.9 s of CPU (each level's goroutines and context lookups)
+# took over 10 s of wall at load 25 (session 26: "timed out"): a limit
+# that load is far from; an unbounded recursion still meets it.
+#@ timeout: 60s
 #@ status: 125
 #@ stderr: maximum call depth exceeded
 #@ no-stderr: timed out
