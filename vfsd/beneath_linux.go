@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"io/fs"
 	"os"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -221,6 +222,11 @@ func listBeneath(g *grant, rel string, full bool) (out []vfsproto.Entry, e *vfsp
 	if e != nil {
 		return nil, e, true
 	}
+	// In name order already, the listing's sort (list) has nothing to
+	// move: names are 16 bytes each, entries 100 with pointers (their
+	// sort was 6% of a du -s walk's samples in vfsd, write barriers
+	// included).
+	slices.Sort(names)
 	out = make([]vfsproto.Entry, 0, len(names))
 	for _, name := range names {
 		si := &statInfo{name: name}

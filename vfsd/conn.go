@@ -137,6 +137,8 @@ type conn struct {
 	named atomic.Bool
 	// walkOK: hello negotiated walk.
 	walkOK atomic.Bool
+	// cursor is where the last walk that was cut stopped (walk.go).
+	cursor walkCursor
 	// copyOK: hello negotiated copy.
 	copyOK atomic.Bool
 	// byteNames: hello negotiated byte_names (names in wire form, both

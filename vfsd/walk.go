@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/vfsproto"
@@ -49,7 +50,7 @@ func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 	f := beginFrame(j.id)
 	f.b = append(f.b, `,"ok":true,"result":{"dirs":[`...)
 	limit := len(f.b) + vfsproto.MaxFrame - len(j.id) - 96
-	cut := false
+	cut, last := false, p.After
 	for n := 0; len(stack) > 0; {
 		if n == vfsproto.MaxWalkDirs {
 			cut = true
@@ -80,21 +81,58 @@ func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 		f.b = append(f.b, '}')
 		if len(f.b) > limit {
 			f.b = f.b[:mark]
+			stack = append(stack, d)
 			cut = true
 			break
 		}
 		n++
+		last = d.rel
 		stack = c.walkPush(stack, d, entries, p.Names, "")
 	}
 	f.b = append(f.b, ']')
 	if cut {
 		f.b = append(f.b, `,"cut":true`...)
+		c.cursor.keep(p.Path, p.Names, last, stack)
 	}
 	f.b = append(f.b, '}')
 	f = f.finish(j.id)
 	f.release = func() { <-c.bulkSem }
 	handed = true
 	return f, nil, 0
+}
+
+// walkCursor is where the last walk that was cut stopped: its path, its
+// kind of listing, the last directory it answered and what it had left to
+// list. A walk going on after that directory starts from it, without
+// listing the directories down to it again (getdents of a large
+// directory is most of that: ext4 sorts every entry by hash first).
+// Each directory on the stack is listed, with list's checks, when the
+// walk comes to it, as it would have been in one longer walk.
+type walkCursor struct {
+	mu          sync.Mutex
+	path, after string
+	names       bool
+	stack       []walkDir
+}
+
+// keep keeps where a walk was cut.
+func (w *walkCursor) keep(path string, names bool, after string, stack []walkDir) {
+	w.mu.Lock()
+	w.path, w.names, w.after, w.stack = path, names, after, stack
+	w.mu.Unlock()
+}
+
+// take returns the stack of the walk of path cut after after, if it is
+// the one kept, and forgets it.
+func (w *walkCursor) take(path string, names bool, after string) ([]walkDir, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stack == nil || w.path != path || w.names != names || w.after != after {
+		return nil, false
+	}
+	stack := w.stack
+	w.stack = nil
+	return stack, true
 }
 
 // walkDir is a directory a walk lists: its name as the client would
@@ -133,7 +171,8 @@ func (c *conn) walkPush(stack []walkDir, d walkDir, entries []vfsproto.Entry, na
 
 // walkStack is the stack of directories a walk lists: the path itself;
 // or, going on after the directory p.After below it (a walk that was
-// cut), what the walk would have listed after that one: its
+// cut), what the walk would have listed after that one (the cursor
+// kept of it, if it was the last cut on this connection): its
 // subdirectories, then those after it in name order in each directory
 // above it, up to the path. Each of these directories is listed again
 // (by names and kinds) to find them, and the walk goes down only through
@@ -144,6 +183,9 @@ func (c *conn) walkStack(p *vfsproto.WalkParams) ([]walkDir, *vfsproto.Error) {
 	d := walkDir{p.Path, ".", 0}
 	if p.After == "" {
 		return []walkDir{d}, nil
+	}
+	if stack, ok := c.cursor.take(p.Path, p.Names, p.After); ok {
+		return stack, nil
 	}
 	var comps []string
 	if p.After != "." {
