@@ -1108,6 +1108,11 @@ func (s *Shell) runPart(ctx context.Context, part, src, name string) (status int
 	if err != nil {
 		return s.runToSyntaxError(ctx, part, name, err), false
 	}
+	return s.runFilePart(ctx, file, src, name)
+}
+
+// runFilePart is runPart once part is parsed (file).
+func (s *Shell) runFilePart(ctx context.Context, file *syntax.File, src, name string) (status int, readOn bool) {
 	if err := refuse(file); err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2, false

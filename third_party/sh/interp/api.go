@@ -1412,7 +1412,12 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		r.trapCallback(ctx, r.callbackExit, "exit")
 		r.callbackExit = "" // llmsh: it runs once (a job's subshellExit)
 	}
-	maps.Insert(r.Vars, r.writeEnv.Each)
+	if !r.holdExit {
+		// llmsh: a script run in parts (HoldExitTrap) fills Vars once,
+		// at its end: a copy of every variable per command of a piped
+		// script was a tenth of its time.
+		maps.Insert(r.Vars, r.writeEnv.Each)
+	}
 	// Return the first of: a fatal error, a non-fatal handler error, or the exit code.
 	if err := r.exit.err; err != nil {
 		if r.exit.code == 0 {
