@@ -213,6 +213,9 @@ func catShortcutArg(stmt *syntax.Stmt) *syntax.Word {
 }
 
 func (r *Runner) updateExpandOpts() {
+	if r.ecfg == nil {
+		return // llmsh: before the first Run (Shopt), whose fillExpandConfig applies them
+	}
 	if r.opts[optNoGlob] {
 		r.ecfg.ReadDir2 = nil
 	} else {
