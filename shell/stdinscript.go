@@ -32,6 +32,9 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 	lr := newLineReader(in, s.opts.Limits.MaxScriptSize)
 	defer lr.close()
 	defer lr.stopOn(ctx)()
+	src := &scriptInput{orig: lr, origIn: s.runner.Stdin(), max: s.opts.Limits.MaxScriptSize}
+	src.cur = src.origIn
+	defer src.close()
 	// The script's jobs live from one command to the next (RunFile's
 	// own context ends with each): they start from jobCtx, which the
 	// script's end hangs up.
@@ -65,7 +68,7 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 		var chunk string
 		var file *syntax.File
 		chunk, file, ended = c.chunk()
-		if err := lr.settle(); err != nil && c.err == nil {
+		if err := c.lr.settle(); err != nil && c.err == nil {
 			c.err, ended = err, true
 		}
 		if err := c.err; err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errTooLong) {
@@ -84,6 +87,9 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 			}
 			ran = true
 			ended = ended || s.syntaxEnded || len(chunk) > s.opts.Limits.MaxScriptSize || !s.running(ctx)
+			if src.follow(c, s.runner.Stdin()) && !s.syntaxEnded && s.running(ctx) {
+				ended = c.err != nil
+			}
 		}
 		line += strings.Count(chunk, "\n")
 	}
@@ -97,6 +103,60 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 		s.endScript(endJobs)
 	}
 	return status
+}
+
+// scriptInput is where a script read on stdin is read from: as bash reads
+// its script from its descriptor 0 whatever that is, the lines after an
+// `exec 0<FILE` come from FILE, none after `exec 0<&-` or `exec
+// </dev/null`, and the first input's again after `exec 0<&3` of a copy
+// of it.
+type scriptInput struct {
+	orig   *lineReader // the script's own input's
+	origIn io.Reader   // the shell's stdin as the script started
+	cur    io.Reader   // the shell's stdin the chunker reads now
+	more   []*lineReader
+	max    int
+}
+
+// follow points c at in, the shell's stdin after a command, when that
+// command made it another (exec); it reports whether it did so.
+func (si *scriptInput) follow(c *chunker, in io.Reader) bool {
+	if sameReader(in, si.cur) {
+		return false
+	}
+	si.cur = in
+	switch {
+	case in == nil:
+		// Closed: the script has ended.
+		c.lr, c.err = newLineReader(strings.NewReader(""), si.max), io.EOF
+		return true
+	case sameReader(in, si.origIn):
+		c.lr = si.orig
+	default:
+		c.lr = newLineReader(in, si.max)
+		si.more = append(si.more, c.lr)
+	}
+	c.close() // a new parser reads the new input
+	c.err = nil
+	return true
+}
+
+// close releases the line readers that follow made.
+func (si *scriptInput) close() {
+	for _, lr := range si.more {
+		lr.close()
+	}
+}
+
+// sameReader reports whether a and b are the same reader (readers of a
+// type that cannot be compared are not).
+func sameReader(a, b io.Reader) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
 }
 
 // errTooLong ends a command's text longer than the script size limit
