@@ -348,7 +348,13 @@ type Runner struct {
 	inSource   bool
 	sourceName string // llmsh: the file being sourced, as given, for errPrefix
 	lineBase   uint   // llmsh: line of an eval string's first line, less one
-	returnLine int    // llmsh: the line a RETURN trap's $LINENO counts from
+	// llmsh: in a $( ), the line of each of its commands in the text
+	// bash runs there (its print_comsub of them), and the line that
+	// text counts from less one (comsub.go: substLineMap).
+	substLines map[*syntax.Stmt]int
+	substBase  int
+	substLine  bool // the statement running is one of substLines
+	returnLine int  // llmsh: the line a RETURN trap's $LINENO counts from
 	// jobSelf is the job this runner is the shell of (llmsh: its
 	// $BASHPID is the job's pid; jobsig.go).
 	jobSelf *bgProc
@@ -1495,6 +1501,8 @@ func (r *Runner) subshell(background bool) *Runner {
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
+		substLines:     r.substLines,
+		substBase:      r.substBase,
 		opts:           r.opts,
 		errExitOff:     r.errExitOff,
 		noErrExit:      r.noErrExit, // llmsh: an ignored context holds in subshells

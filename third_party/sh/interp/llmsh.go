@@ -42,6 +42,13 @@ const (
 // session is what a runner shares with its subshells and with the runners
 // that Reset makes of it: limits, identity and the process ids handed out.
 type session struct {
+	// substLines caches substLineMap (comsub.go) for the $( ) run
+	// lately, a loop's again and again; it is emptied when it grows
+	// past substLinesMax.
+	substLines struct {
+		sync.Mutex
+		m map[*syntax.CmdSubst]map[*syntax.Stmt]int
+	}
 	maxText    int
 	maxNesting int
 	uid, gid   int
