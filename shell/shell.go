@@ -843,6 +843,10 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 			fmt.Fprintf(stderr, "%s: line 0: %s: %s\n", args[0], args[0], msg)
 			return 2
 		}
+		if strings.HasSuffix(msg, "invalid shell option name") {
+			fmt.Fprintf(stderr, "%s: line 0: %s\n", args[0], msg)
+			return 2
+		}
 		fmt.Fprintf(stderr, "%s: %s\n", args[0], msg)
 		if strings.HasSuffix(msg, "option requires an argument") {
 			return 2
@@ -916,6 +920,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if inv.listOpts != "" {
 		sub.runner.PrintInvocationOptions(stdout, inv.listOpts == "+o")
 	}
+	for _, args := range inv.shopts {
+		sub.runner.Shopt(args...)
+	}
 	// timeout's signal reaches the shell's traps (builtins.SignalTarget).
 	release := builtins.Claim(ctx, sub.runner.GroupSignals)
 	// So does kill's, when the shell is a job (`bash -c … &`).
@@ -979,6 +986,35 @@ type nestedInvocation struct {
 	// listOpts is -o or +o when it came last, with no option name: the
 	// new shell lists its options first (bash -o).
 	listOpts string
+	// shopts are the -O and +O options, as shopt takes them ("-s",
+	// "extglob"); a bare -O or +O at the end is nil or "-p", a listing.
+	shopts [][]string
+}
+
+// shoptArg reads the option name after -O (on) or +O, args[i]: the shopt
+// option it names is set or unset, none lists them; it returns the index
+// of the last argument read.
+func (inv *nestedInvocation) shoptArg(on bool, args []string, i int) (int, string) {
+	if i+1 >= len(args) {
+		// bash lists the shopt options, as shopt (+O: shopt -p)
+		// does, then reads its script from stdin.
+		if on {
+			inv.shopts = append(inv.shopts, nil)
+		} else {
+			inv.shopts = append(inv.shopts, []string{"-p"})
+		}
+		return i, ""
+	}
+	name := args[i+1]
+	if !interp.IsShoptOption(name) {
+		return i, name + ": invalid shell option name"
+	}
+	if on {
+		inv.shopts = append(inv.shopts, []string{"-s", name})
+	} else {
+		inv.shopts = append(inv.shopts, []string{"-u", name})
+	}
+	return i + 1, ""
 }
 
 // parseNestedArgs reads `sh`/`bash`/`llmsh` arguments; msg says what is
@@ -1016,8 +1052,11 @@ options:
 			inv.opts = append(inv.opts, a, args[i+1])
 			i++
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			shopt := false
 			for _, c := range a[1:] {
 				switch c {
+				case 'O':
+					shopt = true
 				case 'c':
 					inv.command = true
 				case 's':
@@ -1029,6 +1068,11 @@ options:
 					// history: nothing to do for a script
 				default:
 					return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
+				}
+			}
+			if shopt {
+				if i, msg = inv.shoptArg(a[0] == '-', args, i); msg != "" {
+					return inv, msg
 				}
 			}
 		default:
@@ -1111,6 +1155,11 @@ func (s *Shell) runPart(ctx context.Context, part, src, name string) (status int
 	if err != nil {
 		return s.runToSyntaxError(ctx, part, name, err), false
 	}
+	return s.runFilePart(ctx, file, src, name)
+}
+
+// runFilePart is runPart once part is parsed (file).
+func (s *Shell) runFilePart(ctx context.Context, file *syntax.File, src, name string) (status int, readOn bool) {
 	if err := refuse(file); err != nil {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2, false

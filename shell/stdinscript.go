@@ -32,6 +32,9 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 	lr := newLineReader(in, s.opts.Limits.MaxScriptSize)
 	defer lr.close()
 	defer lr.stopOn(ctx)()
+	src := &scriptInput{orig: lr, origIn: s.runner.Stdin(), max: s.opts.Limits.MaxScriptSize}
+	src.cur = src.origIn
+	defer src.close()
 	// The script's jobs live from one command to the next (RunFile's
 	// own context ends with each): they start from jobCtx, which the
 	// script's end hangs up.
@@ -51,7 +54,7 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 	if !s.isNested {
 		s.endedRun = false
 	}
-	c := &chunker{lr: lr, max: s.opts.Limits.MaxScriptSize, incomplete: func(text string) (bool, bool) {
+	c := &chunker{lr: lr, max: s.opts.Limits.MaxScriptSize, limits: s.opts.Limits, name: name, incomplete: func(text string) (bool, bool) {
 		inc, expanded := s.runner.AliasIncomplete(ctx, text)
 		if expanded {
 			inc = s.InputIncomplete(ctx, text)
@@ -63,8 +66,9 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 	line := 0 // the lines of the script before chunk
 	for !ended {
 		var chunk string
-		chunk, ended = c.chunk()
-		if err := lr.settle(); err != nil && c.err == nil {
+		var file *syntax.File
+		chunk, file, ended = c.chunk()
+		if err := c.lr.settle(); err != nil && c.err == nil {
 			c.err, ended = err, true
 		}
 		if err := c.err; err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errTooLong) {
@@ -72,13 +76,20 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 				fmt.Fprintf(s.opts.Stderr, "llmsh: %s: reading the script: %s\n", name, builtins.ErrText(err))
 				status = 1
 			}
-			chunk = ""
+			chunk, file = "", nil
 		}
 		if !blankText(chunk) {
 			s.lineOffset, s.syntaxEnded = line, false
-			status, _ = s.runPart(ctx, chunk, chunk, name)
+			if file != nil {
+				status, _ = s.runFilePart(ctx, file, chunk, name)
+			} else {
+				status, _ = s.runPart(ctx, chunk, chunk, name)
+			}
 			ran = true
 			ended = ended || s.syntaxEnded || len(chunk) > s.opts.Limits.MaxScriptSize || !s.running(ctx)
+			if src.follow(c, s.runner.Stdin()) && !s.syntaxEnded && s.running(ctx) {
+				ended = c.err != nil
+			}
 		}
 		line += strings.Count(chunk, "\n")
 	}
@@ -94,19 +105,81 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 	return status
 }
 
+// scriptInput is where a script read on stdin is read from: as bash reads
+// its script from its descriptor 0 whatever that is, the lines after an
+// `exec 0<FILE` come from FILE, none after `exec 0<&-` or `exec
+// </dev/null`, and the first input's again after `exec 0<&3` of a copy
+// of it.
+type scriptInput struct {
+	orig   *lineReader // the script's own input's
+	origIn io.Reader   // the shell's stdin as the script started
+	cur    io.Reader   // the shell's stdin the chunker reads now
+	more   []*lineReader
+	max    int
+}
+
+// follow points c at in, the shell's stdin after a command, when that
+// command made it another (exec); it reports whether it did so.
+func (si *scriptInput) follow(c *chunker, in io.Reader) bool {
+	if sameReader(in, si.cur) {
+		return false
+	}
+	si.cur = in
+	switch {
+	case in == nil:
+		// Closed: the script has ended.
+		c.lr, c.err = newLineReader(strings.NewReader(""), si.max), io.EOF
+		return true
+	case sameReader(in, si.origIn):
+		c.lr = si.orig
+	default:
+		c.lr = newLineReader(in, si.max)
+		si.more = append(si.more, c.lr)
+	}
+	c.close() // a new parser reads the new input
+	c.err = nil
+	return true
+}
+
+// close releases the line readers that follow made.
+func (si *scriptInput) close() {
+	for _, lr := range si.more {
+		lr.close()
+	}
+}
+
+// sameReader reports whether a and b are the same reader (readers of a
+// type that cannot be compared are not).
+func sameReader(a, b io.Reader) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
+}
+
 // errTooLong ends a command's text longer than the script size limit
 // (which runPart then refuses).
 var errTooLong = errors.New("script too long")
 
 // chunker cuts a script read a line at a time into the whole lines of
-// each complete command, as bash's parser takes them: a parser in
-// interactive mode reads the lines (Read) and says when the statements
-// read are complete, before it asks for another line.
+// each complete command, as bash's parser takes them. A command of one
+// line (the most common) is parsed once, with the blank lines and
+// comments before it: the parse says that it is whole, and its result
+// is what runs. A command that the parse finds unfinished is read on by
+// a parser in interactive mode, which reads its lines (Read) again and
+// says when the statements read are complete, before it asks for another
+// line; the command's text is then parsed again to run it.
 type chunker struct {
 	lr      *lineReader
 	max     int
+	limits  Limits
+	name    string          // the script's name, for the parse
+	lp      *syntax.Parser  // lineChunk's
 	pending strings.Builder // the lines read since the last chunk
 	rest    string          // of the last line, what the parser has not read yet
+	replay  string          // the lines read before the parser started, for it to read
 	err     error           // the input's end, or a read error
 	// incomplete reports whether text ends inside a command once the
 	// aliases defined are expanded in it, and whether any were.
@@ -118,6 +191,15 @@ type chunker struct {
 
 // Read gives the parser the next line.
 func (c *chunker) Read(b []byte) (int, error) {
+	if c.rest == "" && c.replay != "" {
+		// A line at a time, so that the parser holds no more than the
+		// lines of the command it completes.
+		i := strings.IndexByte(c.replay, '\n') + 1
+		if i == 0 {
+			i = len(c.replay)
+		}
+		c.rest, c.replay = c.replay[:i], c.replay[i:]
+	}
 	if c.rest == "" {
 		if c.err != nil {
 			return 0, c.err
@@ -138,10 +220,69 @@ func (c *chunker) Read(b []byte) (int, error) {
 }
 
 // chunk returns the next command's lines (with the blank lines and
-// comments before it; a syntax error's lines as one), and whether the
-// input has ended with it.
-func (c *chunker) chunk() (text string, end bool) {
+// comments before it; a syntax error's lines as one), the command parsed
+// when that parse is the one to run (nil: the caller parses the text),
+// and whether the input has ended with it.
+func (c *chunker) chunk() (text string, file *syntax.File, end bool) {
 	defer c.pending.Reset()
+	if c.next == nil && c.replay == "" {
+		var whole bool
+		if text, file, end, whole = c.lineChunk(); whole {
+			return text, file, end
+		}
+		c.replay = c.pending.String() // the parser below reads them again
+	}
+	text, end = c.parsedChunk()
+	if c.rest == "" && c.replay == "" {
+		c.close() // the parser has read no further: the next command starts afresh
+	}
+	return text, nil, end
+}
+
+// lineChunk reads the blank lines and comments before a command and the
+// command's first line, and parses them. whole is false when the command
+// goes on past that line (or a final backslash may join the next one):
+// the lines read are then pending for the interactive parser.
+func (c *chunker) lineChunk() (text string, file *syntax.File, end, whole bool) {
+	for {
+		if c.pending.Len() > c.max {
+			c.err = errTooLong
+			return c.pending.String(), nil, true, true
+		}
+		var l string
+		l, c.err = c.lr.line()
+		c.pending.WriteString(l)
+		if c.err != nil {
+			// The input's end: what is pending is the last chunk.
+			return c.pending.String(), nil, true, true
+		}
+		if !blankText(l) {
+			break
+		}
+	}
+	text = c.pending.String()
+	if precheck(text, c.limits) != nil {
+		return text, nil, false, true // the caller refuses it
+	}
+	if c.lp == nil {
+		c.lp = syntax.NewParser()
+	}
+	f, err := c.lp.Parse(strings.NewReader(text), c.name)
+	switch {
+	case err != nil && syntax.IsIncomplete(err), err == nil && len(f.UnclosedHdocs) > 0, strings.HasSuffix(text, "\\\n"):
+		return "", nil, false, false
+	case err != nil:
+		return text, nil, false, true // the caller says it as bash
+	}
+	if text, expanded := c.aliasReadOn(text); expanded {
+		return text, nil, c.err != nil, true
+	}
+	return text, f, false, true
+}
+
+// parsedChunk is chunk's text and end for a command that the interactive
+// parser reads.
+func (c *chunker) parsedChunk() (text string, end bool) {
 	for {
 		if c.next == nil {
 			c.p = syntax.NewParser()
@@ -164,21 +305,30 @@ func (c *chunker) chunk() (text string, end bool) {
 			// before.)
 			continue
 		}
-		if inc, expanded := c.incomplete(text); expanded {
-			// An alias makes a command of more lines than the parser
-			// sees: they are read here, and a new parser goes on.
-			c.close()
-			for inc && c.err == nil {
-				var l string
-				l, c.err = c.lr.line()
-				c.pending.WriteString(l)
-				text = c.pending.String()
-				inc, _ = c.incomplete(text)
-				inc = inc && len(text) <= c.max
-			}
-		}
+		text, _ = c.aliasReadOn(text)
 		return text, c.err != nil
 	}
+}
+
+// aliasReadOn reads on the lines of a command that an alias makes longer
+// than the parser sees (text is its lines so far), and returns them all;
+// expanded is false when no alias applies to text.
+func (c *chunker) aliasReadOn(text string) (string, bool) {
+	inc, expanded := c.incomplete(text)
+	if !expanded {
+		return text, false
+	}
+	// A new parser goes on after the lines read here.
+	c.close()
+	for inc && c.err == nil {
+		var l string
+		l, c.err = c.lr.line()
+		c.pending.WriteString(l)
+		text = c.pending.String()
+		inc, _ = c.incomplete(text)
+		inc = inc && len(text) <= c.max
+	}
+	return text, true
 }
 
 // close ends the parser (the next chunk starts a new one).
@@ -311,7 +461,7 @@ func (lr *lineReader) pipeLine() (string, error) {
 // line's are shown again at the next: looks of the 64 KiB a pipe may hold
 // cost a piped script of 20000 short lines 0.26-0.31 s of system time,
 // 0.16-0.19 s with a page (session 25, three runs each).
-const teeLook = 4096
+const teeLook = 512
 
 // look shows what the pipe holds (waiting for some) in peek, without
 // taking it; io.EOF when the pipe's writers are gone and it is empty.

@@ -348,7 +348,13 @@ type Runner struct {
 	inSource   bool
 	sourceName string // llmsh: the file being sourced, as given, for errPrefix
 	lineBase   uint   // llmsh: line of an eval string's first line, less one
-	returnLine int    // llmsh: the line a RETURN trap's $LINENO counts from
+	// llmsh: in a $( ), the line of each of its commands in the text
+	// bash runs there (its print_comsub of them), and the line that
+	// text counts from less one (comsub.go: substLineMap).
+	substLines map[*syntax.Stmt]int
+	substBase  int
+	substLine  bool // the statement running is one of substLines
+	returnLine int  // llmsh: the line a RETURN trap's $LINENO counts from
 	// jobSelf is the job this runner is the shell of (llmsh: its
 	// $BASHPID is the job's pid; jobsig.go).
 	jobSelf *bgProc
@@ -1402,7 +1408,12 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 		r.trapCallback(ctx, r.callbackExit, "exit")
 		r.callbackExit = "" // llmsh: it runs once (a job's subshellExit)
 	}
-	maps.Insert(r.Vars, r.writeEnv.Each)
+	if !r.holdExit {
+		// llmsh: a script run in parts (HoldExitTrap) fills Vars once,
+		// at its end: a copy of every variable per command of a piped
+		// script was a tenth of its time.
+		maps.Insert(r.Vars, r.writeEnv.Each)
+	}
 	// Return the first of: a fatal error, a non-fatal handler error, or the exit code.
 	if err := r.exit.err; err != nil {
 		if r.exit.code == 0 {
@@ -1480,6 +1491,8 @@ func (r *Runner) subshell(background bool) *Runner {
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
+		substLines:     r.substLines,
+		substBase:      r.substBase,
 		opts:           r.opts,
 		noErrExit:      r.noErrExit, // llmsh: an ignored context holds in subshells
 		traceLevel:     r.traceLevel,

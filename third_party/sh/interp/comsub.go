@@ -74,6 +74,60 @@ func (p *funcPrinter) substText(s syntax.Node) string {
 	return open + body + ")"
 }
 
+// substLineMap gives the line of each command of cs (a $( )) in the text
+// that bash runs for it: bash 5.2 keeps a $( )'s commands as its printer
+// lays them out (print_comsub) and parses that text again when it runs,
+// counting its lines from the line of the command that holds it; blank
+// lines and comments are gone and compound commands spread over lines
+// (`$(if true; then echo $LINENO; fi)` on line 2 says 3). nil when the
+// layout changes no line: one line of simple commands.
+func (r *Runner) substLineMap(cs *syntax.CmdSubst) map[*syntax.Stmt]int {
+	c := &r.llmsh.substLines
+	c.Lock()
+	lines, ok := c.m[cs]
+	c.Unlock()
+	if ok {
+		return lines
+	}
+	if cs.Left.Line() != cs.Right.Line() || hasCompound(cs.Stmts) {
+		p := &funcPrinter{src: r.text.src, words: syntax.NewPrinter(syntax.SingleLine(true)), comsub: true, lines: map[*syntax.Stmt]int{}}
+		p.list(cs.Stmts, 0, false)
+		lines = p.lines
+	}
+	c.Lock()
+	if c.m == nil || len(c.m) >= substLinesMax {
+		c.m = make(map[*syntax.CmdSubst]map[*syntax.Stmt]int)
+	}
+	c.m[cs] = lines
+	c.Unlock()
+	return lines
+}
+
+// substLinesMax bounds the $( ) whose lines substLineMap keeps.
+const substLinesMax = 256
+
+// hasCompound reports whether stmts hold a command that bash's printer
+// spreads over lines (a compound command or a function).
+func hasCompound(stmts []*syntax.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch n.(type) {
+			case *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause,
+				*syntax.Block, *syntax.Subshell, *syntax.FuncDecl:
+				found = true
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				return false // printed on its own
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
 // comsubList writes stmts as bash's print_comsub does: commands on one
 // line are joined by "; ", a newline between two stays a newline (and
 // the next command has no indent), one in the background is followed

@@ -25,6 +25,10 @@ type funcPrinter struct {
 	noSemi bool               // the next separator has no ";" (after a here-document, as bash)
 	midDoc bool               // here-documents were written inside the line: the next separator between commands has no ";" (bash's was_heredoc)
 	comsub bool               // printing a $( )'s commands: bash's print_comsub layout (comsub.go)
+	// lines, when not nil, gets the line of each command printed
+	// (substLineMap), counted up to nl in b.
+	lines map[*syntax.Stmt]int
+	nl    struct{ at, lines int }
 }
 
 // bashFuncText prints function name with body as bash does.
@@ -245,6 +249,12 @@ func hasDollarSgl(w *syntax.Word) bool {
 }
 
 func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
+	if p.lines != nil {
+		text := p.b.String()
+		p.nl.lines += strings.Count(text[p.nl.at:], "\n")
+		p.nl.at = len(text)
+		p.lines[st] = p.nl.lines + 1
+	}
 	if st.Negated {
 		p.b.WriteString("! ")
 	}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -41,6 +42,13 @@ const (
 // session is what a runner shares with its subshells and with the runners
 // that Reset makes of it: limits, identity and the process ids handed out.
 type session struct {
+	// substLines caches substLineMap (comsub.go) for the $( ) run
+	// lately, a loop's again and again; it is emptied when it grows
+	// past substLinesMax.
+	substLines struct {
+		sync.Mutex
+		m map[*syntax.CmdSubst]map[*syntax.Stmt]int
+	}
 	maxText    int
 	maxNesting int
 	uid, gid   int
@@ -882,9 +890,13 @@ func wordAssign(w *syntax.Word) *syntax.Assign {
 // end (an exit, set -e or a fatal error still runs it): the caller runs it
 // with RunExitTrap when the script has really ended, as after the lines
 // before a syntax error, whose message bash prints before the trap runs.
+// Vars is filled when the hold ends.
 func (r *Runner) HoldExitTrap(hold bool) {
 	if !r.didReset {
 		r.Reset() // Run's first Reset would clear it
+	}
+	if r.holdExit && !hold {
+		maps.Insert(r.Vars, r.writeEnv.Each) // what Run did not fill in
 	}
 	r.holdExit = hold
 }

@@ -538,6 +538,27 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 	return status
 }
 
+// IsShoptOption reports whether name is one of bash's shopt options
+// (llmsh: a nested `bash -O NAME` checks its options with it).
+func IsShoptOption(name string) bool {
+	for _, opt := range &bashOptsTable {
+		if opt.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Shopt runs `shopt ARGS...` in the shell, for what its invocation asks
+// (llmsh: bash -O NAME is shopt -s NAME, a bare -O lists the options as
+// shopt does, +O as shopt -p); it returns shopt's status.
+func (r *Runner) Shopt(args ...string) int {
+	if !r.didReset {
+		r.Reset()
+	}
+	return int(r.shoptBuiltin(args))
+}
+
 // IsSetOption reports whether name is one of bash's set -o options that
 // llmsh accepts in the state on (llmsh: a nested `bash -o NAME` checks
 // its options with it).

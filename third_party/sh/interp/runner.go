@@ -92,6 +92,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				start := cs.Stmts[0].Pos().Line()
 				if cs.Backquotes {
 					start = cs.Left.Line()
+				} else if lines := r.substLineMap(cs); lines != nil {
+					r2.substLines, r2.substBase = lines, hold-1
 				}
 				shift := hold - (int(r.lineBase) + int(start))
 				if base := int(r2.lineBase) + shift; base >= 0 && shift != 0 {
@@ -220,6 +222,9 @@ func catShortcutArg(stmt *syntax.Stmt) *syntax.Word {
 }
 
 func (r *Runner) updateExpandOpts() {
+	if r.ecfg == nil {
+		return // llmsh: before the first Run (Shopt), whose fillExpandConfig applies them
+	}
 	if r.opts[optNoGlob] {
 		r.ecfg.ReadDir2 = nil
 	} else {
@@ -686,6 +691,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// are released when it has run.
 	defer r.releaseProcSubsts(len(r.psubRelease))
 	r.line = int(r.lineBase + stmtLine(st)) // llmsh: for bash's "NAME: line N: " prefix
+	r.substLine = false
+	if l, ok := r.substLines[st]; ok {
+		r.line, r.substLine = r.substBase+l, true // llmsh: in a $( ), the line in bash's text of it
+	}
 	r.lineEnd = r.lineBase + st.End().Line()
 	// llmsh: $LINENO in a simple command's words is its line; in other
 	// commands', where the word is.
@@ -2942,6 +2951,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
 		frame := callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}
+		if r.substLine {
+			frame.line = r.line // llmsh: in a $( ), its line in bash's text of it
+		}
 		if r.errTrapLine > 0 {
 			frame.line = r.errTrapLine // llmsh: see errTrapLine
 		}

@@ -67,6 +67,17 @@ func (r *Runner) setStdinTo(rd io.Reader) error {
 	return nil
 }
 
+// Stdin is what reads the shell's stdin now (what exec 0<FILE made it):
+// its InputFile, or its *os.File; nil when it is closed (llmsh: a
+// script read on stdin goes on reading there, as bash reads its
+// descriptor 0).
+func (r *Runner) Stdin() io.Reader {
+	if !r.didReset {
+		r.Reset()
+	}
+	return r.stdinReader()
+}
+
 // stdinReader is what reads the runner's stdin: its InputFile, or its
 // *os.File; nil when it is closed.
 func (r *Runner) stdinReader() io.Reader {
