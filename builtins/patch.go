@@ -664,6 +664,12 @@ type patcher struct {
 	rejFile                    string // -r; "-" discards rejects
 	removeEmpty                bool   // -E
 	flipped                    bool   // -t: this file's patch is applied the other way
+	// -f: this file's patch deletes a file that does not exist and is
+	// applied anyway, to an empty one.
+	anyway bool
+	// summary is where the count of failed hunks goes: patch's output,
+	// even under -s, which silences the rest.
+	summary io.Writer
 }
 
 // patchCmdOpts is what patch's options select besides the patcher's own
@@ -674,7 +680,7 @@ type patchCmdOpts struct {
 	dir               string // -d
 	dirSet            bool
 	ed, silent        bool
-	badStrip, badFuzz string // a -p or -F that is not a number
+	badStrip, badFuzz *string // a -p or -F that is not a number
 }
 
 func patch(env *Env) int {
@@ -689,12 +695,12 @@ func patch(env *Env) int {
 		}
 		return f.Fail(err, 2)
 	}
-	if o.badStrip != "" {
-		fmt.Fprintf(env.Stderr, "patch: **** strip count %s is not a number\n", o.badStrip)
+	if o.badStrip != nil {
+		fmt.Fprintf(env.Stderr, "patch: **** strip count %s is not a number\n", patchQuote(*o.badStrip))
 		return 2
 	}
-	if o.badFuzz != "" {
-		fmt.Fprintf(env.Stderr, "patch: **** fuzz factor %s is not a number\n", o.badFuzz)
+	if o.badFuzz != nil {
+		fmt.Fprintf(env.Stderr, "patch: **** fuzz factor %s is not a number\n", patchQuote(*o.badFuzz))
 		return 2
 	}
 	if len(ops) > 2 {
@@ -719,7 +725,7 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f.Func('p', "strip", RequiredArg, "NUM", "strip NUM leading components from file names", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			o.badStrip = v
+			o.badStrip = &v
 			return nil
 		}
 		p.strip = n
@@ -728,7 +734,7 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f.Func('F', "fuzz", RequiredArg, "LINES", "set the fuzz factor to LINES for inexact matching", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			o.badFuzz = v
+			o.badFuzz = &v
 			return nil
 		}
 		p.fuzz = n
@@ -778,7 +784,7 @@ func (p *patcher) run(o *patchCmdOpts) int {
 			err = syscall.ENOTDIR
 		}
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "patch: **** Can't change to directory %s : %s\n", o.dir, ErrText(err))
+			fmt.Fprintf(env.Stderr, "patch: **** Can't change to directory %s : %s\n", patchQuote(o.dir), ErrText(err))
 			return 2
 		}
 		sub := *env
@@ -791,7 +797,7 @@ func (p *patcher) run(o *patchCmdOpts) int {
 	if o.inputSet && o.input != "-" {
 		r, err := env.Open(o.input)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "patch: **** Can't open patch file %s : %s\n", o.input, ErrText(err))
+			fmt.Fprintf(env.Stderr, "patch: **** Can't open patch file %s : %s\n", patchQuote(o.input), ErrText(err))
 			return 2
 		}
 		data, err = io.ReadAll(r)
@@ -809,6 +815,7 @@ func (p *patcher) run(o *patchCmdOpts) int {
 		// -o - writes the result on stdout: GNU says the rest on stderr.
 		w = env.Stderr
 	}
+	p.summary = w // the failed hunks' count: said even under -s
 	if o.silent {
 		w = io.Discard
 	}
@@ -952,6 +959,7 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 	}
 	creates, deletes, saysOld, saysNew := p.sides(fp)
+	p.anyway = false
 	name, st := p.fileToPatch(fp, len(hunks), creates, saysOld, saysNew)
 	if st < 0 {
 		// -t took the patch for a reversed one: apply it the other way.
@@ -1007,7 +1015,7 @@ func (p *patcher) apply(fp *filePatch) int {
 	// GNU patch 2.7.6, when no hunk applies to a missing FILE, backs it
 	// up as an empty one and then fails to copy it; without a backup it
 	// only saves the rejects.
-	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == ""
+	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == "" && !p.anyway
 	if none && !p.dryRun {
 		if p.backup || !p.noBackupIfMismatch {
 			if err := p.writeFile(name+p.suffix, nil); err != nil {
@@ -1071,7 +1079,7 @@ func (p *patcher) readOriginal(name string, creates bool, saysOld int) (orig []b
 		return orig, true, 0, nil
 	}
 	if !creates && saysOld == 0 {
-		if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
+		if p.origFile == "" && !p.anyway || !errors.Is(err, fs.ErrNotExist) {
 			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
 		}
 		return nil, false, 0, err
@@ -1193,7 +1201,7 @@ func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool, saysOld, 
 				last = c
 			}
 		}
-		if last != "" && !p.force && !p.flipped {
+		if last != "" && !p.flipped {
 			when := ""
 			if p.reverse {
 				when = ", when reversed,"
@@ -1202,6 +1210,10 @@ func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool, saysOld, 
 			switch {
 			case p.forward:
 				fmt.Fprintf(p.out, "  Skipping patch.\n")
+			case p.force:
+				fmt.Fprintf(p.out, "  Applying it anyway.\n")
+				p.anyway = true
+				return last, 0
 			case p.batch && p.reverse:
 				fmt.Fprintf(p.out, "  Ignoring -R.\n")
 				return "", -1
@@ -1254,10 +1266,11 @@ func (p *patcher) reject(fp *filePatch, a *hunkApplier, nhunks int, target strin
 	if p.rejFile != "" {
 		rej = p.rejFile
 	}
+	p.out.Flush()
 	if p.dryRun || rej == "-" {
-		fmt.Fprintf(p.out, "%s\n", msg)
+		fmt.Fprintf(p.summary, "%s\n", msg)
 	} else {
-		fmt.Fprintf(p.out, "%s -- saving rejects to file %s\n", msg, rej)
+		fmt.Fprintf(p.summary, "%s -- saving rejects to file %s\n", msg, rej)
 		// Rejects are saved as they were tried: reversed under -R.
 		if err := p.writeRejects(rej, fp, a.failed, p.reverse); err != nil {
 			return p.fatal("Can't create file %s : %s", rej, ErrText(err)), true
