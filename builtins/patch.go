@@ -670,6 +670,7 @@ type patcher struct {
 	// summary is where the count of failed hunks goes: patch's output,
 	// even under -s, which silences the rest.
 	summary io.Writer
+	verbose bool // --verbose: GNU's "Hmm..." lines, each hunk's place, "done"
 }
 
 // patchCmdOpts is what patch's options select besides the patcher's own
@@ -764,8 +765,17 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f.Section("Miscellaneous options:")
 	f.BoolVar(&p.batch, 't', "batch", "ask no questions, and assume a patch that looks\nreversed is")
 	f.BoolVar(&p.force, 'f', "force", "like -t, but ignore bad-Prereq patches, and assume\npatches are not reversed")
-	f.BoolVar(&o.silent, 's', "quiet", "work silently, unless an error occurs")
-	f.BoolVar(&o.silent, 0, "silent", "")
+	// -s and --verbose set one level, as GNU's verbosity: the last wins.
+	quiet := func(string, bool) error {
+		o.silent, p.verbose = true, false
+		return nil
+	}
+	f.Func('s', "quiet", NoArg, "", "work silently, unless an error occurs", quiet)
+	f.Func(0, "silent", NoArg, "", "", quiet)
+	f.Func(0, "verbose", NoArg, "", "output extra information about the work being done", func(string, bool) error {
+		o.silent, p.verbose = false, true
+		return nil
+	})
 	f.BoolVar(&p.dryRun, 0, "dry-run", "do not actually change any files; just print what would happen")
 	f.Func('d', "directory", RequiredArg, "DIR", "change the working directory to DIR first", func(v string, _ bool) error {
 		o.dir, o.dirSet = v, true
@@ -819,31 +829,74 @@ func (p *patcher) run(o *patchCmdOpts) int {
 	if o.silent {
 		w = io.Discard
 	}
+	p.out = bufio.NewWriter(w)
+	defer p.out.Flush()
 	if o.ed || p.origFile != "" && looksLikeEd(data) {
-		p.out = bufio.NewWriter(w)
-		defer p.out.Flush()
-		return p.applyEd(data)
+		p.say("Hmm...  Looks like an ed script to me...\n")
+		st := p.applyEd(data)
+		if st < 2 {
+			p.say("done\n")
+		}
+		return st
 	}
 	patches, err := parsePatch(data, p.origFile != "")
 	if err != nil {
+		if err == errPatchGarbage {
+			p.say("Hmm...  I can't seem to find a patch in there anywhere.\n")
+			p.out.Flush()
+		}
 		fmt.Fprintf(env.Stderr, "patch: **** %s\n", err)
 		return 2
 	}
-	p.out = bufio.NewWriter(w)
-	defer p.out.Flush()
 	status := 0
-	for _, fp := range patches {
+	for i, fp := range patches {
 		if env.Ctx.Err() != nil {
 			return 2
 		}
+		p.sayKind(fp, i > 0)
 		st := p.apply(fp)
 		status = max(status, st)
 		p.out.Flush()
 		if st == 2 {
-			break
+			return status
 		}
 	}
+	p.say("done\n")
 	return status
+}
+
+// say writes a line of --verbose's only.
+func (p *patcher) say(text string) {
+	if p.verbose {
+		p.out.WriteString(text)
+	}
+}
+
+// sayKind is --verbose's word on what fp is, with the text before it,
+// as GNU patch's intuit_diff_type reports it.
+func (p *patcher) sayKind(fp *filePatch, next bool) {
+	if !p.verbose {
+		return
+	}
+	kind := "a unified diff"
+	switch {
+	case fp.normal:
+		kind = "a normal diff"
+	case fp.context:
+		kind = "a new-style context diff"
+	}
+	looks := "Looks like"
+	if next {
+		looks = "The next patch looks like"
+	}
+	fmt.Fprintf(p.out, "Hmm...  %s %s to me...\n", looks, kind)
+	if len(fp.leading) > 0 {
+		p.out.WriteString("The text leading up to this was:\n--------------------------\n")
+		for _, l := range fp.leading {
+			fmt.Fprintf(p.out, "|%s\n", l)
+		}
+		p.out.WriteString("--------------------------\n")
+	}
 }
 
 // fatal reports a message of GNU patch's "****" kind, after the output
@@ -990,6 +1043,7 @@ func (p *patcher) apply(fp *filePatch) int {
 		name, target, note, renamed = src, dst, " ("+how+" from "+src+")", how == "renamed"
 	}
 	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), patchQuote(target), note)
+	p.say("Using Plan A...\n")
 	if fp.err != nil {
 		// GNU patch reads hunks as it applies them: it names the file
 		// before it meets the malformed line, and changes nothing.
@@ -1361,6 +1415,8 @@ func (a *hunkApplier) run(hunks []*patchHunk) bool {
 		a.netAdded += h.newLen - h.oldLen
 		if fuzz > 0 || a.lastOffset != 0 {
 			a.mismatch = true
+		}
+		if fuzz > 0 || a.lastOffset != 0 || p.verbose {
 			// GNU reports where the hunk went in the output.
 			newAt := where + 1 + a.netAdded - (h.newLen - h.oldLen)
 			fmt.Fprintf(p.out, "Hunk #%d succeeded at %d", hi+1, newAt)
