@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -124,29 +125,16 @@ func cksumCmd(env *Env) int {
 	algoName, algoSet := "crc", false
 	f.Func('a', "algorithm", RequiredArg, "TYPE", "select the digest type to use.  See DIGEST below.", func(v string, _ bool) error {
 		names := []string{"bsd", "sysv", "crc", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b"}
-		var match []string
-		for _, n := range names {
-			if n == v {
-				match = []string{n}
-				break
-			}
-			if strings.HasPrefix(n, v) {
-				match = append(match, n)
-			}
-		}
-		if len(match) != 1 {
+		// GNU's cksum takes no abbreviation (XARGMATCH_EXACT).
+		if !slices.Contains(names, v) {
 			var b strings.Builder
-			kind := "invalid"
-			if len(match) > 1 {
-				kind = "ambiguous"
-			}
-			fmt.Fprintf(&b, "%s argument %s for %s\nValid arguments are:", kind, env.Quote(v), env.Quote("--algorithm"))
+			fmt.Fprintf(&b, "invalid argument %s for %s\nValid arguments are:", env.Quote(v), env.Quote("--algorithm"))
 			for _, n := range names {
 				fmt.Fprintf(&b, "\n  - %s", env.Quote(n))
 			}
 			return &UsageError{b.String()}
 		}
-		algoName, algoSet = match[0], true
+		algoName, algoSet = v, true
 		return nil
 	})
 	check := f.Bool('c', "check", "read checksums from the FILEs and check them")

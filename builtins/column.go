@@ -28,6 +28,7 @@ const (
 
 // columnCtl is util-linux column's control structure.
 type columnCtl struct {
+	bytes      bool // the script's character locale is C: bytes of 0x80 and over are \xHH
 	mode       int
 	termwidth  int
 	json       bool
@@ -97,7 +98,7 @@ func column(env *Env) int {
 func columnParse(env *Env) (*columnCtl, []string, int) {
 	f := NewFlags(env, "Columnate lists.", "[options] [<file>...]")
 	f.UtilLinux = true // util-linux's --help layout
-	ctl := &columnCtl{mode: columnFillCols, termwidth: -1, inSep: " \t", greedy: true, outSep: "  "}
+	ctl := &columnCtl{bytes: byteLocale(env), mode: columnFillCols, termwidth: -1, inSep: " \t", greedy: true, outSep: "  "}
 	// util-linux's mutually exclusive groups: {-J, -x} and {-t, -x}.
 	seen := map[rune]bool{}
 	excl := func(c rune) error {
@@ -334,15 +335,16 @@ func columnU32(v, msg string) (int, error) {
 }
 
 // columnEncode replaces bytes that are not valid UTF-8 by \xHH, as
-// util-linux does for broken multibyte sequences.
-func columnEncode(b []byte) string {
-	if utf8.Valid(b) {
+// util-linux does for broken multibyte sequences; in the C locale
+// (bytes), where mbrtowc takes no byte of 0x80 and over, every such byte.
+func columnEncode(b []byte, bytes bool) string {
+	if !bytes && utf8.Valid(b) || bytes && isASCII(string(b)) {
 		return string(b)
 	}
 	var s strings.Builder
 	for len(b) > 0 {
 		r, n := utf8.DecodeRune(b)
-		if r == utf8.RuneError && n <= 1 {
+		if bytes && b[0] >= 0x80 || r == utf8.RuneError && n <= 1 {
 			fmt.Fprintf(&s, `\x%02x`, b[0])
 			b = b[1:]
 			continue
@@ -389,7 +391,7 @@ func (ctl *columnCtl) addLine(line []byte) error {
 		}
 		return nil
 	}
-	s := columnEncode(line)
+	s := columnEncode(line, ctl.bytes)
 	if ctl.mode != columnTable {
 		ctl.ents = append(ctl.ents, s)
 		ctl.maxlength = max(ctl.maxlength, columnWidth(s))

@@ -190,7 +190,14 @@ func (c *ddConfig) operand(env *Env, f *Flags, op string) int {
 		}
 		good = true
 	case "conv":
-		good = c.conv(env, val)
+		if bad, ok := c.conv(val); !ok {
+			return f.Fail(&UsageError{fmt.Sprintf("invalid conversion: %s", env.Quote(bad))}, 1)
+		}
+		good = true
+		if c.ucase && c.lcase {
+			env.Errorf("cannot combine lcase and ucase")
+			good = false
+		}
 	default:
 		return f.Fail(&UsageError{fmt.Sprintf("unrecognized operand %s", env.Quote(op))}, 1)
 	}
@@ -200,9 +207,9 @@ func (c *ddConfig) operand(env *Env, f *Flags, op string) int {
 	return -1
 }
 
-// conv takes the list of conv=; it reports false if it named a bad one.
-func (c *ddConfig) conv(env *Env, val string) bool {
-	good := true
+// conv takes the list of conv=; it returns the first word it does not
+// know (the empty one too, as GNU's parse_symbols) and false.
+func (c *ddConfig) conv(val string) (string, bool) {
 	for _, cv := range strings.Split(val, ",") {
 		switch cv {
 		case "ucase":
@@ -215,17 +222,12 @@ func (c *ddConfig) conv(env *Env, val string) bool {
 			c.pad = true
 		case "swab":
 			c.swab = true
-		case "noerror", "fsync", "fdatasync", "":
+		case "noerror", "fsync", "fdatasync":
 		default:
-			env.Errorf("invalid conversion: %s", env.Quote(cv))
-			good = false
+			return cv, false
 		}
 	}
-	if c.ucase && c.lcase {
-		env.Errorf("cannot combine lcase and ucase")
-		good = false
-	}
-	return good
+	return "", true
 }
 
 // run copies the input to the output.

@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -42,8 +43,9 @@ func dfCmd(env *Env) int {
 	o := &dfOpts{blockHead: "1K-blocks"}
 	f.Bool('a', "all", "include pseudo, duplicate, inaccessible file systems")
 	f.Func('B', "block-size", RequiredArg, "SIZE", "scale sizes by SIZE before printing them", func(v string, _ bool) error {
-		if v == "" {
-			return &UsageError{"invalid block size: " + env.Quote(v)}
+		if _, _, ok := lsBlockSize(v); !ok && v != "human-readable" && v != "si" {
+			_, e := gnu.ParseSize(strings.TrimPrefix(v, "'"), 10, "eEgGkKmMpPtTYZ0")
+			return errors.New(sizeArgError(env, e, duOptName(env.Args, 'B', "--bl", "--block-size"), v))
 		}
 		if v[0] < '0' || v[0] > '9' {
 			v = "1" + v

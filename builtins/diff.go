@@ -118,8 +118,8 @@ type diffCmdLine struct {
 	prevDigit  bool // the last option was a digit
 	explicit   bool // -C or -U gave a length
 	badContext string
-	badWidth   string
-	badColor   string
+	badWidth   *string
+	badColor   *string
 	showC      bool
 	bad        []string // usage errors of the options, in order
 	fatal      string   // an -X file that cannot be read
@@ -231,7 +231,7 @@ func (p *diffCmdLine) styleFlags(f *Flags) {
 	f.Func('W', "width", RequiredArg, "NUM", "output at most NUM (default 130) print columns", func(v string, _ bool) error {
 		n, ok := parseDiffWidth(v)
 		if !ok {
-			p.badWidth = v
+			p.badWidth = &v
 			return nil
 		}
 		d.width = n
@@ -351,7 +351,7 @@ func (p *diffCmdLine) compareFlags(f *Flags, env *Env) {
 		case v == "never":
 			d.color = false
 		default:
-			p.badColor = v
+			p.badColor = &v
 		}
 		return nil
 	})
@@ -404,8 +404,8 @@ func diffParse(env *Env) (*differ, []string, int) {
 		p.contextSet = max(p.contextSet, 3)
 	}
 	p.applyOcontext()
-	if p.badColor != "" {
-		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", p.badColor))
+	if p.badColor != nil {
+		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid color '%s'", *p.badColor))
 	}
 	if p.conflict != "" {
 		return nil, nil, diffutilsUsage(env, p.conflict)
@@ -421,8 +421,8 @@ func diffParse(env *Env) (*differ, []string, int) {
 	if len(p.bad) > 0 {
 		return nil, nil, diffutilsUsage(env, p.bad[0])
 	}
-	if p.badWidth != "" {
-		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid width '%s'", p.badWidth))
+	if p.badWidth != nil {
+		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid width '%s'", *p.badWidth))
 	}
 	if p.badContext != "" {
 		return nil, nil, diffutilsUsage(env, fmt.Sprintf("invalid context length '%s'", p.badContext))

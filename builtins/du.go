@@ -139,6 +139,9 @@ func duFlags(env *Env, d *duWalker, o *duOpts) *Flags {
 		"'-BM' prints sizes in units of 1,048,576 bytes;\nsee SIZE format below", func(v string, _ bool) error {
 		o.blockSpec, o.blockOpt = v, duOptName(env.Args, 'B', "--bl", "--block-size")
 		d.unit, d.suffix, d.human, d.unitSet = 1024, "", 0, true
+		if v == "" {
+			return errors.New(sizeArgError(env, gnu.SizeInvalid, o.blockOpt, v))
+		}
 		return nil
 	})
 	setUnit := func(u int64) func(string, bool) error {

@@ -56,7 +56,7 @@ func (e *Env) PathError(file string, err error) {
 var quotefCommands = map[string]bool{
 	"b2sum": true, "base32": true, "base64": true, "basenc": true, "cat": true, "cksum": true, "comm": true, "cut": true, "expand": true,
 	"fold": true, "join": true, "md5sum": true, "nl": true, "od": true,
-	"paste": true, "sha1sum": true, "sha224sum": true, "sha256sum": true,
+	"paste": true, "pr": true, "date": true, "sha1sum": true, "sha224sum": true, "sha256sum": true,
 	"sha384sum": true, "sha512sum": true, "shuf": true, "split": true, "sum": true,
 	"tee": true, "unexpand": true, "uniq": true, "wc": true,
 }

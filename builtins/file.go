@@ -67,7 +67,7 @@ func fileCmd(env *Env) int {
 	w := stdoutWriter(env)
 	for _, list := range append(o.lists, names) {
 		if !o.describe(env, w, list, func(n string) string {
-			desc, mt, enc, outer := fileDescribe(env, n, *follow, o.unz)
+			desc, mt, enc, outer := fileDescribe(env, n, o.shown(n), *follow, o.unz)
 			switch {
 			case *mime || *mimeType && *mimeEnc:
 				if enc != "" {
@@ -142,7 +142,7 @@ func (o *fileOut) flags(f *Flags, env *Env) {
 func (o *fileOut) describe(env *Env, w *bufio.Writer, list []string, desc func(string) string, brief bool) bool {
 	width := 0
 	for _, n := range list {
-		width = max(width, len(n))
+		width = max(width, len(o.shown(n)))
 	}
 	for _, n := range list {
 		if env.Ctx.Err() != nil {
@@ -151,16 +151,13 @@ func (o *fileOut) describe(env *Env, w *bufio.Writer, list []string, desc func(s
 		}
 		d := desc(n)
 		if !brief {
-			shown := n
-			if !o.raw {
-				shown = filePrintable(n)
-			}
+			shown := o.shown(n)
 			w.WriteString(shown)
 			if o.nul > 0 {
 				w.WriteByte(0)
 			}
 			if o.nul < 2 {
-				pad := width - len(n)
+				pad := width - len(shown)
 				if o.noPad {
 					pad = 0
 				}
@@ -179,6 +176,15 @@ func (o *fileOut) describe(env *Env, w *bufio.Writer, list []string, desc func(s
 	return true
 }
 
+// shown is name as file writes it: its control characters as \ooo
+// unless -r.
+func (o *fileOut) shown(name string) string {
+	if o.raw {
+		return name
+	}
+	return filePrintable(name)
+}
+
 // filePrintable writes the control characters of a name as \ooo, as
 // file does without -r.
 func filePrintable(s string) string {
@@ -194,7 +200,9 @@ func filePrintable(s string) string {
 }
 
 // fileDescribe returns file's text, MIME type and MIME encoding for name.
-func fileDescribe(env *Env, name string, follow bool, unz int) (desc, mimeType, enc, outerMime string) {
+// shown is name as file writes it in its messages (escaped as in the
+// line's name).
+func fileDescribe(env *Env, name, shown string, follow bool, unz int) (desc, mimeType, enc, outerMime string) {
 	if name == "" {
 		return "cannot open `' (No such file or directory)", "", "", ""
 	}
@@ -211,7 +219,7 @@ func fileDescribe(env *Env, name string, follow bool, unz int) (desc, mimeType, 
 		fi, err = env.FS.Stat(abs)
 	}
 	if err != nil {
-		return "cannot open `" + name + "' (" + ErrText(err) + ")", "", "", ""
+		return "cannot open `" + shown + "' (" + ErrText(err) + ")", "", "", ""
 	}
 	switch {
 	case fi.IsDir():
@@ -221,12 +229,12 @@ func fileDescribe(env *Env, name string, follow bool, unz int) (desc, mimeType, 
 	}
 	r, err := env.Open(name)
 	if err != nil {
-		return "cannot open `" + name + "' (" + ErrText(err) + ")", "", "", ""
+		return "cannot open `" + shown + "' (" + ErrText(err) + ")", "", "", ""
 	}
 	data, err := readAllCtx(env, io.LimitReader(r, fileReadMax))
 	r.Close()
 	if err != nil {
-		return "cannot read `" + name + "' (" + ErrText(err) + ")", "", "", ""
+		return "cannot read `" + shown + "' (" + ErrText(err) + ")", "", "", ""
 	}
 	if unz > 0 {
 		if d, mt, enc, outer, ok := fileUncompressed(env, data, unz); ok {

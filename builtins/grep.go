@@ -44,6 +44,11 @@ type grepOpts struct {
 
 func grep(env *Env) int { return grepMain(env, 'G') }
 
+// grepArgmatchError is a word of --directories that argmatch refuses.
+type grepArgmatchError struct{ msg string }
+
+func (e grepArgmatchError) Error() string { return e.msg }
+
 const grepUsage = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n"
 
 func grepMain(env *Env, mode byte) int {
@@ -257,19 +262,27 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 	f.Func('a', "text", NoArg, "", "equivalent to --binary-files=text", func(string, bool) error { o.binMode = "text"; return nil })
 	f.Func('I', "", NoArg, "", "equivalent to --binary-files=without-match", func(string, bool) error { o.binMode = "without-match"; return nil })
 	f.Func('d', "directories", RequiredArg, "ACTION", "how to handle directories;\n                            ACTION is 'read', 'recurse', or 'skip'", func(v string, _ bool) error {
-		switch v {
-		case "read":
+		i, err := lsArgMatch(env, "--directories", v, []string{"read", "recurse", "skip"}, lsSeq(3))
+		if err != nil {
+			msg, _ := usageMessage(err)
+			return grepArgmatchError{msg}
+		}
+		switch i {
+		case 0:
 			o.recursive, o.dirSkip = false, false
-		case "recurse":
+		case 1:
 			o.recursive = true
-		case "skip":
-			o.dirSkip = true
 		default:
-			return errors.New("invalid argument " + env.Quote(v) + " for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.")
+			o.dirSkip = true
 		}
 		return nil
 	})
-	f.Func('D', "devices", RequiredArg, "ACTION", "how to handle devices, FIFOs and sockets;\nACTION is 'read' or 'skip' (llmsh has none)", func(string, bool) error { return nil })
+	f.Func('D', "devices", RequiredArg, "ACTION", "how to handle devices, FIFOs and sockets;\nACTION is 'read' or 'skip' (llmsh has none)", func(v string, _ bool) error {
+		if v != "read" && v != "skip" {
+			return errors.New("unknown devices method")
+		}
+		return nil
+	})
 	f.Func('r', "recursive", NoArg, "", "like --directories=recurse", func(string, bool) error { o.recursive = true; return nil })
 	f.Func('R', "dereference-recursive", NoArg, "", "likewise, but follow all symlinks", func(string, bool) error { o.recursive, o.deref = true, true; return nil })
 	f.Func(0, "include", RequiredArg, "GLOB", "search only files that match GLOB (a file pattern)", func(v string, _ bool) error { o.include = append(o.include, findGlob(v, false)); return nil })
@@ -379,6 +392,13 @@ func grepParse(env *Env, mode byte) (*grepOpts, []string, int) {
 	o.lineBuffered = o.lineBuffered || env.LineBuffered() // stdbuf -oL
 	if err == nil && *version {
 		return nil, nil, printVersion(env)
+	}
+	var am grepArgmatchError
+	if errors.As(err, &am) {
+		// XARGMATCH's failure: usage (EXIT_FAILURE), status 1.
+		env.Errorf("%s", am.msg)
+		io.WriteString(env.Stderr, grepUsage)
+		return nil, nil, 1
 	}
 	if err != nil {
 		msg, isUsage := usageMessage(err)

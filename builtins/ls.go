@@ -548,15 +548,16 @@ Exit status:
  2  if serious trouble (e.g., cannot access command-line argument).`
 
 // lsArgMatch finds v among words as GNU's argmatch does (an unambiguous
-// prefix counts, or a prefix of synonyms: words of equal vals) and returns
-// its val; otherwise it says so in GNU's words, listing them.
+// prefix counts, or a prefix of synonyms: words of equal vals; the empty
+// string is a prefix of every word) and returns its val; otherwise it
+// says so in GNU's words, listing them.
 func lsArgMatch(env *Env, option, v string, words []string, vals []int) (int, error) {
 	found, ambiguous := -1, false
 	for i, w := range words {
 		if w == v {
 			return vals[i], nil
 		}
-		if v != "" && strings.HasPrefix(w, v) {
+		if strings.HasPrefix(w, v) {
 			if found >= 0 && vals[found] != vals[i] {
 				ambiguous = true
 			} else if found < 0 {

@@ -68,17 +68,12 @@ func nfArgError(val, opt string, valid []string) error {
 	return &UsageError{b.String()}
 }
 
-func nfScale(v, opt string, auto bool) (int, error) {
-	names := []string{"none", "si", "iec", "iec-i"}
+func nfScale(env *Env, v, opt string, auto bool) (int, error) {
+	// GNU's lists: scale_from_args has auto second.
 	if auto {
-		names = append(names, "auto")
+		return lsArgMatch(env, "--"+opt, v, []string{"none", "auto", "si", "iec", "iec-i"}, []int{nfNone, nfAuto, nfSI, nfIEC, nfIECI})
 	}
-	for i, n := range names {
-		if v == n {
-			return i, nil
-		}
-	}
-	return 0, nfArgError(v, opt, names)
+	return lsArgMatch(env, "--"+opt, v, []string{"none", "si", "iec", "iec-i"}, []int{nfNone, nfSI, nfIEC, nfIECI})
 }
 
 // nfUnit parses a unit size: K is 1000 and Ki 1024, as in GNU numfmt.
@@ -242,7 +237,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 	f.Epilog = numfmtHelp
 	f.Func(0, "from", RequiredArg, "UNIT", "auto-scale input numbers to UNITs; default is 'none';\nsee UNIT below", func(v string, _ bool) error {
 		var err error
-		o.from, err = nfScale(v, "from", true)
+		o.from, err = nfScale(env, v, "from", true)
 		return err
 	})
 	f.Func(0, "from-unit", RequiredArg, "N", "specify the input unit size (instead of the default 1)", func(v string, _ bool) (err error) {
@@ -251,7 +246,7 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 	})
 	f.Func(0, "to", RequiredArg, "UNIT", "auto-scale output numbers to UNITs; see UNIT below", func(v string, _ bool) error {
 		var err error
-		o.to, err = nfScale(v, "to", false)
+		o.to, err = nfScale(env, v, "to", false)
 		return err
 	})
 	f.Func(0, "to-unit", RequiredArg, "N", "the output unit size (instead of the default 1)", func(v string, _ bool) (err error) {
@@ -260,13 +255,9 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 	})
 	f.Func(0, "round", RequiredArg, "METHOD", "use METHOD for rounding when scaling; METHOD can be:\nup, down, from-zero (default), towards-zero, nearest", func(v string, _ bool) error {
 		names := []string{"up", "down", "from-zero", "towards-zero", "nearest"}
-		for i, n := range names {
-			if v == n {
-				o.round = i
-				return nil
-			}
-		}
-		return nfArgError(v, "round", names)
+		var err error
+		o.round, err = lsArgMatch(env, "--round", v, names, lsSeq(len(names)))
+		return err
 	})
 	f.StringVar(&o.suffix, 0, "suffix", "SUFFIX", "add SUFFIX to output numbers, and accept optional SUFFIX in input numbers")
 	f.Func(0, "padding", RequiredArg, "N", "pad the output to N characters; positive N will\nright-align; negative N will left-align;\npadding is ignored if the output is wider than N;\nthe default is to automatically pad if a whitespace\nis found", func(v string, _ bool) error {
@@ -302,13 +293,13 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		return nil
 	})
 	f.Func(0, "invalid", RequiredArg, "MODE", "failure mode for invalid numbers: MODE can be:\nabort (default), fail, warn, ignore", func(v string, _ bool) error {
-		for _, n := range []string{"abort", "fail", "warn", "ignore"} {
-			if v == n {
-				o.invalid = v
-				return nil
-			}
+		names := []string{"abort", "fail", "warn", "ignore"}
+		i, err := lsArgMatch(env, "--invalid", v, names, lsSeq(len(names)))
+		if err != nil {
+			return err
 		}
-		return nfArgError(v, "invalid", []string{"abort", "fail", "warn", "ignore"})
+		o.invalid = names[i]
+		return nil
 	})
 	f.BoolVar(&o.debug, 0, "debug", "print warnings about invalid input")
 	f.BoolVar(&o.grouping, 0, "grouping", "use locale-defined grouping of digits, e.g. 1,000,000\n(which means it has no effect in the C/POSIX locale)")

@@ -664,6 +664,13 @@ type patcher struct {
 	rejFile                    string // -r; "-" discards rejects
 	removeEmpty                bool   // -E
 	flipped                    bool   // -t: this file's patch is applied the other way
+	// -f: this file's patch deletes a file that does not exist and is
+	// applied anyway, to an empty one.
+	anyway bool
+	// summary is where the count of failed hunks goes: patch's output,
+	// even under -s, which silences the rest.
+	summary io.Writer
+	verbose bool // --verbose: GNU's "Hmm..." lines, each hunk's place, "done"
 }
 
 // patchCmdOpts is what patch's options select besides the patcher's own
@@ -674,7 +681,7 @@ type patchCmdOpts struct {
 	dir               string // -d
 	dirSet            bool
 	ed, silent        bool
-	badStrip, badFuzz string // a -p or -F that is not a number
+	badStrip, badFuzz *string // a -p or -F that is not a number
 }
 
 func patch(env *Env) int {
@@ -689,12 +696,12 @@ func patch(env *Env) int {
 		}
 		return f.Fail(err, 2)
 	}
-	if o.badStrip != "" {
-		fmt.Fprintf(env.Stderr, "patch: **** strip count %s is not a number\n", o.badStrip)
+	if o.badStrip != nil {
+		fmt.Fprintf(env.Stderr, "patch: **** strip count %s is not a number\n", patchQuote(*o.badStrip))
 		return 2
 	}
-	if o.badFuzz != "" {
-		fmt.Fprintf(env.Stderr, "patch: **** fuzz factor %s is not a number\n", o.badFuzz)
+	if o.badFuzz != nil {
+		fmt.Fprintf(env.Stderr, "patch: **** fuzz factor %s is not a number\n", patchQuote(*o.badFuzz))
 		return 2
 	}
 	if len(ops) > 2 {
@@ -719,7 +726,7 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f.Func('p', "strip", RequiredArg, "NUM", "strip NUM leading components from file names", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			o.badStrip = v
+			o.badStrip = &v
 			return nil
 		}
 		p.strip = n
@@ -728,7 +735,7 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f.Func('F', "fuzz", RequiredArg, "LINES", "set the fuzz factor to LINES for inexact matching", func(v string, _ bool) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			o.badFuzz = v
+			o.badFuzz = &v
 			return nil
 		}
 		p.fuzz = n
@@ -758,8 +765,17 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f.Section("Miscellaneous options:")
 	f.BoolVar(&p.batch, 't', "batch", "ask no questions, and assume a patch that looks\nreversed is")
 	f.BoolVar(&p.force, 'f', "force", "like -t, but ignore bad-Prereq patches, and assume\npatches are not reversed")
-	f.BoolVar(&o.silent, 's', "quiet", "work silently, unless an error occurs")
-	f.BoolVar(&o.silent, 0, "silent", "")
+	// -s and --verbose set one level, as GNU's verbosity: the last wins.
+	quiet := func(string, bool) error {
+		o.silent, p.verbose = true, false
+		return nil
+	}
+	f.Func('s', "quiet", NoArg, "", "work silently, unless an error occurs", quiet)
+	f.Func(0, "silent", NoArg, "", "", quiet)
+	f.Func(0, "verbose", NoArg, "", "output extra information about the work being done", func(string, bool) error {
+		o.silent, p.verbose = false, true
+		return nil
+	})
 	f.BoolVar(&p.dryRun, 0, "dry-run", "do not actually change any files; just print what would happen")
 	f.Func('d', "directory", RequiredArg, "DIR", "change the working directory to DIR first", func(v string, _ bool) error {
 		o.dir, o.dirSet = v, true
@@ -778,7 +794,7 @@ func (p *patcher) run(o *patchCmdOpts) int {
 			err = syscall.ENOTDIR
 		}
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "patch: **** Can't change to directory %s : %s\n", o.dir, ErrText(err))
+			fmt.Fprintf(env.Stderr, "patch: **** Can't change to directory %s : %s\n", patchQuote(o.dir), ErrText(err))
 			return 2
 		}
 		sub := *env
@@ -791,7 +807,7 @@ func (p *patcher) run(o *patchCmdOpts) int {
 	if o.inputSet && o.input != "-" {
 		r, err := env.Open(o.input)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "patch: **** Can't open patch file %s : %s\n", o.input, ErrText(err))
+			fmt.Fprintf(env.Stderr, "patch: **** Can't open patch file %s : %s\n", patchQuote(o.input), ErrText(err))
 			return 2
 		}
 		data, err = io.ReadAll(r)
@@ -809,34 +825,78 @@ func (p *patcher) run(o *patchCmdOpts) int {
 		// -o - writes the result on stdout: GNU says the rest on stderr.
 		w = env.Stderr
 	}
+	p.summary = w // the failed hunks' count: said even under -s
 	if o.silent {
 		w = io.Discard
 	}
+	p.out = bufio.NewWriter(w)
+	defer p.out.Flush()
 	if o.ed || p.origFile != "" && looksLikeEd(data) {
-		p.out = bufio.NewWriter(w)
-		defer p.out.Flush()
-		return p.applyEd(data)
+		p.say("Hmm...  Looks like an ed script to me...\n")
+		st := p.applyEd(data)
+		if st < 2 {
+			p.say("done\n")
+		}
+		return st
 	}
 	patches, err := parsePatch(data, p.origFile != "")
 	if err != nil {
+		if err == errPatchGarbage {
+			p.say("Hmm...  I can't seem to find a patch in there anywhere.\n")
+			p.out.Flush()
+		}
 		fmt.Fprintf(env.Stderr, "patch: **** %s\n", err)
 		return 2
 	}
-	p.out = bufio.NewWriter(w)
-	defer p.out.Flush()
 	status := 0
-	for _, fp := range patches {
+	for i, fp := range patches {
 		if env.Ctx.Err() != nil {
 			return 2
 		}
+		p.sayKind(fp, i > 0)
 		st := p.apply(fp)
 		status = max(status, st)
 		p.out.Flush()
 		if st == 2 {
-			break
+			return status
 		}
 	}
+	p.say("done\n")
 	return status
+}
+
+// say writes a line of --verbose's only.
+func (p *patcher) say(text string) {
+	if p.verbose {
+		p.out.WriteString(text)
+	}
+}
+
+// sayKind is --verbose's word on what fp is, with the text before it,
+// as GNU patch's intuit_diff_type reports it.
+func (p *patcher) sayKind(fp *filePatch, next bool) {
+	if !p.verbose {
+		return
+	}
+	kind := "a unified diff"
+	switch {
+	case fp.normal:
+		kind = "a normal diff"
+	case fp.context:
+		kind = "a new-style context diff"
+	}
+	looks := "Looks like"
+	if next {
+		looks = "The next patch looks like"
+	}
+	fmt.Fprintf(p.out, "Hmm...  %s %s to me...\n", looks, kind)
+	if len(fp.leading) > 0 {
+		p.out.WriteString("The text leading up to this was:\n--------------------------\n")
+		for _, l := range fp.leading {
+			fmt.Fprintf(p.out, "|%s\n", l)
+		}
+		p.out.WriteString("--------------------------\n")
+	}
 }
 
 // fatal reports a message of GNU patch's "****" kind, after the output
@@ -952,6 +1012,7 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 	}
 	creates, deletes, saysOld, saysNew := p.sides(fp)
+	p.anyway = false
 	name, st := p.fileToPatch(fp, len(hunks), creates, saysOld, saysNew)
 	if st < 0 {
 		// -t took the patch for a reversed one: apply it the other way.
@@ -982,6 +1043,7 @@ func (p *patcher) apply(fp *filePatch) int {
 		name, target, note, renamed = src, dst, " ("+how+" from "+src+")", how == "renamed"
 	}
 	fmt.Fprintf(p.out, "%s file %s%s\n", p.verb(), patchQuote(target), note)
+	p.say("Using Plan A...\n")
 	if fp.err != nil {
 		// GNU patch reads hunks as it applies them: it names the file
 		// before it meets the malformed line, and changes nothing.
@@ -1007,7 +1069,7 @@ func (p *patcher) apply(fp *filePatch) int {
 	// GNU patch 2.7.6, when no hunk applies to a missing FILE, backs it
 	// up as an empty one and then fails to copy it; without a backup it
 	// only saves the rejects.
-	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == ""
+	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == "" && !p.anyway
 	if none && !p.dryRun {
 		if p.backup || !p.noBackupIfMismatch {
 			if err := p.writeFile(name+p.suffix, nil); err != nil {
@@ -1071,7 +1133,7 @@ func (p *patcher) readOriginal(name string, creates bool, saysOld int) (orig []b
 		return orig, true, 0, nil
 	}
 	if !creates && saysOld == 0 {
-		if p.origFile == "" || !errors.Is(err, fs.ErrNotExist) {
+		if p.origFile == "" && !p.anyway || !errors.Is(err, fs.ErrNotExist) {
 			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
 		}
 		return nil, false, 0, err
@@ -1193,7 +1255,7 @@ func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool, saysOld, 
 				last = c
 			}
 		}
-		if last != "" && !p.force && !p.flipped {
+		if last != "" && !p.flipped {
 			when := ""
 			if p.reverse {
 				when = ", when reversed,"
@@ -1202,6 +1264,10 @@ func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool, saysOld, 
 			switch {
 			case p.forward:
 				fmt.Fprintf(p.out, "  Skipping patch.\n")
+			case p.force:
+				fmt.Fprintf(p.out, "  Applying it anyway.\n")
+				p.anyway = true
+				return last, 0
 			case p.batch && p.reverse:
 				fmt.Fprintf(p.out, "  Ignoring -R.\n")
 				return "", -1
@@ -1254,10 +1320,11 @@ func (p *patcher) reject(fp *filePatch, a *hunkApplier, nhunks int, target strin
 	if p.rejFile != "" {
 		rej = p.rejFile
 	}
+	p.out.Flush()
 	if p.dryRun || rej == "-" {
-		fmt.Fprintf(p.out, "%s\n", msg)
+		fmt.Fprintf(p.summary, "%s\n", msg)
 	} else {
-		fmt.Fprintf(p.out, "%s -- saving rejects to file %s\n", msg, rej)
+		fmt.Fprintf(p.summary, "%s -- saving rejects to file %s\n", msg, rej)
 		// Rejects are saved as they were tried: reversed under -R.
 		if err := p.writeRejects(rej, fp, a.failed, p.reverse); err != nil {
 			return p.fatal("Can't create file %s : %s", rej, ErrText(err)), true
@@ -1348,6 +1415,8 @@ func (a *hunkApplier) run(hunks []*patchHunk) bool {
 		a.netAdded += h.newLen - h.oldLen
 		if fuzz > 0 || a.lastOffset != 0 {
 			a.mismatch = true
+		}
+		if fuzz > 0 || a.lastOffset != 0 || p.verbose {
 			// GNU reports where the hunk went in the output.
 			newAt := where + 1 + a.netAdded - (h.newLen - h.oldLen)
 			fmt.Fprintf(p.out, "Hunk #%d succeeded at %d", hi+1, newAt)

@@ -3,7 +3,9 @@ package builtins
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -47,18 +49,17 @@ func prCmd(env *Env) int {
 	})
 	intArg := func(p *int, what string) func(string, bool) error {
 		return func(v string, _ bool) error {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 && what != "offset" || n < 0 {
-				return &UsageError{"'-" + what + "' " + env.Quote(v) + ": Invalid argument"}
+			n, err := prNumber(env, v, what)
+			if err == nil {
+				*p = n
 			}
-			*p = n
-			return nil
+			return err
 		}
 	}
-	f.Func('l', "length", RequiredArg, "PAGE_LENGTH", "set the page length to PAGE_LENGTH (66) lines", intArg(&o.pageLen, "l PAGE_LENGTH"))
+	f.Func('l', "length", RequiredArg, "PAGE_LENGTH", "set the page length to PAGE_LENGTH (66) lines", intArg(&o.pageLen, "'-l PAGE_LENGTH' invalid number of lines"))
 	f.BoolVar(&o.merge, 'm', "merge", "print all files in parallel, one in each column")
 	f.BoolVar(&o.number, 'n', "number-lines", "number lines (five digits and a TAB)")
-	f.Func('o', "indent", RequiredArg, "MARGIN", "offset each line with MARGIN (zero) spaces", intArg(&o.offset, "o MARGIN"))
+	f.Func('o', "indent", RequiredArg, "MARGIN", "offset each line with MARGIN (zero) spaces", intArg(&o.offset, "'-o MARGIN' invalid line offset"))
 	f.Func('s', "separator", OptionalArg, "CHAR", "separate columns by a single character, default TAB", func(v string, present bool) error {
 		o.sep, o.sepSet = "\t", true
 		if present {
@@ -67,7 +68,7 @@ func prCmd(env *Env) int {
 		return nil
 	})
 	f.BoolVar(&o.noHeader, 't', "omit-header", "omit page headers and trailers")
-	f.Func('w', "width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters for\n                    multiple text-column output only", intArg(&o.width, "w PAGE_WIDTH"))
+	f.Func('w', "width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters for\n                    multiple text-column output only", intArg(&o.width, "'-w PAGE_WIDTH' invalid number of characters"))
 	version := versionOption(f)
 	// -COLUMN digits: rebuild "-3" bundles so each digit counts once.
 	var args []string
@@ -91,6 +92,30 @@ func prCmd(env *Env) int {
 		files = []string{"-"}
 	}
 	return o.run(env, files)
+}
+
+// prNumber reads the argument of -l, -o or -w as GNU pr's xdectoimax:
+// a decimal integer from 1 (0 for -o's offset) to INT_MAX, or what's
+// message, fatal, with the errno GNU's names: EOVERFLOW for a value
+// beyond half an int's range, ERANGE for a smaller one out of range.
+func prNumber(env *Env, v, what string) (int, error) {
+	lo := int64(1)
+	if strings.HasPrefix(what, "'-o") {
+		lo = 0
+	}
+	msg := what + ": " + env.Quote(v)
+	n, err := strconv.ParseInt(strings.TrimLeft(v, " \t\n\v\f\r"), 10, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return 0, errors.New(msg + ": Value too large for defined data type")
+	case err != nil:
+		return 0, errors.New(msg)
+	case n >= lo && n <= math.MaxInt32:
+		return int(n), nil
+	case n > math.MaxInt32/2 || n < math.MinInt32/2:
+		return 0, errors.New(msg + ": Value too large for defined data type")
+	}
+	return 0, errors.New(msg + ": Numerical result out of range")
 }
 
 // run paginates files.

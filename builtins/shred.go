@@ -62,10 +62,13 @@ func shredCmd(env *Env) int {
 		switch {
 		case !present:
 			remove = "wipesync"
-		case v == "unlink" || v == "wipe" || v == "wipesync":
-			remove = v
 		default:
-			return fmt.Errorf("invalid argument %s for '--remove'\nValid arguments are:\n  - 'unlink'\n  - 'wipe'\n  - 'wipesync'", env.Quote(v))
+			words := []string{"unlink", "wipe", "wipesync"}
+			i, err := lsArgMatch(env, "--remove", v, words, lsSeq(len(words)))
+			if err != nil {
+				return err
+			}
+			remove = words[i]
 		}
 		return nil
 	})

@@ -1278,14 +1278,13 @@ func (c *sortConfig) sortWordFlag(f *Flags) {
 	f.Func(0, "sort", RequiredArg, "WORD", "sort according to WORD:\n  general-numeric -g, human-numeric -h, month -M,\n  numeric -n, random -R, version -V", func(v string, _ bool) error {
 		words := []string{"general-numeric", "human-numeric", "month", "numeric", "random", "version"}
 		letters := "ghMnRV"
-		for i, w := range words {
-			if w == v {
-				g.setOpt(letters[i], false)
-				return nil
-			}
+		i, err := lsArgMatch(c.env, "--sort", v, words, lsSeq(len(words)))
+		if err != nil {
+			c.badWord = true
+			return err
 		}
-		c.badWord = true
-		return &UsageError{fmt.Sprintf("invalid argument %s for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'", c.env.Quote(v))}
+		g.setOpt(letters[i], false)
+		return nil
 	})
 }
 

@@ -298,6 +298,16 @@ func sumReader(env *Env, a sumAlgo, r io.Reader) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// sumCheckName is how -c names a file in its results, as GNU's 9.1: as
+// it is, or when it holds a newline, after a backslash with its newlines
+// and backslashes escaped (\n, \\).
+func sumCheckName(name string) string {
+	if !strings.Contains(name, "\n") {
+		return name
+	}
+	return "\\" + strings.NewReplacer("\\", "\\\\", "\n", "\\n").Replace(name)
+}
+
 // sumChecker runs -c over checksum lists.
 type sumChecker struct {
 	env *Env
@@ -376,19 +386,19 @@ func (c *sumChecker) checkFile(list string) int {
 			c.w.Flush()
 			env.PathError(name, err)
 			if !c.status {
-				c.w.WriteString(name + ": FAILED open or read\n")
+				c.w.WriteString(sumCheckName(name) + ": FAILED open or read\n")
 			}
 			continue
 		}
 		if !strings.EqualFold(sum, want) {
 			failed++
 			if !c.status {
-				c.w.WriteString(name + ": FAILED\n")
+				c.w.WriteString(sumCheckName(name) + ": FAILED\n")
 			}
 		} else {
 			matched++
 			if !c.status && !c.quiet {
-				c.w.WriteString(name + ": OK\n")
+				c.w.WriteString(sumCheckName(name) + ": OK\n")
 			}
 		}
 		if _, err := c.w.Write(nil); err != nil {

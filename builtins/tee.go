@@ -15,16 +15,17 @@ func tee(env *Env) (status int) {
 	// kills GNU tee (SIGPIPE), silently.
 	warnPipe, exitMode, sigpipe := false, false, true
 	f.Func('p', "", NoArg, "", "diagnose errors writing to non pipes", func(string, bool) error { warnPipe, sigpipe = true, false; return nil })
-	f.Func(0, "output-error", OptionalArg, "MODE", "set behavior on write error.  See MODE below", func(v string, _ bool) error {
+	f.Func(0, "output-error", OptionalArg, "MODE", "set behavior on write error.  See MODE below", func(v string, present bool) error {
 		sigpipe = false
-		switch v {
-		case "", "warn-nopipe", "exit-nopipe":
-			warnPipe, exitMode = true, v == "exit-nopipe"
-		case "warn", "exit":
-			warnPipe, exitMode = false, v == "exit"
-		default:
-			return &UsageError{"invalid argument " + env.Quote(v) + " for '--output-error'\nValid arguments are:\n  - 'warn'\n  - 'warn-nopipe'\n  - 'exit'\n  - 'exit-nopipe'"}
+		if !present {
+			v = "warn-nopipe"
 		}
+		words := []string{"warn", "warn-nopipe", "exit", "exit-nopipe"}
+		i, err := lsArgMatch(env, "--output-error", v, words, lsSeq(len(words)))
+		if err != nil {
+			return err
+		}
+		warnPipe, exitMode = i == 1 || i == 3, i >= 2
 		return nil
 	})
 	f.Epilog = "MODE determines behavior with write errors on the outputs:\n" +

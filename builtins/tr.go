@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -126,8 +127,11 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 				}
 			case plain(i+1, '='):
 				if j := closing(i+2, '='); j >= 0 {
+					if j == i+2 {
+						return nil, fmt.Errorf("missing equivalence class character '[==]'")
+					}
 					if j-(i+2) != 1 {
-						return nil, fmt.Errorf("%s: equivalence class operand must be a single character", b[i+2:j])
+						return nil, fmt.Errorf("%s: equivalence class operand must be a single character", trPrintable(b[i+2:j]))
 					}
 					set.chars = append(set.chars, b[i+2])
 					set.classes = true
@@ -188,6 +192,20 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 		i++
 	}
 	return set, nil
+}
+
+// trPrintable is GNU tr's make_printable_str: C escapes for the control
+// characters that have one, octal for other unprintable bytes.
+func trPrintable(b []byte) string {
+	var sb strings.Builder
+	for _, c := range b {
+		if e := gnu.CEscape(c); e != "" {
+			sb.WriteString(e)
+		} else {
+			sb.WriteString(trQuoteChar(c))
+		}
+	}
+	return sb.String()
 }
 
 // trQuoteChar prints a range endpoint as GNU does (octal when unprintable).

@@ -76,23 +76,25 @@ func (c *uniqConfig) flags(env *Env) *Flags {
 		if !present {
 			v = "none"
 		}
-		switch v {
-		case "none", "prepend", "separate":
-			c.delimit = v
-			return nil
+		words := []string{"none", "prepend", "separate"}
+		i, err := lsArgMatch(env, "--all-repeated", v, words, lsSeq(len(words)))
+		if err != nil {
+			return err
 		}
-		return &UsageError{fmt.Sprintf("invalid argument %s for '--all-repeated'\nValid arguments are:\n  - 'none'\n  - 'prepend'\n  - 'separate'", env.Quote(v))}
+		c.delimit = words[i]
+		return nil
 	})
 	f.Func(0, "group", OptionalArg, "METHOD", "show all items, separating groups with an empty line;\n                          METHOD={separate(default),prepend,append,both}", func(v string, present bool) error {
 		if !present {
 			v = "separate"
 		}
-		switch v {
-		case "separate", "prepend", "append", "both":
-			c.group = v
-			return nil
+		words := []string{"prepend", "append", "separate", "both"}
+		i, err := lsArgMatch(env, "--group", v, words, lsSeq(len(words)))
+		if err != nil {
+			return err
 		}
-		return &UsageError{fmt.Sprintf("invalid argument %s for '--group'\nValid arguments are:\n  - 'prepend'\n  - 'append'\n  - 'separate'\n  - 'both'", env.Quote(v))}
+		c.group = words[i]
+		return nil
 	})
 	f.Func('f', "skip-fields", RequiredArg, "N", "avoid comparing the first N fields", func(v string, _ bool) (err error) {
 		c.skipFields, err = uniqCount(v, "invalid number of fields to skip")

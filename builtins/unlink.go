@@ -1,7 +1,5 @@
 package builtins
 
-import ()
-
 var _ = register(Builtin{Name: "unlink", Summary: "call the unlink function to remove the specified file", Run: unlinkCmd})
 var _ = register(Builtin{Name: "link", Summary: "call the link function to create a link to a file", Run: linkCmd})
 
@@ -52,6 +50,11 @@ func linkCmd(env *Env) int {
 	default:
 		return f.Fail(&UsageError{"extra operand " + env.Quote(args[2])}, 1)
 	}
-	env.Errorf("links are not supported in llmsh")
+	what := "cannot create link " + env.QuoteAF(args[1]) + " to " + env.QuoteAF(args[0])
+	if _, err := env.FS.Stat(env.Abs(args[0])); err != nil {
+		env.Errorf("%s: %s", what, ErrText(err))
+		return 1
+	}
+	env.Errorf("%s: %s", what, lnRefusal)
 	return 1
 }

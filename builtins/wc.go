@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"strconv"
+	"strings"
 	"syscall"
 	"unicode"
 	"unicode/utf8"
@@ -265,6 +266,10 @@ func (k *wcCounter) print(c wcCounts, name string, withName bool) error {
 	}
 	if withName {
 		line = append(line, ' ')
+		if strings.IndexByte(name, '\n') >= 0 {
+			// GNU's wc 9.1 quotes a name only when it holds a newline.
+			name = k.env.QuoteF(name)
+		}
 		line = append(line, name...)
 	}
 	line = append(line, '\n')

@@ -389,7 +389,7 @@ func xaNum(opt string, min int, p *int) func(string, bool) error {
 			if errors.As(err, &ne) && ne.Err == strconv.ErrRange {
 				n = 1 << 31
 			} else {
-				return &UsageError{fmt.Sprintf("invalid number %q for %s option", v, opt)}
+				return &UsageError{fmt.Sprintf("invalid number \"%s\" for %s option", v, opt)}
 			}
 		}
 		if n < int64(min) {
@@ -516,7 +516,7 @@ func (c *xargsConfig) flags(env *Env) *Flags {
 	f.Func('s', "max-chars", RequiredArg, "MAX-CHARS", "limit length of command line to MAX-CHARS", func(v string, present bool) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return &UsageError{fmt.Sprintf("invalid number %q for -s option", v)}
+			return &UsageError{fmt.Sprintf("invalid number \"%s\" for -s option", v)}
 		}
 		if n < 1 {
 			env.Errorf("value %s for -s option should be >= 1", v)

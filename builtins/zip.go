@@ -98,8 +98,9 @@ func (c *zipConfig) run(env *Env, archive string, files []string) int {
 		items = c.walk(env, w, a, items)
 	}
 	if len(items) == 0 {
+		// zip 3.0 writes its warnings and this error on standard output.
+		fmt.Fprintf(w, "\nzip error: Nothing to do! (%s)\n", archive)
 		w.Flush()
-		fmt.Fprintf(env.Stderr, "\nzip error: Nothing to do! (%s)\n", archive)
 		return 12
 	}
 	order, had := zipOrder(old, items)
@@ -145,8 +146,9 @@ func (c *zipConfig) run(env *Env, archive string, files []string) int {
 func (c *zipConfig) walk(env *Env, w *bufio.Writer, src string, items []zipItem) []zipItem {
 	fi, err := env.FS.Stat(env.Abs(src))
 	if err != nil {
-		w.Flush()
-		fmt.Fprintf(env.Stderr, "\tzip warning: name not matched: %s\n", src)
+		if !c.quiet { // zip 3.0's -q silences its warnings too
+			fmt.Fprintf(w, "\tzip warning: name not matched: %s\n", src)
+		}
 		return items
 	}
 	name := unzipSafeName(src)

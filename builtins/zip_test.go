@@ -51,7 +51,7 @@ func TestZipUnzip(t *testing.T) {
 		{"", []string{"zip", "t.zip", "a", "big", "empty"}, "  adding: a (stored 0%)\n  adding: big (deflated 98%)\n  adding: empty (stored 0%)\n", "", 0},
 		{"", []string{"zip", "-r", "t2.zip", "d", "a"}, "  adding: d/ (stored 0%)\n  adding: d/e/ (stored 0%)\n  adding: d/e/y (stored 0%)\n  adding: a (stored 0%)\n", "", 0},
 		{"", []string{"zip", "t.zip", "a"}, "updating: a (stored 0%)\n", "", 0},
-		{"", []string{"zip", "n.zip", "nosuch"}, "", "\tzip warning: name not matched: nosuch\n\nzip error: Nothing to do! (n.zip)\n", 12},
+		{"", []string{"zip", "n.zip", "nosuch"}, "\tzip warning: name not matched: nosuch\n\nzip error: Nothing to do! (n.zip)\n", "", 12},
 		{"", []string{"unzip", "-l", "t.zip"}, "Archive:  t.zip\n  Length      Date    Time    Name\n---------  ---------- -----   ----\n        6  2024-01-02 03:04   a\n     3900  2024-01-02 03:04   big\n        0  2024-01-02 03:04   empty\n---------                     -------\n     3906                     3 files\n", "", 0},
 		{"", []string{"unzip", "t2.zip", "-d", "out"}, "Archive:  t2.zip\n   creating: out/d/\n   creating: out/d/e/\n extracting: out/d/e/y               \n extracting: out/a                   \n", "", 0},
 		{"", []string{"unzip", "t2.zip", "-d", "out"}, "Archive:  t2.zip\n", "replace out/d/e/y? [y]es, [n]o, [A]ll, [N]one, [r]ename:  NULL\n(EOF or read error, treating as \"[N]one\" ...)\n", 1},
