@@ -1038,7 +1038,7 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 			elems, err := cfg.sliceElems(pe, vr.List, vr.Indexes, sliceArray)
 			return elems, lit == "*", true, err
 		case Associative:
-			elems, err := cfg.sliceElems(pe, vr.assocValues(), nil, sliceAssoc)
+			elems, err := cfg.sliceElems(pe, cfg.assocValues(vr), nil, sliceAssoc)
 			return elems, lit == "*", true, err
 		case String:
 			// ${s[@]} of a scalar: its one element (sliced, its text:
@@ -1083,7 +1083,7 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 			case Indexed:
 				return append([]string{}, vr.indexedKeys()...), nil
 			case Associative:
-				return append([]string{}, vr.AssocKeys()...), nil
+				return append([]string{}, cfg.assocKeys(vr)...), nil
 			}
 			if !vr.IsSet() {
 				return []string{}, nil // llmsh: no variable, no fields

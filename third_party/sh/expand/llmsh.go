@@ -66,39 +66,87 @@ func bashHash(s string) uint32 {
 // newest first: so does llmsh for the keys whose order of insertion it
 // knows ([Variable.Born]), the others in byte order.
 func (v Variable) AssocKeys() []string {
-	keys := make([]string, 0, len(v.Map))
-	for k := range v.Map {
-		keys = append(keys, k)
+	keys, _ := v.assocKeysStop(context.TODO())
+	return keys
+}
+
+// assocKeysStop is AssocKeys, looking at ctx (when not nil) every
+// fieldsCheck keys: it gives up with ctx's error once the run is stopped.
+// The keys are placed by a counting sort over the buckets, and sorted
+// only within a bucket (llmsh, session 26, red team: one sort of all the
+// keys, hashing both keys of each comparison and looking up their Born,
+// looked at no context: `${!m[*]}` of a million keys kept a library Run
+// with a 300 ms limit for 9.4 s, `${m[*]}` 4.9 s).
+func (v Variable) assocKeysStop(ctx context.Context) ([]string, error) {
+	stopped := func(i int) bool {
+		return i%fieldsCheck == fieldsCheck-1 && ctx != nil && ctx.Err() != nil
 	}
+	n := len(v.Map)
 	nb := uint32(1024)
-	for uint32(len(keys)) > nb*2 {
+	for uint32(n) > nb*2 {
 		nb *= 4
 	}
-	slices.SortFunc(keys, func(a, b string) int {
-		ba, bb := bashHash(a)&(nb-1), bashHash(b)&(nb-1)
-		switch {
-		case ba < bb:
-			return -1
-		case ba > bb:
-			return 1
+	type keyBucket struct {
+		key    string
+		bucket uint32
+	}
+	kbs := make([]keyBucket, 0, n)
+	start := make([]int, nb+1) // a bucket's keys are keys[start[b]:start[b+1]]
+	for k := range v.Map {
+		if stopped(len(kbs)) {
+			return nil, ctx.Err()
 		}
-		if na, nb := v.Born[a], v.Born[b]; na != nb && na != 0 && nb != 0 {
-			if na > nb {
-				return -1 // newest first
-			}
-			return 1
+		b := bashHash(k) & (nb - 1)
+		kbs = append(kbs, keyBucket{k, b})
+		start[b+1]++
+	}
+	for b := uint32(1); b <= nb; b++ {
+		start[b] += start[b-1]
+	}
+	keys := make([]string, n)
+	next := slices.Clone(start[:nb])
+	for i, kb := range kbs {
+		if stopped(i) {
+			return nil, ctx.Err()
 		}
-		return strings.Compare(a, b)
-	})
+		keys[next[kb.bucket]] = kb.key
+		next[kb.bucket]++
+	}
+	for b := uint32(0); b < nb; b++ {
+		if stopped(int(b)) {
+			return nil, ctx.Err()
+		}
+		if bucket := keys[start[b]:start[b+1]]; len(bucket) > 1 {
+			slices.SortFunc(bucket, func(a, b string) int {
+				if na, nb := v.Born[a], v.Born[b]; na != nb && na != 0 && nb != 0 {
+					if na > nb {
+						return -1 // newest first
+					}
+					return 1
+				}
+				return strings.Compare(a, b)
+			})
+		}
+	}
+	return keys, nil
+}
+
+// assocKeys is vr's keys in bash's order, ending the expansion once the
+// run is stopped.
+func (cfg *Config) assocKeys(vr Variable) []string {
+	keys, err := vr.assocKeysStop(cfg.Ctx)
+	if err != nil {
+		panic(valuePanic{err})
+	}
 	return keys
 }
 
 // assocValues returns the values of an associative array in the order of
-// [Variable.AssocKeys].
-func (v Variable) assocValues() []string {
-	keys := v.AssocKeys()
+// [Variable.AssocKeys], ending the expansion once the run is stopped.
+func (cfg *Config) assocValues(vr Variable) []string {
+	keys := cfg.assocKeys(vr)
 	for i, k := range keys {
-		keys[i] = v.Map[k]
+		keys[i] = vr.Map[k]
 	}
 	return keys
 }
@@ -578,7 +626,11 @@ func (q Quoter) DeclValueStop(ctx context.Context, v Variable) (string, error) {
 			b.WriteString("[" + k + "]=" + q.Decl(v.List[i]))
 		}
 	case Associative:
-		for i, k := range v.AssocKeys() {
+		keys, err := v.assocKeysStop(ctx)
+		if err != nil {
+			return "", err
+		}
+		for i, k := range keys {
 			if stopped(i) {
 				return "", ctx.Err()
 			}
@@ -591,11 +643,14 @@ func (q Quoter) DeclValueStop(ctx context.Context, v Variable) (string, error) {
 
 // kvPairs gives the keys and values of an array in turn, for ${a[@]@k}
 // and (quoted) ${a[@]@K}.
-func (v Variable) kvPairs(quote bool, q Quoter) []string {
+func (cfg *Config) kvPairs(v Variable, quote bool, q Quoter) []string {
 	var out []string
 	switch v.Kind {
 	case Indexed:
 		for i, k := range v.indexedKeys() {
+			if i%fieldsCheck == fieldsCheck-1 {
+				cfg.mustGoOn() // llmsh: millions of elements
+			}
 			val := v.List[i]
 			if quote {
 				val = q.Decl(val)
@@ -603,7 +658,10 @@ func (v Variable) kvPairs(quote bool, q Quoter) []string {
 			out = append(out, k, val)
 		}
 	case Associative:
-		for _, k := range v.AssocKeys() {
+		for i, k := range cfg.assocKeys(v) {
+			if i%fieldsCheck == fieldsCheck-1 {
+				cfg.mustGoOn() // llmsh: millions of elements
+			}
 			val := v.Map[k]
 			if quote {
 				k, val = q.declKey(k), q.Decl(val)
@@ -937,7 +995,7 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 	case "k":
 		vr := cfg.Env.Get(pe.Param.Value)
 		if _, v := vr.Resolve(cfg.Env); v.Kind == Indexed || v.Kind == Associative {
-			pairs := v.kvPairs(false, Quoter{})
+			pairs := cfg.kvPairs(v, false, Quoter{})
 			if nodeLit(pe.Index) == "*" {
 				return []string{cfg.ifsJoin(pairs)}, true, nil
 			}
@@ -950,7 +1008,7 @@ func (cfg *Config) wholeListOp(pe *syntax.ParamExp) (fields []string, ok bool, e
 		if op == "a" && array && v.IsSet() {
 			return nil, false, nil // each element's, in listElems
 		}
-		if op == "K" && array && nodeLit(pe.Index) == "@" && len(v.kvPairs(false, Quoter{})) == 0 {
+		if op == "K" && array && nodeLit(pe.Index) == "@" && len(cfg.kvPairs(v, false, Quoter{})) == 0 {
 			return []string{}, true, nil // llmsh: no elements, no field
 		}
 		s, err := cfg.paramExp(pe)

@@ -1,8 +1,12 @@
 package expand_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,4 +68,66 @@ func TestDeclValueStop(t *testing.T) {
 			t.Errorf("%v in a stopped run: %v, want context.Canceled", v.Kind, err)
 		}
 	}
+}
+
+// TestAssocKeysStop: the keys and values of an associative array of many
+// keys end with the context's error once the run is stopped (session 26,
+// red team: `${!m[*]}` of a million keys kept a library Run with a 300 ms
+// limit for 9.4 s), and are listed in bash's order while it is not: by
+// bucket of bash's hash table, newest first within one where the order
+// of insertion is known (Born), else in byte order.
+func TestAssocKeysStop(t *testing.T) {
+	m, born := map[string]string{}, map[string]uint64{}
+	for i := range 30000 {
+		k := strings.Repeat("k", i%7) + strconv.Itoa(i*7919%100003)
+		m[k] = "v"
+		born[k] = uint64(i + 1)
+	}
+	var v expand.Variable
+	for _, born := range []map[string]uint64{nil, born} {
+		v = expand.Variable{Set: true, Kind: expand.Associative, Map: m, Born: born}
+		got := v.AssocKeys()
+		want := slices.Collect(maps.Keys(m))
+		nb := uint32(1024)
+		for uint32(len(want)) > nb*2 {
+			nb *= 4
+		}
+		slices.SortFunc(want, func(a, b string) int {
+			if c := cmp.Compare(fnv1(a)&(nb-1), fnv1(b)&(nb-1)); c != 0 {
+				return c
+			}
+			if born != nil {
+				return cmp.Compare(born[b], born[a]) // newest first
+			}
+			return strings.Compare(a, b)
+		})
+		if len(got) != len(want) {
+			t.Fatalf("%d keys, want %d", len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("not in bash's order from key %d: %q, want %q", i, got[i:i+3], want[i:i+3])
+			}
+		}
+	}
+	env := mapEnv{"m": v}
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, src := range []string{`${!m[*]}`, `${m[*]}`, `${#m[@]}`, `${m[*]@K}`, `${m[*]:1}`} {
+		if _, err := expand.Literal(&expand.Config{Env: env, Ctx: context.Background()}, longWord(t, src)); err != nil {
+			t.Errorf("%s: %v", src, err)
+		}
+		if _, err := expand.Literal(&expand.Config{Env: env, Ctx: stopped}, longWord(t, src)); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s in a stopped run: %v, want context.Canceled", src, err)
+		}
+	}
+}
+
+// fnv1 is bash's hash_string, whose char is signed.
+func fnv1(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h = h*16777619 ^ uint32(int8(s[i]))
+	}
+	return h
 }

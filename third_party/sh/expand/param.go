@@ -338,7 +338,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			// llmsh: in bash's order, and sliced as a list.
 			indexAllElements = true
 			callVarInd = false
-			if elems, err = cfg.sliceElems(pe, vr.assocValues(), nil, sliceAssoc); err != nil {
+			if elems, err = cfg.sliceElems(pe, cfg.assocValues(vr), nil, sliceAssoc); err != nil {
 				return "", err
 			}
 			str = join(elems)
@@ -420,7 +420,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		case pe.Index != nil && vr.Kind == Indexed:
 			strs = vr.indexedKeys()
 		case pe.Index != nil && vr.Kind == Associative:
-			strs = vr.AssocKeys()
+			strs = cfg.assocKeys(vr)
 		case pe.Index != nil:
 			// ${!s[@]} of a scalar: its one key, 0.
 			if vr.IsSet() {
@@ -712,10 +712,10 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				// llmsh: key-value pairs of an array (@K quoted);
 				// a scalar as @Q.
 				if indexAllElements && (vr.Kind == Indexed || vr.Kind == Associative) {
-					str = join(vr.kvPairs(arg == "K", cfg.quoter()))
+					str = join(cfg.kvPairs(vr, arg == "K", cfg.quoter()))
 					if arg == "K" {
 						// llmsh: ${a[*]@K} too is joined by spaces (bash).
-						str = cfg.joinValues(vr.kvPairs(true, cfg.quoter()), " ")
+						str = cfg.joinValues(cfg.kvPairs(vr, true, cfg.quoter()), " ")
 					}
 					if vr.Kind == Associative && arg == "K" && len(vr.Map) > 0 {
 						str += " " // as bash prints it
@@ -1262,7 +1262,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 	case Associative:
 		switch lit := nodeLit(idx); lit {
 		case "@", "*":
-			strs := vr.assocValues()
+			strs := cfg.assocValues(vr)
 			if lit == "*" {
 				return cfg.ifsJoin(strs), vr.IsSet(), nil
 			}
