@@ -38,6 +38,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		MaxValue:    r.llmsh.maxValue,
 		Ctx:         ctx, // llmsh: expand/longmatch.go
 		LineOffset:  r.text.lineOffset,
+		ParseLocale: r.text.locale, // llmsh
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
 		Jobs:        r.ownJobs,
@@ -93,13 +94,17 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					// The text's offset too, which a function
 					// called there gives back when it returns
 					// and BASH_LINENO reads.
-					r2.setText(textPlace{lineOffset: r2.text.lineOffset + shift, src: r2.text.src})
+					r2.setText(textPlace{lineOffset: r2.text.lineOffset + shift, src: r2.text.src, locale: r2.text.locale})
 				}
 			}
 			// llmsh: bash outside posix mode ignores set -e in a
 			// command substitution unless shopt inherit_errexit is on;
 			// $- still shows it, and set -e there turns it back on.
 			r2.errExitOff = !r.opts[optInheritErrExit]
+			if cs.Backquotes {
+				// llmsh: bash reads backquotes' text as it runs it.
+				r2.text.locale, r2.ecfg.ParseLocale = 0, 0
+			}
 			r2.traceLevel++
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
