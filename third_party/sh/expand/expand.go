@@ -148,6 +148,14 @@ type Config struct {
 	// defined). (llmsh)
 	LineOffset int
 
+	// ParseLocale is the locale in which bash read the text that runs
+	// (llmsh): bash decodes $'…' as it parses a line, so that \u00e9
+	// follows the locale of that time, not of the time it runs (an
+	// LC_ALL=C earlier on the same line, or after a function was
+	// defined, changes nothing). 0 is the locale as it is now, 1 one of
+	// UTF-8, 2 C or POSIX.
+	ParseLocale uint8
+
 	// PlainLineno says that LINENO was unset: it is a variable as any
 	// other, no longer the line running (llmsh).
 	PlainLineno bool

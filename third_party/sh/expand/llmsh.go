@@ -1902,7 +1902,7 @@ func DollarSingle(cfg *Config, s string) string { return dollarSingle(cfg, s) }
 // a NUL as bash (llmsh: \cX too).
 func dollarSingle(cfg *Config, s string) string {
 	if strings.Contains(s, `\u`) || strings.Contains(s, `\U`) {
-		if cfg.byteLocale() {
+		if bytes := cfg.byteLocale(); cfg.ParseLocale == 2 || cfg.ParseLocale == 0 && bytes {
 			s = ansiCUnicode(s)
 		}
 	}

@@ -92,7 +92,7 @@ func (r *Runner) runAliasedLine(ctx context.Context, text, read string, line0 in
 	}
 	// The text's lines count from the line's own (as eval's do).
 	saved := r.text
-	r.setText(textPlace{lineOffset: saved.lineOffset + line0, src: text})
+	r.setText(textPlace{lineOffset: saved.lineOffset + line0, src: text, locale: saved.locale})
 	defer r.setText(saved)
 	return r.readStmts(ctx, file.Stmts, top, synErr, false)
 }
@@ -660,7 +660,7 @@ func (r *Runner) readLinesOn(ctx context.Context, stmts []*syntax.Stmt, aliases 
 			r.exit = exitStatus{code: 2}
 			return
 		}
-		r.setText(textPlace{lineOffset: r.text.lineOffset, src: rest})
+		r.setText(textPlace{lineOffset: r.text.lineOffset, src: rest, locale: r.text.locale})
 		r.readLines(ctx, file.Stmts, false, synErr)
 	}
 }

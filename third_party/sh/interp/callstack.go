@@ -64,6 +64,9 @@ type funcDef struct {
 type textPlace struct {
 	lineOffset int
 	src        string
+	// locale is the locale the line running was read in (llmsh): see
+	// expand.Config.ParseLocale, which it sets.
+	locale uint8
 }
 
 // SetSource gives the runner the source text that the next nodes given to
@@ -173,6 +176,20 @@ func (r *Runner) setText(t textPlace) {
 	r.lineBase = uint(max(t.lineOffset, 0)) // error messages' "line N" (llmsh.go)
 	if r.ecfg != nil {
 		r.ecfg.LineOffset = t.lineOffset
+		r.ecfg.ParseLocale = t.locale
+	}
+}
+
+// noteParseLocale notes the locale in which a line of the text running is read
+// (llmsh): bash decodes its $'…' strings then (expand.Config.ParseLocale),
+// and a function defined on it keeps it (funcDef.text).
+func (r *Runner) noteParseLocale() {
+	r.text.locale = 1
+	if expand.ByteLocale(r.writeEnv) {
+		r.text.locale = 2
+	}
+	if r.ecfg != nil {
+		r.ecfg.ParseLocale = r.text.locale
 	}
 }
 

@@ -633,6 +633,9 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 	}
 	for i := 0; i < len(stmts); i++ {
+		if i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line() {
+			r.noteParseLocale() // llmsh: $'…' as bash decodes it
+		}
 		if top && aliases && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			r.recordHistory(stmts, i) // set -o history (scripthist.go)
 		}

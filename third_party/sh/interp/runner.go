@@ -38,6 +38,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		MaxValue:    r.llmsh.maxValue,
 		Ctx:         ctx, // llmsh: expand/longmatch.go
 		LineOffset:  r.text.lineOffset,
+		ParseLocale: r.text.locale, // llmsh
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
 		Jobs:        r.ownJobs,
@@ -100,7 +101,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					// The text's offset too, which a function
 					// called there gives back when it returns
 					// and BASH_LINENO reads.
-					r2.setText(textPlace{lineOffset: r2.text.lineOffset + shift, src: r2.text.src})
+					r2.setText(textPlace{lineOffset: r2.text.lineOffset + shift, src: r2.text.src, locale: r2.text.locale})
 				}
 			}
 			// llmsh: bash outside posix mode turns set -e off in a
@@ -108,6 +109,10 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			// ($- and set -o say so; set -e there turns it back on).
 			if !r.opts[optInheritErrExit] {
 				r2.opts[optErrExit] = false
+			}
+			if cs.Backquotes {
+				// llmsh: bash reads backquotes' text as it runs it.
+				r2.text.locale, r2.ecfg.ParseLocale = 0, 0
 			}
 			r2.traceLevel++
 			r2.stdout = w

@@ -321,7 +321,9 @@ func (r *Runner) unTest(ctx context.Context, op syntax.UnTestOperator, x string)
 		// llmsh: an element (-v 'a[i]'), through namerefs, as bash.
 		return r.testVarSet(x, false)
 	case syntax.TsRefVar:
-		return r.lookupVar(x).Kind == expand.NameRef
+		// llmsh: set and a nameref, as bash: declare -n r alone is not.
+		vr := r.lookupVar(x)
+		return vr.Kind == expand.NameRef && vr.IsSet()
 	case syntax.TsNot:
 		return x == ""
 	case syntax.TsUsrOwn, syntax.TsGrpOwn:
