@@ -83,6 +83,11 @@ func bracesSeqRec(word *syntax.Word, yield func(*syntax.Word) bool) bool {
 			left = append(left, wp)
 			continue
 		}
+		if br.Sequence && seqLiteral(br) {
+			// llmsh: a sequence bash's mkseq refuses stays as written.
+			left = append(left, &syntax.Lit{ValuePos: br.Pos(), ValueEnd: br.End(), Value: braceText(br)})
+			continue
+		}
 		rest := word.Parts[i+1:]
 		// Yield each word produced by recursing on `next`,
 		// after prepending `left` to its Parts.
@@ -238,4 +243,56 @@ func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
 func hasLeadingZeros(s string) bool {
 	s = strings.TrimPrefix(s, "-")
 	return len(s) > 1 && s[0] == '0'
+}
+
+// seqLiteral reports whether bash leaves the sequence br as it is written
+// (llmsh): an end or a step that is no 64-bit number
+// ({1..99999999999999999999}), ends whose difference overflows, or more
+// than INT_MAX-2 numbers ({1..2147483647}), which bash's mkseq refuses.
+func seqLiteral(br *syntax.BraceExp) bool {
+	fromLit, toLit := br.Elems[0].Lit(), br.Elems[1].Lit()
+	from, err1 := strconv.ParseInt(fromLit, 10, 64)
+	to, err2 := strconv.ParseInt(toLit, 10, 64)
+	if err1 != nil || err2 != nil {
+		// Letters ({a..e}) are one character each; a number too big
+		// for 64 bits is no number to bash either.
+		return len(fromLit) != 1 || len(toLit) != 1 || err1 == nil || err2 == nil
+	}
+	incr := int64(1)
+	if len(br.Elems) > 2 {
+		n, err := strconv.ParseInt(br.Elems[2].Lit(), 10, 64)
+		if err != nil {
+			return true
+		}
+		if n != 0 && n != math.MinInt64 {
+			incr = max(n, -n)
+		}
+	}
+	// bash's SUBOVERFLOW(end, start, INTMAX_MIN+3, INTMAX_MAX-2).
+	if start := from; start > 0 && to < math.MinInt64+3+start || start < 0 && to > math.MaxInt64-2+start {
+		return true
+	}
+	d := to - from
+	if d < 0 {
+		d = -d
+	}
+	return d/incr > math.MaxInt32-3
+}
+
+// braceText is the text of the brace expression br as written (llmsh).
+func braceText(br *syntax.BraceExp) string {
+	sep := ","
+	if br.Sequence {
+		sep = ".."
+	}
+	var sb strings.Builder
+	sb.WriteByte('{')
+	for i, elem := range br.Elems {
+		if i > 0 {
+			sb.WriteString(sep)
+		}
+		sb.WriteString(elem.Lit())
+	}
+	sb.WriteByte('}')
+	return sb.String()
 }
