@@ -28,7 +28,7 @@ import (
 // "EXPR: MSG (error token is "TOKEN")". Bash abandons the command that
 // expands $(( )) with such an error; (( )) and let fail with status 1.
 type ArithmError struct {
-	Expr  string // the expression's text, leading blanks dropped
+	Expr  string // the expression's text, leading blanks dropped (not newlines)
 	Msg   string
 	Token string // the text from the token at fault on
 	NoTok bool   // no "(error token is ...)" part
@@ -658,7 +658,7 @@ func (ev *arithEval) eval(text string, depth int) (int64, error) {
 		return 0, nil
 	}
 	if depth >= maxArithDepth {
-		outer := strings.TrimLeft(cmp.Or(ev.cfg.arithOuter, text), " \t\n")
+		outer := strings.TrimLeft(cmp.Or(ev.cfg.arithOuter, text), " \t")
 		return 0, &ArithmError{Expr: outer, Msg: "expression recursion level exceeded", Token: outer}
 	}
 	s := &arithState{ev: ev, text: text}
@@ -698,7 +698,7 @@ func (s *arithState) fail(msg string) {
 }
 
 func (s *arithState) failAt(msg string, at int) {
-	expr := strings.TrimLeft(s.text, " \t\n")
+	expr := strings.TrimLeft(s.text, " \t")
 	if at > len(s.text) {
 		at = len(s.text)
 	}
@@ -921,7 +921,7 @@ func (s *arithState) number(whole string, start int) int64 {
 	// Bash ends the text at the number for its errors.
 	t := whole[start:]
 	fail := func(msg string) {
-		panic(arithPanic{&ArithmError{Expr: strings.TrimLeft(whole, " \t\n"), Msg: msg, Token: t}})
+		panic(arithPanic{&ArithmError{Expr: strings.TrimLeft(whole, " \t"), Msg: msg, Token: t}})
 	}
 	base := int64(10)
 	i := 0

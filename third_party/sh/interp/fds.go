@@ -17,6 +17,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -147,6 +148,15 @@ func IsBadDescriptor(w io.Writer) bool {
 type fdReader struct {
 	mu sync.Mutex
 	br *bufio.Reader
+	// pend is a read that a timed read gave up waiting for (llmsh:
+	// readByteBefore); its byte is the next one read.
+	pend chan byteRead
+}
+
+// byteRead is the result of one read of a byte.
+type byteRead struct {
+	b   byte
+	err error
 }
 
 // SharedInput makes an fdReader an [InputFile]: a command whose stdin
@@ -160,7 +170,51 @@ func (*fdReader) SharedInput() {}
 func (fr *fdReader) Read(p []byte) (int, error) {
 	fr.mu.Lock()
 	defer fr.mu.Unlock()
+	if fr.pend != nil {
+		if len(p) == 0 {
+			return 0, nil
+		}
+		res := <-fr.pend
+		fr.pend = nil
+		if res.err != nil {
+			return 0, res.err
+		}
+		p[0] = res.b
+		return 1, nil
+	}
 	return fr.br.Read(p)
+}
+
+// readByteBefore reads one byte, giving up at deadline (errReadTimeout)
+// or when done is closed (context.Canceled), as read -t on a pipe that
+// is no file (llmsh: `exec 3< <(sleep 5); read -t 1 -u 3` waited for the
+// list). The read it gave up on goes on, and its byte comes first to
+// the next reader, as the byte a pipe keeps.
+func (fr *fdReader) readByteBefore(deadline time.Time, done <-chan struct{}) (byte, error) {
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	if fr.pend == nil {
+		if fr.br.Buffered() > 0 {
+			return fr.br.ReadByte()
+		}
+		pend, br := make(chan byteRead, 1), fr.br
+		go func() {
+			b, err := br.ReadByte()
+			pend <- byteRead{b, err}
+		}()
+		fr.pend = pend
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case res := <-fr.pend:
+		fr.pend = nil
+		return res.b, res.err
+	case <-timer.C:
+		return 0, errReadTimeout
+	case <-done:
+		return 0, context.Canceled
+	}
 }
 
 // fdReaderOf is what reads a descriptor opened on f. One open for

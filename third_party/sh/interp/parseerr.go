@@ -160,6 +160,7 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		off = len(src)
 	}
 	tok, end := tokenAt(src, off)
+	atLine := 0 // the line of the token named, when it is not Pos's
 	if strings.Contains(text, "must be followed by a statement list") && tok != "" {
 		// llmsh: an empty body (`do` then `done` on the next line):
 		// bash names the token it meets instead, past newlines and
@@ -180,6 +181,13 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			// `in`, `)`): bash names the token met in its place.
 			tok, _ = tokenAt(src, at)
 		}
+		if at := int(perr.At.Offset()); strings.HasSuffix(text, "must be followed by a statement") && perr.At.Line() > perr.Pos.Line() && at <= len(src) {
+			// llmsh: `a &&`, `a |` with an operator on a later line:
+			// bash names it, on its own line.
+			if t, _ := tokenAt(src, at); t != "" {
+				tok, atLine = t, int(perr.At.Line())
+			}
+		}
 		if tok == "" && op != "" && (op[0] == '<' || op[0] == '>' || op == "&>" || op == "&>>" || wantsWord[op]) {
 			// llmsh: a redirection's missing word, or the name or
 			// word after for, select, case, function or coproc:
@@ -194,7 +202,13 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	if tok == "))" {
 		tok = ")" // llmsh: bash has no )) token: (( reads to its end
 	}
+	if tok == "((" {
+		tok = dparenText(src, end) // llmsh: bash's ARITH_CMD token
+	}
 	line = int(perr.Pos.Line())
+	if atLine > 0 {
+		line = atLine
+	}
 	return line, []string{
 		fmt.Sprintf("syntax error near unexpected token `%s'", tok),
 		fmt.Sprintf("`%s'", lineText(src, line)),
@@ -350,6 +364,29 @@ func tokenAt(src string, off int) (string, int) {
 		end++
 	}
 	return src[off:end], end
+}
+
+// dparenText is the text of a (( … )) from offset off, just after the
+// ((, to its )): the word of bash's ARITH_CMD token, which it names
+// where a command may not start (`((1)) ((2))`: token `2'); "((" when
+// the text ends first (llmsh).
+func dparenText(src string, off int) string {
+	depth := 0
+	for i := off; i < len(src); i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				if i+1 < len(src) && src[i+1] == ')' {
+					return src[off:i]
+				}
+				return "(("
+			}
+			depth--
+		}
+	}
+	return "(("
 }
 
 // tokenAcross is the token that starts at or after offset off of src,

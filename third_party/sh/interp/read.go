@@ -245,6 +245,9 @@ func (in *byteInput) next() (byte, error) {
 			if in.reads&4095 == 0 && !in.deadline.IsZero() && time.Now().After(in.deadline) {
 				return 0, errReadTimeout // llmsh: input that never stops
 			}
+			if fr, ok := in.rd.(*fdReader); ok && !in.deadline.IsZero() {
+				return fr.readByteBefore(in.deadline, in.done) // llmsh
+			}
 			n, err = in.rd.Read(b[:])
 		}
 		if n == 1 {

@@ -971,6 +971,18 @@ func stmtLine(st *syntax.Stmt) uint {
 		// its redirections' errors.
 		return sub.Rparen.Line()
 	}
+	switch cm := st.Cmd.(type) {
+	case *syntax.LetClause:
+		// llmsh: as a simple command's, at the end of the word
+		// after `let` (`let "<newline>1/0"`: line 2).
+		if len(cm.Exprs) > 0 && cm.Exprs[0].End().IsValid() {
+			return cm.Exprs[0].End().Line()
+		}
+	case *syntax.DeclClause:
+		if len(cm.Args) > 0 && cm.Args[0].End().IsValid() {
+			return cm.Args[0].End().Line()
+		}
+	}
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 && len(ce.Assigns) == 0 {
 		return st.Position.Line()
