@@ -836,27 +836,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	}
 	inv, msg := parseNestedArgs(args)
 	if msg != "" {
-		// bash's words: "bash: -c: option requires an argument",
-		// "bash: line 0: bash: x: invalid option name", then its usage
-		// after an invalid option.
-		if strings.HasSuffix(msg, "invalid option name") {
-			fmt.Fprintf(stderr, "%s: line 0: %s: %s\n", args[0], args[0], msg)
-			return 2
-		}
-		if strings.HasSuffix(msg, "invalid shell option name") {
-			fmt.Fprintf(stderr, "%s: line 0: %s\n", args[0], msg)
-			return 2
-		}
-		fmt.Fprintf(stderr, "%s: %s\n", args[0], msg)
-		if strings.HasSuffix(msg, "option requires an argument") {
-			return 2
-		}
-		if args[0] == "llmsh" {
-			fmt.Fprintln(stderr, "Usage: llmsh [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]] (a nested llmsh shares the session's grants and limits)")
-		} else {
-			fmt.Fprintf(stderr, "Usage: %s [-eufxa] [-o OPTION]... [-c SCRIPT [NAME [ARG...]] | FILE [ARG...] | -s [ARG...]]\n", args[0])
-		}
-		return 2
+		return nestedUsageErr(stderr, args[0], msg)
 	}
 	src := inv.script
 	switch {
@@ -949,6 +929,32 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		s.mu.Unlock()
 	}
 	return st
+}
+
+// nestedUsageErr prints what a nested shell says of its bad arguments
+// (msg, from parseNestedArgs) and returns bash's status, 2.
+func nestedUsageErr(stderr io.Writer, name, msg string) int {
+	// bash's words: "bash: -c: option requires an argument",
+	// "bash: line 0: bash: x: invalid option name", then its usage
+	// after an invalid option.
+	if strings.HasSuffix(msg, "invalid option name") {
+		fmt.Fprintf(stderr, "%s: line 0: %s: %s\n", name, name, msg)
+		return 2
+	}
+	if strings.HasSuffix(msg, "invalid shell option name") {
+		fmt.Fprintf(stderr, "%s: line 0: %s\n", name, msg)
+		return 2
+	}
+	fmt.Fprintf(stderr, "%s: %s\n", name, msg)
+	if strings.HasSuffix(msg, "option requires an argument") {
+		return 2
+	}
+	if name == "llmsh" {
+		fmt.Fprintln(stderr, "Usage: llmsh [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]] (a nested llmsh shares the session's grants and limits)")
+	} else {
+		fmt.Fprintf(stderr, "Usage: %s [-eufxa] [-o OPTION]... [-c SCRIPT [NAME [ARG...]] | FILE [ARG...] | -s [ARG...]]\n", name)
+	}
+	return 2
 }
 
 // nestedHelp is a nested shell's --help, in bash's layout with what the
