@@ -200,39 +200,62 @@ func (d *dirAhead) cutAt(tr TreeLister, root, last string, types bool) {
 // its answer was full, from the walk going on where it stopped (cutAt):
 // one request for the next frame of directories, made while the walk
 // took the ones before, where a walk of abs alone would list only its
-// subtree, and each directory after it one more round trip. ok is false
-// when no such walk is there to go on with, or it did not reach abs (the
-// walk's order is not vfsd's).
+// subtree, and each directory after it one more round trip. A lister
+// ahead of the walk may ask for a directory past the next answer: the
+// walk goes on until it reaches it. ok is false when no such walk is
+// there to go on with, or it went past abs without it (a directory it
+// could not list, or the walk's order is not vfsd's).
 func (d *dirAhead) goOn(tr TreeLister, abs string) ([]fs.DirEntry, bool) {
 	d.goingOn.Lock()
 	defer d.goingOn.Unlock()
-	// Another lister may have gone on while this one waited.
-	if ents, ok := d.listed(abs, true); ok {
-		return ents, true
-	}
-	d.mu.Lock()
-	i := len(d.cuts) - 1
-	for i >= 0 && !strings.HasPrefix(abs, strings.TrimSuffix(d.cuts[i].root, "/")+"/") {
-		i--
-	}
-	if i < 0 {
+	for {
+		// Another lister may have gone on while this one waited.
+		if ents, ok := d.listed(abs, true); ok {
+			return ents, true
+		}
+		d.mu.Lock()
+		i := len(d.cuts) - 1
+		for i >= 0 && !ahead(d.cuts[i], abs) {
+			i--
+		}
+		if i < 0 {
+			d.mu.Unlock()
+			return nil, false
+		}
+		c := d.cuts[i]
+		d.cuts = slices.Delete(d.cuts, i, i+1)
 		d.mu.Unlock()
-		return nil, false
+		<-c.done
+		if c.err != nil || !c.ok {
+			return nil, false
+		}
+		d.mu.Lock()
+		d.keep(c.dirs)
+		if c.next != "" {
+			d.cutAt(tr, c.root, c.next, c.types)
+		}
+		d.mu.Unlock()
 	}
-	c := d.cuts[i]
-	d.cuts = slices.Delete(d.cuts, i, i+1)
-	d.mu.Unlock()
-	<-c.done
-	if c.err != nil || !c.ok {
-		return nil, false
+}
+
+// ahead reports whether the directory abs comes after where the walk c
+// stopped, depth first in name order: below c.root, and after c.last
+// comparing one name at a time (a directory before those below it).
+func ahead(c *treeCut, abs string) bool {
+	rel, ok := strings.CutPrefix(abs, strings.TrimSuffix(c.root, "/")+"/")
+	if !ok {
+		return false
 	}
-	d.mu.Lock()
-	d.keep(c.dirs)
-	if c.next != "" {
-		d.cutAt(tr, c.root, c.next, c.types)
+	if c.last == "." {
+		return true
 	}
-	d.mu.Unlock()
-	return d.listed(abs, true)
+	a, b := strings.Split(rel, "/"), strings.Split(c.last, "/")
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return a[i] > b[i]
+		}
+	}
+	return len(a) > len(b)
 }
 
 // listed takes the listing of abs a walk of a tree above it made.

@@ -316,6 +316,17 @@ func (c *Client) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntr
 	return out, nil
 }
 
+// walkFirst is the size of the first answer of a walk of names: vfsd
+// stops listing once it holds that much, so that the walker starts on it
+// while vfsd lists the rest (the walk going on after it, asked for at
+// once, up to a frame). `ls -R` over a copy of this repository (6793
+// entries, 365 KB of names): 28.1 -> 23.8 ms; 16 KiB was too little to
+// overlap anything. A walk of described entries (du, ls -l, tar) asks
+// for a frame: tar c reads small files ahead across the directories
+// listed, and with fewer listed read 261 more of them one request each
+// (CPU 268 -> 468 ms).
+const walkFirst = 64 << 10
+
 // Walk lists the directory name and the directories below it in one
 // request (vfsd's walk): each as ReadDirTypes lists it with names set,
 // else as ReadDir does with every entry described, keyed by its path
@@ -324,7 +335,8 @@ func (c *Client) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntr
 // below it: the caller lists them itself. When the answer was full, last
 // is the path below name of the last directory listed, and a Walk of
 // name with after set to it goes on from there (without name's own
-// listing); else last is empty. ok is false when vfsd did not negotiate
+// listing); else last is empty. A walk of names without after answers
+// walkFirst bytes or so at most. ok is false when vfsd did not negotiate
 // walk; an error is the error of listing name itself.
 func (c *Client) Walk(name, after string, names bool, described *atomic.Bool) (dirs map[string][]fs.DirEntry, last string, ok bool, err error) {
 	if c.ready() != nil || !c.walk {
@@ -332,7 +344,11 @@ func (c *Client) Walk(name, after string, names bool, described *atomic.Bool) (d
 	}
 	c.flushPending()
 	var r vfsproto.WalkResult
-	if err := c.call(vfsproto.OpWalk, vfsproto.WalkParams{Path: name, Names: names, After: after}, &r); err != nil {
+	max := 0 // a frame
+	if after == "" && names {
+		max = walkFirst
+	}
+	if err := c.call(vfsproto.OpWalk, vfsproto.WalkParams{Path: name, Names: names, After: after, Max: max}, &r); err != nil {
 		return nil, "", true, pathErr("readdir", name, err)
 	}
 	dirs = make(map[string][]fs.DirEntry, len(r.Dirs))

@@ -15,9 +15,9 @@ import (
 // directories below it, depth first in name order, each as list answers
 // it (list's policy and checks for every directory: each is opened from
 // its grant by openat2 RESOLVE_BENEATH), until the answer would not fit
-// in a frame or MaxWalkDirs are listed (the answer says it was cut), or
-// MaxWalkDepth is reached; with after, it goes on where a cut walk
-// stopped (walkStack). A
+// in a frame, MaxWalkDirs are listed or the answer holds max bytes (the
+// answer then says it was cut), or MaxWalkDepth is reached; with after,
+// it goes on where a cut walk stopped (walkStack). A
 // directory list refuses (gone, unreadable, outside the grants) is left
 // out with all below it, for the client to list and see the error; an
 // error of the path itself is the answer. Symbolic links are not
@@ -50,9 +50,13 @@ func (c *conn) walk(j *job) (*frameBuf, *vfsproto.Error, int) {
 	f := beginFrame(j.id)
 	f.b = append(f.b, `,"ok":true,"result":{"dirs":[`...)
 	limit := len(f.b) + vfsproto.MaxFrame - len(j.id) - 96
+	enough := limit
+	if p.Max > 0 {
+		enough = min(limit, len(f.b)+p.Max)
+	}
 	cut, last := false, p.After
 	for n := 0; len(stack) > 0; {
-		if n == vfsproto.MaxWalkDirs {
+		if n == vfsproto.MaxWalkDirs || len(f.b) >= enough {
 			cut = true
 			break
 		}

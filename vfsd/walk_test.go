@@ -240,3 +240,54 @@ func TestWalkBounds(t *testing.T) {
 		t.Errorf("walk of a missing path after w1: %q, want E_NOENT", code)
 	}
 }
+
+// TestWalkMaxGoesOn: a walk with max answers a directory at least and
+// stops listing once its answer holds max bytes, says it was cut, and
+// walks going on after the last directory answered (from the stack kept,
+// or, for another connection, by listing again) answer the rest: the
+// same directories as one walk, in the same order.
+func TestWalkMaxGoesOn(t *testing.T) {
+	dir := walkTree(t)
+	in := filepath.Join(dir, "in")
+	s := newServer(t, Config{Inputs: []string{in}, Dir: dir})
+	c, other := connect(t, s), connect(t, s)
+	walkHello(t, c)
+	walkHello(t, other)
+	for _, names := range []bool{true, false} {
+		var whole vfsproto.WalkResult
+		c.ok(vfsproto.OpWalk, vfsproto.WalkParams{Path: in, Names: names}, &whole)
+		if len(whole.Dirs) != 73 || whole.Cut {
+			t.Fatalf("walk names=%v: %d directories, cut %v", names, len(whole.Dirs), whole.Cut)
+		}
+		for _, max := range []int{1, 2000} {
+			var got []vfsproto.WalkDir
+			after, answers := "", 0
+			for {
+				var r vfsproto.WalkResult
+				conn := c
+				if answers%2 == 1 {
+					conn = other // no stack kept there
+				}
+				conn.ok(vfsproto.OpWalk, vfsproto.WalkParams{Path: in, Names: names, After: after, Max: max}, &r)
+				answers++
+				if len(r.Dirs) == 0 || (max == 1 && len(r.Dirs) != 1) {
+					t.Fatalf("walk names=%v max=%d after %q: %d directories", names, max, after, len(r.Dirs))
+				}
+				got = append(got, r.Dirs...)
+				if !r.Cut {
+					break
+				}
+				after = r.Dirs[len(r.Dirs)-1].Path
+			}
+			if len(got) != len(whole.Dirs) || (max == 1 && answers != 73) || (max == 2000 && answers < 3) {
+				t.Fatalf("walk names=%v max=%d: %d directories in %d answers", names, max, len(got), answers)
+			}
+			for i := range got {
+				if got[i].Path != whole.Dirs[i].Path || len(got[i].Entries) != len(whole.Dirs[i].Entries) {
+					t.Fatalf("walk names=%v max=%d: directory %d is %q (%d entries), want %q (%d)", names, max, i,
+						got[i].Path, len(got[i].Entries), whole.Dirs[i].Path, len(whole.Dirs[i].Entries))
+				}
+			}
+		}
+	}
+}

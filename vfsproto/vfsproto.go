@@ -578,10 +578,14 @@ type ListResult struct {
 // directory below Path, relative to it, or "." for Path itself), the walk
 // goes on where an answer that was Cut stopped: with the directories that
 // come after After's listing, depth first, Path's listing not repeated.
+// With Max (> 0) the walk lists no further once its answer holds Max
+// bytes (it answers one directory at least, and never more than a
+// frame), and says it was cut.
 type WalkParams struct {
 	Path  string `json:"path"`
 	Names bool   `json:"names,omitempty"`
 	After string `json:"after,omitempty"`
+	Max   int    `json:"max,omitempty"`
 }
 
 // WalkResult is the result of walk: the listing of Path first, then

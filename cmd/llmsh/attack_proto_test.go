@@ -684,7 +684,7 @@ func TestProtocolAttacks(t *testing.T) {
 				}
 			}
 			for _, bad := range []string{`{}`, `{"path":7}`, `{"path":["x"]}`, `{"path":` + jsonStr(ar.rw) + `,"names":"yes"}`, `[1]`,
-				`{"path":` + jsonStr(ar.rw) + `,"after":7}`} {
+				`{"path":` + jsonStr(ar.rw) + `,"after":7}`, `{"path":` + jsonStr(ar.rw) + `,"max":"x"}`, `{"path":` + jsonStr(ar.rw) + `,"max":1e99}`} {
 				wantErr(t, p.call("w", "walk", bad), vfsproto.EArg)
 			}
 			// after (going on where a cut walk stopped) leads neither out
