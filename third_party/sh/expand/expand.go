@@ -900,7 +900,12 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 			field = append(field, fieldPart{val: s})
 		case *syntax.SglQuoted:
 			fp := fieldPart{quote: quoteSingle, val: wp.Value}
-			if wp.Dollar {
+			switch {
+			case wp.Dollar && cfg.hereDoc:
+				// llmsh: a here-document's ${u:-$'\t'} is the text
+				// $'\t', as bash (which reads no $'…' there).
+				fp.val = "$'" + wp.Value + "'"
+			case wp.Dollar:
 				fp.val = dollarSingle(cfg, fp.val)
 			}
 			field = append(field, fp)

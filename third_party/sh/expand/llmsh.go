@@ -1184,6 +1184,15 @@ func (cfg *Config) extPattern(pat string) *internal.BashPattern {
 		}
 		return internal.CompileBashPattern(pat, mode)
 	}
+	if strings.Contains(pat, "[.") || strings.Contains(pat, "[=") {
+		// llmsh: a collating symbol or an equivalence class
+		// ([[.[.]], [[=b=]]), which the regular expressions miss.
+		var mode internal.PatMode
+		if cfg.ExtGlob {
+			mode = internal.PatExtGlob
+		}
+		return internal.CompileBashPattern(pat, mode)
+	}
 	if !cfg.ExtGlob || !strings.Contains(pat, "(") {
 		return nil
 	}

@@ -939,6 +939,9 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	if orig == "" && anchor == 0 {
 		return elems, nil // nothing to replace
 	}
+	if cfg.neverReplaces(orig) {
+		return elems, nil
+	}
 	n := 1
 	if repl.All {
 		n = -1
@@ -1025,6 +1028,25 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 		}
 	}
 	return out, nil
+}
+
+// neverReplaces reports whether bash's pattern substitution finds no
+// match of pat anywhere (llmsh): it tries only substrings of the length
+// its umatchlen reckons for a pattern without * (internal.BashMatchLen),
+// which is not the length the pattern matches when a bracket expression
+// starts with a negated ] ([!]]) or does not close ([!]): ${x//[!]]/y}
+// replaces nothing.
+func (cfg *Config) neverReplaces(pat string) bool {
+	n := internal.BashMatchLen(pat, cfg.ExtGlob)
+	if n < 0 || !strings.Contains(pat, "[") {
+		return false
+	}
+	mode := internal.PatMode(0)
+	if cfg.ExtGlob {
+		mode = internal.PatExtGlob
+	}
+	fixed := internal.CompileBashPattern(pat, mode).FixedLen()
+	return fixed >= 0 && fixed != n
 }
 
 // replPat is the pattern and replacement of ${v/p/r} for one way of

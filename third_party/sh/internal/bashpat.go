@@ -660,3 +660,107 @@ func decodeRune(s string) (rune, int) {
 	}
 	return r, size
 }
+
+// FixedLen is the number of characters that every match of p has, or -1
+// when p holds a * or an extended pattern (llmsh).
+func (p *BashPattern) FixedLen() int {
+	for _, n := range p.nodes {
+		if n.kind == patStar || n.kind == patExt {
+			return -1
+		}
+	}
+	return len(p.nodes)
+}
+
+// BashMatchLen is bash's umatchlen (lib/glob/gm_loop.c, bash 5.2): the
+// number of characters pat matches as bash's pattern substitution
+// reckons it, -1 when that varies (a *, an extended pattern). bash then
+// tries only substrings of that length; it ends a bracket expression at
+// the first ] after its first character, so [!]] counts as two and
+// ${x//[!]]/y} replaces nothing (llmsh).
+func BashMatchLen(pat string, extglob bool) int {
+	matlen := 0
+	for i := 0; i < len(pat); {
+		c := pat[i]
+		i++
+		switch {
+		case c == '\\':
+			matlen++
+			if i < len(pat) {
+				_, size := decodeRune(pat[i:])
+				i += size
+			}
+		case c == '*':
+			return -1
+		case extglob && strings.IndexByte("?+@!", c) >= 0 && i < len(pat) && pat[i] == '(':
+			return -1
+		case c == '[':
+			n, end := bracketLen(pat, i)
+			matlen += n
+			i = end
+		default:
+			if c >= utf8.RuneSelf {
+				_, size := decodeRune(pat[i-1:])
+				i += size - 1
+			}
+			matlen++
+		}
+	}
+	return matlen
+}
+
+// bracketLen is BashMatchLen's scan of a bracket expression whose text
+// starts at i (after the [): the characters it counts for it and where
+// the scan ends.
+func bracketLen(pat string, i int) (n, end int) {
+	bracklen := 1
+	inClass, inColl, inEquiv := false, false, false
+	next := func() (byte, bool) {
+		if i >= len(pat) {
+			return 0, false
+		}
+		c := pat[i]
+		i++
+		return c, true
+	}
+	c, more := next()
+	for {
+		switch {
+		case !more:
+			return bracklen, i // a bad bracket: its characters count
+		case c == '\\':
+			bracklen++
+			if i >= len(pat) || i+1 >= len(pat) {
+				return bracklen, len(pat)
+			}
+			i++
+		case c == '[' && i < len(pat) && pat[i] == ':':
+			i++
+			bracklen++
+			inClass = true
+		case inClass && c == ':' && i < len(pat) && pat[i] == ']':
+			i++
+			bracklen++
+			inClass = false
+		case c == '[' && i < len(pat) && (pat[i] == '.' || pat[i] == '='):
+			d := pat[i]
+			i++
+			bracklen++
+			if i < len(pat) && pat[i] == ']' {
+				i++
+				bracklen++
+			}
+			inColl, inEquiv = d == '.', d == '='
+		case inColl && c == '.' && i < len(pat) && pat[i] == ']',
+			inEquiv && c == '=' && i < len(pat) && pat[i] == ']':
+			i++
+			bracklen++
+			inColl, inEquiv = false, false
+		default:
+			bracklen++
+		}
+		if c, more = next(); more && c == ']' {
+			return 1, i
+		}
+	}
+}

@@ -197,6 +197,27 @@ func (p *funcPrinter) assign(as *syntax.Assign) string {
 	if as.Array != nil {
 		return p.arrayAssign(as)
 	}
+	if w := as.Value; w != nil && len(w.Parts) > 1 && !as.Naked {
+		// llmsh: x=(a   b) before a command's name is the word the
+		// parser made of its list (arrayAsWord), whose blanks are
+		// zero-width: bash prints one space between the elements.
+		if lit, ok := w.Parts[0].(*syntax.Lit); ok && lit.Value == "(" {
+			var sb strings.Builder
+			sb.WriteString(as.Name.Value)
+			if as.Append {
+				sb.WriteByte('+')
+			}
+			sb.WriteByte('=')
+			for _, part := range w.Parts {
+				if lit, ok := part.(*syntax.Lit); ok && (lit.ValuePos == lit.ValueEnd || lit.Value == "(" || lit.Value == ")") {
+					sb.WriteString(lit.Value)
+					continue
+				}
+				sb.WriteString(p.text(part))
+			}
+			return sb.String()
+		}
+	}
 	if as.Value == nil || !hasDollarSgl(as.Value) {
 		return p.text(as)
 	}

@@ -2009,7 +2009,18 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 				var ok bool
-				as = r.quotedCompound(as, valType)
+				compType := valType
+				if compType == "" && o.variant != "export" && o.variant != "readonly" && !(local && !global && !r.localHere(name)) {
+					// llmsh: declare a='(4 5)' of an array a is its
+					// compound assignment, as bash's.
+					switch vr.Kind {
+					case expand.Indexed:
+						compType = "-a"
+					case expand.Associative:
+						compType = "-A"
+					}
+				}
+				as = r.quotedCompound(as, compType)
 				if as.Index != nil {
 					// llmsh: declare -A m[k]=v, declare -ir a[1]=v: the
 					// array and its attributes first, then the element
