@@ -502,6 +502,11 @@ type Runner struct {
 	// sourced file: bash's parser keeps its conditional state, and the
 	// next [[ it reads is a syntax error (llmsh: condBrokenAt).
 	condBroken bool
+	// condFirstWord is set with condBroken by a [[ that the end of eval
+	// text or of a sourced file cut short (`eval '[[ a'`): bash's parser
+	// also takes the first word of the next line it reads for no
+	// reserved word (llmsh: condEOFError).
+	condFirstWord bool
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
@@ -1508,6 +1513,7 @@ func (r *Runner) subshell(background bool) *Runner {
 		discardFails:    r.discardFails,            // llmsh
 		readsPipe:       r.readsPipe,               // llmsh
 		condBroken:      r.condBroken,              // llmsh
+		condFirstWord:   r.condFirstWord,           // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!

@@ -569,7 +569,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			}
 			line, msgs := SyntaxError(perr, src)
 			r.evalSyntaxError(line, msgs)
-			r.noteCondError(perr)
+			r.noteCondError(perr, true)
 			if perr.InSubst {
 				// llmsh: bash parses a $( ), <( ) or >( ) of eval
 				// text as it reads it; its syntax error there ends
@@ -660,7 +660,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				text, perr = r.textEndError(text, path, perr)
 				synStatus = syntaxStatus(perr)
 				line, msgs := SyntaxError(perr, text)
-				r.noteCondError(perr)
+				r.noteCondError(perr, false)
 				if r.ErrexitSyntax() {
 					synStatus = 2 // llmsh: bash's parser_error exits
 				}

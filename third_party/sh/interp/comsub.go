@@ -188,6 +188,9 @@ func (p *funcPrinter) semicolon() {
 // counted from the line of the command that holds it, and status 2; the
 // whole lines before the error run, and the command goes on (llmsh).
 func (r *Runner) badBackquote(w io.Writer, cs *syntax.CmdSubst) error {
+	if !cs.Backquotes {
+		return r.badHdocSubst(cs)
+	}
 	text := unescapeBackquoted(cs.Bad)
 	status := uint8(2)
 	if file, err := r.parseText(text, ""); err == nil {
@@ -240,4 +243,37 @@ func unescapeBackquoted(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// errHdocSubst fails a here-document whose $( … ) does not parse: the
+// error is reported (badHdocSubst), the command fails with status 1.
+var errHdocSubst = errors.New("here-document command substitution not parsed")
+
+// badHdocSubst reports the syntax error of a here-document's $( … ),
+// which bash parses when it expands the body (syntax/llmsh_hdoc.go):
+// "NAME: command substitution: line N: …" on the line of the error, the
+// text from after the $( to the body's end parsed; the command fails.
+func (r *Runner) badHdocSubst(cs *syntax.CmdSubst) error {
+	text := cs.Bad
+	_, err := r.parseText(text, "")
+	// bash counts the lines from the one after the command's.
+	base := r.ecfg.CmdLine
+	if base == 0 {
+		base = r.line
+	}
+	base++
+	var perr syntax.ParseError
+	var line int
+	var msgs []string
+	if errors.As(err, &perr) {
+		line, msgs = SyntaxError(perr, text)
+	} else {
+		// The body ends before the $( is closed.
+		line, msgs = strings.Count(text, "\n")+1, []string{"unexpected EOF while looking for matching `)'"}
+	}
+	for _, m := range r.SyntaxErrorLines(msgs) {
+		l, m := MsgLine(line, m)
+		r.errf("%s: command substitution: line %d: %s\n", r.shellFileName(), base+l-1, m)
+	}
+	return errHdocSubst
 }

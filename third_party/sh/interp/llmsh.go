@@ -669,6 +669,15 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				return true
 			}
 		}
+		if r.condFirstWord && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
+			r.condFirstWord = false
+			if line, tok, ok := r.condEOFError(stmts[i]); ok {
+				r.condBroken = false
+				synErr(line, []string{"syntax error near unexpected token `" + tok + "'", "`" + lineText(r.text.src, line) + "'"})
+				r.exit = exitStatus{code: 2, exiting: top}
+				return true
+			}
+		}
 		if r.condBroken && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			if line, tok, ok := r.condBrokenAt(stmts, i); ok {
 				// bash's parser meets the next [[ in the state its
@@ -729,10 +738,70 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 // noteCondError sets condBroken for a syntax error of eval text or a
 // sourced file that bash's parse_cond_command reports (not one at the
 // end of a line or of the text, which leaves another state).
-func (r *Runner) noteCondError(perr syntax.ParseError) {
-	if perr.Cond && !perr.Incomplete && !strings.Contains(perr.Text, "newline") {
+func (r *Runner) noteCondError(perr syntax.ParseError, eval bool) {
+	cut := !perr.Cond && strings.Contains(perr.Text, "`[[` with `]]`") ||
+		perr.Cond && (perr.Incomplete || strings.Contains(perr.Text, "newline"))
+	switch {
+	case perr.Cond && !cut:
 		r.condBroken = true
+	case cut && eval:
+		r.condBroken, r.condFirstWord = true, true
+	case cut:
+		r.condBroken = true // a sourced file's: the next [[ only
 	}
+}
+
+// condEOFError is the syntax error that bash's parser meets in the first
+// line it reads after a [[ that the end of eval text or of a sourced file
+// cut short (condFirstWord), that line's first statement st: the first
+// word is no reserved word, so `[[ x ]]` is a command whose `]]` ends a
+// conditional (the token after `(` for `[[ ( x ) ]]`), `if true; then`
+// a command before `then`, `while`/`until`/`for … ; do` before `do`, `{
+// …; }` before `}` (found in session 26). ok is false for a line that
+// bash reads as it is (a simple command first).
+func (r *Runner) condEOFError(st *syntax.Stmt) (line int, tok string, ok bool) {
+	for {
+		// the first command of a list: `[[ x ]] && echo t`
+		b, isList := st.Cmd.(*syntax.BinaryCmd)
+		if !isList {
+			break
+		}
+		st = b.X
+	}
+	first := st.Position.Line()
+	at := func(pos syntax.Pos, t string) (int, string, bool) {
+		if !pos.IsValid() || pos.Line() != first {
+			return 0, "", false
+		}
+		return int(pos.Line()), t, true
+	}
+	switch cm := st.Cmd.(type) {
+	case *syntax.TestClause:
+		if p, isParen := cm.X.(*syntax.ParenTest); isParen {
+			return at(cm.Left, r.condFirstToken(p.X))
+		}
+		return at(cm.Right, "]]")
+	case *syntax.IfClause:
+		return at(cm.ThenPos, "then")
+	case *syntax.WhileClause:
+		return at(cm.DoPos, "do")
+	case *syntax.ForClause:
+		return at(cm.DoPos, "do")
+	case *syntax.Block:
+		return at(cm.Rbrace, "}")
+	case *syntax.CaseClause:
+		// `case a in a)`: the `)` after the first pattern, or the `(`
+		// before it.
+		if len(cm.Items) == 0 || len(cm.Items[0].Patterns) == 0 {
+			return 0, "", false
+		}
+		pat := cm.Items[0].Patterns[0].Pos()
+		if from, to := int(cm.In.Offset())+2, int(pat.Offset()); from <= to && to <= len(r.text.src) && strings.Contains(r.text.src[from:to], "(") {
+			return at(pat, "(")
+		}
+		return at(pat, ")")
+	}
+	return 0, "", false
 }
 
 // condBrokenAt finds the first [[ ]] in the statements that bash reads as

@@ -2631,6 +2631,15 @@ func (r *Runner) hdocString(rd *syntax.Redirect) (string, error) {
 // -c). Before a builtin, a function or a compound command, the error is
 // the shell's own, as in an argument (set -u ends the shell).
 func (r *Runner) docExpandErr(err error) {
+	if errors.Is(err, errHdocSubst) {
+		// llmsh: reported; the command fails (set -e: bash's
+		// parser_error exits with 2).
+		r.exit.code = 1
+		if r.ErrexitSyntax() {
+			r.exit = exitStatus{code: 2, exiting: true}
+		}
+		return
+	}
 	_, tooLarge := errors.AsType[expand.ValueTooLargeError](err)
 	if !r.docExternal || tooLarge || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		r.expandErr(err)

@@ -55,6 +55,7 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 	patched := string(src)
 	var spans [][3]int
 	bquotes := map[int]bool{} // spans that are a backquoted substitution's text
+	dollars := map[int]bool{} // those that are a here-document's $( … ) (llmsh_hdoc.go)
 	for range maxArithRepairs {
 		var pos Pos
 		var perr ParseError
@@ -88,6 +89,13 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			from, to, ok = bquoteSpan(patched, int(pos.Offset()))
 			bquote = ok
 		}
+		if d, last, hok := hdocSubstSpan(patched, perr); !ok && hok {
+			// llmsh_hdoc.go: the $( … ) of a here-document, made an
+			// empty backquoted substitution.
+			patched = patched[:d] + "`" + blankText(patched[d+1:last-1]) + "`" + patched[last:]
+			dollars[len(spans)] = true
+			from, to, ok, bquote = d+1, last-1, true, true
+		}
 		if !ok {
 			// An error no repair mends: the script's own, past the
 			// repaired ones (which bash reports when they run).
@@ -97,7 +105,9 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			// llmsh: bash parses a backquoted substitution's text
 			// when it runs: blanked here (its newlines kept), the
 			// CmdSubst gets the text back as Bad below.
-			patched = patched[:from] + blankText(patched[from:to]) + patched[to:]
+			if !dollars[len(spans)] {
+				patched = patched[:from] + blankText(patched[from:to]) + patched[to:]
+			}
 			bquotes[len(spans)] = true
 			spans = append(spans, [3]int{from, to, from})
 			p.fullSrc = []byte(patched)
@@ -131,6 +141,10 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			for i, sp := range spans {
 				if bquotes[i] && int(cs.Left.Offset())+1 == sp[0] && int(cs.Right.Offset()) == sp[1] {
 					cs.Bad = string(src[sp[0]:sp[1]])
+					if dollars[i] {
+						// The text after the $(, to the body's end.
+						cs.Bad, cs.Backquotes = string(src[sp[0]+1:min(sp[1]+2, len(src))]), false
+					}
 					restored++
 				}
 			}

@@ -528,7 +528,10 @@ type Parser struct {
 	heredocs    []*Redirect
 
 	hdocStops [][]byte // stack of end words for open heredocs
-	crMode    int      // llmsh: a carriage return's mode (lexer.go, keepCR)
+	// llmsh: hdocBody is the unquoted here-document whose body is
+	// being read, for an error inside a $( ) of it (llmsh_hdoc.go).
+	hdocBody *hdocPlace
+	crMode   int // llmsh: a carriage return's mode (lexer.go, keepCR)
 
 	// llmsh: the lexer of a here-document's body comes back to it
 	// within a line (after an expansion or an escaped newline): no
@@ -621,6 +624,7 @@ func (p *Parser) Incomplete() bool {
 const bufSize = 1 << 10
 
 func (p *Parser) reset() {
+	p.hdocBody = nil // llmsh
 	p.tok, p.val = illegalTok, ""
 	p.comsubDepth = 0
 	p.crMode = crByState
@@ -868,8 +872,11 @@ func (p *Parser) doHeredocs() {
 			r.Hdoc = p.quotedHdocWord()
 		} else {
 			p.hdocJoin, p.hdocTrim = nil, 0
+			oldBody := p.hdocBody
+			p.hdocBody = &hdocPlace{start: int(p.nextPos().Offset()), stop: string(stop), tabs: r.Op == DashHdoc}
 			p.next()
 			r.Hdoc = p.getWord()
+			p.hdocBody = oldBody
 			if p.hdocTrim > 0 && r.Hdoc != nil {
 				trimHdocTail(r.Hdoc, p.hdocTrim) // llmsh: see hdocJoin
 			}
@@ -1031,6 +1038,10 @@ func (p *Parser) errPass(err error) {
 			pe.InSubst, pe.SubstEOF = !pe.Incomplete, pe.Incomplete
 			err = pe
 		}
+		if pe, ok := err.(ParseError); ok && p.hdocBody != nil {
+			pe.hdoc = p.hdocBody // llmsh_hdoc.go
+			err = pe
+		}
 		p.err = err
 		p.bsp = uint(len(p.bs)) + 1
 		p.r = runeEOF
@@ -1116,6 +1127,8 @@ type ParseError struct {
 	// $( … ) (llmsh): where the command list is cut short, bash's
 	// parse_comsub says "unexpected EOF while looking for matching `)'".
 	SubstEOF bool
+	// hdoc is the here-document whose body holds the $( … ) (llmsh).
+	hdoc *hdocPlace
 	// At is where the token the parser was at began (llmsh): the token
 	// bash names as unexpected when Pos is that of the construct left
 	// incomplete ("`for foo` must be followed by `do`").
