@@ -449,9 +449,12 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		hc := interp.HandlerCtx(ctx)
 		var st int
 		var killed *killedShell
+		var report *builtins.KillReport
 		if isNestedShell(path.Base(args[0])) {
 			killed = new(killedShell)
 			ctx = context.WithValue(ctx, killedShell{}, killed)
+		} else if path.Base(args[0]) == "timeout" {
+			ctx, report = builtins.WithKillReport(ctx)
 		}
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
@@ -492,6 +495,9 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		}
 		if killed != nil && killed.sig != 0 && st == 128+killed.sig {
 			return interp.KilledStatus{Sig: killed.sig, Pid: killed.pid}
+		}
+		if report != nil && report.Sig() != 0 && st == 128+report.Sig() {
+			return interp.KilledStatus{Sig: report.Sig()} // a new pid
 		}
 		if st != 0 {
 			return interp.ExitStatus(uint8(st))
