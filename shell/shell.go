@@ -920,12 +920,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if o.Command {
 		sub.runner.SetExecutionString(src)
 	}
-	if inv.listOpts != "" {
-		sub.runner.PrintInvocationOptions(stdout, inv.listOpts == "+o")
-	}
-	for _, args := range inv.shopts {
-		sub.runner.Shopt(args...)
-	}
+	inv.applyShopts(sub.runner, stdout)
 	// timeout's signal reaches the shell's traps (builtins.SignalTarget).
 	release := builtins.Claim(ctx, sub.runner.GroupSignals)
 	// So does kill's, when the shell is a job (`bash -c … &`).
@@ -992,6 +987,18 @@ type nestedInvocation struct {
 	// shopts are the -O and +O options, as shopt takes them ("-s",
 	// "extglob"); a bare -O or +O at the end is nil or "-p", a listing.
 	shopts [][]string
+}
+
+// applyShopts lists the options when the invocation ends in -o or +o,
+// and applies its -O and +O options (or lists them), in r, the new
+// shell's runner, before its script runs.
+func (inv *nestedInvocation) applyShopts(r *interp.Runner, stdout io.Writer) {
+	if inv.listOpts != "" {
+		r.PrintInvocationOptions(stdout, inv.listOpts == "+o")
+	}
+	for _, args := range inv.shopts {
+		r.Shopt(args...)
+	}
 }
 
 // shoptArg reads the option name after -O (on) or +O, args[i]: the shopt
