@@ -3,6 +3,7 @@ package builtins
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 )
 
 // SignalTarget is how a command that signals the command it runs
@@ -52,3 +53,30 @@ func (t *SignalTarget) Deliver(sig int) bool {
 	t.mu.Unlock()
 	return d != nil && d(sig)
 }
+
+// KillReport tells the shell that runs a command that a signal ended the
+// command's own process: GNU timeout sends the KILL it sends its command
+// (-s KILL, -k) to its whole process group, itself included, and bash
+// then reports the timeout command as killed ("Killed"). The shell puts
+// a report in the command's context (WithKillReport), the command fills
+// it (ReportKilled).
+type KillReport struct{ sig atomic.Int32 }
+
+type killReportKey struct{}
+
+// WithKillReport returns ctx holding a new, empty report.
+func WithKillReport(ctx context.Context) (context.Context, *KillReport) {
+	k := new(KillReport)
+	return context.WithValue(ctx, killReportKey{}, k), k
+}
+
+// ReportKilled records, in ctx's report if it holds one, that signal sig
+// ended the command.
+func ReportKilled(ctx context.Context, sig int) {
+	if k, _ := ctx.Value(killReportKey{}).(*KillReport); k != nil {
+		k.sig.Store(int32(sig))
+	}
+}
+
+// Sig is the signal reported, 0 for none.
+func (k *KillReport) Sig() int { return int(k.sig.Load()) }

@@ -190,7 +190,7 @@ func timeoutCmd(env *Env) int {
 	f := NewFlags(env, "Start COMMAND, and kill it if still running after DURATION.\n\nCOMMAND runs inside llmsh through the shell (builtins and functions only);\n\"killing\" it cancels its context, which every builtin honours.", "[OPTION] DURATION COMMAND [ARG]...", "[OPTION]")
 	f.StopAtOperand = true
 	preserve := f.Bool(0, "preserve-status", "exit with the same status as COMMAND, even when the command times out")
-	f.Bool(0, "foreground", "accepted for compatibility; there is no TTY to hand over")
+	foreground := f.Bool(0, "foreground", "accepted for compatibility; there is no TTY to hand over")
 	var killAfter time.Duration
 	f.Func('k', "kill-after", RequiredArg, "DURATION", "also send a KILL signal if COMMAND is still running this long after the initial signal was sent", func(v string, _ bool) error {
 		d, ok := toDuration(v)
@@ -255,10 +255,18 @@ func timeoutCmd(env *Env) int {
 	if *verbose {
 		env.Errorf("sending signal %s to command %s", toSignalName(sig), env.Quote(cmd[0]))
 	}
+	// A KILL is sent to timeout's whole process group, timeout with it,
+	// unless --foreground: bash then reports timeout killed.
+	killed := func() int {
+		if !*foreground {
+			ReportKilled(env.Ctx, 9)
+		}
+		return 128 + 9
+	}
 	timedOut := func(st int) int {
 		switch {
 		case sig == 9:
-			return 128 + 9
+			return killed()
 		case *preserve:
 			return 128 + sig
 		}
@@ -273,10 +281,14 @@ func timeoutCmd(env *Env) int {
 		return 124
 	}
 	if target.Deliver(sig) {
-		return waitTrapped(env, done, killAfter, *preserve, *verbose, cmd[0], cancel, func() {
+		st := waitTrapped(env, done, killAfter, *preserve, *verbose, cmd[0], cancel, func() {
 			out.close()
 			errw.close()
 		})
+		if st == 128+9 && env.Ctx.Err() == nil {
+			return killed() // -k's
+		}
+		return st
 	}
 	// The command is "killed": it stops through its context, and nothing
 	// it writes from now on gets out, as with a process killed by signal.
@@ -293,7 +305,7 @@ func timeoutCmd(env *Env) int {
 			env.Errorf("sending signal KILL to command %s", env.Quote(cmd[0]))
 		}
 		// The command ignored its cancellation: abandon it.
-		return 128 + 9
+		return killed()
 	}
 }
 

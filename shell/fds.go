@@ -49,6 +49,27 @@ func fdRW(hc interp.HandlerContext, n int, output bool) (io.ReadWriteCloser, boo
 	return nopRWC{r: rd}, true
 }
 
+// fdFilePath is the file that /dev/fd/N (name) opens anew, as Linux
+// does, when descriptor N (above 2) of hc's shell is a file's: `echo x >
+// /dev/fd/3` after exec 3>f truncates f and writes at its start, `<
+// /dev/fd/3` after exec 3<f reads f from its start. ok is false for
+// other names and descriptors (a pipe: the descriptor itself).
+func fdFilePath(hc interp.HandlerContext, name string) (string, bool) {
+	text, ok := strings.CutPrefix(name, "/dev/fd/")
+	if !ok {
+		return "", false
+	}
+	n, ok := parseFd(text)
+	if !ok || n <= 2 {
+		return "", false
+	}
+	path, ok := hc.FdFile(n)
+	if !ok || strings.HasPrefix(path, "/dev/fd/") || strings.HasPrefix(path, "/proc/") {
+		return "", false // (no chain of descriptors)
+	}
+	return path, true
+}
+
 // fdDevPath serves /dev/fd/N for a descriptor above 2 of the shell, in
 // a redirection (echo hi > /dev/fd/3).
 func fdDevPath(hc interp.HandlerContext, name string, output bool) (io.ReadWriteCloser, bool) {

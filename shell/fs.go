@@ -40,6 +40,13 @@ func (f clientFS) devFd(name string, flag int) (builtins.File, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
+	if hc, ok := handlerContext(f.ctx); ok {
+		if path, ok := fdFilePath(hc, name); ok {
+			// Linux opens a file's descriptor anew, at its start.
+			file, err := f.OpenFile(path, flag)
+			return file, true, err
+		}
+	}
 	if n, ok := parseFd(text); ok && f.fd != nil {
 		if rw, ok := f.fd(n, flag&(os.O_WRONLY|os.O_RDWR) != 0); ok {
 			return fdDevFile{rw, name}, true, nil
@@ -384,6 +391,9 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 	}
 	if pf, ok := s.psubs.open(abs); ok {
 		return pf, nil
+	}
+	if path, ok := fdFilePath(hc, abs); ok {
+		return s.openPlain(ctx, path, flag)
 	}
 	if f, ok := fdDevPath(hc, abs, output); ok {
 		return f, nil

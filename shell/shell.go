@@ -452,9 +452,12 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		hc := interp.HandlerCtx(ctx)
 		var st int
 		var killed *killedShell
+		var report *builtins.KillReport
 		if isNestedShell(path.Base(args[0])) {
 			killed = new(killedShell)
 			ctx = context.WithValue(ctx, killedShell{}, killed)
+		} else if path.Base(args[0]) == "timeout" {
+			ctx, report = builtins.WithKillReport(ctx)
 		}
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
@@ -495,6 +498,9 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		}
 		if killed != nil && killed.sig != 0 && st == 128+killed.sig {
 			return interp.KilledStatus{Sig: killed.sig, Pid: killed.pid}
+		}
+		if report != nil && report.Sig() != 0 && st == 128+report.Sig() {
+			return interp.KilledStatus{Sig: report.Sig()} // a new pid
 		}
 		if st != 0 {
 			return interp.ExitStatus(uint8(st))
@@ -897,12 +903,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if o.Command {
 		sub.runner.SetExecutionString(src)
 	}
-	if inv.listOpts != "" {
-		sub.runner.PrintInvocationOptions(stdout, inv.listOpts == "+o")
-	}
-	for _, args := range inv.shopts {
-		sub.runner.Shopt(args...)
-	}
+	inv.applyShopts(sub.runner, stdout)
 	// timeout's signal reaches the shell's traps (builtins.SignalTarget).
 	release := builtins.Claim(ctx, sub.runner.GroupSignals)
 	// So does kill's, when the shell is a job (`bash -c … &`).
@@ -995,6 +996,18 @@ type nestedInvocation struct {
 	// shopts are the -O and +O options, as shopt takes them ("-s",
 	// "extglob"); a bare -O or +O at the end is nil or "-p", a listing.
 	shopts [][]string
+}
+
+// applyShopts lists the options when the invocation ends in -o or +o,
+// and applies its -O and +O options (or lists them), in r, the new
+// shell's runner, before its script runs.
+func (inv *nestedInvocation) applyShopts(r *interp.Runner, stdout io.Writer) {
+	if inv.listOpts != "" {
+		r.PrintInvocationOptions(stdout, inv.listOpts == "+o")
+	}
+	for _, args := range inv.shopts {
+		r.Shopt(args...)
+	}
 }
 
 // shoptArg reads the option name after -O (on) or +O, args[i]: the shopt

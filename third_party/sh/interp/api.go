@@ -354,7 +354,10 @@ type Runner struct {
 	substLines map[*syntax.Stmt]int
 	substBase  int
 	substLine  bool // the statement running is one of substLines
-	returnLine int  // llmsh: the line a RETURN trap's $LINENO counts from
+	// jobStmt is the command a background job's shell runs: a signal
+	// that ends it is the job's, reported when it is waited for.
+	jobStmt    *syntax.Stmt
+	returnLine int // llmsh: the line a RETURN trap's $LINENO counts from
 	// jobSelf is the job this runner is the shell of (llmsh: its
 	// $BASHPID is the job's pid; jobsig.go).
 	jobSelf *bgProc

@@ -345,6 +345,18 @@ func (hc HandlerContext) Fd(n int) (rd io.Reader, wr io.Writer, ok bool) {
 	return o.r, o.w, true
 }
 
+// FdFile is the absolute name of the file that descriptor n (3 and up)
+// was opened on by a redirection (exec 3>FILE, or a copy of it); ok is
+// false for any other descriptor: a pipe, a copy of 0, 1 or 2 (llmsh:
+// Linux opens /dev/fd/N of a file's descriptor anew, as FILE).
+func (hc HandlerContext) FdFile(n int) (path string, ok bool) {
+	o := hc.fds[n]
+	if o == nil || o.kind != "file" || o.path == "" {
+		return "", false
+	}
+	return o.path, true
+}
+
 // redirSaves is what a statement's redirections replaced: stdin,
 // stdout and stderr, and the descriptors above 2 that they set.
 type redirSaves struct {

@@ -971,6 +971,15 @@ func (r *Runner) HoldExitTrap(hold bool) {
 		maps.Insert(r.Vars, r.writeEnv.Each) // what Run did not fill in
 	}
 	r.holdExit = hold
+	if r.bashPid == r.llmsh.pid {
+		t := &r.llmsh.top
+		t.mu.Lock()
+		t.held = hold // a signal between two Runs is the script's (signals.go)
+		if !hold {
+			t.heldFatal = 0
+		}
+		t.mu.Unlock()
+	}
 }
 
 // RunExitTrap runs the EXIT trap, with $? status, and returns the status

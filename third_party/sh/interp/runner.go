@@ -660,6 +660,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			}
 		}
 		held := r.holdRedirs()
+		r2.jobStmt = &st2
 		go func() {
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
@@ -930,9 +931,16 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		// llmsh: a command that a signal ended (a nested shell's
 		// KilledStatus), reported on the stderr it had before its
 		// redirections, as bash.
-		if !elem && st != r.pipeStmt { // an element's is the pipeline's, when it is the last
+		// An element's is the pipeline's, when it is the last; a
+		// job's command's is the job's (notifyKilled, when it is
+		// waited for), as bash's job is that command's process.
+		if !elem && st != r.pipeStmt && st != r.jobStmt {
 			r.exit.signaled = 0
-			r.reportForeground(int(sig), r.exit.sigPid, st, r.stderr)
+			pid := r.exit.sigPid
+			if pid == 0 {
+				pid = r.llmsh.newPid() // llmsh: a handler's command (KilledStatus)
+			}
+			r.reportForeground(int(sig), pid, st, r.stderr)
 		}
 	}
 	if r.selfTraps != nil && !r.handlingTrap {

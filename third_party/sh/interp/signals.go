@@ -333,6 +333,12 @@ type topSignal struct {
 	// may reach its process group (GroupSignals).
 	cmdCancel context.CancelFunc
 	ignored   map[string]bool // the signals of trapped it ignores
+	// held is set while the main shell runs a script in parts
+	// (HoldExitTrap: a script read on stdin, a Run per command): a
+	// signal between two parts is the script's, not lost; heldFatal
+	// is an untrapped one, which ends the next part as it starts.
+	held      bool
+	heldFatal int
 }
 
 // errTopSignal is the cause of a main shell's context that a signal ended.
@@ -346,7 +352,7 @@ func (s *session) signalTop(sig int) {
 	t := &s.top
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.cancel == nil || sig == 0 {
+	if t.cancel == nil && !t.held || sig == 0 {
 		return
 	}
 	name := signalName(sig)
@@ -364,6 +370,12 @@ func (s *session) signalTop(sig int) {
 	if !sigTerminates(sig) || sig == sigQUIT || t.fatal != 0 {
 		return // bash ignores SIGQUIT when it does not trap it
 	}
+	if t.cancel == nil {
+		if t.heldFatal == 0 {
+			t.heldFatal = sig // between two parts of a script (held)
+		}
+		return
+	}
 	t.fatal = sig
 	t.cancel(errTopSignal)
 }
@@ -375,6 +387,11 @@ func (r *Runner) watchTop(ctx context.Context) (context.Context, func()) {
 	t := &r.llmsh.top
 	t.mu.Lock()
 	t.cancel, t.fatal = cancel, 0
+	if t.heldFatal != 0 {
+		// A signal that came between two parts of the script ends it.
+		t.fatal, t.heldFatal = t.heldFatal, 0
+		cancel(errTopSignal)
+	}
 	t.mu.Unlock()
 	r.noteTraps()
 	return ctx, func() {
