@@ -249,6 +249,20 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 		env.Errorf("%sline %d: function %s never defined", where, line, strings.Trim(name, `"`))
 		return 2
 	}
+	if text, ok := awkMawkResolve(pe.Message); ok {
+		idx := 0
+		for i := range starts {
+			if pe.Position.Line >= starts[i] {
+				idx = i
+			}
+		}
+		where := ""
+		if c.sources[idx].file {
+			where = c.sources[idx].name + ": "
+		}
+		env.Errorf("%sline %d: %s", where, pe.Position.Line-starts[idx]+1, text)
+		return 2
+	}
 	if msgs := awkMawkSyntax(pe, src); msgs != nil {
 		for _, m := range msgs {
 			// a line of the source it is in: a -f file's named
@@ -423,6 +437,39 @@ func awkSyntaxError(env *Env, pe *parser.ParseError, src string, starts []int, s
 	text := lines[lineNo-1]
 	fmt.Fprintf(env.Stderr, "%s: %s %s\n%s: %s %s^ %s\n", env.Name(), where, text,
 		env.Name(), where, strings.Repeat(" ", col), pe.Message)
+}
+
+// awkMawkResolve is mawk 1.3.4's message for msg, one of GoAWK's type
+// and call errors, which it finds after parsing.
+func awkMawkResolve(msg string) (string, bool) {
+	quoted := func(prefix, suffix string) (string, bool) {
+		rest, ok := strings.CutPrefix(msg, prefix)
+		if !ok {
+			return "", false
+		}
+		name, ok := strings.CutSuffix(rest, suffix)
+		return strings.Trim(name, `"`), ok
+	}
+	if name, ok := quoted(`can't use array `, ` as scalar`); ok {
+		return "illegal reference to array " + name, true
+	}
+	if name, ok := quoted(`can't use scalar `, ` as array`); ok {
+		return "illegal reference to variable " + name, true
+	}
+	if name, ok := quoted(``, ` called with more arguments than declared`); ok {
+		return "too many arguments in call to " + name, true
+	}
+	if name, ok := quoted(`function `, ` already defined`); ok {
+		return "redefinition of " + name, true
+	}
+	if strings.HasPrefix(msg, "can't pass ") {
+		// "... param (arg N in call to F)", as the fork words it
+		if _, call, ok := strings.Cut(msg, " param (arg "); ok {
+			n, f, _ := strings.Cut(strings.TrimSuffix(call, ")"), " in call to ")
+			return "type error in arg(" + n + ") in call to " + f, true
+		}
+	}
+	return "", false
 }
 
 // awkMawkSyntax words a parse error of "expected X instead of TOKEN"

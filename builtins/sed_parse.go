@@ -415,7 +415,10 @@ func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
 	}
 	sr := &sedRegex{src: pat, icase: flags&posixre.IgnoreCase != 0, lines: flags&posixre.Lines != 0}
 	if p.ext {
-		flags |= posixre.ERE
+		// GNU sed compiles with glibc's re_compile (RE_SYNTAX_POSIX_EXTENDED):
+		// a repetition with nothing to repeat, a '{' that starts no interval
+		// and an unmatched ')' are errors, not literals as in grep.
+		flags |= posixre.ERE | posixre.RegComp | posixre.CloseError
 	}
 	if p.posix {
 		flags |= posixre.NoGNUOps

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"slices"
@@ -40,6 +41,7 @@ type tarState struct {
 	xz       bool   // -J
 	auto     bool   // -a: the compression by the archive's suffix
 	dir      string // -C, "" for the working directory
+	record   int64  // -b, --record-size: bytes per record (0: tarRecord)
 	verbose  int
 	excludes []tarPattern
 	operand  int // -c: the index of the operand being added
@@ -121,7 +123,7 @@ var errTarFatal = errors.New("fatal")
 
 // tarOldArgs are the traditional-style key letters that take an argument
 // from the following words (`tar cfC a.tar dir x`).
-const tarOldArgs = "fCTX"
+const tarOldArgs = "bfCTX"
 
 // tarExpandOld turns traditional options (`tar czf a.tgz dir`, the first
 // word without a dash) into dashed options, each letter that takes an
@@ -328,6 +330,30 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 			return &UsageError{Msg: v + ": Invalid number of elements"}
 		}
 		s.strip = n
+		return nil
+	})
+	f.Func('b', "blocking-factor", RequiredArg, "BLOCKS", "BLOCKS x 512 bytes per record", func(v string, _ bool) error {
+		n, e := gnu.ParseSize(v, 10, "")
+		if e != gnu.SizeOK || n == 0 || n > math.MaxInt64/512 {
+			o.badValue = true
+			return &UsageError{Msg: v + ": Invalid blocking factor"}
+		}
+		s.record = int64(n) * 512
+		return nil
+	})
+	f.Func(0, "record-size", RequiredArg, "NUMBER", "NUMBER of bytes per record, multiple of 512", func(v string, _ bool) error {
+		n, e := gnu.ParseSize(v, 10, "bBcGgkKMmPTtwYZ0")
+		o.badValue = true
+		switch {
+		case e != gnu.SizeOK || n > math.MaxInt64:
+			return &UsageError{Msg: v + ": Invalid record size"}
+		case n%512 != 0:
+			return &UsageError{Msg: "Record size must be a multiple of 512."}
+		case n == 0:
+			return &UsageError{Msg: v + ": Invalid blocking factor"}
+		}
+		o.badValue = false
+		s.record = int64(n)
 		return nil
 	})
 	s.moreFlags(f, o)
@@ -732,10 +758,8 @@ func (s *tarState) create(operands []string) error {
 	}
 	if werr == nil {
 		// GNU tar fills the last record: the archive (before
-		// compression) is a whole number of 20-block records.
-		if pad := (tarRecord - cw.n%tarRecord) % tarRecord; pad > 0 {
-			_, werr = cw.Write(make([]byte, pad))
-		}
+		// compression) is a whole number of records (-b, 20 blocks).
+		werr = tarZeros(cw, s.pad(cw.n, 0))
 	}
 	if werr == nil && zw != nil {
 		werr = zw.Close()
@@ -758,6 +782,29 @@ func (s *tarState) create(operands []string) error {
 
 // tarRecord is GNU tar's default record size, 20 blocks of 512 bytes.
 const tarRecord = 20 * 512
+
+// pad is how many zero bytes end an archive of n bytes after end more:
+// to the end of its last record (-b's size, or tarRecord's).
+func (s *tarState) pad(n, end int64) int64 {
+	rec := s.record
+	if rec == 0 {
+		rec = tarRecord
+	}
+	return end + (rec-(n+end)%rec)%rec
+}
+
+// tarZeros writes n zero bytes to w, a block of them at a time.
+func tarZeros(w io.Writer, n int64) error {
+	zeros := make([]byte, min(n, tarRecord))
+	for n > 0 {
+		k, err := w.Write(zeros[:min(n, int64(len(zeros)))])
+		if err != nil {
+			return err
+		}
+		n -= int64(k)
+	}
+	return nil
+}
 
 // tarCountWriter counts the bytes of the archive written through it.
 type tarCountWriter struct {

@@ -608,8 +608,7 @@ func (s *tarState) deleteMembers(operands []string) error {
 		}
 		prevEnd = raw.n
 	}
-	end := make([]byte, 1024+(tarRecord-(cw.n+1024)%tarRecord)%tarRecord)
-	if _, err := cw.Write(end); err != nil {
+	if err := tarZeros(cw, s.pad(cw.n, 1024)); err != nil {
 		return commit(err)
 	}
 	if err := cw.w.(*bufio.Writer).Flush(); err != nil {
@@ -679,8 +678,7 @@ func (s *tarState) concatenate(operands []string) error {
 			return s.writeFailure(err)
 		}
 	}
-	end := make([]byte, 1024+(tarRecord-(cw.n+1024)%tarRecord)%tarRecord)
-	_, err = cw.Write(end)
+	err = tarZeros(cw, s.pad(cw.n, 1024))
 	if err == nil {
 		err = cw.w.(*bufio.Writer).Flush()
 	}

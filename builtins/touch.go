@@ -84,8 +84,16 @@ func touch(env *Env) int {
 			}
 		}
 		err := env.FS.Chtimes(abs, atime, mtime)
+		// Linux's open(O_CREAT) of NAME/ fails with EISDIR, which GNU's
+		// touch does not keep: setting the times tells what is wrong.
+		slash := strings.HasSuffix(name, "/")
 		if errors.Is(err, fs.ErrNotExist) {
 			if *noCreate {
+				continue
+			}
+			if slash {
+				env.Errorf("setting times of %s: %s", env.QuoteAF(name), ErrText(err))
+				status = 1
 				continue
 			}
 			var file File
@@ -102,7 +110,7 @@ func touch(env *Env) int {
 			err = env.FS.Chtimes(abs, atime, mtime)
 		}
 		if err != nil {
-			if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENAMETOOLONG) || errors.Is(err, syscall.ENOTDIR) {
+			if !slash && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENAMETOOLONG) || errors.Is(err, syscall.ENOTDIR)) {
 				// GNU's open(O_CREAT) failed first: its error is the one told.
 				env.fileErrorf("cannot touch", name, err)
 			} else {

@@ -64,6 +64,11 @@ const (
 	// and in both dialects \w \W \s \S \b \B \< \> \` \' stand for the
 	// letter or sign after the backslash.
 	NoGNUOps
+	// CloseError makes an unmatched ')' in an ERE an error, "Unmatched ) or
+	// \)", as GNU sed's extended syntax (without glibc's
+	// RE_UNMATCHED_RIGHT_PAREN_ORD), where grep and regcomp read it as a
+	// literal ')'.
+	CloseError
 	// Bytes is the C (POSIX) locale of GNU's tools (LC_ALL=C): every byte
 	// of the pattern and of the subject is one character, the classes,
 	// \w, \s and the word characters are ASCII's, and IgnoreCase folds
@@ -157,6 +162,7 @@ type parser struct {
 	i      int
 	ere    bool
 	strict bool         // RegComp
+	close  bool         // CloseError
 	nognu  bool         // NoGNUOps
 	groups int          // groups opened so far
 	closed map[int]bool // groups closed so far
@@ -208,7 +214,7 @@ func parse(pat string, fl Flags) (*node, *parser, error) {
 	if len(pat) > MaxLen {
 		return nil, nil, errBig
 	}
-	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0}
+	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, close: fl&(ERE|CloseError) == ERE|CloseError, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0}
 	n, err := ps.alt(0)
 	if err != nil {
 		return nil, nil, err
@@ -267,6 +273,10 @@ func (ps *parser) branch(depth int) (*node, error) {
 		}
 		if !ps.ere && ps.p[ps.i] == '\\' && ps.i+1 < len(ps.p) && ps.p[ps.i+1] == ')' {
 			// A BRE \) at depth 0 is unmatched.
+			return nil, errRParen
+		}
+		if ps.close && ps.p[ps.i] == ')' {
+			// atClose did not take it: at depth 0, unmatched.
 			return nil, errRParen
 		}
 		c := ps.p[ps.i]

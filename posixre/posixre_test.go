@@ -329,3 +329,24 @@ func FuzzTranslate(f *testing.F) {
 		}
 	})
 }
+
+// TestCloseError: GNU sed -E refuses an unmatched ')', which grep -E and
+// regcomp read as a literal.
+func TestCloseError(t *testing.T) {
+	for _, pat := range []string{"a)", "(a))", "a|b)", ")"} {
+		if _, err := Compile(pat, ERE|CloseError); err == nil || err.Error() != "Unmatched ) or \\)" {
+			t.Errorf("%q with CloseError: %v, want Unmatched ) or \\)", pat, err)
+		}
+		re, err := Compile(pat, ERE)
+		if err != nil {
+			t.Errorf("%q without CloseError: %v", pat, err)
+		} else if ok, _ := re.Match([]byte(")")); !ok && pat == ")" {
+			t.Errorf("%q does not match a ')'", pat)
+		}
+	}
+	for _, pat := range []string{"(a)", "[)]", "\\)", "(a|b)c"} {
+		if _, err := Compile(pat, ERE|CloseError); err != nil {
+			t.Errorf("%q with CloseError: %v", pat, err)
+		}
+	}
+}

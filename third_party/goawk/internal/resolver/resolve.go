@@ -488,7 +488,7 @@ func (v *mainVisitor) Visit(node ast.Node) ast.Visitor {
 				if !funcInfo.Native {
 					paramInfo := v.r.varInfo[n.Name][funcInfo.Params[i]] // type info of corresponding parameter
 					if paramInfo.Type == Array {
-						panic(ast.PosErrorf(n.Pos, "can't pass scalar %s as array param", arg))
+						panic(ast.PosErrorf(n.Pos, "can't pass scalar %s as array param (arg %d in call to %s)", arg, i+1, n.Name))
 					}
 				}
 				ast.Walk(v, arg)
@@ -516,8 +516,8 @@ func (v *mainVisitor) Visit(node ast.Node) ast.Visitor {
 				v.r.recordVar(n.Name, paramName, varInfo.Type, funcPos)
 			case varInfo.Type != paramInfo.Type && varInfo.Type != unknown && paramInfo.Type != unknown:
 				// Both types are known but don't match -- type error!
-				panic(ast.PosErrorf(varExpr.Pos, "can't pass %s %q as %s param",
-					varInfo.Type, varExpr.Name, paramInfo.Type))
+				panic(ast.PosErrorf(varExpr.Pos, "can't pass %s %q as %s param (arg %d in call to %s)",
+					varInfo.Type, varExpr.Name, paramInfo.Type, i+1, n.Name))
 			default:
 				// Ensure variable references are recorded, even if the type
 				// is not yet known.
