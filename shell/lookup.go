@@ -113,7 +113,11 @@ func (s *Shell) kinds(ctx context.Context, name string, noFuncs, all bool, pathV
 			return append(ks, kindOf{"file", p})
 		}
 	}
-	for _, p := range s.searchPath(ctx, name, all, pathVar) {
+	search := s.searchPath
+	if !all {
+		search = s.searchPathPreferred
+	}
+	for _, p := range search(ctx, name, all, pathVar) {
 		ks = append(ks, kindOf{"file", p})
 	}
 	return ks
@@ -123,6 +127,13 @@ func (s *Shell) kinds(ctx context.Context, name string, noFuncs, all bool, pathV
 // (builtins.LookPath): its paths, the first only unless all. pathVar,
 // when not "", is searched instead of that PATH.
 func (s *Shell) searchPath(ctx context.Context, name string, all bool, pathVar string) []string {
+	dir, pathVar := searchDirs(ctx, pathVar)
+	return builtins.LookPath(name, pathVar, dir, all, func(p string) bool { return s.executable(ctx, p) })
+}
+
+// searchDirs is the directory and the PATH that a search of PATH in the
+// shell of ctx starts from: pathVar unless it is "".
+func searchDirs(ctx context.Context, pathVar string) (dir, pathList string) {
 	dir, shellPath := "/", builtins.DefaultPath
 	if r := currentRunner(ctx); r != nil {
 		dir, shellPath = r.Dir, r.Path()
@@ -130,7 +141,23 @@ func (s *Shell) searchPath(ctx context.Context, name string, all bool, pathVar s
 	if pathVar == "" {
 		pathVar = shellPath
 	}
-	return builtins.LookPath(name, pathVar, dir, all, func(p string) bool { return s.executable(ctx, p) })
+	return dir, pathVar
+}
+
+// searchPathPreferred is searchPath for the one file that bash's search
+// for a command finds (FS_EXEC_PREFERRED; all is ignored): the first
+// executable file in PATH or, when there is none, the first file there
+// that is no directory, which type and command -v name and which fails
+// to run, "Permission denied" (126). type -a and hash want executables.
+func (s *Shell) searchPathPreferred(ctx context.Context, name string, _ bool, pathVar string) []string {
+	if ps := s.searchPath(ctx, name, false, pathVar); len(ps) > 0 {
+		return ps
+	}
+	dir, pathVar := searchDirs(ctx, pathVar)
+	return builtins.LookPath(name, pathVar, dir, false, func(p string) bool {
+		info, err := s.client.Stat(p)
+		return err == nil && !info.IsDir()
+	})
 }
 
 // executable reports whether name, a path, is a file with an execute bit
@@ -239,8 +266,10 @@ func (s *Shell) typeNames(ctx context.Context, stdout io.Writer, names []string,
 					r.HashCommand(n, h, true)
 				}
 			}
-			if len(ps) == 0 {
-				ps = append(ps, s.searchPath(ctx, n, all, "")...)
+			if len(ps) == 0 && all {
+				ps = s.searchPath(ctx, n, true, "")
+			} else if len(ps) == 0 {
+				ps = s.searchPathPreferred(ctx, n, false, "")
 			}
 			if strings.Contains(n, "/") && s.executable(ctx, n) {
 				ps = []string{n}

@@ -39,7 +39,7 @@ func (s *Shell) programPath(ctx context.Context, name string, shellBuiltin bool)
 		return h, true, false
 	}
 	pathVar := r.Path()
-	ps := builtins.LookPath(name, pathVar, r.Dir, false, func(p string) bool { return s.executable(ctx, p) })
+	ps := s.searchPathPreferred(ctx, name, false, pathVar)
 	if len(ps) == 0 {
 		return "", false, pathVar == ""
 	}

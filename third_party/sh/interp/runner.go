@@ -1331,14 +1331,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 
 			stop := r.exit.ok() == cm.Until
 			r.exit.clear()
-			if ended {
-				break
+			if ended || stop {
+				break // llmsh: the loop ends even after a continue
 			}
 			if taken {
 				continue // llmsh: a continue in the condition
-			}
-			if stop {
-				break
 			}
 			broken := r.loopStmtsBroken(ctx, cm.Do)
 			r.deferBarrier(&r.exit) // llmsh: body is kept aside (deferred.go)
@@ -2922,8 +2919,9 @@ func (r *Runner) loopStmtsBroken(ctx context.Context, stmts []*syntax.Stmt) bool
 // loopCond runs a while or until loop's condition, which is inside the
 // loop for break and continue as in bash (llmsh). It takes back a break
 // or continue run there, as loopStmtsBroken does for the body: taken
-// says one ran (the body is skipped; a continue tests the condition
-// again), broken that the loop ends.
+// says one ran (the body is skipped; after a continue the condition is
+// tested again unless its status ended the loop, as bash's
+// execute_while_or_until), broken that the loop ends.
 func (r *Runner) loopCond(ctx context.Context, stmts []*syntax.Stmt) (taken, broken bool) {
 	oldInLoop := r.inLoop
 	r.inLoop = true
