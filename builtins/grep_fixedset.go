@@ -125,54 +125,8 @@ func newGrepSet(ctx context.Context, pats []string, icase, word, line, cloc bool
 		}
 		return s, nil
 	}
-	// The trie, with its edges in a map while it grows (keyed by the
-	// node and the byte: node<<8 | c).
-	kids := map[uint64]int32{}
-	s.depth = []int32{0}
-	s.term = []bool{false}
-	for i, p := range pats {
-		if i%grepSetCheck == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		n := int32(0)
-		for j := 0; j < len(p); j++ {
-			c := p[j]
-			if icase {
-				c = grepLower(c)
-			}
-			key := uint64(n)<<8 | uint64(c)
-			k, ok := kids[key]
-			if !ok {
-				k = int32(len(s.depth))
-				kids[key] = k
-				s.depth = append(s.depth, int32(j+1))
-				s.term = append(s.term, false)
-			}
-			n = k
-		}
-		s.term[n] = true
-		s.maxLen = max(s.maxLen, len(p))
-	}
-	// Flat edge lists, sorted by node and byte.
-	edges := make([]uint64, 0, len(kids))
-	for e := range kids {
-		edges = append(edges, e)
-	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	slices.Sort(edges)
-	nodes := len(s.depth)
-	s.first = make([]int32, nodes+1)
-	s.edgeC = make([]byte, len(edges))
-	s.edgeTo = make([]int32, len(edges))
-	for i, e := range edges {
-		s.first[e>>8+1]++
-		s.edgeC[i], s.edgeTo[i] = byte(e), kids[e]
-	}
-	kids = nil
-	for n := 1; n <= nodes; n++ {
-		s.first[n] += s.first[n-1]
+	if err := s.trie(ctx, pats, icase); err != nil {
+		return nil, err
 	}
 	for c := range s.root {
 		s.root[c] = -1
@@ -181,6 +135,70 @@ func newGrepSet(ctx context.Context, pats []string, icase, word, line, cloc bool
 		s.root[s.edgeC[i]] = s.edgeTo[i]
 	}
 	return s, s.links(ctx)
+}
+
+// trie builds the trie of pats (s.depth, s.term, s.maxLen) and its flat
+// edge lists, sorted by node and byte (s.first, s.edgeC, s.edgeTo). The
+// patterns are taken in sorted order, so each one shares the path of
+// the one before up to their common prefix and the rest is new nodes,
+// each node's children made in the order of their bytes: the edges then
+// group by node with a count of each node's children. A map of the
+// edges while the trie grew, then a sort of them, took twice as long
+// (grep -cF -f of `seq 3000000`'s lines: 3.1 -> 1.4 s of CPU, session 26).
+func (s *grepSet) trie(ctx context.Context, pats []string, icase bool) error {
+	sorted := make([]string, len(pats))
+	for i, p := range pats {
+		if icase {
+			p = grepFoldString(p)
+		}
+		sorted[i] = p
+	}
+	slices.Sort(sorted)
+	s.depth = []int32{0}
+	s.term = []bool{false}
+	parent, edgeC := []int32{-1}, []byte{0} // of each node
+	path := []int32{0}                      // the nodes of the pattern before
+	prev := ""
+	for i, p := range sorted {
+		if i%grepSetCheck == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		l := 0
+		for l < len(p) && l < len(prev) && p[l] == prev[l] {
+			l++
+		}
+		path = path[:l+1]
+		for j := l; j < len(p); j++ {
+			k := int32(len(s.depth))
+			s.depth = append(s.depth, int32(j+1))
+			s.term = append(s.term, false)
+			parent, edgeC = append(parent, path[j]), append(edgeC, p[j])
+			path = append(path, k)
+		}
+		s.term[path[len(p)]] = true
+		s.maxLen = max(s.maxLen, len(p))
+		prev = p
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	nodes := len(s.depth)
+	s.first = make([]int32, nodes+1)
+	for _, n := range parent[1:] {
+		s.first[n+1]++
+	}
+	for n := 1; n <= nodes; n++ {
+		s.first[n] += s.first[n-1]
+	}
+	s.edgeC = make([]byte, nodes-1)
+	s.edgeTo = make([]int32, nodes-1)
+	next := slices.Clone(s.first[:nodes])
+	for k := 1; k < nodes; k++ {
+		e := next[parent[k]]
+		next[parent[k]]++
+		s.edgeC[e], s.edgeTo[e] = edgeC[k], int32(k)
+	}
+	return nil
 }
 
 // links sets the failure links and outputs, breadth first.
