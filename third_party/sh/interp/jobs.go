@@ -1307,23 +1307,51 @@ func (s *substJobs) hold(out io.Writer, st *syntax.Stmt, bg *bgProc) {
 	if s == nil || !sameWriter(out, s.out) {
 		return
 	}
-	for _, rd := range st.Redirs {
-		switch rd.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.DplOut:
-			if rd.N == nil || rd.N.Value == "1" {
-				return
-			}
-		case syntax.RdrInOut:
-			if rd.N != nil && rd.N.Value == "1" {
-				return
-			}
-		case syntax.RdrAll, syntax.AppAll:
-			return
-		}
+	if stdoutRedirected(st) && !writesProcSubst(st) {
+		return
 	}
 	s.mu.Lock()
 	s.jobs = append(s.jobs, bg)
 	s.mu.Unlock()
+}
+
+// stdoutRedirected reports whether st's own redirections send its
+// descriptor 1 elsewhere.
+func stdoutRedirected(st *syntax.Stmt) bool {
+	for _, rd := range st.Redirs {
+		switch rd.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.DplOut:
+			if rd.N == nil || rd.N.Value == "1" {
+				return true
+			}
+		case syntax.RdrInOut:
+			if rd.N != nil && rd.N.Value == "1" {
+				return true
+			}
+		case syntax.RdrAll, syntax.AppAll:
+			return true
+		}
+	}
+	return false
+}
+
+// writesProcSubst reports whether st makes a >(LIST), whose list writes
+// to the output st started with, whatever st's own redirections
+// (`x=$(echo a > >(cat) &)`: bash's substitution reads until the list
+// has closed it).
+func writesProcSubst(st *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(st, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ProcSubst:
+			found = found || n.Op == syntax.CmdOut
+			return false
+		case *syntax.CmdSubst:
+			return false // its own output
+		}
+		return !found
+	})
+	return found
 }
 
 // wait waits for the jobs that hold the substitution's output, or for
