@@ -61,7 +61,7 @@ func grepLiteral(p string) bool { return !strings.ContainsAny(p, `\.[]*^$+?{}()|
 // grepSetFits reports whether pats (distinct) can be matched by a grepSet
 // as the regexp path would match them.
 func grepSetFits(pats []string, mode byte, icase, word, line bool, eol byte, cloc bool) bool {
-	if mode == 'P' || !grepSeveral(pats) {
+	if mode == 'P' || !grepSeveral(pats) && !grepOverMax(pats) {
 		return false
 	}
 	for _, p := range pats {
@@ -480,6 +480,14 @@ func grepSeveral(pats []string) bool {
 		return len(grepDistinct(pats)) >= grepSetMin
 	}
 	return slices.ContainsFunc(pats, func(p string) bool { return p != pats[0] })
+}
+
+// grepOverMax reports whether a pattern of pats is longer than a regexp
+// may be (posixre.MaxLen): the set takes even one such fixed string (-x,
+// -w, -i in the C locale), which the regexp path refuses (session 26:
+// GNU grep -F -x answers it at once).
+func grepOverMax(pats []string) bool {
+	return slices.ContainsFunc(pats, func(p string) bool { return len(p) > posixre.MaxLen })
 }
 
 // grepDistinct is pats without repeats, in their first order.

@@ -263,3 +263,34 @@ func TestGrepPerlNesting(t *testing.T) {
 		}
 	}
 }
+
+// TestGrepHugeFixed: one fixed string over posixre.MaxLen, which no
+// regexp may take, is searched by the set of fixed strings under -x, -w
+// and -i (session 26; they were refused as too big); -i in a UTF-8
+// locale of a string with a letter the set does not fold (s, k, i) is
+// still refused (GNU grep 3.8 ran such a search of a 200 KB string for
+// minutes).
+func TestGrepHugeFixed(t *testing.T) {
+	t.Parallel()
+	pat := strings.Repeat("ab", 600000)
+	in := "x" + pat + " y\n" + pat + "\n" + strings.ToUpper(pat) + "\nno\n"
+	for _, c := range []struct {
+		args   []string
+		stdout string
+		status int
+	}{
+		{[]string{"-c", "-F", "-x", "-e", pat}, "1\n", 0},
+		{[]string{"-c", "-F", "-w", "-e", pat}, "1\n", 0},
+		{[]string{"-c", "-F", "-i", "-e", pat}, "3\n", 0},
+		{[]string{"-c", "-F", "-x", "-e", pat + "z"}, "0\n", 1},
+	} {
+		got := runCmdWith(t, nil, []string{"LC_ALL=C"}, in, append([]string{"grep"}, c.args...)...)
+		if got.stdout != c.stdout || got.stderr != "" || got.status != c.status {
+			t.Errorf("grep %s: got %q %q %d", c.args[:3], got.stdout, got.stderr, got.status)
+		}
+	}
+	got := runCmdWith(t, nil, []string{"LC_ALL=C.UTF-8"}, "as\n", "grep", "-c", "-F", "-i", "-e", strings.Repeat("as", 600000))
+	if got.stderr != "grep: Regular expression too big\n" || got.status != 2 {
+		t.Errorf("grep -F -i in UTF-8: got %q %q %d", got.stdout, got.stderr, got.status)
+	}
+}

@@ -36,14 +36,15 @@ func (s *Shell) Client() *vfsclient.Client { return s.client }
 // first command has run they are llmsh's defaults.
 func (s *Shell) Vars() map[string]string {
 	out := map[string]string{}
-	if len(s.runner.Vars) == 0 {
+	vars := s.runner.VarsNow()
+	if len(vars) == 0 {
 		for _, kv := range append(Defaults(s.opts.Dir), s.opts.Vars...) {
 			k, v, _ := strings.Cut(kv, "=")
 			out[k] = v
 		}
 		return out
 	}
-	for name, vr := range s.runner.Vars {
+	for name, vr := range vars {
 		if vr.IsSet() {
 			out[name] = vr.String()
 		}
@@ -87,13 +88,14 @@ func (s *Shell) HasFunc(name string) bool {
 // are llmsh's defaults.
 func (s *Shell) VarNames() []string {
 	var out []string
-	if len(s.runner.Vars) == 0 {
+	vars := s.runner.VarsNow()
+	if len(vars) == 0 {
 		for _, kv := range append(Defaults(s.opts.Dir), s.opts.Vars...) {
 			k, _, _ := strings.Cut(kv, "=")
 			out = append(out, k)
 		}
 	} else {
-		for name := range s.runner.Vars {
+		for name := range vars {
 			out = append(out, name)
 		}
 	}

@@ -1458,7 +1458,11 @@ func (cfg *Config) namesByPrefix(prefix string) []string {
 	// listed); a name seen twice (the environment's, then the
 	// shell's) is listed once, as its last entry says.
 	set := map[string]bool{}
+	n := 0
 	for name, vr := range cfg.Env.Each {
+		if n++; n%fieldsCheck == 0 {
+			cfg.mustGoOn() // llmsh: millions of variables
+		}
 		if strings.HasPrefix(name, prefix) {
 			set[name] = vr.IsSet()
 		}

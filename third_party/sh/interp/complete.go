@@ -615,7 +615,7 @@ func (r *Runner) compVars(action string) []string {
 	vars := map[string]expand.Variable{}
 	r.eachVar(func(name string, vr expand.Variable) bool {
 		vars[name] = vr
-		return true
+		return len(vars)%compCheck != 0 || !r.compStopped() // llmsh
 	})
 	var out []string
 	for name, vr := range vars {

@@ -179,7 +179,10 @@ func (r *Runner) declListing(o *declOpts) {
 	}
 	var b strings.Builder
 	names, dyn := r.listedNames()
-	for _, name := range names {
+	for i, name := range names {
+		if i%compCheck == compCheck-1 && r.compStopped() {
+			return // llmsh: a stopped run lists no more
+		}
 		var vr expand.Variable
 		if dyn[name] {
 			vr = r.dynListedVar(name)
@@ -317,11 +320,13 @@ func (r *Runner) dynListedVar(name string) expand.Variable {
 // sorted as bash sorts them (byte order).
 func (r *Runner) declaredNames() []string {
 	seen := map[string]bool{}
+	n := 0
 	r.writeEnv.Each(func(name string, vr expand.Variable) bool {
 		// Outer scopes come first: a later entry (a local, an unset)
 		// replaces an earlier one.
 		seen[name] = vr.Declared()
-		return true
+		n++
+		return n%compCheck != 0 || !r.compStopped() // llmsh
 	})
 	names := make([]string, 0, len(seen))
 	for name, ok := range seen {
@@ -350,6 +355,9 @@ func setQuote(s string, q expand.Quoter) string {
 func (r *Runner) funcNames(attrs string) []string {
 	var names []string
 	for name := range r.Funcs {
+		if len(names)%compCheck == compCheck-1 && r.compStopped() {
+			break // llmsh: a stopped run lists no more
+		}
 		if strings.Trim(attrs, r.funcAttrs[name]) == "" {
 			names = append(names, name)
 		}
@@ -415,7 +423,10 @@ func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
 		names = r.funcNames(set)
 	}
 	var b strings.Builder
-	for _, name := range names {
+	for i, name := range names {
+		if i%compCheck == compCheck-1 && r.compStopped() {
+			break // llmsh: a stopped run lists no more
+		}
 		switch {
 		case r.Funcs[name] == nil:
 			status = 1
@@ -444,7 +455,10 @@ func (r *Runner) declFuncs(o *declOpts, names []string) uint8 {
 // printFuncs writes the definitions of names, each followed by its
 // attributes (declare -fx NAME) when attrs.
 func (r *Runner) printFuncs(b *strings.Builder, names []string, attrs bool) {
-	for _, name := range names {
+	for i, name := range names {
+		if i%compCheck == compCheck-1 && r.compStopped() {
+			return // llmsh: a stopped run lists no more
+		}
 		body := r.Funcs[name]
 		if body == nil {
 			continue

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -962,13 +961,9 @@ func wordAssign(w *syntax.Word) *syntax.Assign {
 // end (an exit, set -e or a fatal error still runs it): the caller runs it
 // with RunExitTrap when the script has really ended, as after the lines
 // before a syntax error, whose message bash prints before the trap runs.
-// Vars is filled when the hold ends.
 func (r *Runner) HoldExitTrap(hold bool) {
 	if !r.didReset {
 		r.Reset() // Run's first Reset would clear it
-	}
-	if r.holdExit && !hold {
-		maps.Insert(r.Vars, r.writeEnv.Each) // what Run did not fill in
 	}
 	r.holdExit = hold
 	if r.bashPid == r.llmsh.pid {

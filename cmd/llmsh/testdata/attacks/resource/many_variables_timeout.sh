@@ -1,0 +1,24 @@
+# Many variables and functions overstaying the time limit where no
+# process ends with the run (session 26, red team). With 300,000
+# variables, every statement of a session copied all of them into the
+# interpreter's Vars map at its end (0.17 s of CPU each, looked at by no
+# context: five `:` took 0.87 s), and set, declare -p, export -p,
+# compgen -v, ${!v*} and declare -f (100,000 functions: 1.5 s of CPU)
+# listed them all before the run's context was looked at again. The copy
+# is gone (0.3 ms), and the listings look at the context every 4096
+# names.
+#@ timeout: 6s
+#@ answer-within: 20s
+#@ status: 124
+#@ stderr: timed out after 6s
+#@ no-stdout: not reached
+eval "$(seq -f 'v%g=1' 200000)"
+eval "$(seq -f 'f%g(){ :; }' 50000)"
+while :; do
+	set > /dev/null
+	declare -f > /dev/null
+	compgen -v > /dev/null
+	x="${!v*}"
+	:
+done
+echo not reached
