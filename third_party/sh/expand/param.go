@@ -1037,8 +1037,11 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 // starts with a negated ] ([!]]) or does not close ([!]): ${x//[!]]/y}
 // replaces nothing.
 func (cfg *Config) neverReplaces(pat string) bool {
+	if !strings.Contains(pat, "[") {
+		return false
+	}
 	n := internal.BashMatchLen(pat, cfg.ExtGlob)
-	if n < 0 || !strings.Contains(pat, "[") {
+	if n < 0 {
 		return false
 	}
 	mode := internal.PatMode(0)

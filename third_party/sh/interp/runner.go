@@ -1872,7 +1872,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// case and trace attributes of the y it hides do not
 				// apply, nor does a nameref's target (bash).
 				vr.Integer, vr.Lower, vr.Upper, vr.Capital, vr.Trace = false, false, false, false, false
-				if vr.Kind == expand.NameRef || as.Append || as.Array != nil && valType == "" {
+				if vr.Kind == expand.NameRef || as.Append || as.Array != nil && valType == "" && !vr.ReadOnly {
 					// (local v+=x appends to the new, empty v;
 					// local a=(x) over an associative a is
 					// indexed.)
