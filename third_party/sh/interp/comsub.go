@@ -24,7 +24,7 @@ func outerSubsts(n syntax.Node) []syntax.Node {
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
-			if !n.Backquotes && !n.TempFile && !n.ReplyVar {
+			if !n.Backquotes && !n.TempFile && !n.ReplyVar && n.Bad == "" {
 				found = append(found, n)
 			}
 			return false
@@ -267,6 +267,9 @@ func (r *Runner) badHdocSubst(cs *syntax.CmdSubst) error {
 	var msgs []string
 	if errors.As(err, &perr) {
 		line, msgs = SyntaxError(perr, text)
+		if len(msgs) == 1 && msgs[0] == "syntax error: unexpected end of file" {
+			msgs[0] = "unexpected EOF while looking for matching `)'" // the $( left open
+		}
 	} else {
 		// The body ends before the $( is closed.
 		line, msgs = strings.Count(text, "\n")+1, []string{"unexpected EOF while looking for matching `)'"}

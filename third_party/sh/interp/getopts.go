@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -162,6 +163,18 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 		return exit
 	}
 	advance()
+	v := r.lookupVar("OPTARG")
 	finish(copt, nil)
+	if !v.ReadOnly {
+		// llmsh: an option without an argument: bash unsets
+		// OPTARG's value and keeps it declared (`declare -p
+		// OPTARG`: declare -- OPTARG); at the end and on an
+		// error it unsets it.
+		v.Set, v.Kind, v.Str, v.List, v.Map = false, expand.String, "", nil, nil
+		if v.Integer {
+			v.Set, v.Str = true, "0" // no value is 0 to -i
+		}
+		r.setVar("OPTARG", v)
+	}
 	return exit
 }

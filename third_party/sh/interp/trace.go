@@ -23,7 +23,7 @@ type tracer struct {
 	needsPlus bool
 	// llmsh: $PS4 expanded when the first line starts (prefixFn)
 	prefix   string
-	prefixFn func() string
+	prefixFn func() (string, bool)
 	toFd     bool // llmsh: output is $BASH_XTRACEFD's, not stderr
 
 	wait, done []*traceGate // llmsh: the runner's traceWait, traceDone
@@ -125,7 +125,14 @@ func (r *Runner) setXtraceFd(value string, set bool) {
 // writePrefix writes $PS4 expanded, once a tracer's first line starts.
 func (t *tracer) writePrefix() {
 	if t.prefixFn != nil {
-		t.prefix, t.prefixFn = t.prefixFn(), nil
+		var ended bool
+		t.prefix, ended = t.prefixFn()
+		t.prefixFn = nil
+		if ended {
+			// set -e ended the shell at an error in PS4: bash
+			// traces nothing more.
+			t.output = io.Discard
+		}
 	}
 	t.buf.WriteString(t.prefix)
 }
@@ -134,9 +141,12 @@ func (t *tracer) writePrefix() {
 // it is expanded when the trace's line starts, after the words traced on
 // it (`+5 echo 5` for `echo $((x=5))` with PS4='+$x '), and an error in
 // it is reported then, once; $LINENO is the line of the command traced.
-func (r *Runner) tracePrefixFn() func() string {
+func (r *Runner) tracePrefixFn() func() (string, bool) {
 	line := r.line
-	return func() string { return r.tracePrefix(line) }
+	return func() (string, bool) {
+		p := r.tracePrefix(line)
+		return p, r.errExited && r.exit.exiting
+	}
 }
 
 // tracePrefix is $PS4 expanded, its first character repeated once more
@@ -163,7 +173,11 @@ func (r *Runner) tracePrefix(line int) string {
 		old, oldExit, oldLast := r.opts[optXTrace], r.exit, r.lastExit
 		r.opts[optXTrace] = false
 		s, err := expand.Prompt(r.ecfg, ps4)
+		exited := r.errExited && r.exit.exiting // set -e and a bad substitution
 		r.opts[optXTrace], r.exit, r.lastExit = old, oldExit, oldLast
+		if exited {
+			r.exit = exitStatus{code: 1, exiting: true}
+		}
 		if err == nil {
 			// llmsh: an error in PS4 (set -u and an unset name, an
 			// arithmetic error, a bad substitution) is reported,

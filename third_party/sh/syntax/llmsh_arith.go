@@ -68,7 +68,14 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		default:
 			return first, err
 		}
-		from, to, ok := forSpan(patched, int(pos.Offset()))
+		// llmsh_hdoc.go: a here-document's $( left open is no other span.
+		hd, hlast, past, hok := hdocSubstSpan(patched, perr)
+		openHdoc := hok && past
+		var from, to int
+		ok := openHdoc
+		if !ok {
+			from, to, ok = forSpan(patched, int(pos.Offset()))
+		}
 		if !ok {
 			from, to, ok = arithSpan(patched, int(pos.Offset()))
 		}
@@ -88,8 +95,16 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		if !ok {
 			from, to, ok = bquoteSpan(patched, int(pos.Offset()))
 			bquote = ok
+			if ok && hok && from-1 < hd {
+				// backquotes around the here-document's $( are
+				// none of its own (another repair's, say)
+				ok, bquote = false, false
+			}
 		}
-		if d, last, hok := hdocSubstSpan(patched, perr); !ok && hok {
+		if openHdoc {
+			ok = false
+		}
+		if d, last := hd, hlast; !ok && hok {
 			// llmsh_hdoc.go: the $( … ) of a here-document, made an
 			// empty backquoted substitution.
 			patched = patched[:d] + "`" + blankText(patched[d+1:last-1]) + "`" + patched[last:]

@@ -21,12 +21,13 @@ type hdocPlace struct {
 
 // hdocSubstSpan finds, for a parse error perr inside a $( … ) of a
 // here-document's body in src, the offset d of that $( and the offset
-// last where the body's last line ends (before its newline).
-func hdocSubstSpan(src string, perr ParseError) (d, last int, ok bool) {
+// last where the body's last line ends (before its newline); past is
+// set when the error is after the body (the $( is left open in it).
+func hdocSubstSpan(src string, perr ParseError) (d, last int, past, ok bool) {
 	h := perr.hdoc
 	off := int(perr.Pos.Offset())
 	if h == nil || h.start > off || off > len(src) {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
 	end := len(src)
 	for i := h.start; i < len(src); {
@@ -61,7 +62,7 @@ func hdocSubstSpan(src string, perr ParseError) (d, last int, ok bool) {
 		last--
 	}
 	if d < 0 || last < d+2 {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
-	return d, last, true
+	return d, last, off >= end, true
 }

@@ -701,6 +701,12 @@ func (p *Printer) wordPart(wp, next WordPart) {
 		p.dblQuoted(wp)
 	case *CmdSubst:
 		p.advanceLine(wp.Pos().Line())
+		if wp.Bad != "" && !wp.Backquotes {
+			// llmsh: a here-document's $( … ) that does not parse
+			// (llmsh_hdoc.go), as it was written.
+			p.writeLit("$(" + strings.TrimSuffix(wp.Bad, "\n"))
+			break
+		}
 		p.cmdSubst(wp)
 	case *ParamExp:
 		litCont := ";"
