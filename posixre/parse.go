@@ -58,6 +58,11 @@ const (
 	// nothing to repeat (at the start of a branch or after an anchor: *a,
 	// (+a), ^*, $?, {1}a) and a '{' that starts no valid interval (a{,
 	// a{x}) are errors, where grep ignores them or reads them literally.
+	// In a BRE it is glibc's RE_SYNTAX_POSIX_BASIC, as GNU sed compiles
+	// one (RE_CONTEXT_INVALID_DUP): \{ at the start of the expression, a
+	// group or an alternative, and * or \{ right after a repetition
+	// (a**, a\{1\}*), are errors; grep reads the first literally and
+	// takes the second.
 	RegComp
 	// NoGNUOps is glibc's RE_LIMITED_OPS and RE_NO_GNU_OPS, as sed
 	// --posix sets them: in a BRE \+, \? and \| are the literal +, ? and |,
@@ -163,6 +168,7 @@ type parser struct {
 	ere    bool
 	strict bool         // RegComp
 	close  bool         // CloseError
+	dups   bool         // RegComp in a BRE
 	nognu  bool         // NoGNUOps
 	groups int          // groups opened so far
 	closed map[int]bool // groups closed so far
@@ -214,7 +220,7 @@ func parse(pat string, fl Flags) (*node, *parser, error) {
 	if len(pat) > MaxLen {
 		return nil, nil, errBig
 	}
-	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, close: fl&(ERE|CloseError) == ERE|CloseError, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0}
+	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, close: fl&(ERE|CloseError) == ERE|CloseError, dups: fl&(ERE|RegComp) == RegComp, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0}
 	n, err := ps.alt(0)
 	if err != nil {
 		return nil, nil, err
@@ -283,6 +289,10 @@ func (ps *parser) branch(depth int) (*node, error) {
 		// Repetition operators.
 		if op, ok := ps.repOp(); ok {
 			if ps.strict && (start || afterHat || len(items) > 0 && items[len(items)-1].kind == kAssert) {
+				return nil, errBadRpt
+			}
+			if ps.dups && (op == '{' && (start || afterHat) ||
+				(op == '*' || op == '{') && !start && !afterHat && len(items) > 0 && items[len(items)-1].kind == kRepeat) {
 				return nil, errBadRpt
 			}
 			if start || afterHat {

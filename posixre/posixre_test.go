@@ -350,3 +350,21 @@ func TestCloseError(t *testing.T) {
 		}
 	}
 }
+
+// TestRegCompBRE: GNU sed's BRE (RE_CONTEXT_INVALID_DUP) refuses \{ at
+// the start and * or \{ right after a repetition; grep's reads them.
+func TestRegCompBRE(t *testing.T) {
+	for _, pat := range []string{`\{1\}a`, `^\{1\}`, `\(\{1\}\)`, `a\|\{1\}`, `a**`, `a\+*`, `a*\{2\}`, `a\{2\}*`} {
+		if _, err := Compile(pat, RegComp); err == nil || err.Error() != "Invalid preceding regular expression" {
+			t.Errorf("%q with RegComp: %v", pat, err)
+		}
+		if _, err := Compile(pat, 0); err != nil {
+			t.Errorf("%q without RegComp: %v", pat, err)
+		}
+	}
+	for _, pat := range []string{`a*\+`, `*a`, `\(*a\)`, `x\|*`, `a*b*`, `\(a*\)*`, `a\?\?`} {
+		if _, err := Compile(pat, RegComp); err != nil {
+			t.Errorf("%q with RegComp: %v", pat, err)
+		}
+	}
+}
