@@ -303,7 +303,13 @@ func (ps *parser) branch(depth int) (*node, error) {
 				continue
 			}
 			if len(items) == 0 {
-				ps.i++
+				// After an ERE interval that repeated nothing: this
+				// one repeats nothing too.
+				if _, _, lit, err := ps.repCounts(op); err != nil {
+					return nil, err
+				} else if lit {
+					items = append(items, &node{kind: kLit, c: '{'})
+				}
 				continue
 			}
 			min, max, lit, err := ps.repCounts(op)
@@ -383,12 +389,14 @@ func (ps *parser) branch(depth int) (*node, error) {
 }
 
 // startRep takes a repetition operator op at the start of a branch (or
-// just after its leading '^'): a literal in a BRE, and '{' in an ERE;
-// another ERE operator repeats nothing. lit tells that it became an item.
+// just after its leading '^'): a literal in a BRE, and in an ERE a '{'
+// that starts no valid interval; another ERE operator, or a valid
+// interval, repeats nothing, with GNU grep 3.8's warning. lit tells that
+// the branch is no longer at its start: op became an item, or was an
+// interval (after which GNU's dfa warns of nothing more).
 func (ps *parser) startRep(op byte, items []*node) (_ []*node, lit bool) {
 	if !ps.ere {
 		if op == '{' {
-			ps.warnings = append(ps.warnings, "{...} at start of expression")
 			ps.i += 2
 			items = append(items, &node{kind: kLit, c: '{'})
 		} else {
@@ -403,8 +411,14 @@ func (ps *parser) startRep(op byte, items []*node) (_ []*node, lit bool) {
 		return items, true
 	}
 	if op == '{' {
-		// ERE: '{' at the start is literal.
-		ps.i++
+		// ERE: a valid interval at the start repeats nothing ("{1}a" is
+		// "a"); a '{' that starts none is literal.
+		at := ps.i
+		if _, _, lit, err := ps.repCounts(op); err == nil && !lit {
+			ps.warnings = append(ps.warnings, "{...} at start of expression")
+			return items, true
+		}
+		ps.i = at + 1
 		items = append(items, &node{kind: kLit, c: '{'})
 		return items, true
 	}
