@@ -297,7 +297,7 @@ func (ps *parser) branch(depth int) (*node, error) {
 			}
 			if start || afterHat {
 				var lit bool
-				if items, lit = ps.startRep(op, items); lit {
+				if items, lit = ps.startRep(op, items, afterHat); lit {
 					start, afterHat = false, false
 				}
 				continue
@@ -394,7 +394,17 @@ func (ps *parser) branch(depth int) (*node, error) {
 // interval, repeats nothing, with GNU grep 3.8's warning. lit tells that
 // the branch is no longer at its start: op became an item, or was an
 // interval (after which GNU's dfa warns of nothing more).
-func (ps *parser) startRep(op byte, items []*node) (_ []*node, lit bool) {
+//
+// After a leading '^' (afterHat), an ERE repetition that may repeat zero
+// times makes the anchor optional, as GNU's dfa reads "^*a": the '^' is
+// dropped ("a" anywhere).
+func (ps *parser) startRep(op byte, items []*node, afterHat bool) (_ []*node, lit bool) {
+	dropHat := func(min int) []*node {
+		if afterHat && min == 0 && len(items) > 0 && items[len(items)-1].kind == kAssert {
+			return items[:len(items)-1]
+		}
+		return items
+	}
 	if !ps.ere {
 		if op == '{' {
 			ps.i += 2
@@ -414,9 +424,9 @@ func (ps *parser) startRep(op byte, items []*node) (_ []*node, lit bool) {
 		// ERE: a valid interval at the start repeats nothing ("{1}a" is
 		// "a"); a '{' that starts none is literal.
 		at := ps.i
-		if _, _, lit, err := ps.repCounts(op); err == nil && !lit {
+		if min, _, lit, err := ps.repCounts(op); err == nil && !lit {
 			ps.warnings = append(ps.warnings, "{...} at start of expression")
-			return items, true
+			return dropHat(min), true
 		}
 		ps.i = at + 1
 		items = append(items, &node{kind: kLit, c: '{'})
@@ -425,7 +435,10 @@ func (ps *parser) startRep(op byte, items []*node) (_ []*node, lit bool) {
 	// ERE: a leading '*', '+' or '?' repeats nothing.
 	ps.warnings = append(ps.warnings, string(rune(op))+" at start of expression")
 	ps.i++
-	return items, false
+	if op == '+' {
+		return items, false
+	}
+	return dropHat(0), false
 }
 
 // atBREEnd reports whether a BRE '$' before position j is an anchor: at the
