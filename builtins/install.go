@@ -58,6 +58,13 @@ func install(env *Env) int {
 		return f.Fail(err, 1)
 	}
 	contextWarn()
+	// GNU's install checks the operands' count before the mode.
+	if len(operands) == 0 {
+		return f.Fail(&UsageError{"missing file operand"}, 1)
+	}
+	if !*dirs && !*targetSet && len(operands) == 1 {
+		return f.Fail(&UsageError{"missing destination file operand after " + env.QuoteAF(operands[0])}, 1)
+	}
 	if *modeSet {
 		changes, ok := compileMode(*modeStr)
 		if !ok {
@@ -71,9 +78,6 @@ func install(env *Env) int {
 	}
 	r.owner = *owner || *group
 	if *dirs {
-		if len(operands) == 0 {
-			return f.Fail(&UsageError{"missing file operand"}, 1)
-		}
 		status := 0
 		for _, d := range operands {
 			if !r.mkdirs(d) {

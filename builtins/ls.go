@@ -323,6 +323,13 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 		o.hide = append(o.hide, lsGlob(v))
 		return nil
 	})
+	f.Func(0, "hyperlink", OptionalArg, "WHEN", "hyperlink file names WHEN: never (the only mode llmsh implements)", func(v string, present bool) error {
+		if !present {
+			return nil
+		}
+		_, err := lsArgMatch(env, "--hyperlink", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2})
+		return err
+	})
 	f.Func(0, "indicator-style", RequiredArg, "WORD", "append indicator with style WORD to entry names:\nnone (default), slash (-p),\nfile-type (--file-type), classify (-F)", func(v string, _ bool) error {
 		i, err := lsArgMatch(env, "--indicator-style", v, []string{"none", "slash", "file-type", "classify"}, lsSeq(4))
 		if err == nil {

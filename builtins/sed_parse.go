@@ -419,6 +419,8 @@ func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
 		// a repetition with nothing to repeat, a '{' that starts no interval
 		// and an unmatched ')' are errors, not literals as in grep.
 		flags |= posixre.ERE | posixre.RegComp | posixre.CloseError
+	} else {
+		flags |= posixre.RegComp // RE_CONTEXT_INVALID_DUP
 	}
 	if p.posix {
 		flags |= posixre.NoGNUOps

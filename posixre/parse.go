@@ -58,6 +58,11 @@ const (
 	// nothing to repeat (at the start of a branch or after an anchor: *a,
 	// (+a), ^*, $?, {1}a) and a '{' that starts no valid interval (a{,
 	// a{x}) are errors, where grep ignores them or reads them literally.
+	// In a BRE it is glibc's RE_SYNTAX_POSIX_BASIC, as GNU sed compiles
+	// one (RE_CONTEXT_INVALID_DUP): \{ at the start of the expression, a
+	// group or an alternative, and * or \{ right after a repetition
+	// (a**, a\{1\}*), are errors; grep reads the first literally and
+	// takes the second.
 	RegComp
 	// NoGNUOps is glibc's RE_LIMITED_OPS and RE_NO_GNU_OPS, as sed
 	// --posix sets them: in a BRE \+, \? and \| are the literal +, ? and |,
@@ -163,6 +168,7 @@ type parser struct {
 	ere    bool
 	strict bool         // RegComp
 	close  bool         // CloseError
+	dups   bool         // RegComp in a BRE
 	nognu  bool         // NoGNUOps
 	groups int          // groups opened so far
 	closed map[int]bool // groups closed so far
@@ -214,7 +220,7 @@ func parse(pat string, fl Flags) (*node, *parser, error) {
 	if len(pat) > MaxLen {
 		return nil, nil, errBig
 	}
-	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, close: fl&(ERE|CloseError) == ERE|CloseError, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0}
+	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, close: fl&(ERE|CloseError) == ERE|CloseError, dups: fl&(ERE|RegComp) == RegComp, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0}
 	n, err := ps.alt(0)
 	if err != nil {
 		return nil, nil, err
@@ -285,15 +291,25 @@ func (ps *parser) branch(depth int) (*node, error) {
 			if ps.strict && (start || afterHat || len(items) > 0 && items[len(items)-1].kind == kAssert) {
 				return nil, errBadRpt
 			}
+			if ps.dups && (op == '{' && (start || afterHat) ||
+				(op == '*' || op == '{') && !start && !afterHat && len(items) > 0 && items[len(items)-1].kind == kRepeat) {
+				return nil, errBadRpt
+			}
 			if start || afterHat {
 				var lit bool
-				if items, lit = ps.startRep(op, items); lit {
+				if items, lit = ps.startRep(op, items, afterHat); lit {
 					start, afterHat = false, false
 				}
 				continue
 			}
 			if len(items) == 0 {
-				ps.i++
+				// After an ERE interval that repeated nothing: this
+				// one repeats nothing too.
+				if _, _, lit, err := ps.repCounts(op); err != nil {
+					return nil, err
+				} else if lit {
+					items = append(items, &node{kind: kLit, c: '{'})
+				}
 				continue
 			}
 			min, max, lit, err := ps.repCounts(op)
@@ -373,12 +389,24 @@ func (ps *parser) branch(depth int) (*node, error) {
 }
 
 // startRep takes a repetition operator op at the start of a branch (or
-// just after its leading '^'): a literal in a BRE, and '{' in an ERE;
-// another ERE operator repeats nothing. lit tells that it became an item.
-func (ps *parser) startRep(op byte, items []*node) (_ []*node, lit bool) {
+// just after its leading '^'): a literal in a BRE, and in an ERE a '{'
+// that starts no valid interval; another ERE operator, or a valid
+// interval, repeats nothing, with GNU grep 3.8's warning. lit tells that
+// the branch is no longer at its start: op became an item, or was an
+// interval (after which GNU's dfa warns of nothing more).
+//
+// After a leading '^' (afterHat), an ERE repetition that may repeat zero
+// times makes the anchor optional, as GNU's dfa reads "^*a": the '^' is
+// dropped ("a" anywhere).
+func (ps *parser) startRep(op byte, items []*node, afterHat bool) (_ []*node, lit bool) {
+	dropHat := func(min int) []*node {
+		if afterHat && min == 0 && len(items) > 0 && items[len(items)-1].kind == kAssert {
+			return items[:len(items)-1]
+		}
+		return items
+	}
 	if !ps.ere {
 		if op == '{' {
-			ps.warnings = append(ps.warnings, "{...} at start of expression")
 			ps.i += 2
 			items = append(items, &node{kind: kLit, c: '{'})
 		} else {
@@ -393,15 +421,24 @@ func (ps *parser) startRep(op byte, items []*node) (_ []*node, lit bool) {
 		return items, true
 	}
 	if op == '{' {
-		// ERE: '{' at the start is literal.
-		ps.i++
+		// ERE: a valid interval at the start repeats nothing ("{1}a" is
+		// "a"); a '{' that starts none is literal.
+		at := ps.i
+		if min, _, lit, err := ps.repCounts(op); err == nil && !lit {
+			ps.warnings = append(ps.warnings, "{...} at start of expression")
+			return dropHat(min), true
+		}
+		ps.i = at + 1
 		items = append(items, &node{kind: kLit, c: '{'})
 		return items, true
 	}
 	// ERE: a leading '*', '+' or '?' repeats nothing.
 	ps.warnings = append(ps.warnings, string(rune(op))+" at start of expression")
 	ps.i++
-	return items, false
+	if op == '+' {
+		return items, false
+	}
+	return dropHat(0), false
 }
 
 // atBREEnd reports whether a BRE '$' before position j is an anchor: at the

@@ -350,3 +350,49 @@ func TestCloseError(t *testing.T) {
 		}
 	}
 }
+
+// TestRegCompBRE: GNU sed's BRE (RE_CONTEXT_INVALID_DUP) refuses \{ at
+// the start and * or \{ right after a repetition; grep's reads them.
+func TestRegCompBRE(t *testing.T) {
+	for _, pat := range []string{`\{1\}a`, `^\{1\}`, `\(\{1\}\)`, `a\|\{1\}`, `a**`, `a\+*`, `a*\{2\}`, `a\{2\}*`} {
+		if _, err := Compile(pat, RegComp); err == nil || err.Error() != "Invalid preceding regular expression" {
+			t.Errorf("%q with RegComp: %v", pat, err)
+		}
+		if _, err := Compile(pat, 0); err != nil {
+			t.Errorf("%q without RegComp: %v", pat, err)
+		}
+	}
+	for _, pat := range []string{`a*\+`, `*a`, `\(*a\)`, `x\|*`, `a*b*`, `\(a*\)*`, `a\?\?`} {
+		if _, err := Compile(pat, RegComp); err != nil {
+			t.Errorf("%q with RegComp: %v", pat, err)
+		}
+	}
+}
+
+// TestStartInterval: GNU grep's ERE takes a valid interval at the start
+// as repeating nothing, with one warning; a BRE's \{ there is literal.
+func TestStartInterval(t *testing.T) {
+	for _, c := range []struct {
+		pat   string
+		fl    Flags
+		subj  string
+		match bool
+		warns int
+	}{
+		{"{1}a", ERE, "a", true, 1},
+		{"{1}{2}a", ERE, "a", true, 1},
+		{"{1", ERE, "{1", true, 0},
+		{"{x}a", ERE, "{x}a", true, 0},
+		{`\{1\}a`, 0, "{1}a", true, 0},
+		{`\{1\}a`, 0, "a", false, 0},
+	} {
+		re, err := Compile(c.pat, c.fl)
+		if err != nil {
+			t.Errorf("%q: %v", c.pat, err)
+			continue
+		}
+		if ok, _ := re.Match([]byte(c.subj)); ok != c.match || len(re.Warnings) != c.warns {
+			t.Errorf("%q on %q: match %v, warnings %q", c.pat, c.subj, ok, re.Warnings)
+		}
+	}
+}
