@@ -1330,12 +1330,16 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.noErrExit = oldNoErrExit
 
 			stop := r.exit.ok() == cm.Until
+			cond := r.exit
 			r.exit.clear()
 			if ended || stop {
 				break // llmsh: the loop ends even after a continue
 			}
 			if taken {
-				continue // llmsh: a continue in the condition
+				// llmsh: a continue in the condition: the skipped
+				// body's status is the condition's, as bash's.
+				body = cond
+				continue
 			}
 			broken := r.loopStmtsBroken(ctx, cm.Do)
 			r.deferBarrier(&r.exit) // llmsh: body is kept aside (deferred.go)
