@@ -186,31 +186,43 @@ func (t *toStdin) Read(p []byte) (int, error) {
 	}
 }
 
-func timeoutCmd(env *Env) int {
+// timeoutOpts are timeout's options.
+type timeoutOpts struct {
+	preserve, foreground, verbose bool
+	killAfter                     time.Duration
+	sig                           int
+}
+
+// timeoutFlags declares timeout's options, filling o.
+func timeoutFlags(env *Env, o *timeoutOpts) *Flags {
 	f := NewFlags(env, "Start COMMAND, and kill it if still running after DURATION.\n\nCOMMAND runs inside llmsh through the shell (builtins and functions only);\n\"killing\" it cancels its context, which every builtin honours.", "[OPTION] DURATION COMMAND [ARG]...", "[OPTION]")
 	f.StopAtOperand = true
-	preserve := f.Bool(0, "preserve-status", "exit with the same status as COMMAND, even when the command times out")
-	foreground := f.Bool(0, "foreground", "accepted for compatibility; there is no TTY to hand over")
-	var killAfter time.Duration
+	f.BoolVar(&o.preserve, 0, "preserve-status", "exit with the same status as COMMAND, even when the command times out")
+	f.BoolVar(&o.foreground, 0, "foreground", "accepted for compatibility; there is no TTY to hand over")
 	f.Func('k', "kill-after", RequiredArg, "DURATION", "also send a KILL signal if COMMAND is still running this long after the initial signal was sent", func(v string, _ bool) error {
 		d, ok := toDuration(v)
 		if !ok {
 			return &UsageError{"invalid time interval " + env.Quote(v)}
 		}
-		killAfter = d
+		o.killAfter = d
 		return nil
 	})
-	sig := 15
 	f.Func('s', "signal", RequiredArg, "SIGNAL", "specify the signal to be sent on timeout; SIGNAL may be a name like 'HUP' or a number", func(v string, _ bool) error {
 		n, ok := toSignal(v)
 		if !ok {
 			return &UsageError{env.Quote(v) + ": invalid signal"}
 		}
-		sig = n
+		o.sig = n
 		return nil
 	})
-	verbose := f.Bool('v', "verbose", "diagnose to stderr any signal sent upon timeout")
+	f.BoolVar(&o.verbose, 'v', "verbose", "diagnose to stderr any signal sent upon timeout")
 	f.Epilog = "DURATION is a floating point number with an optional suffix:\n's' for seconds (the default), 'm' for minutes, 'h' for hours or 'd' for days.\nA duration of 0 disables the associated timeout.\n\nEXIT status:\n  124  if COMMAND times out, and --preserve-status is not specified\n  125  if the timeout command itself fails\n  126  if COMMAND is found but cannot be invoked\n  127  if COMMAND cannot be found\n  137  if COMMAND is sent the KILL (9) signal (128+9)\n  -    the exit status of COMMAND otherwise"
+	return f
+}
+
+func timeoutCmd(env *Env) int {
+	o := timeoutOpts{sig: 15}
+	f := timeoutFlags(env, &o)
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 125)
@@ -252,36 +264,36 @@ func timeoutCmd(env *Env) int {
 		return <-done
 	case <-fire:
 	}
-	if *verbose {
-		env.Errorf("sending signal %s to command %s", toSignalName(sig), env.Quote(cmd[0]))
+	if o.verbose {
+		env.Errorf("sending signal %s to command %s", toSignalName(o.sig), env.Quote(cmd[0]))
 	}
 	// A KILL is sent to timeout's whole process group, timeout with it,
 	// unless --foreground: bash then reports timeout killed.
 	killed := func() int {
-		if !*foreground {
+		if !o.foreground {
 			ReportKilled(env.Ctx, 9)
 		}
 		return 128 + 9
 	}
 	timedOut := func(st int) int {
 		switch {
-		case sig == 9:
+		case o.sig == 9:
 			return killed()
-		case *preserve:
-			return 128 + sig
+		case o.preserve:
+			return 128 + o.sig
 		}
 		return 124
 	}
-	if sig == 0 {
+	if o.sig == 0 {
 		// Signal 0 kills nothing: the command runs on to its end.
 		st := <-done
-		if *preserve {
+		if o.preserve {
 			return st
 		}
 		return 124
 	}
-	if target.Deliver(sig) {
-		st := waitTrapped(env, done, killAfter, *preserve, *verbose, cmd[0], cancel, func() {
+	if target.Deliver(o.sig) {
+		st := waitTrapped(env, done, o.killAfter, o.preserve, o.verbose, cmd[0], cancel, func() {
 			out.close()
 			errw.close()
 		})
@@ -295,13 +307,13 @@ func timeoutCmd(env *Env) int {
 	out.close()
 	errw.close()
 	cancel()
-	killc, stopKill := optTimer(killAfter)
+	killc, stopKill := optTimer(o.killAfter)
 	defer stopKill()
 	select {
 	case st := <-done:
 		return timedOut(st)
 	case <-killc:
-		if *verbose {
+		if o.verbose {
 			env.Errorf("sending signal KILL to command %s", env.Quote(cmd[0]))
 		}
 		// The command ignored its cancellation: abandon it.
