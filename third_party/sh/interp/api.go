@@ -411,6 +411,13 @@ type Runner struct {
 	// failure runs no ERR trap (bash runs it without a process of its
 	// own).
 	bareSubshell *syntax.Stmt
+
+	// negatedAlone is the one statement of a `( ! … )` subshell: bash's
+	// execute_in_subshell takes the ! off the command and inverts the
+	// subshell's status instead, so set -e is not ignored in what it
+	// runs (llmsh: `set -e; f() { false; echo f; }; ( ! f )` prints
+	// nothing, status 0).
+	negatedAlone *syntax.Stmt
 	// llmsh: the last statement of the ( … ) this runner runs, and the
 	// statement it runs now: a subshell that kills itself with its
 	// last command runs no EXIT trap (bash runs that command without

@@ -832,7 +832,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		redirErr()
 	}
 	if r.exit.ok() && st.Cmd != nil {
-		if st.Negated && r.opts[optErrExit] && !r.noErrExit {
+		if st.Negated && r.opts[optErrExit] && !r.noErrExit && st != r.negatedAlone {
 			// llmsh: under set -e, bash ignores it (and the ERR
 			// trap) in every command that ! runs.
 			r.noErrExit = true
@@ -854,9 +854,16 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.setPipeStatus(oneStatus[r.exit.code]) // llmsh: pipeline.go
 	}
 	if st.Negated {
-		if r.exit.ok() {
+		switch {
+		case st == r.negatedAlone && r.exit.exiting && !r.exit.fatalExit:
+			// llmsh: set -e ended the subshell, whose status is
+			// inverted (negatedAlone); an exit's is not, as bash's.
+			if r.errExited {
+				r.exit.code = 0
+			}
+		case r.exit.ok():
 			r.exit.code = 1
-		} else {
+		default:
 			r.exit.clear()
 		}
 	}
@@ -1071,6 +1078,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
 			r2.asyncInt, r2.asyncQuit = r.asyncInt, r.asyncQuit
 			r2.noteTraps()
+		}
+		if len(cm.Stmts) == 1 && cm.Stmts[0].Negated && !cm.Stmts[0].Background {
+			r2.negatedAlone = cm.Stmts[0]
 		}
 		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
 			if _, ok := cm.Stmts[0].Cmd.(*syntax.Subshell); ok {
