@@ -506,6 +506,11 @@ func TestHelpTopics(t *testing.T) {
 	if st != 0 || errs != "" || out != "Shell commands matching keyword `ex*'\n\nexec: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\nexit: exit [n]\nexport: export [-fn] [name[=value] ...] or export -p\n" {
 		t.Fatalf("help -s 'ex*': %d %q %q", st, out, errs)
 	}
+	// llmsh's commands: the synopsis is their --help's Usage line.
+	out, errs, st = run("help -s cat sort; help -m cat | sed -n 5p")
+	if st != 0 || errs != "" || out != "cat: cat [OPTION]... [FILE]...\nsort: sort [OPTION]... [FILE]...\n    cat [OPTION]... [FILE]...\n" {
+		t.Fatalf("help -s cat sort: %d %q %q", st, out, errs)
+	}
 	for _, sh := range []string{"sh", "bash", "llmsh"} {
 		out, errs, st = run(sh + " --help")
 		if st != 0 || errs != "" || !strings.HasPrefix(out, "Usage:\t"+sh+" ") {
