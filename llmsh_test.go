@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -250,8 +251,11 @@ func TestConcurrentSessions(t *testing.T) {
 
 func TestNoVfsd(t *testing.T) {
 	t.Parallel()
-	_, err := llmsh.New(llmsh.Options{VfsdPath: filepath.Join(t.TempDir(), "missing"), Isolated: isolated(t)})
-	if err == nil || !strings.Contains(err.Error(), "cannot start vfsd") {
+	missing := filepath.Join(t.TempDir(), "missing")
+	_, err := llmsh.New(llmsh.Options{VfsdPath: missing, Isolated: isolated(t)})
+	// GNU's words, not exec's "fork/exec PATH: no such file or directory".
+	if err == nil || !strings.Contains(err.Error(), "cannot start vfsd: "+missing+": No such file or directory") ||
+		!errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("got %v", err)
 	}
 }

@@ -48,6 +48,12 @@ func sleep(env *Env) int {
 	}
 }
 
+// ParseSeconds reads NUMBER[SUFFIX] as GNU sleep and timeout take a
+// duration: a non-negative decimal number of seconds, or of minutes,
+// hours or days with the suffix m, h or d (1.5d), as the llmsh
+// command's --timeout takes it too.
+func ParseSeconds(s string) (float64, bool) { return sleepSeconds(s) }
+
 // sleepSeconds parses NUMBER[smhd] as GNU sleep does (strtod syntax).
 func sleepSeconds(a string) (float64, bool) {
 	s := strings.TrimLeft(a, " \t\n\v\f\r")

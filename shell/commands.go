@@ -193,7 +193,10 @@ func helpTopics(env *builtins.Env, prefix string, style byte, patterns []string)
 			switch syn, short, text, ok := interp.BuiltinHelp(name); {
 			case style != 0 && (ok || isCmd):
 				if !ok {
-					syn, short, text = name+" [OPTION]... (see "+name+" --help)", b.Summary, "    "+b.Summary+"\n"
+					short, text = b.Summary, "    "+b.Summary+"\n"
+					if style != 'd' {
+						syn = usageLine(b, env, name)
+					}
 				}
 				helpStyled(env.Stdout, style, name, syn, short, text)
 			case ok:
@@ -220,6 +223,21 @@ func helpTopics(env *builtins.Env, prefix string, style byte, patterns []string)
 		return 1
 	}
 	return st
+}
+
+// usageLine is the synopsis of llmsh's command name for help -s and -m:
+// the first line of its --help after "Usage: " (cat [OPTION]... [FILE]...),
+// or a pointer to --help when that line says nothing.
+func usageLine(b builtins.Builtin, env *builtins.Env, name string) string {
+	var out strings.Builder
+	e := *env
+	e.Args, e.Stdout, e.Stderr = []string{name, "--help"}, &out, io.Discard
+	builtins.Run(b, &e)
+	first, _, _ := strings.Cut(out.String(), "\n")
+	if syn, ok := strings.CutPrefix(first, "Usage: "); ok && strings.HasPrefix(syn, name+" ") {
+		return syn
+	}
+	return name + " [OPTION]... (see " + name + " --help)"
 }
 
 // globPattern reports whether p has a glob's special characters, as

@@ -974,7 +974,7 @@ func nestedHelp(w io.Writer, name string, version bool) {
 	}
 	fmt.Fprintf(w, "Usage:\t%[1]s [GNU long option] [option] ...\n\t%[1]s [GNU long option] [option] script-file ...\n"+
 		"GNU long options:\n\t--help\n\t--login\n\t--noprofile\n\t--norc\n\t--posix\n\t--version\n"+
-		"Shell options:\n\t-ils or -c command\t\t(invocation only)\n\t-aefhnuxBCEHP or -o option\n"+
+		"Shell options:\n\t-ils or -c command or -O shopt_option\t\t(invocation only)\n\t-abefhkmnptuvxBCEHPT or -o option\n"+
 		"Type `%[1]s -c \"help set\"' for more information about shell options.\n"+
 		"Type `%[1]s -c help' for more information about shell builtin commands.\n\n"+
 		"llmsh: the script runs on a new shell in the same session, with its grants and\n"+
@@ -1080,10 +1080,11 @@ options:
 					inv.command = true
 				case 's':
 					fromStdin = true
-				case 'e', 'u', 'x', 'f', 'a', 'n', 'E', 'C', 'B':
+				case 'e', 'u', 'x', 'f', 'a', 'n', 'E', 'C', 'B', 'T', 'v', 'b', 'k', 'p', 't':
 					inv.opts = append(inv.opts, a[:1]+string(c))
-				case 'l', 'i', 'h', 'H', 'P':
-					// login, interactive, hashing, brace expansion on,
+				case 'l', 'i', 'm', 'h', 'H', 'P':
+					// login, interactive, job control (off in bash -c
+					// without a terminal), hashing, brace expansion on,
 					// history: nothing to do for a script
 				default:
 					return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)

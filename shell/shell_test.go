@@ -441,7 +441,8 @@ func TestNestedShells(t *testing.T) {
 		{"sh nosuch.sh", "", "llmsh: nosuch.sh: No such file or directory\n", 127},
 		{"sh /etc/passwd", "", "llmsh: /etc/passwd: No such file or directory\n", 127},
 		{"sh -c", "", "sh: -c: option requires an argument\n", 2},
-		{"bash -k -c true", "", "bash: -k: invalid option\n", 2},
+		{"bash -q -c true", "", "bash: -q: invalid option\n", 2},
+		{"bash -kpbT -c 'echo $-'", "bhkpBTc\n", "", 0},
 		{"sh -o bogus -c true", "", "sh: line 0: sh: bogus: invalid option name\n", 2},
 		{"echo 'echo read on' | bash -e -o pipefail +o | grep -e errexit -e pipefail -e emacs -e read", "set -o emacs\nset -o errexit\nset -o pipefail\nread on\n", "", 0},
 		{"llmsh -i / -c 'cat /etc/passwd'", "", "llmsh: -i: a nested llmsh takes no options but -c\n", 2},
@@ -504,6 +505,11 @@ func TestHelpTopics(t *testing.T) {
 	out, errs, st = run("help -s 'ex*'")
 	if st != 0 || errs != "" || out != "Shell commands matching keyword `ex*'\n\nexec: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\nexit: exit [n]\nexport: export [-fn] [name[=value] ...] or export -p\n" {
 		t.Fatalf("help -s 'ex*': %d %q %q", st, out, errs)
+	}
+	// llmsh's commands: the synopsis is their --help's Usage line.
+	out, errs, st = run("help -s cat sort; help -m cat | sed -n 5p")
+	if st != 0 || errs != "" || out != "cat: cat [OPTION]... [FILE]...\nsort: sort [OPTION]... [FILE]...\n    cat [OPTION]... [FILE]...\n" {
+		t.Fatalf("help -s cat sort: %d %q %q", st, out, errs)
 	}
 	for _, sh := range []string{"sh", "bash", "llmsh"} {
 		out, errs, st = run(sh + " --help")

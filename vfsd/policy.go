@@ -89,6 +89,10 @@ func newPolicy(base string, inputs, outputs []string) (*policy, error) {
 		g := &grant{path: abs, write: write}
 		fi, err := os.Stat(abs)
 		switch {
+		case err == nil && !fi.IsDir() && strings.HasSuffix(name, "/"):
+			// "-o out/" asks for a directory: a file there is
+			// ENOTDIR, as any tool says of "out/"
+			err = syscall.ENOTDIR
 		case err == nil && fi.IsDir():
 			g.root, err = os.OpenRoot(abs)
 		case err == nil || errors.Is(err, fs.ErrNotExist):

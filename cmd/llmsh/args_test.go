@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestParseArgsGetopt: llmsh's command line is read by the getopt_long
@@ -21,6 +22,9 @@ func TestParseArgsGetopt(t *testing.T) {
 		{[]string{"--str", "--no-h", "--colou=never", "f.sh", "-v"}, options{strict: true, noHistory: true, color: "never", operands: []string{"f.sh", "-v"}}},
 		{[]string{"--max-c", "9", "--js", "--", "-c"}, options{maxCommands: 9, json: true, operands: []string{"-c"}}},
 		{[]string{"--session", "s1", "--sock=p", "-"}, options{session: "s1", socket: "p", operands: []string{"-"}}},
+		// --timeout takes Go's durations and GNU timeout's (1.5d, 90)
+		{[]string{"--timeout", "1.5d", "--max-c", "9"}, options{timeout: 36 * time.Hour, maxCommands: 9}},
+		{[]string{"--timeout=90", "--timeout=1h30m", "--max-c", "9"}, options{timeout: 90 * time.Minute, maxCommands: 9}},
 		// bash's option letters and set -o names (when no such file exists).
 		{[]string{"-euo", "pipefail", "-x", "f.sh"}, options{shellOpts: []string{"-e", "-u", "-o", "pipefail", "-x"}, operands: []string{"f.sh"}}},
 		{[]string{"-o", "out", "-o", "nounset", "-s", "a"}, options{outputs: []string{"out"}, shellOpts: []string{"-o", "nounset"}, stdinScript: true, operands: []string{"a"}}},

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -270,7 +271,8 @@ func durationFlag(name string, p *time.Duration) func(string, bool) error {
 	return func(v string, _ bool) error {
 		d, err := time.ParseDuration(v)
 		if err != nil {
-			if n, err2 := strconv.ParseFloat(v, 64); err2 == nil {
+			// GNU timeout's forms too: 10, 1.5, 2m, 1d
+			if n, ok := builtins.ParseSeconds(v); ok && n < float64(math.MaxInt64/time.Second) {
 				d, err = time.Duration(n*float64(time.Second)), nil
 			}
 		}

@@ -448,6 +448,23 @@ func TestEmptyOutputGrant(t *testing.T) {
 	}
 }
 
+// TestFileGrantWithSlash: a grant written with a trailing slash names a
+// directory; a regular file there is refused as "afile/" is by any tool
+// (Not a directory), not granted as the file.
+func TestFileGrantWithSlash(t *testing.T) {
+	t.Parallel()
+	f := filepath.Join(t.TempDir(), "afile")
+	if err := os.WriteFile(f, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"-i", "-o"} {
+		_, errs, code := runLlmsh(t, "", flag, f+"/", "-c", "echo not-run")
+		if want := "vfsd: " + flag + " '" + f + "/': Not a directory\n"; code != 2 || !strings.HasPrefix(errs, want) {
+			t.Errorf("%s %s/: err=%q code=%d; want %q, 2", flag, f, errs, code, want)
+		}
+	}
+}
+
 // TestMissingInputGrant: a -i path that does not exist is granted (a file
 // made there later can be read) with a line on stderr saying so; one whose
 // directory is missing too is refused by vfsd; the script file llmsh adds

@@ -186,7 +186,9 @@ func dialSession(o *options, sub string, stderr io.Writer) (*sessionserver.Clien
 	}
 	c, err := sessionserver.Dial(socket)
 	if err != nil {
-		fmt.Fprintf(stderr, "llmsh: cannot reach the session server: %v\n", err)
+		// GNU's words ("SOCKET: No such file or directory"), not
+		// Go's "dial unix SOCKET: connect: no such file or directory"
+		fmt.Fprintf(stderr, "llmsh: cannot reach the session server: %s: %s\n", socket, builtins.ErrText(err))
 		return nil, 1
 	}
 	return c, 0

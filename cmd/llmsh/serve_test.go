@@ -178,8 +178,9 @@ func TestServeCLI(t *testing.T) {
 			t.Errorf("%q: %q %d", tc.args, e, code)
 		}
 	}
-	if _, e, code := runLlmsh(t, "", "session", "open", "--socket", filepath.Join(t.TempDir(), "none")); code != 1 ||
-		!strings.Contains(e, "cannot reach the session server") {
+	none := filepath.Join(t.TempDir(), "none")
+	if _, e, code := runLlmsh(t, "", "session", "open", "--socket", none); code != 1 ||
+		e != "llmsh: cannot reach the session server: "+none+": No such file or directory\n" {
 		t.Errorf("no server: %q %d", e, code)
 	}
 	// A second server on the same socket is refused.

@@ -10,11 +10,11 @@ package vfsdproc
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"syscall"
 
@@ -136,7 +136,7 @@ func Start(c Config) (*Proc, error) {
 		if shm != nil {
 			earlyvfsd.UnmapShm(shm)
 		}
-		return nil, fmt.Errorf("cannot start vfsd: %w", err)
+		return nil, startError{prog, err}
 	}
 	p := &Proc{Client: vfsclient.New(out, in), cmd: cmd, shm: shm}
 	if shm != nil {
@@ -144,6 +144,25 @@ func Start(c Config) (*Proc, error) {
 	}
 	return p, nil
 }
+
+// startError is a failed start of vfsd in GNU's words: "cannot start
+// vfsd: PROG: No such file or directory", where exec says "fork/exec PROG:
+// no such file or directory".
+type startError struct {
+	prog string
+	err  error
+}
+
+func (e startError) Error() string {
+	var errno syscall.Errno
+	if !errors.As(e.err, &errno) || errno.Error() == "" {
+		return "cannot start vfsd: " + e.err.Error()
+	}
+	t := errno.Error()
+	return "cannot start vfsd: " + e.prog + ": " + strings.ToUpper(t[:1]) + t[1:]
+}
+
+func (e startError) Unwrap() error { return e.err }
 
 // takeEarly makes a Proc of a vfsd started early, its stderr passed on to
 // stderr (nil: discarded) as exec.Cmd passes on a writer's.

@@ -36,6 +36,7 @@ func makeErrnoText() {
 		syscall.ELOOP:        "Too many levels of symbolic links",
 		syscall.EMFILE:       "Too many open files",
 		syscall.EILSEQ:       "Invalid or incomplete multibyte or wide character",
+		syscall.ECONNREFUSED: "Connection refused",
 	}
 }
 
