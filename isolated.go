@@ -151,9 +151,26 @@ func (r *workerResp) err() error {
 		return fmt.Errorf("%w: %s", ErrGrantRefused, strings.TrimPrefix(r.Err, ErrGrantRefused.Error()+": "))
 	case "crashed":
 		return fmt.Errorf("%w: %s (Reset starts a new session)", ErrCrashed, r.Err)
+	case "errno":
+		return wrappedErr{r.Err, syscall.Errno(r.Errno)}
+	case "notexist":
+		return wrappedErr{r.Err, fs.ErrNotExist}
+	case "perm":
+		return wrappedErr{r.Err, fs.ErrPermission}
 	}
 	return errors.New(r.Err)
 }
+
+// wrappedErr is an error the worker described: its text, and what the
+// in-process error wrapped (errors.Is(err, fs.ErrNotExist) holds for a
+// vfsd that cannot be started in either).
+type wrappedErr struct {
+	msg string
+	err error
+}
+
+func (e wrappedErr) Error() string { return e.msg }
+func (e wrappedErr) Unwrap() error { return e.err }
 
 // isoProc is the parent's side of a worker.
 type isoProc struct {
