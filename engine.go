@@ -104,10 +104,10 @@ type limiter struct {
 	// apart: stderr is not seen interleaved with stdout (a buffer of its
 	// own, as --json's stderr field): a message starts a line of its own
 	// only after a cut stderr line, not after stdout's.
-	apart bool
-	mu      sync.Mutex
-	cancel  func(error) // of the run in progress; nil between runs
-	fired   error       // the limit that stopped the run in progress
+	apart  bool
+	mu     sync.Mutex
+	cancel func(error) // of the run in progress; nil between runs
+	fired  error       // the limit that stopped the run in progress
 }
 
 // begin starts a run that cancel stops, with a fresh output budget.
