@@ -100,9 +100,14 @@ type limiter struct {
 
 	left    atomic.Int64 // output budget left in this run
 	midLine atomic.Bool  // the last byte written was not a newline
-	mu      sync.Mutex
-	cancel  func(error) // of the run in progress; nil between runs
-	fired   error       // the limit that stopped the run in progress
+	errMid  atomic.Bool  // the last byte written to stderr was not a newline
+	// apart: stderr is not seen interleaved with stdout (a buffer of its
+	// own, as --json's stderr field): a message starts a line of its own
+	// only after a cut stderr line, not after stdout's.
+	apart  bool
+	mu     sync.Mutex
+	cancel func(error) // of the run in progress; nil between runs
+	fired  error       // the limit that stopped the run in progress
 }
 
 // begin starts a run that cancel stops, with a fresh output budget.
@@ -112,6 +117,7 @@ func (l *limiter) begin(cancel func(error)) {
 	l.cancel, l.fired = cancel, nil
 	l.left.Store(l.maxOutput)
 	l.midLine.Store(false)
+	l.errMid.Store(false)
 }
 
 // end ends the run and reports the limit that stopped it, if any.
@@ -138,17 +144,38 @@ func (l *limiter) fire(cause error, msg string) {
 // stderr, on a line of its own.
 func (l *limiter) say(msg string) {
 	msg = "llmsh: " + msg + "\n"
-	if l.midLine.Load() {
+	mid := l.midLine.Load()
+	if l.apart {
+		mid = l.errMid.Load()
+	}
+	if mid {
 		// On a line of its own, not glued to the cut line.
 		msg = "\n" + msg
 	}
 	io.WriteString(l.stderr, msg)
 	l.midLine.Store(false)
+	l.errMid.Store(false)
 }
 
-// writer counts what is written to w against the output budget.
+// writer counts what is written to w (stdout) against the output budget.
 func (l *limiter) writer(w io.Writer) io.Writer {
 	return &limitWriter{w: w, l: l}
+}
+
+// errWriter is writer for stderr.
+func (l *limiter) errWriter(w io.Writer) io.Writer {
+	return &limitWriter{w: w, l: l, err: true}
+}
+
+// apartStreams reports whether a script's stdout and stderr, the
+// caller's writers, are seen apart: neither one writer nor both
+// descriptors (a terminal shows them interleaved). A stderr that is
+// captured (nil) is not: the capture's notes place the message.
+func apartStreams(stdout, stderr io.Writer) bool {
+	if stderr == nil || sameWriter(stdout, stderr) {
+		return false
+	}
+	return fdOf(stdout) == ^uintptr(0) || fdOf(stderr) == ^uintptr(0)
 }
 
 // truncated reports whether the run's output went past the budget.
@@ -157,8 +184,17 @@ func (l *limiter) truncated() bool { return l.maxOutput > 0 && l.left.Load() < 0
 // limitWriter counts bytes against the run's output budget and stops the
 // run when it is spent.
 type limitWriter struct {
-	w io.Writer
-	l *limiter
+	w   io.Writer
+	l   *limiter
+	err bool // the writer of stderr
+}
+
+// ends notes whether the last byte written, c, ends a line.
+func (lw *limitWriter) ends(c byte) {
+	lw.l.midLine.Store(c != '\n')
+	if lw.err {
+		lw.l.errMid.Store(c != '\n')
+	}
 }
 
 var errOutputLimit = errors.New("output limit exceeded")
@@ -166,7 +202,7 @@ var errOutputLimit = errors.New("output limit exceeded")
 func (lw *limitWriter) Write(p []byte) (int, error) {
 	if lw.l.maxOutput <= 0 {
 		if len(p) > 0 {
-			lw.l.midLine.Store(p[len(p)-1] != '\n')
+			lw.ends(p[len(p)-1])
 		}
 		return lw.w.Write(p)
 	}
@@ -176,13 +212,13 @@ func (lw *limitWriter) Write(p []byte) (int, error) {
 		n := 0
 		if fit := int64(len(p)) + left; fit > 0 {
 			n, _ = lw.w.Write(p[:fit])
-			lw.l.midLine.Store(p[fit-1] != '\n')
+			lw.ends(p[fit-1])
 		}
 		lw.l.fire(ErrOutputLimit, fmt.Sprintf("output limit exceeded (%d bytes)", lw.l.maxOutput))
 		return n, errOutputLimit
 	}
 	if len(p) > 0 {
-		lw.l.midLine.Store(p[len(p)-1] != '\n')
+		lw.ends(p[len(p)-1])
 	}
 	return lw.w.Write(p)
 }
@@ -258,13 +294,19 @@ func (h *half) Write(p []byte) (int, error) {
 }
 
 // notes is h without its live writer: where llmsh's own closing notes
-// go (RunStream's writers do not get them; the Result does).
+// go (RunStream's writers do not get them; the Result does). A note that
+// starts a line of its own after a cut line of the two streams together
+// (Output) does not start h with an empty line (Stderr).
 func (h *half) notes() io.Writer {
 	return writerFunc(func(p []byte) (int, error) {
 		h.c.mu.Lock()
 		defer h.c.mu.Unlock()
 		h.c.all = append(h.c.all, p...)
-		h.buf = append(h.buf, p...)
+		q := p
+		if len(q) > 0 && q[0] == '\n' && (len(h.buf) == 0 || h.buf[len(h.buf)-1] == '\n') {
+			q = q[1:]
+		}
+		h.buf = append(h.buf, q...)
 		return len(p), nil
 	})
 }
@@ -346,7 +388,7 @@ func (s *Session) Interactive(ctx context.Context, stdout, stderr io.Writer, fro
 	s.setLimiter(lim)
 	defer s.setLimiter(nil)
 	s.stdout.set(lim.writer(stdout))
-	s.stderr.set(lim.writer(stderr))
+	s.stderr.set(lim.errWriter(stderr))
 	defer s.stdout.set(nil)
 	defer s.stderr.set(nil)
 	st := front(ctx, Prompt{

@@ -600,13 +600,13 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	defer s.cancelWith(func() { cancel(context.Canceled) })()
 
 	out, stdout, stderr, notes := outputs(ctx, ro)
-	lim := &limiter{stderr: notes, maxOutput: bound(s.opts.MaxOutput, ro.MaxOutput)}
+	lim := &limiter{stderr: notes, maxOutput: bound(s.opts.MaxOutput, ro.MaxOutput), apart: apartStreams(ro.Stdout, ro.Stderr)}
 	lim.begin(cancel)
 	s.setLimiter(lim)
 	defer s.setLimiter(nil)
 	guard := s.growthGuard(lim)
 	defer guard.stop()
-	errw := lim.writer(stderr)
+	errw := lim.errWriter(stderr)
 	s.stdout.set(lim.writer(stdout))
 	s.stderr.set(errw)
 	defer s.stdout.set(nil)

@@ -89,13 +89,18 @@ func TestRunWithBoundedLimits(t *testing.T) {
 	}{
 		{"looser timeout", loop, llmsh.RunOptions{Timeout: time.Hour}, 124, "time", "", "llmsh: timed out after 200ms\n"},
 		{"tighter timeout", loop, llmsh.RunOptions{Timeout: 20 * time.Millisecond}, 124, "time", "", "llmsh: timed out after 20ms\n"},
-		{"looser cap", "echo 0123456789abc", llmsh.RunOptions{MaxOutput: 1000}, 125, "output", "0123456789", "\nllmsh: output limit exceeded (10 bytes)\n"},
-		{"tighter cap", "echo 0123456789abc", llmsh.RunOptions{MaxOutput: 4}, 125, "output", "0123", "\nllmsh: output limit exceeded (4 bytes)\n"},
+		{"looser cap", "echo 0123456789abc", llmsh.RunOptions{MaxOutput: 1000}, 125, "output", "0123456789", "llmsh: output limit exceeded (10 bytes)\n"},
+		{"tighter cap", "echo 0123456789abc", llmsh.RunOptions{MaxOutput: 4}, 125, "output", "0123", "llmsh: output limit exceeded (4 bytes)\n"},
 		{"within", "echo ok", llmsh.RunOptions{MaxOutput: 4, Timeout: time.Hour}, 0, "", "ok\n", ""},
 	} {
 		res, err := s.RunWith(context.Background(), c.script, c.ro)
 		if err != nil || res.ExitCode != c.status || res.Limit != c.limit || res.Stdout != c.stdout || res.Stderr != c.message || res.Truncated != (c.limit == "output") {
 			t.Errorf("%s: %+v, %v", c.name, res, err)
+		}
+		// Output, the streams together, has the message on a line of
+		// its own after the cut line; Stderr does not start with one.
+		if c.limit == "output" && res.Output != c.stdout+"\n"+c.message {
+			t.Errorf("%s: Output %q", c.name, res.Output)
 		}
 	}
 }

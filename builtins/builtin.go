@@ -247,8 +247,9 @@ var Version = version.Number
 // ownVersion are the commands whose --version is theirs: echo and printf
 // (the shell's bash builtins of these names print --version as an operand
 // or refuse it, where GNU's print llmsh's version), jq (jq-VERSION),
-// awk (GoAWK's origin and what llmsh refuses of it).
-var ownVersion = map[string]bool{"echo": true, "printf": true, "jq": true, "awk": true}
+// awk (GoAWK's origin and what llmsh refuses of it), help (bash's
+// builtin refuses it: "help: --: invalid option", status 2).
+var ownVersion = map[string]bool{"echo": true, "printf": true, "jq": true, "awk": true, "help": true}
 
 // Name is the command name for messages: Args[0] without any directory.
 func (e *Env) Name() string {

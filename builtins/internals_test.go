@@ -25,7 +25,7 @@ const helpFooter = "llmsh online help: 'help' lists every command; 'help NAME' s
 const getconfUsage = "Usage: getconf [-v specification] variable_name [pathname]\n       getconf -a [pathname]\n"
 
 // ownVersion is builtin.go's: the commands whose --version is their own.
-var ownVersion = map[string]bool{"echo": true, "printf": true, "jq": true, "awk": true}
+var ownVersion = map[string]bool{"echo": true, "printf": true, "jq": true, "awk": true, "help": true}
 
 const (
 	cutTableMax     = 1 << 16          // cut.go's: positions past it are answered from the ranges

@@ -74,6 +74,7 @@ type tarState struct {
 	mtime        *time.Time
 	clampMtime   bool
 	format       tar.Format
+	v7           bool   // --format=v7, --old-archive: ustar without owner names
 	old          string // "keep" (-k), "skip" or "newer": existing files on extract
 	noRecursion  bool
 	excludeVCS   bool
@@ -1015,6 +1016,9 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		}
 		hdr.Typeflag = tar.TypeSymlink
 		hdr.Linkname = s.transformLink(target)
+		if s.tooLong(hdr) {
+			return nil
+		}
 		if err := tw.WriteHeader(hdr); err != nil {
 			return err
 		}
@@ -1029,6 +1033,9 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		hdr.Typeflag = tar.TypeDir
 		if !strings.HasSuffix(hdr.Name, "/") {
 			hdr.Name += "/"
+		}
+		if s.tooLong(hdr) {
+			return nil
 		}
 		if err := tw.WriteHeader(hdr); err != nil {
 			return err
@@ -1149,6 +1156,9 @@ func (s *tarState) addFile(tw *tar.Writer, hdr *tar.Header, fi fs.FileInfo, abs,
 	env := s.env
 	hdr.Typeflag = tar.TypeReg
 	hdr.Size = fi.Size()
+	if s.tooLong(hdr) {
+		return nil
+	}
 	if hdr.Size < tarHeadMax {
 		// A small file in one round trip (read ahead, or now), when it
 		// is still the size it was described with (else as below,

@@ -58,17 +58,69 @@ var tarVCS = []string{"CVS", ".cvsignore", "RCS", "SCCS", ".git", ".gitignore",
 var tarFormats = map[string]tar.Format{"gnu": tar.FormatGNU, "oldgnu": tar.FormatGNU,
 	"ustar": tar.FormatUSTAR, "posix": tar.FormatPAX, "pax": tar.FormatPAX}
 
-// tarFormatOpt handles --format and -H.
+// tarFormatOpt handles --format and -H. v7, which archive/tar does not
+// write, is written as ustar without owner and group names (GNU tar's v7
+// headers have no magic and no names; a reader lists both as 0/0-style
+// numeric owners, and both keep names of up to 99 bytes whole).
 func (s *tarState) tarFormatOpt(o *tarOpts) func(string, bool) error {
 	return func(v string, _ bool) error {
+		if v == "v7" {
+			return s.tarOldArchive("", false)
+		}
 		f, ok := tarFormats[v]
 		if !ok {
 			o.badValue = true
 			return &UsageError{Msg: v + ": Invalid archive format"}
 		}
-		s.format = f
+		s.format, s.v7 = f, false
 		return nil
 	}
+}
+
+// tooLong reports, as GNU tar does, a member that --format=ustar or v7
+// cannot hold (a name of more than 100 bytes that cannot be split at a
+// slash into 155 and 100, or any for v7; a link name of more than 100),
+// which is then not dumped.
+func (s *tarState) tooLong(hdr *tar.Header) bool {
+	if s.format != tar.FormatUSTAR {
+		return false
+	}
+	switch {
+	case len(hdr.Linkname) > 100:
+		s.fail("%s: link name is too long; not dumped", tarQuoteColon(hdr.Linkname))
+	case s.v7 && len(hdr.Name) > 100:
+		s.fail("%s: file name is too long (max 99); not dumped", tarQuoteColon(hdr.Name))
+	case !s.v7 && !ustarSplits(hdr.Name):
+		s.fail("%s: file name is too long (cannot be split); not dumped", tarQuoteColon(hdr.Name))
+	default:
+		return false
+	}
+	return true
+}
+
+// ustarSplits reports whether name fits a ustar header: in its 100 bytes,
+// or split at a slash into a prefix of 155 and a name of 100 (as
+// archive/tar splits it).
+func ustarSplits(name string) bool {
+	n := len(name)
+	if n <= 100 {
+		return true
+	}
+	if n > 156 {
+		n = 156
+	} else if name[n-1] == '/' {
+		n--
+	}
+	i := strings.LastIndex(name[:n], "/")
+	rest := len(name) - i - 1
+	return i > 0 && rest > 0 && rest <= 100 && i <= 155
+}
+
+// tarOldArchive is --format=v7, --old-archive, --portability and, when
+// creating, -o.
+func (s *tarState) tarOldArchive(string, bool) error {
+	s.format, s.v7 = tar.FormatUSTAR, true
+	return nil
 }
 
 // tarMtimeOpt handles --mtime: a date, or the time of a file named
@@ -128,6 +180,9 @@ func (s *tarState) applyForced(hdr *tar.Header, isDir bool) {
 	}
 	if s.format != 0 {
 		hdr.Format = s.format
+	}
+	if s.v7 {
+		hdr.Uname, hdr.Gname = "", ""
 	}
 }
 
@@ -239,8 +294,10 @@ func (s *tarState) moreFlags(f *Flags, o *tarOpts) {
 		}
 		return nil
 	})
-	f.Func('H', "format", RequiredArg, "FORMAT", "create archive of the given format: gnu, oldgnu, pax, posix or ustar (v7 is not written by llmsh)", s.tarFormatOpt(o))
-	f.Func(0, "posix", NoArg, "", "same as --format=posix", func(string, bool) error { s.format = tar.FormatPAX; return nil })
+	f.Func('H', "format", RequiredArg, "FORMAT", "create archive of the given format: gnu, oldgnu, pax, posix, ustar or v7 (llmsh: ustar without owner names)", s.tarFormatOpt(o))
+	f.Func(0, "posix", NoArg, "", "same as --format=posix", func(string, bool) error { s.format, s.v7 = tar.FormatPAX, false; return nil })
+	f.Func(0, "old-archive", NoArg, "", "same as --format=v7", s.tarOldArchive)
+	f.Func(0, "portability", NoArg, "", "same as --format=v7", s.tarOldArchive)
 	f.Func('k', "keep-old-files", NoArg, "", "don't replace existing files when extracting, treat them as errors", func(string, bool) error { s.old = "keep"; return nil })
 	f.Func(0, "skip-old-files", NoArg, "", "don't replace existing files when extracting, silently skip over them", func(string, bool) error { s.old = "skip"; return nil })
 	f.Func(0, "keep-newer-files", NoArg, "", "don't replace existing files that are newer than their archive copies", func(string, bool) error { s.old = "newer"; return nil })
@@ -740,7 +797,7 @@ func (s *tarState) tarFlagsSmall(f *Flags) {
 	f.BoolVar(&s.touch, 'm', "touch", "don't extract file modified time")
 	f.BoolVar(&s.fullTime, 0, "full-time", "print file time to its full resolution")
 	f.BoolVar(new(bool), 0, "utc", "print file modification times in UTC (llmsh always does)")
-	f.BoolVar(new(bool), 'o', "", "when creating, same as --old-archive; when extracting, same as --no-same-owner (llmsh: the latter)")
+	f.Func('o', "", NoArg, "", "when creating, same as --old-archive; when extracting, same as --no-same-owner (llmsh's way)", s.tarOldArchive)
 	f.Func(0, "no-auto-compress", NoArg, "", "do not use archive suffix to determine the compression program", func(string, bool) error { s.auto = false; return nil })
 	f.BoolVar(new(bool), 0, "one-file-system", "stay in local file system when creating archive (llmsh's granted trees are one)")
 }

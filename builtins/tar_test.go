@@ -862,7 +862,7 @@ func TestTarMissingProgram(t *testing.T) {
 }
 
 // TestTarCreateOwner: members belong to llmsh's one user, as ls -l shows,
-// unless --owner, --group or --numeric-owner say otherwise.
+// unless --owner, --group, --numeric-owner or v7 (-o) say otherwise.
 func TestTarCreateOwner(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -877,6 +877,12 @@ func TestTarCreateOwner(t *testing.T) {
 		{nil, VirtualUser, VirtualUser, VirtualUID, VirtualGID},
 		{[]string{"--owner=alice:7", "--group=staff:9"}, "alice", "staff", 7, 9},
 		{[]string{"--numeric-owner"}, "", "", VirtualUID, VirtualGID},
+		// v7 headers have no owner names (llmsh writes ustar without them)
+		{[]string{"--format=v7"}, "", "", VirtualUID, VirtualGID},
+		{[]string{"--old-archive"}, "", "", VirtualUID, VirtualGID},
+		{[]string{"--portability"}, "", "", VirtualUID, VirtualGID},
+		{[]string{"-o"}, "", "", VirtualUID, VirtualGID},
+		{[]string{"-o", "--format=gnu"}, VirtualUser, VirtualUser, VirtualUID, VirtualGID},
 	} {
 		r := tarRun(t, dir, nil, append(append([]string{"tar"}, c.args...), "-cf", "-", "f")...)
 		if r.status != 0 {

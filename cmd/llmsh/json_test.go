@@ -37,6 +37,12 @@ func TestJSON(t *testing.T) {
 			jsonResult{Stdout: "file:arg\n", VirtualFiles: []string{}}, 0},
 		{"output cap", []string{"--json", "--max-output", "1000", "-c", "yes"}, "",
 			jsonResult{Stdout: strings.Repeat("y\n", 500), Stderr: "llmsh: output limit exceeded (1000 bytes)\n", ExitCode: 125, Truncated: true, VirtualFiles: []string{}}, 125},
+		// a cut stdout line does not begin the stderr field with a newline;
+		// a cut stderr line ends before the message
+		{"output cap mid-line", []string{"--json", "--max-output", "5", "-c", "echo abcdefgh"}, "",
+			jsonResult{Stdout: "abcde", Stderr: "llmsh: output limit exceeded (5 bytes)\n", ExitCode: 125, Truncated: true, VirtualFiles: []string{}}, 125},
+		{"output cap mid-line on stderr", []string{"--json", "--max-output", "5", "-c", "echo abcdefgh >&2"}, "",
+			jsonResult{Stderr: "abcde\nllmsh: output limit exceeded (5 bytes)\n", ExitCode: 125, Truncated: true, VirtualFiles: []string{}}, 125},
 		{"denied path", []string{"--json", "-c", "cat /etc/passwd"}, "",
 			jsonResult{Stderr: "cat: /etc/passwd: No such file or directory\n", ExitCode: 1, VirtualFiles: []string{}}, 1},
 		// vfsd's reason is in the object, not on llmsh's stderr
