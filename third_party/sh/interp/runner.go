@@ -425,6 +425,13 @@ func (e expandEnv) Get(name string) expand.Variable {
 	if name == "SECONDS" {
 		e.r.secondsRead = true // llmsh: read, it is an integer (bash)
 	}
+	if e.r.traceHide != nil {
+		for _, h := range e.r.traceHide {
+			if h.name == name {
+				return h.vr
+			}
+		}
+	}
 	return e.r.lookupVar(name)
 }
 
@@ -1284,8 +1291,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 
 		pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
-		trace.call(fields[0], fields[1:]...)
-		trace.newLineFlush()
+		if trace != nil {
+			r.traceHide = pa.restores
+			trace.call(fields[0], fields[1:]...)
+			trace.newLineFlush()
+			r.traceHide = nil
+		}
 		if r.noCall || pa.roFailed && r.reportExit() {
 			// llmsh: a redirection failed (stmtSync). In posix mode
 			// a special builtin's failed redirection ends the shell,
