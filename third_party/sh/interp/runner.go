@@ -1623,7 +1623,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			fields := append([]string{cm.Variant.Value}, words...)
 			pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
 			if !viaBuiltin {
+				r.traceHide = pa.restores // PS4 does not see them
 				r.traceDecl(cm.Variant.Value, words)
+				r.traceHide = nil
 			}
 			pa.start(r, fields)
 			defer pa.end(r, fields)
