@@ -401,6 +401,10 @@ type Runner struct {
 	// assignText is the last assignment's word as expanded, which set -x
 	// prints (bash: n+=n, not the sum). llmsh.
 	assignText string
+	// traceHide, while set -x traces a command after its own
+	// assignments, is the values they hide: bash's PS4 for the
+	// command's line does not see them (llmsh).
+	traceHide []restoreVar
 	// inTrap is true in a trap's action and the subshells it starts:
 	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
 	inTrap bool

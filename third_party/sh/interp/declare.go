@@ -879,7 +879,8 @@ func (r *Runner) declGlobalElem(scoped expand.WriteEnviron, name string, as *syn
 	if as.Naked || as.Array != nil || valType == "-n" || !syntax.ValidName(name) {
 		return false
 	}
-	if lv := scoped.Get(name); !lv.Local || lv.Kind == expand.NameRef || lv.ReadOnly {
+	lv := scoped.Get(name)
+	if !lv.Local || lv.Kind == expand.NameRef && (lv.Str == "" || as.Index == nil || lv.ReadOnly) {
 		return false
 	}
 	gv := r.lookupVar(name) // the global: writeEnv is its scope
@@ -905,23 +906,67 @@ func (r *Runner) declGlobalElem(scoped expand.WriteEnviron, name string, as *syn
 	saved := r.writeEnv
 	r.writeEnv = scoped
 	defer func() { r.writeEnv = saved }()
+	r.declLocalElem(scoped, name, lv, as)
+	return true
+}
+
+// declLocalElem is the element assignment of declGlobalElem, by name,
+// to the local lv (scoped is its scope, r.writeEnv too). Without a
+// subscript bash sets element 0 of the local made an indexed array (an
+// associative one is replaced), even a readonly one; with one, it
+// refuses a readonly local (status 0), and a local nameref leads it to
+// its target: f() { local -n a=b; declare -g a[2]=z; } makes b[2]=z.
+func (r *Runner) declLocalElem(scoped expand.WriteEnviron, name string, lv expand.Variable, as *syntax.Assign) {
 	elem := *as
 	if elem.Index == nil {
 		elem.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "0"}}}
-	}
-	index := elem.Index
-	if elem.Append {
-		var ok bool
-		if index, ok = r.fixedIndex(name, index); !ok {
-			return true
+		if lv.Kind != expand.Indexed || lv.ReadOnly {
+			nv := lv
+			if lv.Kind != expand.Indexed {
+				nv = expand.Variable{Set: true, Kind: expand.Indexed, Local: true, ReadOnly: lv.ReadOnly,
+					Exported: lv.Exported, Integer: lv.Integer, Lower: lv.Lower, Upper: lv.Upper, Capital: lv.Capital}
+				if lv.Kind == expand.String && lv.IsSet() {
+					nv.List = []string{lv.Str}
+				}
+			}
+			nv.ReadOnly = false
+			o, ok := scoped.(*overlayEnviron)
+			if !ok || o.set(name, nv, true) != nil {
+				return
+			}
+			if lv.ReadOnly {
+				defer func() {
+					vr := scoped.Get(name)
+					vr.ReadOnly = true
+					o.set(name, vr, true)
+				}()
+			}
 		}
 	}
-	prev := r.lookupVar(name)
+	if lv.Kind == expand.NameRef && !syntax.ValidName(lv.Str) {
+		// llmsh: a nameref naming an element (a='b[3]'): bash's
+		// error, status 1.
+		r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), r.declVariant, lv.Str)
+		r.exit.code = 1
+		return
+	}
+	target, index := r.refTarget(name, elem.Index)
+	if elem.Append {
+		var ok bool
+		if index, ok = r.fixedIndex(target, index); !ok {
+			return
+		}
+	}
+	prev := r.lookupVar(target)
 	prev.Local = false
-	n, vr, ok := r.assignValIndex(name, prev, &elem, "", index)
+	if prev.ReadOnly {
+		// bash names the nameref, and declare's status stays 0.
+		r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+		return
+	}
+	n, vr, ok := r.assignValIndex(target, prev, &elem, "", index)
 	if !ok {
-		return true
+		return
 	}
 	r.setVarWithIndex(prev, n, index, vr)
-	return true
 }

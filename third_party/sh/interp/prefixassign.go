@@ -102,14 +102,11 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 		if !keeps {
 			plain.Integer, plain.Lower, plain.Upper, plain.Capital = false, false, false, false
 		}
-		if trace != nil && !prev.ReadOnly {
-			// llmsh: bash traces a command's own assignments first,
-			// each once its value is expanded (not one to a
-			// readonly variable).
-			r.assignTrace = func() { r.traceAssign(trace, as) }
-		}
-		name, vr, _ := r.assignValIndex(name, plain, as, "", nil)
-		r.assignTrace = nil
+		name, vr, ok := r.assignValIndex(name, plain, as, "", nil)
+		// llmsh: bash traces a command's own assignments first, each
+		// once it is made, PS4 seeing its value (not one to a
+		// readonly variable).
+		traced := trace != nil && ok
 		if prev.ReadOnly {
 			// llmsh: bash reports it and runs the command,
 			// whose status stands (under set -e it exits).
@@ -122,11 +119,20 @@ func (r *Runner) prefixAssigns(assigns []*syntax.Assign, fields []string, errOut
 
 		if declLocal && declared[name] {
 			p.inherit = append(p.inherit, restoreVar{name: name, vr: vr})
+			if traced {
+				// PS4 sees the value the local will get.
+				r.traceHide = []restoreVar{{name: name, vr: vr}}
+				r.traceAssign(trace, as)
+				r.traceHide = nil
+			}
 			continue
 		}
 		p.restores = append(p.restores, restoreVar{name: name, vr: prev})
 
 		r.setVar(name, vr)
+		if traced {
+			r.traceAssign(trace, as)
+		}
 	}
 	r.stderr = errOut
 	return p

@@ -425,6 +425,13 @@ func (e expandEnv) Get(name string) expand.Variable {
 	if name == "SECONDS" {
 		e.r.secondsRead = true // llmsh: read, it is an integer (bash)
 	}
+	if e.r.traceHide != nil {
+		for _, h := range e.r.traceHide {
+			if h.name == name {
+				return h.vr
+			}
+		}
+	}
 	return e.r.lookupVar(name)
 }
 
@@ -1284,8 +1291,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 
 		pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
-		trace.call(fields[0], fields[1:]...)
-		trace.newLineFlush()
+		if trace != nil {
+			r.traceHide = pa.restores
+			trace.call(fields[0], fields[1:]...)
+			trace.newLineFlush()
+			r.traceHide = nil
+		}
 		if r.noCall || pa.roFailed && r.reportExit() {
 			// llmsh: a redirection failed (stmtSync). In posix mode
 			// a special builtin's failed redirection ends the shell,
@@ -1612,7 +1623,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			fields := append([]string{cm.Variant.Value}, words...)
 			pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
 			if !viaBuiltin {
+				r.traceHide = pa.restores // PS4 does not see them
 				r.traceDecl(cm.Variant.Value, words)
+				r.traceHide = nil
 			}
 			pa.start(r, fields)
 			defer pa.end(r, fields)

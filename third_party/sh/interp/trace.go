@@ -21,7 +21,7 @@ type tracer struct {
 	printer   *syntax.Printer
 	output    io.Writer
 	needsPlus bool
-	// llmsh: $PS4 expanded when the first line starts (prefixFn)
+	// llmsh: $PS4 expanded as each line starts (prefixFn), as bash
 	prefix   string
 	prefixFn func() (string, bool)
 	toFd     bool // llmsh: output is $BASH_XTRACEFD's, not stderr
@@ -122,13 +122,15 @@ func (r *Runner) setXtraceFd(value string, set bool) {
 	r.xtraceFd, r.xtraceSet = n, true
 }
 
-// writePrefix writes $PS4 expanded, once a tracer's first line starts.
+// writePrefix writes $PS4 expanded as a line starts: bash expands it for
+// each line, a command's own assignments' too (PS4='+$x '; x=7;
+// x=2 y=$x true traces +2 x=2, +2 y=2, +7 true).
 func (t *tracer) writePrefix() {
 	if t.prefixFn != nil {
 		var ended bool
 		t.prefix, ended = t.prefixFn()
-		t.prefixFn = nil
 		if ended {
+			t.prefixFn = nil
 			// set -e ended the shell at an error in PS4: bash
 			// traces nothing more.
 			t.output = io.Discard
@@ -140,7 +142,8 @@ func (t *tracer) writePrefix() {
 // tracePrefixFn returns what expands $PS4 for a tracer made now: as bash,
 // it is expanded when the trace's line starts, after the words traced on
 // it (`+5 echo 5` for `echo $((x=5))` with PS4='+$x '), and an error in
-// it is reported then, once; $LINENO is the line of the command traced.
+// it is reported then, for each line; $LINENO is the line of the command
+// traced.
 func (r *Runner) tracePrefixFn() func() (string, bool) {
 	line := r.line
 	return func() (string, bool) {
