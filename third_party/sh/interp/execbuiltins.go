@@ -98,39 +98,29 @@ func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exi
 }
 
 // boundedBuilder is a buffer that refuses (ENOSPC) a write that would
-// take it past max bytes (no bound when max is 0). It grows by doubling,
-// to max at most: a strings.Builder's append grows a quarter at a time
-// past 256 bytes of capacity, so printf -v v %s "${a[@]}" of 16 MB
-// elements copied its text again and again to the 256 MiB bound
-// (1.1 s of CPU, 946 MB resident). It has no WriteString, so every
-// write is bounded (strings.Builder's, promoted, was not).
+// take it past max bytes (no bound when max is 0). It has no
+// WriteString, so every write is bounded (strings.Builder's, promoted
+// when it was embedded, was not). It grows as a strings.Builder does
+// (append's growth, String without a copy): a buffer that doubled
+// (session 26) held up to twice a value's size and, with String's copy,
+// took an in-process session with two 12.5 MB values past a 32 MiB
+// memory bound that it had kept under (TestInProcessSessionGrowth).
 type boundedBuilder struct {
-	buf  []byte
+	b    strings.Builder
 	max  int
 	over bool
 }
 
 func (w *boundedBuilder) Write(p []byte) (int, error) {
-	n := len(w.buf) + len(p)
-	if w.max > 0 && n > w.max {
+	if w.max > 0 && w.b.Len()+len(p) > w.max {
 		w.over = true
 		return 0, syscall.ENOSPC
 	}
-	if n > cap(w.buf) {
-		c := max(2*cap(w.buf), n)
-		if w.max > 0 {
-			c = min(c, w.max)
-		}
-		nb := make([]byte, len(w.buf), c)
-		copy(nb, w.buf)
-		w.buf = nb
-	}
-	w.buf = append(w.buf, p...)
-	return len(p), nil
+	return w.b.Write(p)
 }
 
 // String is the text written.
-func (w *boundedBuilder) String() string { return string(w.buf) }
+func (w *boundedBuilder) String() string { return w.b.String() }
 
 // Assign assigns value to the shell variable name as the shell's own
 // builtins do (read, printf -v): through a nameref, with the variable's
