@@ -580,6 +580,12 @@ type Runner struct {
 	// inheritedJobs are the parent's jobs that a subshell lists (jobs,
 	// kill %N) but cannot wait for. (llmsh)
 	inheritedJobs []*bgProc
+	// pruneAt is the length of bgProcs at which a job's start prunes it
+	// next (pruneJobs), and seenEnded says that ForgetEnded marked jobs
+	// that the next job's start takes out of the table (forgetSeen):
+	// a job starts in O(1) amortised (llmsh; jobs.go).
+	pruneAt   int
+	seenEnded bool
 	// jobCtx, when set, is the context the runner's jobs start from
 	// (SetJobContext; llmsh's REPL). Subshells do not inherit it.
 	jobCtx context.Context
@@ -1477,6 +1483,13 @@ func (r *Runner) Subshell() *Runner {
 // when creating subshells which will not be used concurrently with the parent shell.
 // TODO(v4): we should expose this, e.g. SubshellForeground and SubshellBackground.
 func (r *Runner) subshell(background bool) *Runner {
+	return r.subshellJobs(background, true)
+}
+
+// subshellJobs is subshell; a forked child without the parent's jobs
+// (a job's, a coprocess's, as in bash) does not list them (llmsh: a job
+// starts in O(1), not a copy of the table).
+func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 	if !r.didReset {
 		r.Reset()
 	}
@@ -1563,8 +1576,9 @@ func (r *Runner) subshell(background bool) *Runner {
 	}
 	r.subshellTraps(r2) // llmsh: traps.go
 	r.forkFds(r2)       // llmsh: fds.go
-	if len(r.bgProcs) > 0 || len(r.inheritedJobs) > 0 {
+	if jobs && (len(r.bgProcs) > 0 || len(r.inheritedJobs) > 0) {
 		r2.inheritedJobs = r.tableJobs() // llmsh: jobs.go
+		r2.seenEnded = r.seenEnded
 	}
 	r2.writeEnv = newOverlayEnviron(r.writeEnv, background)
 	// Funcs are copied, since they might be modified.

@@ -47,7 +47,8 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 			r.errf("%swarning: execute_coproc: coproc [%d:%s] still exists\n", r.errPrefix(), cp.job.pid, cp.name)
 		}
 	}
-	r2 := r.subshell(true)
+	// llmsh: a coprocess, a forked child, has no jobs (bash).
+	r2 := r.subshellJobs(true, false)
 	r2.jobRun = true
 	r2.stdin, r2.stdinSrc, r2.stdout = inR, nil, outW
 	shown := cm

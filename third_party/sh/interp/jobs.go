@@ -93,9 +93,14 @@ func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, contex
 	r.lastBgPid = bg.pid
 	if bg.num > 0 {
 		// llmsh: bash chooses the current and previous jobs as each
-		// job starts (reset_current).
+		// job starts (reset_current): the new job, which runs, and the
+		// newest older one that runs, found without listing the table.
 		r.jobMarks = true
-		r.resetCurrentJob(r.tableJobs())
+		if bg.finished() || r.stopped(bg) {
+			r.resetCurrentJob(r.tableJobs())
+		} else if r.curJob, r.prevJob = bg, r.lastRunningBefore(bg); r.prevJob == nil {
+			r.prevJob = bg
+		}
 	}
 	if bg.num > 0 && r.llmsh.jobControl && r.bashPid == r.llmsh.pid {
 		// llmsh: an interactive bash names the job it starts.
@@ -105,13 +110,33 @@ func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, contex
 }
 
 // nextJobNum is the number of a job that enters the table now: one more
-// than the highest there.
+// than the highest there. A job enters the table at the end of bgProcs
+// with a number above all those in the table, and leaves it for good, so
+// the numbers of the table rise in its order: the highest is the newest
+// job's (llmsh: not a scan of the table for each job, O(N^2) for a loop
+// of `cmd &`).
 func (r *Runner) nextJobNum() int {
-	n := 0
-	for _, j := range r.tableJobs() {
-		n = max(n, j.num)
+	for _, js := range [][]*bgProc{r.bgProcs, r.inheritedJobs} {
+		for _, j := range slices.Backward(js) {
+			if j.inTable() {
+				return j.num + 1
+			}
+		}
 	}
-	return n + 1
+	return 1
+}
+
+// lastRunningBefore is the newest job of the table older than bg that
+// still runs (lastRunningJob), bg being the newest of r.bgProcs.
+func (r *Runner) lastRunningBefore(bg *bgProc) *bgProc {
+	for _, js := range [][]*bgProc{r.bgProcs, r.inheritedJobs} {
+		for _, j := range slices.Backward(js) {
+			if j != bg && j.inTable() && !j.finished() && !r.stopped(j) {
+				return j
+			}
+		}
+	}
+	return nil
 }
 
 // newJob makes a job that runs under the context it returns (which kill
@@ -406,8 +431,19 @@ const maxReaped = 1024
 
 // pruneJobs forgets the oldest jobs that were waited for when there are
 // more than maxReaped, so that a long loop of `cmd &` does not grow
-// without bound.
+// without bound. It looks at bgProcs only when it has grown by half
+// since it last did (and has maxReaped jobs), so that a job starts in
+// O(1) amortised (llmsh): at most about half as many more are kept.
 func (r *Runner) pruneJobs() {
+	if len(r.bgProcs) <= max(r.pruneAt, maxReaped) {
+		return
+	}
+	r.pruneAll()
+	r.pruneAt = len(r.bgProcs) + len(r.bgProcs)/2
+}
+
+// pruneAll is pruneJobs, now.
+func (r *Runner) pruneAll() {
 	n := 0
 	for _, j := range r.bgProcs {
 		if j.finished() && (j.num == 0 || !j.inTable()) {
@@ -724,6 +760,12 @@ func (bg *bgProc) jobStatus(stopped bool) string {
 // the process id after the marker for jobs -l.
 func (r *Runner) jobLine(j *bgProc, long bool) string {
 	cur, prev := r.currentJobs()
+	return r.markedJobLine(j, long, cur, prev)
+}
+
+// markedJobLine is jobLine with the current and previous jobs given: a
+// listing finds them once, not for each of its lines (llmsh).
+func (r *Runner) markedJobLine(j *bgProc, long bool, cur, prev *bgProc) string {
 	mark := ' '
 	switch j {
 	case cur:
@@ -815,6 +857,7 @@ func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string)
 		list = r.tableJobs()
 	}
 	var sb strings.Builder
+	cur, prev := r.currentJobs()
 	for _, j := range list {
 		done, isStopped := j.finished(), r.stopped(j)
 		if (running && (done || isStopped)) || (stopped && !isStopped) {
@@ -835,7 +878,7 @@ func (r *Runner) builtinJobs(ctx context.Context, pos syntax.Pos, args []string)
 		if pids {
 			fmt.Fprintf(&sb, "%d\n", j.pid)
 		} else {
-			sb.WriteString(r.jobLine(j, long))
+			sb.WriteString(r.markedJobLine(j, long, cur, prev))
 		}
 		if done && !pids && !slices.Contains(r.inheritedJobs, j) {
 			// A finished job is reported once, then leaves the table.
@@ -1247,12 +1290,17 @@ func (r *Runner) ForgetEnded() {
 		}
 		j.endSeen = true
 		j.mu.Unlock()
+		r.seenEnded = true
 	}
-	r.pruneJobs()
+	r.pruneAll()
 }
 
 // forgetSeen takes out of the table the jobs that ForgetEnded found ended.
 func (r *Runner) forgetSeen() {
+	if !r.seenEnded {
+		return
+	}
+	r.seenEnded = false
 	for _, j := range r.tableJobs() {
 		j.mu.Lock()
 		if j.endSeen {

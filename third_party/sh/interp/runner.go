@@ -629,9 +629,8 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	}
 	r.exit = exitStatus{}
 	if st.Background || st.Disown {
-		r2 := r.subshell(true)
+		r2 := r.subshellJobs(true, false) // llmsh: a forked child has no jobs (bash)
 		r2.jobRun = true
-		r2.inheritedJobs = nil // llmsh: a forked child has no jobs (bash)
 		switch st.Cmd.(type) {
 		case *syntax.Subshell:
 			// llmsh: bash runs `( … ) &` as one subshell
