@@ -933,7 +933,15 @@ func (p *interp) flushAll() bool {
 func (p *interp) flushStream(name string) bool {
 	writer := p.outputStreams[name]
 	if writer == nil {
-		p.printErrorf("error flushing %q: not an output file or pipe\n", name)
+		// llmsh: as mawk, /dev/stdout and /dev/stderr are open from the
+		// start (they are the configured writers: output), and the
+		// name of no open stream is -1 said by nothing.
+		switch name {
+		case "/dev/stdout":
+			return p.flushWriter(name, p.output)
+		case "/dev/stderr":
+			return p.flushWriter(name, p.errorOutput)
+		}
 		return false
 	}
 	return p.flushWriter(name, writer)
