@@ -489,7 +489,7 @@ func TestHelpTopics(t *testing.T) {
 	}
 	out, errs, st := run("help cat cd sh")
 	if st != 0 || errs != "" || !strings.HasPrefix(out, "Usage: cat [OPTION]... [FILE]...\n") ||
-		!strings.Contains(out, "\ncd: cd [-L|[-P [-e]]] [dir]\n    Change the shell working directory.\n") || !strings.Contains(out, "\nsh: run a script") {
+		!strings.Contains(out, "\ncd: cd [-L|[-P [-e]] [-@]] [dir]\n    Change the shell working directory.\n") || !strings.Contains(out, "\nsh: run a script") {
 		t.Fatalf("help cat cd sh: %d %q %q", st, out, errs)
 	}
 	// A function of the name comes first, as in bash (help() is a common

@@ -353,6 +353,9 @@ type Runner struct {
 	inSource   bool
 	sourceName string // llmsh: the file being sourced, as given, for errPrefix
 	lineBase   uint   // llmsh: line of an eval string's first line, less one
+	// llmsh: what sets the offset of the script's seekable input back
+	// to the end of the lines run (SetInputSync); the top shell's only.
+	inputSync func()
 	// llmsh: in a $( ), the line of each of its commands in the text
 	// bash runs there (its print_comsub of them), and the line that
 	// text counts from less one (comsub.go: substLineMap).
@@ -1493,6 +1496,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 	if !r.didReset {
 		r.Reset()
 	}
+	r.syncInput() // llmsh: bash forks
 	// Keep in sync with the Runner type. Manually copy fields, to not copy
 	// sensitive ones like [errgroup.Group], and to do deep copies of slices.
 	r2 := &Runner{

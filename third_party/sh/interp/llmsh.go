@@ -199,6 +199,30 @@ func ProcSubstHandler(f ProcSubstHandlerFunc) RunnerOption {
 	}
 }
 
+// SetInputSync gives the runner f, which sets the offset of the input it
+// reads its script from (a file that can seek) back to the end of the
+// lines it has run, as bash's sync_buffered_stream: bash reads such a
+// script a block at a time, and sets the offset back before each process
+// it forks (a subshell, a pipeline's element, a job, a program: a command
+// the exec handler runs), a `read` of descriptor 0 and a redirection of
+// descriptor 0; mapfile and `read -u N` of a copy of it read after the
+// block. Subshells do not get it (a forked child's buffer is empty). It
+// returns the function it replaces (nil: none).
+func (r *Runner) SetInputSync(f func()) func() {
+	old := r.inputSync
+	r.inputSync = f
+	return old
+}
+
+// syncInput is bash's sync_buffered_stream of its script's input
+// (SetInputSync), before a fork, a read of descriptor 0 or a
+// redirection of it.
+func (r *Runner) syncInput() {
+	if r.inputSync != nil {
+		r.inputSync()
+	}
+}
+
 // Pid returns the runner's $BASHPID: the session's $$ at the top, a new
 // virtual id in each subshell.
 func (r *Runner) Pid() int { return r.bashPid }

@@ -2717,6 +2717,9 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	if n >= fdMax {
 		return nil, badFdError(rd.N.Value)
 	}
+	if n == 0 {
+		r.syncInput() // llmsh: bash's check_bash_input
+	}
 	if varFd {
 		// bash: {NAME}>FILE and {NAME}>&- outlive the command.
 		var own redirSaves
@@ -3120,6 +3123,9 @@ func declNames(fields []string) map[string]bool {
 }
 
 func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
+	if !r.inExecBuiltin {
+		r.syncInput() // llmsh: bash forks for a program (or execs it)
+	}
 	if r.foregroundJobs() {
 		r.execForeground(ctx, pos, args) // llmsh: Ctrl-Z stops it (jobstop.go)
 		return
