@@ -66,11 +66,11 @@ on a Unix socket for callers that run one command at a time; "llmsh session
 open" opens one there and prints its ID, "llmsh --session ID -c SCRIPT" runs
 a script in it; "llmsh serve --help" says more.`
 	usageEpilog = `Limits: at most 50,000,000 commands per run, an interpreter depth of 20,000
-Go frames (about 2,400 levels of function recursion), 20,000 concurrent jobs,
-scripts of at most 16 MiB nested at most 1000 brackets deep, --max-output
-(output is kept up to the cap) and a memory guard at 2 GiB of heap
-(--max-memory); each stops the script with a message and status 125 (a script
-too large or too deep: status 2, before it runs). A run may add at most 10G
+Go frames (about 2,400 levels of function recursion), 20,000 processes at once
+(jobs, pipeline elements), scripts of at most 16 MiB nested at most 1000
+brackets deep, --max-output (output is kept up to the cap) and a memory guard
+at 2 GiB of heap (--max-memory); each stops the script with a message and
+status 125 (a script too large or too deep: status 2, before it runs). A run may add at most 10G
 to files under the -o paths (--max-write; ulimit -f lowers it): past that a
 write fails with "File too large" (status 1) and the script goes on. In the
 interactive shell a limit, --timeout and --max-output stop the command line
