@@ -330,10 +330,15 @@ func (s *Shell) firstFrameCheck() int64 {
 	return int64(min(16, s.opts.Limits.MaxGoFrames/(2*framesPerLevel)))
 }
 
-// checkGoroutines trips the limit on concurrent jobs.
+// checkGoroutines trips the limit on what runs at once. What it counts
+// is goroutines, bash's processes: a job, each element of a pipeline
+// (sleep 9 | cat & is two), a process substitution; so the message
+// names processes, as ulimit -u does, and not jobs (session 27: a loop
+// of `sleep 9 | cat &` was stopped at 10016 jobs as "more than 20000
+// concurrent jobs").
 func (s *Shell) checkGoroutines() error {
 	if runtime.NumGoroutine() > s.opts.Limits.MaxGoroutines {
-		return s.trip(fmt.Errorf("%w: more than %d concurrent jobs (a fork bomb?)", ErrLimit, s.opts.Limits.MaxGoroutines))
+		return s.trip(fmt.Errorf("%w: more than %d processes at once: jobs, pipeline elements (a fork bomb?)", ErrLimit, s.opts.Limits.MaxGoroutines))
 	}
 	return nil
 }
@@ -1296,6 +1301,10 @@ func (s *Shell) trip(err error) error {
 	}
 	return err
 }
+
+// Tripped reports whether a limit of the shell (commands, depth,
+// processes) stopped the last run, which then said so and ended with 125.
+func (s *Shell) Tripped() bool { return s.limitErr() != nil }
 
 func (s *Shell) limitErr() error {
 	s.mu.Lock()
