@@ -10,10 +10,10 @@ import (
 	"iter"
 	"os"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
@@ -29,12 +29,12 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 	if in == nil {
 		in = strings.NewReader("")
 	}
-	lr := newLineReader(in, s.opts.Limits.MaxScriptSize)
-	defer lr.close()
-	defer lr.stopOn(ctx)()
-	src := &scriptInput{orig: lr, origIn: s.runner.Stdin(), max: s.opts.Limits.MaxScriptSize}
+	src := &scriptInput{runner: s.runner, max: s.opts.Limits.MaxScriptSize}
+	lr := src.reader(in)
+	src.orig, src.origIn = lr, s.runner.Stdin()
 	src.cur = src.origIn
 	defer src.close()
+	defer lr.stopOn(ctx)()
 	// The script's jobs live from one command to the next (RunFile's
 	// own context ends with each): they start from jobCtx, which the
 	// script's end hangs up.
@@ -74,9 +74,6 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 		var chunk string
 		var file *syntax.File
 		chunk, file, ended = c.chunk()
-		if err := c.lr.settle(); err != nil && c.err == nil {
-			c.err, ended = err, true
-		}
 		if err := c.err; err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errTooLong) {
 			if ctx.Err() == nil {
 				fmt.Fprintf(s.opts.Stderr, "llmsh: %s: reading the script: %s\n", name, builtins.ErrText(err))
@@ -117,11 +114,29 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 // </dev/null`, and the first input's again after `exec 0<&3` of a copy
 // of it.
 type scriptInput struct {
+	runner *interp.Runner
 	orig   *lineReader // the script's own input's
 	origIn io.Reader   // the shell's stdin as the script started
 	cur    io.Reader   // the shell's stdin the chunker reads now
 	more   []*lineReader
 	max    int
+}
+
+// reader returns a lineReader of in. When in is a pipe and the shell's
+// stdin, the lineReader's look-ahead (a scriptPipe) becomes the shell's
+// stdin until the script ends, for its commands to read on from the
+// lines it took.
+func (si *scriptInput) reader(in io.Reader) *lineReader {
+	lr := newLineReader(in, si.max, sameReader(in, si.runner.Stdin()))
+	if lr.pipe != nil {
+		if err := si.runner.SetStdin(lr.pipe); err != nil {
+			lr.close()
+			lr.pipe = nil // read a byte at a time
+		} else {
+			si.cur = lr.pipe
+		}
+	}
+	return lr
 }
 
 // follow points c at in, the shell's stdin after a command, when that
@@ -134,12 +149,12 @@ func (si *scriptInput) follow(c *chunker, in io.Reader) bool {
 	switch {
 	case in == nil:
 		// Closed: the script has ended.
-		c.lr, c.err = newLineReader(strings.NewReader(""), si.max), io.EOF
+		c.lr, c.err = newLineReader(strings.NewReader(""), si.max, false), io.EOF
 		return true
 	case sameReader(in, si.origIn):
 		c.lr = si.orig
 	default:
-		c.lr = newLineReader(in, si.max)
+		c.lr = si.reader(in)
 		si.more = append(si.more, c.lr)
 	}
 	c.close() // a new parser reads the new input
@@ -147,9 +162,17 @@ func (si *scriptInput) follow(c *chunker, in io.Reader) bool {
 	return true
 }
 
-// close releases the line readers that follow made.
+// close releases the line readers: the bytes that a pipe's look-ahead
+// gave are taken out of the pipe, and the shell's stdin that is such a
+// look-ahead is the pipe again.
 func (si *scriptInput) close() {
-	for _, lr := range si.more {
+	for _, lr := range append(si.more, si.orig) {
+		if lr.pipe != nil {
+			lr.pipe.release()
+			if sameReader(si.runner.Stdin(), lr.pipe) {
+				si.runner.SetStdin(lr.r)
+			}
+		}
 		lr.close()
 	}
 }
@@ -346,16 +369,16 @@ func (c *chunker) close() {
 }
 
 // lineReader reads a script a line at a time as bash reads it: from a
-// pipe without taking more of its input than the lines it returns (it
-// looks ahead with tee(2), the bytes staying in the pipe, and takes the
-// lines it returns, at the latest when the commands are about to run:
-// settle); from a file it can seek, a block at a time, the offset set
-// back to the end of the lines taken only when bash's would be (sync);
-// from anything else, a byte at a time.
+// pipe without taking more of its input than the lines it returns,
+// through a scriptPipe's look-ahead that the commands read too; from a
+// file it can seek, a block at a time, the offset set back to the end of
+// the lines taken only when bash's would be (sync); from anything else,
+// a byte at a time.
 type lineReader struct {
 	r    io.Reader
-	file seekFile // r, when it is a file that can seek
-	max  int      // a line is cut past max bytes (the caller refuses it)
+	file seekFile    // r, when it is a file that can seek
+	pipe *scriptPipe // r's look-ahead, when it is a pipe
+	max  int         // a line is cut past max bytes (the caller refuses it)
 	buf  []byte
 
 	// A file's block, as bash's buffered input: block is its size (the
@@ -363,18 +386,12 @@ type lineReader struct {
 	block int
 	held  []byte
 	hold  []byte // held's array
-
-	// A pipe's look-ahead: in, the pipe's end, and peekR and peekW, a
-	// pipe of llmsh's own that tee fills; peek holds the bytes seen and
-	// not returned, owed how many of those returned are still to be
-	// taken from in.
-	in           *os.File
-	peekR, peekW *os.File
-	peek         []byte
-	owed         int
 }
 
-func newLineReader(r io.Reader, limit int) *lineReader {
+// newLineReader returns a lineReader of r; withPipe says that when r is a
+// pipe it is read through a scriptPipe, which the caller makes the
+// shell's stdin.
+func newLineReader(r io.Reader, limit int, withPipe bool) *lineReader {
 	lr := &lineReader{r: r, max: limit}
 	if sf, ok := r.(seekFile); ok {
 		if _, err := sf.Seek(0, io.SeekCurrent); err == nil {
@@ -392,19 +409,16 @@ func newLineReader(r io.Reader, limit int) *lineReader {
 	if !ok {
 		return lr
 	}
-	if fi, err := f.Stat(); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
-		if pr, pw, err := os.Pipe(); err == nil {
-			lr.in, lr.peekR, lr.peekW = f, pr, pw
-		}
+	if fi, err := f.Stat(); withPipe && err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		lr.pipe = newScriptPipe(f)
 	}
 	return lr
 }
 
 // close releases the look-ahead's pipe.
 func (lr *lineReader) close() {
-	if lr.peekR != nil {
-		lr.peekR.Close()
-		lr.peekW.Close()
+	if lr.pipe != nil {
+		lr.pipe.close()
 	}
 }
 
@@ -430,8 +444,8 @@ func (lr *lineReader) line() (string, error) {
 	switch {
 	case lr.file != nil:
 		return lr.seekLine()
-	case lr.in != nil:
-		return lr.pipeLine()
+	case lr.pipe != nil:
+		return lr.pipe.line(lr.max)
 	}
 	var b []byte
 	var one [1]byte
@@ -449,89 +463,6 @@ func (lr *lineReader) line() (string, error) {
 		}
 	}
 	return string(b), nil
-}
-
-// pipeLine is line for a pipe: the line is taken from the bytes that tee
-// showed.
-func (lr *lineReader) pipeLine() (string, error) {
-	var b []byte
-	for len(b) <= lr.max {
-		if len(lr.peek) == 0 {
-			if err := lr.settle(); err != nil {
-				return string(b), err
-			}
-			if err := lr.look(); err != nil {
-				return string(b), err
-			}
-		}
-		i := bytes.IndexByte(lr.peek, '\n')
-		n := len(lr.peek)
-		if i >= 0 {
-			n = i + 1
-		}
-		b = append(b, lr.peek[:n]...)
-		lr.peek, lr.owed = lr.peek[n:], lr.owed+n
-		if i >= 0 {
-			return string(b), nil
-		}
-	}
-	return string(b), nil
-}
-
-// teeLook is how much of a pipe look shows at once: a page, which holds
-// the next line of most scripts (a longer line takes more looks). Each
-// look's bytes are read back from the look-ahead pipe and all but the
-// line's are shown again at the next: looks of the 64 KiB a pipe may hold
-// cost a piped script of 20000 short lines 0.26-0.31 s of system time,
-// 0.16-0.19 s with a page (session 25, three runs each).
-const teeLook = 512
-
-// look shows what the pipe holds (waiting for some) in peek, without
-// taking it; io.EOF when the pipe's writers are gone and it is empty.
-func (lr *lineReader) look() error {
-	rc, err := lr.in.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var n int64
-	var terr error
-	err = rc.Read(func(fd uintptr) bool {
-		n, terr = syscall.Tee(int(fd), int(lr.peekW.Fd()), teeLook, 0)
-		return terr != syscall.EAGAIN
-	})
-	switch {
-	case err != nil:
-		return err
-	case terr != nil:
-		return terr
-	case n == 0:
-		return io.EOF
-	}
-	if cap(lr.buf) < int(n) {
-		lr.buf = make([]byte, teeLook)
-	}
-	if _, err := io.ReadFull(lr.peekR, lr.buf[:n]); err != nil {
-		return err
-	}
-	lr.peek = lr.buf[:n]
-	return nil
-}
-
-// settle takes from the pipe the bytes of the lines returned, before a
-// command may read it, and forgets the look-ahead (the commands may take
-// any of it).
-func (lr *lineReader) settle() error {
-	lr.peek = nil
-	for lr.owed > 0 {
-		var sink [4096]byte
-		n, err := lr.in.Read(sink[:min(lr.owed, len(sink))])
-		lr.owed -= n
-		if err != nil {
-			lr.owed = 0
-			return err
-		}
-	}
-	return nil
 }
 
 // seekFile is a file that may seek: an *os.File, or a file of vfsd that a

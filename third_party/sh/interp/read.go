@@ -248,6 +248,9 @@ func (in *byteInput) next() (byte, error) {
 			if fr, ok := in.rd.(*fdReader); ok && !in.deadline.IsZero() {
 				return fr.readByteBefore(in.deadline, in.done) // llmsh
 			}
+			if pi, ok := in.rd.(PipeInput); ok && !in.deadline.IsZero() && pi.Buffered() == 0 && !inputWait(pi.Pipe(), time.Until(in.deadline)) {
+				return 0, errReadTimeout // llmsh
+			}
 			n, err = in.rd.Read(b[:])
 		}
 		if n == 1 {
@@ -780,6 +783,9 @@ opts:
 		// Whether input is ready, without reading it.
 		if in.f != nil && !in.file && !inputReady(in.f) && !(r.readsPipe && inputWait(in.f, pipeSettle)) {
 			exit.code = 1
+		}
+		if pi, ok := in.rd.(PipeInput); ok && pi.Buffered() == 0 && !inputReady(pi.Pipe()) {
+			exit.code = 1 // llmsh: a piped script's pipe
 		}
 		return exit
 	}

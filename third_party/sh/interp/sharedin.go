@@ -26,6 +26,26 @@ type InputFile interface {
 	SharedInput()
 }
 
+// A PipeInput is an [InputFile] over a pipe that it reads ahead of its
+// readers (llmsh: the pipe a script is read from, shell's RunInput): read
+// -t waits on Pipe for input when nothing is Buffered, and read -t 0 asks
+// both whether input is ready, as of a pipe given as a descriptor.
+type PipeInput interface {
+	InputFile
+	// Buffered is how many bytes a Read returns without waiting.
+	Buffered() int
+	// Pipe is the pipe the bytes after the Buffered ones come from,
+	// holding none that were read already (for select(2)).
+	Pipe() *os.File
+}
+
+// SetStdin makes rd the runner's stdin, as StdIO does, leaving its
+// stdout and stderr as they are (llmsh: RunInput reads a piped script
+// through a PipeInput that its commands share).
+func (r *Runner) SetStdin(rd io.Reader) error {
+	return r.setStdinTo(rd)
+}
+
 // eofStdin is the stdin *os.File of a runner whose input is an
 // InputFile: a pipe whose writer is closed, made once.
 func eofStdin() (*os.File, error) {

@@ -409,8 +409,10 @@ func (r *Runner) noteTraps() {
 		r.noteJobTraps() // llmsh: jobsig.go
 		return
 	}
-	set := make(map[string]bool, len(r.traps))
-	var ignored map[string]bool
+	var set, ignored map[string]bool // (llmsh: none made for no trap, at each Run)
+	if len(r.traps) > 0 {
+		set = make(map[string]bool, len(r.traps))
+	}
 	for name, a := range r.traps {
 		set[name] = true
 		if a == "" {

@@ -18,11 +18,23 @@ import (
 // word (Raw), which the expander expands and evaluates at run time. The
 // (( … )) command is repaired the same way (bash: `(( m[a b] = 1 ))`).
 
+// readSource reads all of r: a strings.Reader (a command's text, a line
+// of a script read a command at a time) into a slice of its size, not
+// io.ReadAll's 512 bytes and up.
+func readSource(r io.Reader) ([]byte, error) {
+	if sr, ok := r.(*strings.Reader); ok {
+		src := make([]byte, sr.Len())
+		_, err := io.ReadFull(sr, src)
+		return src, err
+	}
+	return io.ReadAll(r)
+}
+
 // maxArithRepairs bounds the repairs of one source.
 const maxArithRepairs = 32
 
 func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
-	src, err := io.ReadAll(r)
+	src, err := readSource(r)
 	if err != nil {
 		return nil, err
 	}

@@ -646,8 +646,10 @@ func (p *Parser) reset() {
 	p.openBquoteDbls = 0
 	p.accComs = nil
 	p.accComs, p.curComs = nil, &p.accComs
-	p.litBatch = nil
-	p.wordBatch = nil
+	// llmsh: litBatch and wordBatch are kept from one parse to the next:
+	// their elements are each handed out once, and a script read a
+	// command at a time (RunInput) parses a line at a time, which made
+	// two new batches of 32 a line.
 	p.litBs = nil
 	p.badSubst, p.badArith, p.rawDepth, p.rawBs, p.unread = false, 0, 0, p.rawBs[:0], nil
 }
