@@ -1176,7 +1176,10 @@ func (s *Shell) runPart(ctx context.Context, part, src, name string) (status int
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2, false
 	}
-	file, err := syntax.NewParser().Parse(strings.NewReader(part), name)
+	file, err := interp.TextParser(ctx, part).Parse(strings.NewReader(part), name)
+	if errors.Is(err, interp.ErrTextStopped) {
+		return 1, false // the run has ended while the text was parsed
+	}
 	if err != nil {
 		return s.runToSyntaxError(ctx, part, name, err), false
 	}
@@ -1351,9 +1354,9 @@ func (s *Shell) Exited() bool { return s.exited || (s.isNested && s.runner.Exite
 func (s *Shell) checkNested(ctx context.Context, name, src string) (int, bool) {
 	err := precheck(src, s.opts.Limits)
 	if err == nil {
-		file, perr := syntax.NewParser().Parse(strings.NewReader(src), "")
+		file, perr := interp.TextParser(ctx, src).Parse(strings.NewReader(src), "")
 		if perr != nil {
-			return 0, false // interp reports the syntax error its own way
+			return 0, false // interp reports the syntax error its own way (or stops)
 		}
 		err = refuseNested(file)
 	}

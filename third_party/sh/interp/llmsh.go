@@ -276,10 +276,41 @@ func CheckText(src string, maxBytes, maxNesting int) error {
 // against the runner's text limits, however the builtin was reached
 // (`command eval`, `builtin source`, a trap set through `command trap`).
 func (r *Runner) parseText(src, name string) (*syntax.File, error) {
+	return r.parseTextCtx(nil, src, name)
+}
+
+// parseTextCtx is parseText for eval and source, whose parse of a long
+// text ends with ctx (TextParser).
+func (r *Runner) parseTextCtx(ctx context.Context, src, name string) (*syntax.File, error) {
 	if err := CheckText(src, r.llmsh.maxText, r.llmsh.maxNesting); err != nil {
 		return nil, err
 	}
-	return syntax.NewParser().Parse(strings.NewReader(src), name)
+	return TextParser(ctx, src).Parse(strings.NewReader(src), name)
+}
+
+// ErrTextStopped is the error of a parse of a long text that its run's
+// end stopped (TextParser).
+var ErrTextStopped = errors.New("parse stopped: the run has ended")
+
+// stopTextAt is the length from which a text's parse looks at its run's
+// context: 64 of the parser's reads of 1 KiB.
+const stopTextAt = 64 << 10
+
+// TextParser is the parser of src, which fails with ErrTextStopped once
+// ctx is done when src is of stopTextAt bytes or more (ctx nil: never),
+// so that such a parse ends with its run (llmsh, session 27: `eval ": $x"`
+// of a million words went on parsing 1.2 s past the time limit, a
+// nested `bash -c` likewise).
+func TextParser(ctx context.Context, src string) *syntax.Parser {
+	if ctx == nil || len(src) < stopTextAt {
+		return syntax.NewParser()
+	}
+	return syntax.NewParser(syntax.StopWhen(func() error {
+		if ctx.Err() != nil {
+			return ErrTextStopped
+		}
+		return nil
+	}))
 }
 
 // readUpTo notes the lines of the script read when bash has read the
