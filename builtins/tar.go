@@ -573,6 +573,12 @@ func (s *tarState) base() string {
 	return s.env.Abs(s.dir)
 }
 
+// leftOut reports whether the member name is not archived: --exclude
+// or --exclude-vcs leaves it out.
+func (s *tarState) leftOut(name string) bool {
+	return s.excluded(name) || s.vcsExcluded(name)
+}
+
 // excluded reports whether name, or a trailing part of it starting at a
 // component, or a leading directory of such a part, matches an --exclude
 // pattern (GNU's defaults: unanchored, wildcards match '/').
@@ -946,7 +952,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 	if strings.HasPrefix(shown, "/") {
 		abs = path.Clean(shown)
 	}
-	if s.excluded(name) || s.vcsExcluded(name) {
+	if s.leftOut(name) {
 		return nil
 	}
 	var fi fs.FileInfo
@@ -1078,11 +1084,11 @@ func (s *tarState) addDir(tw *tar.Writer, abs, shown, name string, top bool) err
 	defer s.dirs.forget(s.dirs.ahead(subdirs))
 	// Small regular files are read ahead, up to headAheadMax at once
 	// (headBatch in one request, where the FS can), and archived in
-	// their turn.
+	// their turn; not those --exclude leaves out (read for nothing).
 	var small []string
 	for _, e := range ents {
 		if st := s.ahead[path.Join(abs, e.Name())]; st.err == nil && st.fi != nil &&
-			st.fi.Mode().IsRegular() && st.fi.Size() < tarHeadMax {
+			st.fi.Mode().IsRegular() && st.fi.Size() < tarHeadMax && !s.leftOut(joinPath(strings.TrimSuffix(name, "/"), e.Name())) {
 			small = append(small, path.Join(abs, e.Name()))
 		}
 	}
@@ -1574,7 +1580,7 @@ func (s *tarState) read(operands []string) error {
 		if len(operands) > 0 && !s.match(name, operands, found) {
 			continue
 		}
-		if s.excluded(name) || s.vcsExcluded(name) {
+		if s.leftOut(name) {
 			continue
 		}
 		if s.mode == 't' {
