@@ -1125,7 +1125,7 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 	}
 	out := a.output()
-	status := 0
+	status := a.mergeStatus()
 	// GNU patch 2.7.6, when no hunk applies to a missing FILE, backs it
 	// up as an empty one and then fails to copy it; without a backup it
 	// only saves the rejects.
@@ -1138,9 +1138,6 @@ func (p *patcher) apply(fp *filePatch) int {
 			}
 			return p.fatal("Can't reopen file %s : %s", name, ErrText(missing))
 		}
-	}
-	if a.conflicts {
-		status = 1
 	}
 	if len(a.failed) > 0 {
 		status = 1

@@ -502,3 +502,11 @@ func (a *hunkApplier) writeConflict(s *mergeState, hi int, r *mergeReport, fo, f
 	a.conflicts = true
 	return true
 }
+
+// mergeStatus is 1 when --merge left conflict markers, else 0.
+func (a *hunkApplier) mergeStatus() int {
+	if a.conflicts {
+		return 1
+	}
+	return 0
+}
