@@ -461,9 +461,13 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		if isNestedShell(path.Base(args[0])) {
 			killed = new(killedShell)
 			ctx = context.WithValue(ctx, killedShell{}, killed)
-		} else if path.Base(args[0]) == "timeout" {
-			ctx, report = builtins.WithKillReport(ctx)
 		}
+		// Each command gets a report of its own, where a signal that
+		// ends its process is noted: timeout's KILL, a nested shell's
+		// `kill $$` reached through commands that exec it (env, nice,
+		// timeout's re-raise). A report of an outer command is out of
+		// reach from there.
+		ctx, report = builtins.WithKillReport(ctx)
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
 			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
@@ -638,9 +642,9 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		if e, ok := ctx.Value(environKey{}).([]string); ok {
 			vars = e // set by env NAME=VALUE
 		}
-		if d, ok := ctx.Value(dirKey{}).(string); ok {
-			cdir = d // set by env -C DIR, for this command only
-			ctx = context.WithValue(ctx, dirKey{}, nil)
+		if d, ok := builtins.ExecDir(ctx); ok {
+			cdir = d // env -C DIR, find -execdir: for this command only
+			ctx = builtins.WithExecDir(ctx, "")
 		}
 		if len(args) > 0 && builtins.IsProgram(args[0]) {
 			// As execvp: the command's PATH (the default when it
@@ -925,6 +929,11 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	release()
 	if k, ok := ctx.Value(killedShell{}).(*killedShell); ok {
 		k.sig, k.pid = sub.runner.KilledBy(), sub.runner.Pid()
+	}
+	if sig := sub.runner.KilledBy(); sig != 0 {
+		// The command that runs this shell in its process (xargs's
+		// child, env's command) was ended by the signal.
+		builtins.ReportKilled(ctx, sig)
 	}
 	if err := sub.limitErr(); err != nil {
 		// A limit ends the whole run, not only the nested shell, which
@@ -1449,10 +1458,6 @@ func (s *Shell) InputIncomplete(ctx context.Context, src string) bool {
 
 // environKey carries the environment that `env` gives the command it runs.
 type environKey struct{}
-
-// dirKey carries the working directory that `env -C DIR` gives the
-// command it runs.
-type dirKey struct{}
 
 // fileSizeLimit is ulimit -f: vfsd's write budget in blocks of 1024 bytes
 // (-1: none), lowered to lower blocks when lower is 0 or more.
