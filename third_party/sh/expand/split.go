@@ -4,6 +4,7 @@ package expand
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -124,6 +125,12 @@ func (sp *splitter) scan(wps []syntax.WordPart, nonWhite bool) {
 // at the run's context (mustGoOn), as a split of millions of fields is
 // long work of its own.
 func (sp *splitter) emit() {
+	if n := len(sp.fields); n == cap(sp.fields) && n >= 256 {
+		// llmsh: doubling, where append grows a large slice by a
+		// quarter (a split of 100,000 fields copied its list over and
+		// over: 12.6 MB for 2.4).
+		sp.fields = slices.Grow(sp.fields, n)
+	}
 	sp.fields = append(sp.fields, sp.cur)
 	sp.cur, sp.exists, sp.started = nil, false, true
 	if len(sp.fields)%fieldsCheck == 0 {
