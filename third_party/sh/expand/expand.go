@@ -647,6 +647,8 @@ func Fields(cfg *Config, words ...*syntax.Word) ([]string, error) {
 		}
 		if fields == nil {
 			fields = make([]string, 0, len(words)) // most words make one field
+		} else if n := len(fields); n == cap(fields) && n >= 256 {
+			fields = slices.Grow(fields, n) // llmsh: doubling (splitter.emit)
 		}
 		fields = append(fields, s)
 		if len(fields)%fieldsCheck == 0 && cfg.Ctx != nil && cfg.Ctx.Err() != nil {

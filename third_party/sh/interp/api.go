@@ -204,6 +204,9 @@ type Runner struct {
 	accessHandler AccessHandlerFunc
 
 	stdin stdinFile // e.g. the read end of a pipe
+	// llmsh: freeCallCtx is the call handler's context, kept for the
+	// next command (callHandlerCtx); nil while a handler holds it.
+	freeCallCtx *handlerValueCtx
 	// llmsh: the shared file that stdin reads, when a redirection or
 	// StdIO gave one (sharedin.go); stdin is then an empty pipe.
 	stdinSrc InputFile

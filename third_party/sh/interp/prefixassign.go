@@ -150,15 +150,19 @@ func (p *prefixState) undo(r *Runner) {
 
 // start marks the names as the running command's temporary ones.
 func (p *prefixState) start(r *Runner, fields []string) {
-	if len(p.restores) > 0 {
-		r.tempStack = append(r.tempStack, p)
-	}
 	p.fn = len(fields) > 0 && r.Funcs[fields[0]] != nil
 	p.propagate, p.unset = false, false
 	if !p.fn {
 		var name string
 		p.propagate, name = r.tempPropagates(fields)
 		p.unset = name == "unset" // builtin unset
+	}
+	if len(p.restores) > 0 {
+		// llmsh: a copy, which shares p's restores: pushing p itself
+		// put every command's state on the heap, its own assignments
+		// or not.
+		cp := *p
+		r.tempStack = append(r.tempStack, &cp)
 	}
 	for _, rs := range p.restores {
 		// llmsh: bash's temporary environment, which local
@@ -180,7 +184,7 @@ func (p *prefixState) start(r *Runner, fields []string) {
 // names a declaration kept.
 func (p *prefixState) end(r *Runner, fields []string) {
 	r.declPrefix = nil
-	if n := len(r.tempStack); n > 0 && r.tempStack[n-1] == p {
+	if n := len(r.tempStack); n > 0 && len(p.restores) > 0 && &r.tempStack[n-1].restores[0] == &p.restores[0] {
 		r.tempStack[n-1] = nil
 		r.tempStack = r.tempStack[:n-1]
 	}

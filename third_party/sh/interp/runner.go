@@ -502,7 +502,37 @@ func (r *Runner) eachVar(fn func(name string, vr expand.Variable) bool) {
 var todoPos syntax.Pos // for handlerCtx callers where we don't yet have a position
 
 func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Pos) context.Context {
-	hc := HandlerContext{
+	c := &handlerValueCtx{Context: ctx}
+	r.fillHandlerCtx(&c.hc, kind, pos)
+	return c
+}
+
+// callHandlerCtx is handlerCtx for the call handler (llmsh): the runner
+// keeps the context for the next command once the handler has returned
+// (putCallCtx), where a new one of 250 bytes a command was a third of
+// what a loop of `:` allocated. A call while another's handler runs gets
+// a new one.
+func (r *Runner) callHandlerCtx(ctx context.Context, pos syntax.Pos) *handlerValueCtx {
+	c := r.freeCallCtx
+	if c == nil {
+		c = new(handlerValueCtx)
+	}
+	r.freeCallCtx = nil
+	c.Context = ctx
+	r.fillHandlerCtx(&c.hc, handlerKindCall, pos)
+	return c
+}
+
+// putCallCtx keeps c, which the call handler no longer holds, for the
+// next call (without what it refers to).
+func (r *Runner) putCallCtx(c *handlerValueCtx) {
+	*c = handlerValueCtx{}
+	r.freeCallCtx = c
+}
+
+// fillHandlerCtx sets *hc for a handler of kind called at pos.
+func (r *Runner) fillHandlerCtx(hc *HandlerContext, kind handlerKind, pos syntax.Pos) {
+	*hc = HandlerContext{
 		runner:         r,
 		kind:           kind,
 		Env:            stackEnviron{r}, // llmsh: callstack.go; read-only, allocates nothing
@@ -528,8 +558,6 @@ func (r *Runner) handlerCtx(ctx context.Context, kind handlerKind, pos syntax.Po
 		hc.Node = r.node
 	}
 	hc.Stdin = r.stdinReader() // never a typed nil
-
-	return &handlerValueCtx{Context: ctx, hc: hc}
 }
 
 func (r *Runner) out(s string) {
@@ -1490,7 +1518,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if r.exit.exiting {
 					break // llmsh: declare -i x; for x in 1/0
 				}
-				trace.stringf("for %s in", y.Name.Value)
+				if trace != nil { // (llmsh: the name's boxing allocated)
+					trace.stringf("for %s in", y.Name.Value)
+				}
 				if inToken {
 					for _, item := range y.Items {
 						trace.string(" ")
@@ -2975,7 +3005,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	}
 	if r.callHandler != nil {
 		var err error
-		args, err = r.callHandler(r.handlerCtx(ctx, handlerKindCall, pos), args)
+		hctx := r.callHandlerCtx(ctx, pos)
+		args, err = r.callHandler(hctx, args)
+		r.putCallCtx(hctx)
 		if es, ok := errors.AsType[ExitStatus](err); ok {
 			// llmsh: the handler answered the command itself (a refused
 			// name, a status it decided): nothing runs, $? is es.
