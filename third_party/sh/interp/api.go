@@ -356,6 +356,11 @@ type Runner struct {
 	// llmsh: what sets the offset of the script's seekable input back
 	// to the end of the lines run (SetInputSync); the top shell's only.
 	inputSync func()
+	// llmsh: bash's line_number between simple commands, which the
+	// report of a command a signal ended names: the top-level command's
+	// last line, a for's, select's or case's line in its body, a
+	// function's body's line (0: r.line).
+	killLine int
 	// llmsh: in a $( ), the line of each of its commands in the text
 	// bash runs there (its print_comsub of them), and the line that
 	// text counts from less one (comsub.go: substLineMap).
@@ -1528,6 +1533,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
+		killLine:       r.killLine,
 		substLines:     r.substLines,
 		substBase:      r.substBase,
 		opts:           r.opts,

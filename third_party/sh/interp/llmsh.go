@@ -728,6 +728,11 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			r.topEnd = stmts[i].End().Line()
 		}
 		echo(i)
+		if top {
+			// bash's line_number between the simple commands of a
+			// command it has read whole (reportForeground).
+			r.killLine = int(r.lineBase + stmts[i].End().Line())
+		}
 		r.stmt(ctx, stmts[i])
 		if top && r.opts[optOneCmd] && !r.cString && (i+1 == len(stmts) || stmts[i+1].Pos().Line() > stmts[i].End().Line()) {
 			// set -t: bash reads and runs one line more (this one's

@@ -1370,6 +1370,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.loopStatus(body)
 	case *syntax.ForClause:
+		// llmsh: bash's line_number in the body (reportForeground):
+		// for's and select's line, an arithmetic for's last.
+		oldKill := r.killLine
+		defer func() { r.killLine = oldKill }()
+		if _, ok := cm.Loop.(*syntax.CStyleLoop); ok {
+			r.killLine = int(r.lineBase + cm.End().Line())
+		} else {
+			r.killLine = int(r.lineBase + cm.Pos().Line())
+		}
 		switch y := cm.Loop.(type) {
 		case *syntax.WordIter:
 			name := y.Name.Value
@@ -1543,6 +1552,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.LetClause:
 		r.letClause(ctx, cm, trace)
 	case *syntax.CaseClause:
+		oldKill := r.killLine // llmsh: as for's
+		defer func() { r.killLine = oldKill }()
+		r.killLine = int(r.lineBase + cm.Pos().Line())
 		trace.string("case ")
 		trace.expr(cm.Word)
 		trace.string(" in")
@@ -3049,9 +3061,12 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
 		tail := r.funcNoForkTail(body) // llmsh: NoForkExec
+		oldKill := r.killLine
+		r.killLine = int(r.lineBase + body.Pos().Line()) // llmsh: bash's line_number
 		if !skip {
 			r.stmt(ctx, body)
 		}
+		r.killLine = oldKill
 		r.noForkTail = tail
 		if r.localOpts != nil { // local -
 			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])
