@@ -534,6 +534,11 @@ type Runner struct {
 	// also takes the first word of the next line it reads for no
 	// reserved word (llmsh: condEOFError).
 	condFirstWord bool
+	// bangWord is the simple command after a `!` that condFirstWord
+	// made a plain word: the command's name is `!`; bangStmt is the
+	// statement that `!` no longer negates (llmsh).
+	bangWord *syntax.CallExpr
+	bangStmt *syntax.Stmt
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
@@ -1552,6 +1557,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		readsPipe:       r.readsPipe,               // llmsh
 		condBroken:      r.condBroken,              // llmsh
 		condFirstWord:   r.condFirstWord,           // llmsh
+		bangWord:        r.bangWord,                // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!

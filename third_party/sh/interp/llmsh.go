@@ -700,6 +700,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				r.exit = exitStatus{code: 2, exiting: top}
 				return true
 			}
+			r.bangStmt, r.bangWord = condBangWord(stmts[i])
 		}
 		if r.condBroken && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			if line, tok, ok := r.condBrokenAt(stmts, i); ok {
@@ -830,6 +831,36 @@ func (r *Runner) condEOFError(st *syntax.Stmt) (line int, tok string, ok bool) {
 		return at(pat, ")")
 	}
 	return 0, "", false
+}
+
+// condBangWord finds in st, the first statement of the line read after
+// a [[ that the end of eval text cut short, a `!` that comes first: bash
+// takes it for no reserved word but the name of the simple command after
+// it (`!: command not found`, status 127), that of a pipeline's first
+// element too. neg is the statement it negated, cm that command.
+func condBangWord(st *syntax.Stmt) (neg *syntax.Stmt, cm *syntax.CallExpr) {
+	for {
+		b, isList := st.Cmd.(*syntax.BinaryCmd)
+		if !isList || st.Negated || b.Op == syntax.Pipe || b.Op == syntax.PipeAll {
+			break
+		}
+		st = b.X
+	}
+	if !st.Negated {
+		return nil, nil
+	}
+	first := st
+	for {
+		b, isPipe := first.Cmd.(*syntax.BinaryCmd)
+		if !isPipe || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			break
+		}
+		first = b.X
+	}
+	if cm, ok := first.Cmd.(*syntax.CallExpr); ok && len(cm.Assigns) == 0 && len(first.Redirs) == 0 {
+		return st, cm
+	}
+	return nil, nil
 }
 
 // condBrokenAt finds the first [[ ]] in the statements that bash reads as

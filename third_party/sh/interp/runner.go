@@ -703,6 +703,13 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// are released when it has run.
 	defer r.releaseProcSubsts(len(r.psubRelease))
 	r.line = int(r.lineBase + stmtLine(st)) // llmsh: for bash's "NAME: line N: " prefix
+	negated := st.Negated
+	if negated && st == r.bangStmt {
+		// llmsh: `!` is a command's name (condBangWord), maybe in a
+		// pipeline's subshell.
+		negated, r.bangStmt = false, nil
+		defer func() { r.bangWord = nil }()
+	}
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
 		r.line, r.substLine = r.substBase+l, true // llmsh: in a $( ), the line in bash's text of it
@@ -838,7 +845,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		redirErr()
 	}
 	if r.exit.ok() && st.Cmd != nil {
-		if st.Negated && r.opts[optErrExit] && !r.noErrExit && st != r.negatedAlone {
+		if negated && r.opts[optErrExit] && !r.noErrExit && st != r.negatedAlone {
 			// llmsh: under set -e, bash ignores it (and the ERR
 			// trap) in every command that ! runs.
 			r.noErrExit = true
@@ -859,7 +866,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	if simpleCommand(st.Cmd) {
 		r.setPipeStatus(oneStatus[r.exit.code]) // llmsh: pipeline.go
 	}
-	if st.Negated {
+	if negated {
 		switch {
 		case st == r.negatedAlone && r.exit.exiting && !r.exit.fatalExit:
 			// llmsh: set -e ended the subshell, whose status is
@@ -877,7 +884,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// redirections are undone, as bash's execute_command_internal: the
 	// trap's output goes where the shell's does (false > f leaves f
 	// empty).
-	errCheck := !st.Negated && !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
+	errCheck := !negated && !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
 		!r.exit.fatalExit && (redirFailed || errExitCmd(st.Cmd))
 	errAct := func() {
 		// llmsh: bash runs the ERR trap and acts on set -e for simple
@@ -1157,6 +1164,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.stderr = r.cmdErr
 		}
 		fields := r.fields(args...)
+		if r.bangWord != nil && r.bangWord == cm {
+			r.bangWord = nil
+			fields = append([]string{"!"}, fields...) // llmsh: condBangWord
+		}
 		if len(fields) > 0 {
 			r.stderr = errOut
 		}
