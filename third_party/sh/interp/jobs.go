@@ -1512,6 +1512,17 @@ func stdinRedirects(redirs []*syntax.Redirect) bool {
 
 // controlStructure reports whether cm is what bash calls a shell control
 // structure: a compound command other than ( … ), or [[ ]] or (( )).
+// compoundRedirLine reports whether bash makes the redirections of cm at
+// its line number between commands (killLine), not at cm's own line
+// (llmsh): those of { }, if, while, until, for, select and case.
+func compoundRedirLine(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
+		return true
+	}
+	return false
+}
+
 func controlStructure(cm syntax.Command) bool {
 	switch cm.(type) {
 	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,

@@ -786,6 +786,13 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	r.lazyOpen = r.deferSeq != 0 && len(st.Redirs) == 1 && r.bashPid == r.llmsh.pid // llmsh: deferred.go
 	_, subshell := st.Cmd.(*syntax.Subshell)
 	r.docExternal = len(st.Redirs) > 0 && (subshell || callExpr != nil && r.runsProgram(callExpr))
+	cmdLine := r.line
+	if len(st.Redirs) > 0 && r.killLine != 0 && compoundRedirLine(st.Cmd) {
+		// llmsh: bash makes a compound command's redirections at the
+		// line number it has between commands (killLine): the `}` or
+		// `done` of a top-level one, a for's line in its body.
+		r.line = r.killLine
+	}
 	for _, rd := range st.Redirs {
 		cls, err := r.redir(ctx, rd, &sv, keep)
 		r.lazyOpen = false
@@ -812,6 +819,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.liveRedirs = append(r.liveRedirs, hc)
 		}
 	}
+	r.line = cmdLine
 	if len(closers) > 0 {
 		defer func(n int) { r.liveRedirs = r.liveRedirs[:n] }(len(r.liveRedirs) - len(closers))
 	}
