@@ -1549,8 +1549,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
-			// llmsh: bash refuses to redefine a readonly function.
-			r.errf("%s%s: readonly function\n", r.errPrefix(), cm.Name.Value)
+			// llmsh: bash refuses to redefine a readonly function,
+			// at its line between commands outside a function (the
+			// `}` of a top-level definition, a for's line).
+			prefix := r.errPrefix()
+			if !r.inFunc {
+				prefix = r.killPrefix()
+			}
+			r.errf("%s%s: readonly function\n", prefix, cm.Name.Value)
 			r.exit.code = 1
 			break
 		}
