@@ -1893,3 +1893,23 @@ func ArithmExprText(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (text s
 func ArithmCmd(cfg *Config, cm *syntax.ArithmCmd) (int, error) {
 	return cfg.arithmExp(&syntax.ArithmExp{Right: cm.Right, Raw: cm.Raw, X: cm.X})
 }
+
+// ArithmCmdInner is [ArithmCmd]; inner reports an error of an expansion
+// in the expression's text ($((1/0)) in (( x = $((1/0)) ))), which bash
+// reports as an expansion's, not as (( ))'s (llmsh).
+func ArithmCmdInner(cfg *Config, cm *syntax.ArithmCmd) (n int, inner bool, err error) {
+	if !cm.Raw {
+		return arithmEnd(cfg, cm.X, cm.Right)
+	}
+	text, err := Literal(cfg, rawArithWord(cm.X.(*syntax.Word)))
+	if err != nil {
+		return 0, true, err
+	}
+	n64, err := cfg.ArithmText(text)
+	return int(n64), false, err
+}
+
+// ArithmInner is [Arithm] with [ArithmCmdInner]'s inner (llmsh).
+func ArithmInner(cfg *Config, expr syntax.ArithmExpr) (n int, inner bool, err error) {
+	return arithmEnd(cfg, expr, syntax.Pos{})
+}

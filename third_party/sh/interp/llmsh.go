@@ -524,8 +524,20 @@ func (r *Runner) arithErr(cmd string, ae *expand.ArithmError) {
 // reported with status 1 and the shell goes on; any other error is an
 // expansion error. It reports whether there was an error.
 func (r *Runner) arithCmdErr(cmd string, err error) bool {
+	return r.arithCmdErrInner(cmd, err, false)
+}
+
+// arithCmdErrInner is arithCmdErr; inner says the error is one of an
+// expansion in the expression's text ($((1/0)) in (( x = $((1/0)) ))),
+// which bash reports and acts on as the expansion's error: unprefixed,
+// the command line abandoned.
+func (r *Runner) arithCmdErrInner(cmd string, err error, inner bool) bool {
 	if err == nil {
 		return false
+	}
+	if _, ok := errors.AsType[*expand.ArithmError](err); ok && inner {
+		r.expandErr(err)
+		return true
 	}
 	if ae, ok := errors.AsType[*expand.ArithmError](err); ok && !ae.Fatal {
 		r.arithErr(cmd, ae)

@@ -1568,9 +1568,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		// llmsh: an error is status 1 and the shell goes on, as bash.
 		who := r.arithAs("((")
-		n, err := expand.ArithmCmd(r.ecfg, cm)
+		n, inner, err := expand.ArithmCmdInner(r.ecfg, cm)
 		r.arithWho = who
-		if r.arithCmdErr("((", err) {
+		if r.arithCmdErrInner("((", err, inner) {
 			break
 		}
 		r.exit.oneIf(n == 0)
@@ -2490,7 +2490,7 @@ func letHelp(expr syntax.ArithmExpr) bool {
 func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
 	defer r.arithRestore(r.arithAs("(("))
 	text, expanded, err := expand.ArithmCmdText(r.ecfg, cm)
-	if r.arithCmdErr("((", err) {
+	if r.arithCmdErrInner("((", err, true) { // (the text's expansions')
 		return
 	}
 	inner, ok := r.srcBetween(cm.Left, cm.Right)
@@ -2530,7 +2530,8 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 		} else {
 			fields, err = expand.LetFields(r.ecfg, expr)
 		}
-		if r.arithCmdErr("let", err) {
+		// (The words' expansions: bash's errors of those before let.)
+		if r.arithCmdErrInner("let", err, true) {
 			return
 		}
 		texts = append(texts, fields...)
