@@ -359,6 +359,11 @@ type Runner struct {
 	// llmsh: what sets the offset of the script's seekable input back
 	// to the end of the lines run (SetInputSync); the top shell's only.
 	inputSync func()
+	// llmsh: bash's line_number between simple commands, which the
+	// report of a command a signal ended names: the top-level command's
+	// last line, a for's, select's or case's line in its body, a
+	// function's body's line (0: r.line).
+	killLine int
 	// llmsh: in a $( ), the line of each of its commands in the text
 	// bash runs there (its print_comsub of them), and the line that
 	// text counts from less one (comsub.go: substLineMap).
@@ -532,6 +537,11 @@ type Runner struct {
 	// also takes the first word of the next line it reads for no
 	// reserved word (llmsh: condEOFError).
 	condFirstWord bool
+	// bangWord is the simple command after a `!` that condFirstWord
+	// made a plain word: the command's name is `!`; bangStmt is the
+	// statement that `!` no longer negates (llmsh).
+	bangWord *syntax.CallExpr
+	bangStmt *syntax.Stmt
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
@@ -1531,6 +1541,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
+		killLine:       r.killLine,
 		substLines:     r.substLines,
 		substBase:      r.substBase,
 		opts:           r.opts,
@@ -1549,6 +1560,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		readsPipe:       r.readsPipe,               // llmsh
 		condBroken:      r.condBroken,              // llmsh
 		condFirstWord:   r.condFirstWord,           // llmsh
+		bangWord:        r.bangWord,                // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!

@@ -555,8 +555,20 @@ func (r *Runner) arithErr(cmd string, ae *expand.ArithmError) {
 // reported with status 1 and the shell goes on; any other error is an
 // expansion error. It reports whether there was an error.
 func (r *Runner) arithCmdErr(cmd string, err error) bool {
+	return r.arithCmdErrInner(cmd, err, false)
+}
+
+// arithCmdErrInner is arithCmdErr; inner says the error is one of an
+// expansion in the expression's text ($((1/0)) in (( x = $((1/0)) ))),
+// which bash reports and acts on as the expansion's error: unprefixed,
+// the command line abandoned.
+func (r *Runner) arithCmdErrInner(cmd string, err error, inner bool) bool {
 	if err == nil {
 		return false
+	}
+	if _, ok := errors.AsType[*expand.ArithmError](err); ok && inner {
+		r.expandErr(err)
+		return true
 	}
 	if ae, ok := errors.AsType[*expand.ArithmError](err); ok && !ae.Fatal {
 		r.arithErr(cmd, ae)
@@ -731,6 +743,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				r.exit = exitStatus{code: 2, exiting: top}
 				return true
 			}
+			r.bangStmt, r.bangWord = condBangWord(stmts[i])
 		}
 		if r.condBroken && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			if line, tok, ok := r.condBrokenAt(stmts, i); ok {
@@ -759,6 +772,11 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			r.topEnd = stmts[i].End().Line()
 		}
 		echo(i)
+		if top {
+			// bash's line_number between the simple commands of a
+			// command it has read whole (reportForeground).
+			r.killLine = int(r.lineBase + stmts[i].End().Line())
+		}
 		r.stmt(ctx, stmts[i])
 		if top && r.opts[optOneCmd] && !r.cString && (i+1 == len(stmts) || stmts[i+1].Pos().Line() > stmts[i].End().Line()) {
 			// set -t: bash reads and runs one line more (this one's
@@ -856,6 +874,36 @@ func (r *Runner) condEOFError(st *syntax.Stmt) (line int, tok string, ok bool) {
 		return at(pat, ")")
 	}
 	return 0, "", false
+}
+
+// condBangWord finds in st, the first statement of the line read after
+// a [[ that the end of eval text cut short, a `!` that comes first: bash
+// takes it for no reserved word but the name of the simple command after
+// it (`!: command not found`, status 127), that of a pipeline's first
+// element too. neg is the statement it negated, cm that command.
+func condBangWord(st *syntax.Stmt) (neg *syntax.Stmt, cm *syntax.CallExpr) {
+	for {
+		b, isList := st.Cmd.(*syntax.BinaryCmd)
+		if !isList || st.Negated || b.Op == syntax.Pipe || b.Op == syntax.PipeAll {
+			break
+		}
+		st = b.X
+	}
+	if !st.Negated {
+		return nil, nil
+	}
+	first := st
+	for {
+		b, isPipe := first.Cmd.(*syntax.BinaryCmd)
+		if !isPipe || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			break
+		}
+		first = b.X
+	}
+	if cm, ok := first.Cmd.(*syntax.CallExpr); ok && len(cm.Assigns) == 0 && len(first.Redirs) == 0 {
+		return st, cm
+	}
+	return nil, nil
 }
 
 // condBrokenAt finds the first [[ ]] in the statements that bash reads as
