@@ -413,6 +413,11 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 		if start < 0 {
 			return 0, 0, false
 		}
+		for i == 0 && start > 0 && src[start-1] == '(' && (start > 1 && src[start-2] == '$' || arithCmdStart(src, start-1)) {
+			// llmsh: (((1 *= 2))), $(((1 *= 2))): the outer "((" opens
+			// it, the "(" after it is the expression's.
+			start--
+		}
 		if i == 0 || start > 0 && src[start-1] == '$' || arithCmdStart(src, start) {
 			if from, to, ok = arithSpanFrom(src, start+2, off); ok {
 				return from, to, true
