@@ -252,12 +252,6 @@ type Runner struct {
 	// cmdErr is the stderr from before the running statement's
 	// redirections, where a simple command's expansions write (llmsh).
 	cmdErr io.Writer
-	// ctxLine is bash's line_number as a compound command's failed
-	// redirection reports it (`while …; done < missing`): the last line
-	// of the top-level command line read, here-documents included; in
-	// a function the line of its body; in a for loop the loop's line
-	// (llmsh). 0 when unknown (eval text, -c): the command's own line.
-	ctxLine int
 	// preCall and preFields are the simple command whose words stmtSync
 	// expanded before making its redirections, as bash does, and its
 	// fields, which cmd takes instead of expanding them again (llmsh).
@@ -1535,7 +1529,6 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
-		ctxLine:        r.ctxLine,
 		substLines:     r.substLines,
 		substBase:      r.substBase,
 		opts:           r.opts,

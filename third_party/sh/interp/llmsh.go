@@ -295,26 +295,6 @@ func (r *Runner) linesUpTo(stmts []*syntax.Stmt, i int, read *uint) {
 	*read = end
 }
 
-// readEndLine is the last line that bash's parser has read when it runs
-// stmts[i]: that of the last command on the line where stmts[i] ends, or
-// of the last here-document body in them (llmsh: ctxLine).
-func readEndLine(stmts []*syntax.Stmt, i int) uint {
-	end := stmts[i].End().Line()
-	j := i + 1
-	for ; j < len(stmts) && stmts[j].Pos().Line() == end; j++ {
-		end = stmts[j].End().Line()
-	}
-	for _, st := range stmts[i:j] {
-		syntax.Walk(st, func(n syntax.Node) bool {
-			if rd, ok := n.(*syntax.Redirect); ok && rd.Hdoc != nil {
-				end = max(end, rd.Hdoc.End().Line())
-			}
-			return true
-		})
-	}
-	return end
-}
-
 // warnHdocsUpTo says bash's warning for the script's here-documents that
 // the end of the script ended, on lines up to line, as bash does when it
 // has read the command that holds them.
@@ -722,7 +702,6 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				r.ecfg.CmdNumber = r.cmdNumber
 			}
 			r.topEnd = stmts[i].End().Line()
-			r.ctxLine = int(r.lineBase + readEndLine(stmts, i))
 		}
 		echo(i)
 		r.stmt(ctx, stmts[i])

@@ -375,26 +375,6 @@ func (r *Runner) literal(word *syntax.Word) string {
 	return str
 }
 
-// compoundRedirErrText is redirErrText for a redirection of st that
-// failed: a while, until, if, case, for, select or { } command names
-// the line bash's line_number holds then (ctxLine), not its own, as
-// bash: `while read l; do …\ndone < missing` names the line of done.
-func (r *Runner) compoundRedirErrText(st *syntax.Stmt, err error) string {
-	switch cm := st.Cmd.(type) {
-	case *syntax.WhileClause, *syntax.IfClause, *syntax.CaseClause, *syntax.Block, *syntax.ForClause:
-		if fc, ok := cm.(*syntax.ForClause); ok {
-			if _, ok := fc.Loop.(*syntax.CStyleLoop); ok {
-				break // for (( )): its own line, as bash
-			}
-		}
-		if r.ctxLine > 0 {
-			defer func(l int) { r.line = l }(r.line)
-			r.line = r.ctxLine
-		}
-	}
-	return r.redirErrText(err)
-}
-
 // expandBeforeRedirs expands the words of cm, a simple command with
 // redirections, before stmtSync makes them, as bash does: `echo "$(ls)"
 // >f` does not list f, `echo "$(echo a >f)" >>f` appends to what the
@@ -838,7 +818,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		if err != nil {
 			if !r.exit.fatalExit && err != errRedirExpand {
 				// A fatal error from a handler is reported by [Runner.Run].
-				w, text := r.stderr, r.compoundRedirErrText(st, err)
+				w, text := r.stderr, r.redirErrText(err)
 				redirErr = func() { fmt.Fprintf(w, "%s\n", text) }
 				if callExpr == nil {
 					redirErr()
@@ -1429,7 +1409,6 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.loopStatus(body)
 	case *syntax.ForClause:
-		r.ctxLine = int(r.lineBase + cm.Pos().Line()) // llmsh: bash's line_number
 		switch y := cm.Loop.(type) {
 		case *syntax.WordIter:
 			name := y.Name.Value
@@ -3106,12 +3085,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
 		tail := r.funcNoForkTail(body) // llmsh: NoForkExec
-		oldCtxLine := r.ctxLine
-		r.ctxLine = int(r.lineBase + body.Pos().Line()) // llmsh: bash's line_number
 		if !skip {
 			r.stmt(ctx, body)
 		}
-		r.ctxLine = oldCtxLine
 		r.noForkTail = tail
 		if r.localOpts != nil { // local -
 			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])
