@@ -798,7 +798,8 @@ func listExp(pe *syntax.ParamExp) bool {
 	if pe.Exp != nil {
 		switch pe.Exp.Op {
 		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix,
-			syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+			syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll,
+			syntax.ToggleFirst, syntax.ToggleAll:
 		case syntax.OtherParamOps:
 			// llmsh: the per-element operators (${a[@]@Q}): a field
 			// for each element, as bash, whatever IFS holds.

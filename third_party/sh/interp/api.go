@@ -255,6 +255,11 @@ type Runner struct {
 	// cmdErr is the stderr from before the running statement's
 	// redirections, where a simple command's expansions write (llmsh).
 	cmdErr io.Writer
+	// preCall and preFields are the simple command whose words stmtSync
+	// expanded before making its redirections, as bash does, and its
+	// fields, which cmd takes instead of expanding them again (llmsh).
+	preCall   *syntax.CallExpr
+	preFields []string
 	// noCall is set while a simple command whose redirection failed is
 	// expanded, traced and its assignments made, as bash does before its
 	// redirections; the command is not run (llmsh).

@@ -127,8 +127,9 @@ func (o *fdObj) writer() io.Writer {
 
 // badFdWriter is a descriptor that is closed or not open for writing:
 // every write fails with EBADF, as in bash ("echo: write error: Bad file
-// descriptor").
-type badFdWriter struct{}
+// descriptor"). closed says it is closed (N>&-), so that a duplicate
+// of it fails as bash's dup2 does (llmsh).
+type badFdWriter struct{ closed bool }
 
 func (badFdWriter) Write([]byte) (int, error) { return 0, syscall.EBADF }
 
@@ -499,6 +500,10 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) (io.Clo
 		}
 		rd, wr = src.r, src.w
 	}
+	if bw, ok := wr.(badFdWriter); ok && bw.closed && n != m {
+		// llmsh: 2>&1 with 1 closed fails, as bash's dup2.
+		return nil, badFdError(word)
+	}
 	switch n {
 	case 0:
 		if err := r.setStdin(rd); err != nil {
@@ -694,9 +699,9 @@ func (r *Runner) closeFd(sv *redirSaves, n int) {
 	case 0:
 		r.stdin, r.stdinSrc = nil, nil
 	case 1:
-		r.stdout = badFdWriter{}
+		r.stdout = badFdWriter{closed: true}
 	case 2:
-		r.stderr = badFdWriter{}
+		r.stderr = badFdWriter{closed: true}
 	default:
 		if r.fds[n] != nil || sv.has(n) {
 			r.replaceFd(sv, n, nil)

@@ -1510,19 +1510,23 @@ func stdinRedirects(redirs []*syntax.Redirect) bool {
 	return false
 }
 
-// controlStructure reports whether cm is what bash calls a shell control
-// structure: a compound command other than ( … ), or [[ ]] or (( )).
 // compoundRedirLine reports whether bash makes the redirections of cm at
 // its line number between commands (killLine), not at cm's own line
-// (llmsh): those of { }, if, while, until, for, select and case.
+// (llmsh): those of { }, if, while, until, for … in, select and case;
+// not for (( )).
 func compoundRedirLine(cm syntax.Command) bool {
-	switch cm.(type) {
-	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
+	switch cm := cm.(type) {
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.CaseClause:
 		return true
+	case *syntax.ForClause:
+		_, cstyle := cm.Loop.(*syntax.CStyleLoop)
+		return !cstyle // for (( )) names its own line, as bash
 	}
 	return false
 }
 
+// controlStructure reports whether cm is what bash calls a shell control
+// structure: a compound command other than ( … ), or [[ ]] or (( )).
 func controlStructure(cm syntax.Command) bool {
 	switch cm.(type) {
 	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,

@@ -350,6 +350,26 @@ func (r *Runner) linesUpTo(stmts []*syntax.Stmt, i int, read *uint) {
 	*read = end
 }
 
+// readEndLine is the last line that bash's parser has read when it runs
+// stmts[i]: that of the last command on the line where stmts[i] ends, or
+// of the last here-document body in them (llmsh: killLine).
+func readEndLine(stmts []*syntax.Stmt, i int) uint {
+	end := stmts[i].End().Line()
+	j := i + 1
+	for ; j < len(stmts) && stmts[j].Pos().Line() == end; j++ {
+		end = stmts[j].End().Line()
+	}
+	for _, st := range stmts[i:j] {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if rd, ok := n.(*syntax.Redirect); ok && rd.Hdoc != nil {
+				end = max(end, rd.Hdoc.End().Line())
+			}
+			return true
+		})
+	}
+	return end
+}
+
 // warnHdocsUpTo says bash's warning for the script's here-documents that
 // the end of the script ended, on lines up to line, as bash does when it
 // has read the command that holds them.
@@ -775,7 +795,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		if top {
 			// bash's line_number between the simple commands of a
 			// command it has read whole (reportForeground).
-			r.killLine = int(r.lineBase + stmts[i].End().Line())
+			r.killLine = int(r.lineBase + readEndLine(stmts, i))
 		}
 		r.stmt(ctx, stmts[i])
 		if top && r.opts[optOneCmd] && !r.cString && (i+1 == len(stmts) || stmts[i+1].Pos().Line() > stmts[i].End().Line()) {

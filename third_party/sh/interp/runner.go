@@ -375,6 +375,22 @@ func (r *Runner) literal(word *syntax.Word) string {
 	return str
 }
 
+// expandBeforeRedirs expands the words of cm, a simple command with
+// redirections, before stmtSync makes them, as bash does: `echo "$(ls)"
+// >f` does not list f, `echo "$(echo a >f)" >>f` appends to what the
+// substitution wrote, `echo ${u?} >f` makes no f. cmd takes the fields
+// (preCall). It reports whether the expansion failed (llmsh).
+func (r *Runner) expandBeforeRedirs(cm *syntax.CallExpr) bool {
+	args := cm.Args
+	if r.opts[optKeyword] {
+		args = keywordAssigns(cm).Args
+	}
+	r.lastExpandExit = exitStatus{}
+	fields := r.fields(args...)
+	r.preCall, r.preFields = cm, fields
+	return !r.exit.ok()
+}
+
 // elemFields expands a word of an array's list a=(…) (llmsh: x=~ keeps
 // its tilde, as bash).
 func (r *Runner) elemFields(word *syntax.Word) []string {
@@ -800,6 +816,20 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			defer func() { clear(r.stdSaves[n:]); r.stdSaves = r.stdSaves[:n] }()
 		}
 	}
+	// llmsh: a simple command's words, and an assignment-only
+	// command's assignments, come before its redirections, as bash.
+	preFailed, assignFirst := false, false
+	if cm, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 && r.exit.ok() {
+		if len(cm.Args) > 0 {
+			preFailed = r.expandBeforeRedirs(cm)
+			defer func() { r.preCall, r.preFields = nil, nil }()
+		} else {
+			r.debugDone = debugDone
+			r.cmd(ctx, cm)
+			assignFirst = true
+			preFailed = r.exit.abandon || r.exit.exiting || r.exit.fatalExit
+		}
+	}
 	// llmsh: with two files written (`>f >>f`, `>f 2>f`), each is
 	// truncated as it opens, not when it closes: what one writes is not
 	// replaced by the other's empty truncation.
@@ -822,6 +852,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.line = r.killLine
 	}
 	for _, rd := range st.Redirs {
+		if preFailed {
+			break // llmsh: echo ${u?} >f makes no f, as bash
+		}
 		cls, err := r.redir(ctx, rd, &sv, keep)
 		r.lazyOpen = false
 		if err != nil {
@@ -858,7 +891,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.stdinRedir = r.stmtStdin
 	}
 	r.multiOut = nil
-	if callExpr != nil && redirFailed && !r.exit.fatalExit && !r.exit.exiting {
+	if callExpr != nil && redirFailed && !assignFirst && !r.exit.fatalExit && !r.exit.exiting {
 		// llmsh: bash expands and traces a simple command, and makes
 		// its assignments (x=1 >&7 keeps x), before its redirections;
 		// an assignment that abandons the line leaves them unmade.
@@ -880,7 +913,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	} else if redirErr != nil {
 		redirErr()
 	}
-	if r.exit.ok() && st.Cmd != nil {
+	if (r.exit.ok() || preFailed) && st.Cmd != nil && !assignFirst {
 		if negated && r.opts[optErrExit] && !r.noErrExit && st != r.negatedAlone {
 			// llmsh: under set -e, bash ignores it (and the ERR
 			// trap) in every command that ! runs.
@@ -1181,6 +1214,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			report()
 		}
 	case *syntax.CallExpr:
+		orig := cm
 		if r.opts[optKeyword] {
 			cm = keywordAssigns(cm) // llmsh: set -k
 		}
@@ -1190,7 +1224,6 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.coprocs != nil {
 			r.reapCoproc() // llmsh: a coprocess wait took (coproc.go)
 		}
-		r.lastExpandExit = exitStatus{}
 		// llmsh: bash expands a simple command's words before its
 		// redirections are made: their errors and command substitutions
 		// write to the stderr from before them (echo $(ls x) 2>/dev/null
@@ -1199,7 +1232,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if r.cmdErr != nil {
 			r.stderr = r.cmdErr
 		}
-		fields := r.fields(args...)
+		var fields []string
+		if r.preCall == orig && orig != nil {
+			fields, r.preCall, r.preFields = r.preFields, nil, nil // stmtSync expanded them
+		} else {
+			r.lastExpandExit = exitStatus{}
+			fields = r.fields(args...)
+		}
 		if r.bangWord != nil && r.bangWord == cm {
 			r.bangWord = nil
 			fields = append([]string{"!"}, fields...) // llmsh: condBangWord

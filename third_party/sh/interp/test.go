@@ -321,7 +321,11 @@ func (r *Runner) unTest(ctx context.Context, op syntax.UnTestOperator, x string)
 		// llmsh: an element (-v 'a[i]'), through namerefs, as bash.
 		return r.testVarSet(x, false)
 	case syntax.TsRefVar:
-		// llmsh: set and a nameref, as bash: declare -n r alone is not.
+		// llmsh: set and a nameref, as bash: declare -n r alone is not;
+		// no name (-R "") is none.
+		if x == "" {
+			return false
+		}
 		vr := r.lookupVar(x)
 		return vr.Kind == expand.NameRef && vr.IsSet()
 	case syntax.TsNot:

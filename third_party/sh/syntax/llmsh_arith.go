@@ -283,7 +283,7 @@ func subscriptSpan(src string, off int) (from, to int, ok bool) {
 	if off < 0 {
 		return 0, 0, false
 	}
-	start := strings.LastIndexByte(src[:off+1], '[')
+	start := openBracketBefore(src, off)
 	if strings.HasPrefix(src[off:], "${") {
 		// llmsh: ${a[(1]}: the subscript's "(" made the parser read
 		// to the end of the text, and the error names the "${".
@@ -306,18 +306,45 @@ func subscriptSpan(src string, off int) (from, to int, ok bool) {
 		return 0, 0, false
 	}
 	from = start + 1
+	depth := 0 // ${a[1 *= a[1]]}: a subscript in it, as bash skips it
 	for i := from; i < len(src); i++ {
 		switch src[i] {
 		case ']':
+			if depth > 0 {
+				depth--
+				continue
+			}
 			if i < off || i == from {
 				return 0, 0, false
 			}
 			return from, i, true
-		case '\n', '[':
+		case '[':
+			depth++
+		case '\n':
 			return 0, 0, false
 		}
 	}
 	return 0, 0, false
+}
+
+// openBracketBefore is the offset of the "[" at or before off that no
+// "]" before off closes (${a[b[0] + 1 *= 2]}: the outer one), or -1.
+func openBracketBefore(src string, off int) int {
+	depth := 0
+	for i := off; i >= 0; i-- {
+		switch src[i] {
+		case ']':
+			if i != off {
+				depth++
+			}
+		case '[':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
 }
 
 // sliceSpan finds the offset or length of a slice (${x:OFF:LEN},
@@ -397,6 +424,11 @@ func arithSpan(src string, off int) (from, to int, ok bool) {
 		start := strings.LastIndex(src[:end], "((")
 		if start < 0 {
 			return 0, 0, false
+		}
+		for i == 0 && start > 0 && src[start-1] == '(' && (start > 1 && src[start-2] == '$' || arithCmdStart(src, start-1)) {
+			// llmsh: (((1 *= 2))), $(((1 *= 2))): the outer "((" opens
+			// it, the "(" after it is the expression's.
+			start--
 		}
 		if i == 0 || start > 0 && src[start-1] == '$' || arithCmdStart(src, start) {
 			if from, to, ok = arithSpanFrom(src, start+2, off); ok {
