@@ -171,7 +171,7 @@ type Options struct {
 }
 
 // Limits bound a Run: commands run, call depth, script size and nesting,
-// concurrent jobs. Zero fields take the defaults of package shell.
+// processes at once. Zero fields take the defaults of package shell.
 type Limits = shell.Limits
 
 // Result is what one Run produced.
@@ -654,6 +654,9 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 			res.Limit = "memory"
 			runtime.GC() // the stopped script's heap, before the next Run
 		}
+	case cause == ErrTimedOut && ctx.Err() == nil && s.sh.Tripped():
+		// A limit of the shell stopped the script first and said so
+		// (125); the time ran out while its jobs were ending.
 	case cause == ErrTimedOut && ctx.Err() == nil:
 		status = 124
 		res.Limit = "time"

@@ -96,6 +96,20 @@ func SameFile(a, b fs.FileInfo) bool {
 // exit status.
 type ExecFunc func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 
+type execDirKey struct{}
+
+// WithExecDir returns ctx for an Exec call that runs its command in dir
+// (absolute), as env -C and find -execdir do.
+func WithExecDir(ctx context.Context, dir string) context.Context {
+	return context.WithValue(ctx, execDirKey{}, dir)
+}
+
+// ExecDir is the directory that ctx gives an Exec call (WithExecDir).
+func ExecDir(ctx context.Context) (string, bool) {
+	d, ok := ctx.Value(execDirKey{}).(string)
+	return d, ok && d != ""
+}
+
 // Env is everything a builtin runs with.
 type Env struct {
 	Ctx     context.Context // cancelled by --timeout, Ctrl-C and closed pipes

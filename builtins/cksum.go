@@ -124,7 +124,7 @@ func cksumCmd(env *Env) int {
 	f := NewFlags(env, "Print or verify checksums.\nBy default use the 32 bit CRC algorithm.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	algoName, algoSet := "crc", false
 	f.Func('a', "algorithm", RequiredArg, "TYPE", "select the digest type to use.  See DIGEST below.", func(v string, _ bool) error {
-		names := []string{"bsd", "sysv", "crc", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b"}
+		names := []string{"bsd", "sysv", "crc", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b", "sm3"}
 		// GNU's cksum takes no abbreviation (XARGMATCH_EXACT).
 		if !slices.Contains(names, v) {
 			var b strings.Builder
@@ -165,6 +165,7 @@ func cksumCmd(env *Env) int {
 	for _, n := range []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b"} {
 		fmt.Fprintf(&ep, "  %-9s (equivalent to %s)\n", n, sumDigests[n].cmd)
 	}
+	ep.WriteString("  sm3       (only available through cksum)\n")
 	ep.WriteString("\nWhen checking, the input should be a former output of this program,\nor equivalent standalone program.")
 	f.Epilog = ep.String()
 	// -b and -t are md5sum's: cksum 9.1 takes them only to fail with its

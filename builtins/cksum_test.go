@@ -39,7 +39,7 @@ func TestCksum(t *testing.T) {
 		{files, []string{"cksum", "-a", "blake2b", "-c", "b2"}, "", "h: OK\n", "", 0},
 		{files, []string{"cksum", "-a", "sysv", "-c", "m"}, "", "", "cksum: --check is not supported with --algorithm={bsd,sysv,crc}\n", 1},
 		{files, []string{"cksum", "-l", "8", "h"}, "", "", "cksum: --length is only supported with --algorithm=blake2b\n", 1},
-		{files, []string{"cksum", "-a", "foo"}, "", "", "cksum: invalid argument 'foo' for '--algorithm'\nValid arguments are:\n  - 'bsd'\n  - 'sysv'\n  - 'crc'\n  - 'md5'\n  - 'sha1'\n  - 'sha224'\n  - 'sha256'\n  - 'sha384'\n  - 'sha512'\n  - 'blake2b'\nTry 'cksum --help' for more information.\n", 1},
+		{files, []string{"cksum", "-a", "foo"}, "", "", "cksum: invalid argument 'foo' for '--algorithm'\nValid arguments are:\n  - 'bsd'\n  - 'sysv'\n  - 'crc'\n  - 'md5'\n  - 'sha1'\n  - 'sha224'\n  - 'sha256'\n  - 'sha384'\n  - 'sha512'\n  - 'blake2b'\n  - 'sm3'\nTry 'cksum --help' for more information.\n", 1},
 		{files, []string{"b2sum", "h"}, "", "f60ce482e5cc1229f39d71313171a8d9f4ca3a87d066bf4b205effb528192a75f14f3271e2c1a90e1de53f275b4d4793eef2f5e31ea90d2ce29d2e481c36435f  h\n", "", 0},
 		{files, []string{"b2sum", "-l", "256", "h"}, "", "93becc6e9882211c3ec3708c95bcd69baab7bb59c7f4bc84ce637b88a534b783  h\n", "", 0},
 		{files, []string{"b2sum", "-c", "b2"}, "", "h: OK\n", "", 0},

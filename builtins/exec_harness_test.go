@@ -72,6 +72,10 @@ func newExecEnvIn(ctx context.Context, fsys FS, dir, stdin string, args ...strin
 
 func (e *execEnv) execIn(dir string) ExecFunc {
 	return func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
+		dir := dir
+		if d, ok := ExecDir(ctx); ok {
+			dir = d // find -execdir
+		}
 		e.mu.Lock()
 		e.calls = append(e.calls, execCall{append([]string(nil), args...), dir})
 		fn := e.extra[args[0]]

@@ -59,8 +59,7 @@ Other common options:
 
 Differences from GNU find: directory entries are visited in sorted order
 (GNU uses the order readdir gives); commands run by -exec, -execdir, -ok
-and -okdir are llmsh builtins or functions, never host programs (-execdir
-and -okdir run them with 'sh -c' in the file's directory);
+and -okdir are llmsh builtins or functions, never host programs;
 times are shown in the script's TZ (UTC when unset); only modification
 times exist (no -atime, -ctime, -amin, -cmin, -used; -printf's %a %c %A %C
 show the modification time); -printf has no inode directive (%b and %k
@@ -2102,10 +2101,17 @@ func (fd *finder) runIn(args []string, dir string, stdin io.Reader) int {
 		fd.status = 1
 		return 126
 	}
+	ctx, killed := WithKillReport(fd.ctx)
 	if dir != "" {
-		args = append([]string{"sh", "-c", `cd "$0" && "$@"`, dir}, args...)
+		ctx = WithExecDir(ctx, dir)
 	}
-	return fd.env.Exec(fd.ctx, args, stdin, fd.env.Stdout, fd.env.Stderr)
+	st := fd.env.Exec(ctx, args, stdin, fd.env.Stdout, fd.env.Stderr)
+	if sig := killed.Sig(); sig != 0 && st == 128+sig {
+		// GNU find says so; the command is false (a batch's makes
+		// find's status 1).
+		fd.errorf("%s terminated by signal %d", fd.env.Quote(args[0]), sig)
+	}
+	return st
 }
 
 func (fd *finder) runBatch(b *findBatch) {

@@ -175,14 +175,14 @@ func TestFindExecConfined(t *testing.T) {
 }
 
 // TestFindExecdir: -execdir runs the command with ./NAME in the file's
-// directory, through the shell's 'sh -c' (ExecFunc has no directory of
-// its own); batches of + are cut where the directory changes.
+// directory (WithExecDir); batches of + are cut where the directory
+// changes.
 func TestFindExecdir(t *testing.T) {
 	t.Parallel()
 	e := newExecEnv(t, context.Background(), findTree, "", "find", "d", "-type", "f", "-execdir", "echo", "{}", "+")
 	var got [][]string
-	e.extra["sh"] = func(env *Env) int {
-		got = append(got, env.Args[3:])
+	e.extra["echo"] = func(env *Env) int {
+		got = append(got, append([]string{env.Dir}, env.Args...))
 		return 0
 	}
 	if r := e.run(); r.status != 0 || r.stderr != "" {
@@ -206,7 +206,7 @@ func TestFindExecdir(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	for _, c := range e.calls {
-		if c.args[0] != "sh" || c.args[1] != "-c" || c.args[2] != `cd "$0" && "$@"` {
+		if c.args[0] != "echo" {
 			t.Errorf("call %q", c.args)
 		}
 	}

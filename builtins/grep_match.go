@@ -232,6 +232,8 @@ func grepPerlError(err error) string {
 		return "\\ at end of pattern"
 	case regexp2syntax.ErrInvalidRepeatSize: // a{2,1}
 		return "numbers out of order in {} quantifier"
+	case regexp2syntax.ErrUndefinedBackRef, regexp2syntax.ErrUndefinedNameRef: // (a)\2
+		return "reference to non-existent subpattern"
 	}
 	msg := se.Code.String()
 	if len(se.Args) > 0 {
@@ -394,6 +396,9 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 		// PCRE2's words; compiling it would look at no context
 		// (session 25, red team: posixre.MaxLen).
 		return nil, nil, &grepPatternError{"regular expression is too large"}
+	}
+	if msg := grepLookbehindCheck(pats[0]); msg != "" {
+		return nil, nil, &grepPatternError{msg}
 	}
 	expr := grepPerlClasses(pats[0])
 	switch {

@@ -208,6 +208,32 @@ func TestGrepPerlBacktracking(t *testing.T) {
 	})
 }
 
+// TestGrepPerlLookbehindLength: PCRE2 10.42 refuses a lookbehind whose
+// branch matches strings of several lengths, and \K in a look-around;
+// fixed branches of different lengths, fixed repeats and groups whose
+// alternatives are as long are taken (GNU grep 3.8 on Debian 12).
+func TestGrepPerlLookbehindLength(t *testing.T) {
+	t.Parallel()
+	const notFixed = "grep: lookbehind assertion is not fixed length\n"
+	in := "version: 1.2 ab aab cd acde\n"
+	grepRunCases(t, nil, []grepCase{
+		{in, []string{"grep", "-oP", `(?<=version:\s*)\S+`}, "", notFixed, 2},
+		{in, []string{"grep", "-oP", `(?<=a+)b`}, "", notFixed, 2},
+		{in, []string{"grep", "-cP", `(?<=a(b|cd))e`}, "", notFixed, 2},
+		{in, []string{"grep", "-P", `x(?<!a{1,2})`}, "", notFixed, 2},
+		{in, []string{"grep", "-P", `(?<=a(?<=b?)c)`}, "", notFixed, 2},
+		{in, []string{"grep", "-P", `(?<=\R)x`}, "", notFixed, 2},
+		{in, []string{"grep", "-P", `(?<=a\Kb)c`}, "", "grep: \\K is not allowed in lookarounds (but see PCRE2_EXTRA_ALLOW_LOOKAROUND_BSK)\n", 2},
+		{in, []string{"grep", "-oP", `(?<=version:\s)\S+`}, "1.2\n", "", 0},
+		{in, []string{"grep", "-oP", `(?<=ab|c)d`}, "d\nd\n", "", 0},
+		{in, []string{"grep", "-oP", `(?<=a(?:b|c)\x20a{2})b`}, "b\n", "", 0},
+		{in, []string{"grep", "-oP", `(?<=[]a]\Qb \E)a+`}, "aa\n", "", 0},
+		{in, []string{"grep", "-oP", `(a)(?<=\1)b`}, "ab\nab\n", "", 0},
+		{in, []string{"grep", "-oP", `(?<=(?i)A{2})b`}, "b\n", "", 0},
+		{in, []string{"grep", "-P", `(a)\2`}, "", "grep: reference to non-existent subpattern\n", 2},
+	})
+}
+
 // TestGrepPerlTimeoutDeadline: the backtracking engine, which cannot be
 // cancelled, is given no more time for a match than what is left before
 // the run's deadline (a match it started kept a library or serve run up

@@ -412,11 +412,11 @@ func (o *numfmtOpts) line(env *Env, line string) bool {
 	rest := line
 	for n := 1; ; n++ {
 		k := 0
-		for k < len(rest) && (rest[k] == ' ' || rest[k] == '\t') {
+		for k < len(rest) && numfmtSep(rest[k]) {
 			k++
 		}
 		prefixed := k > 0
-		for k < len(rest) && rest[k] != ' ' && rest[k] != '\t' {
+		for k < len(rest) && !numfmtSep(rest[k]) {
 			k++
 		}
 		field := rest[:k]
@@ -806,3 +806,7 @@ Examples:
   $ ls -l  | numfmt --header --field 5 --to=iec
   $ ls -lh | numfmt --header --field 5 --from=iec --padding=10
   $ ls -lh | numfmt --header --field 5 --from=iec --format %10f`
+
+// numfmtSep is GNU numfmt's field separator without -d: a blank, or a
+// newline (in an argument, or a line of -z).
+func numfmtSep(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }

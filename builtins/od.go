@@ -181,6 +181,19 @@ type odInput struct {
 	cur    io.ReadCloser
 	name   string // for messages
 	failed bool
+	// flush, once the dump has begun, writes out what is buffered
+	// before a message: GNU's error() flushes stdout first, so the
+	// lines of the operands before a bad one come before its message.
+	flush func()
+}
+
+// fail reports err about name after flushing the dump's output.
+func (in *odInput) fail(name string, err error) {
+	if in.flush != nil {
+		in.flush()
+	}
+	in.env.PathError(name, err)
+	in.failed = true
 }
 
 // next opens the following operand that can be opened; it leaves cur nil
@@ -200,8 +213,7 @@ func (in *odInput) next() {
 			r, err = odErrReader{err}, nil
 		}
 		if err != nil {
-			in.env.PathError(name, err)
-			in.failed = true
+			in.fail(name, err)
 			continue
 		}
 		in.cur, in.name = r, name
@@ -232,8 +244,7 @@ func (in *odInput) Read(p []byte) (int, error) {
 			if IsBrokenPipe(err) {
 				return 0, err
 			}
-			in.env.PathError(in.name, err)
-			in.failed = true
+			in.fail(in.name, err)
 		}
 		in.next()
 	}
@@ -908,6 +919,11 @@ func (c *odConfig) run(env *Env, files []string) int {
 	c.layout(env, d)
 
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	in.flush = func() {
+		if d.flush(w, true) == nil {
+			w.Flush()
+		}
+	}
 	var runErr error
 	if c.strMode && c.strMin > odStringsMax {
 		// GNU allocates a buffer of -S bytes first and fails so; llmsh

@@ -25,7 +25,10 @@ needs ORIGFILE). A hunk is placed where its context matches
 exactly, searching outward from the line the diff names, or with up to
 --fuzz context lines ignored (default 2) as GNU patch does. Failed hunks
 are saved to FILE.rej; when a hunk does not apply cleanly the original is
-kept as FILE.orig. File names in the diff that are absolute or contain
+kept as FILE.orig. With --merge, a hunk that does not apply exactly is
+merged where its old lines match best, and where the file changed the
+same lines the hunk does, both versions are left between conflict
+markers (status 1). File names in the diff that are absolute or contain
 '..' are ignored.`
 
 // patchLine is one line of a hunk: ' ' context, '-' deleted, '+' added.
@@ -658,12 +661,16 @@ type patcher struct {
 	fuzz     int
 	origFile string
 	outFile  string
-	// -b, --no-backup-if-mismatch, -z: backups of the originals.
-	backup, noBackupIfMismatch bool
-	suffix                     string
-	rejFile                    string // -r; "-" discards rejects
-	removeEmpty                bool   // -E
-	flipped                    bool   // -t: this file's patch is applied the other way
+	// -b, --no-backup-if-mismatch: backups of the originals, named by
+	// -B, -Y, -z and -V (backupName).
+	backup, noBackupIfMismatch     bool
+	backupPrefix, backupBasePrefix string
+	backupSuffix                   string // -z: "" when not given
+	backupKind                     int    // -V: backupSimple, backupExisting or backupNumbered
+	simpleSuffix                   string // .orig, or $SIMPLE_BACKUP_SUFFIX
+	rejFile                        string // -r; "-" discards rejects
+	removeEmpty                    bool   // -E
+	flipped                        bool   // -t: this file's patch is applied the other way
 	// -f: this file's patch deletes a file that does not exist and is
 	// applied anyway, to an empty one.
 	anyway bool
@@ -671,6 +678,8 @@ type patcher struct {
 	// even under -s, which silences the rest.
 	summary io.Writer
 	verbose bool // --verbose: GNU's "Hmm..." lines, each hunk's place, "done"
+	silent  bool // -s
+	merge   int  // --merge's style, mergeNone without it
 }
 
 // patchCmdOpts is what patch's options select besides the patcher's own
@@ -682,10 +691,23 @@ type patchCmdOpts struct {
 	dirSet            bool
 	ed, silent        bool
 	badStrip, badFuzz *string // a -p or -F that is not a number
+	badMerge          bool    // --merge=STYLE of no style
+	control           string  // -V
+	controlSet        bool
+	emptyBackup       string // the message for the first empty -B, -Y or -z
+}
+
+// emptyBackupArg notes the first empty -B, -Y or -z: GNU patch stops
+// there.
+func (o *patchCmdOpts) emptyBackupArg(v, msg string) error {
+	if v == "" && o.emptyBackup == "" && o.badStrip == nil && o.badFuzz == nil {
+		o.emptyBackup = msg
+	}
+	return nil
 }
 
 func patch(env *Env) int {
-	p := &patcher{env: env, strip: -1, fuzz: 2, suffix: ".orig"}
+	p := &patcher{env: env, strip: -1, fuzz: 2}
 	var o patchCmdOpts
 	f := p.flags(env, &o)
 	ops, err := f.Parse(env.Args[1:])
@@ -695,6 +717,18 @@ func patch(env *Env) int {
 			return 2
 		}
 		return f.Fail(err, 2)
+	}
+	if o.badMerge {
+		// GNU patch prints its usage hint alone.
+		fmt.Fprintf(env.Stderr, "patch: Try 'patch --help' for more information.\n")
+		return 2
+	}
+	if o.emptyBackup != "" {
+		fmt.Fprintf(env.Stderr, "patch: **** %s\n", o.emptyBackup)
+		return 2
+	}
+	if !p.backupControl(&o) {
+		return 2
 	}
 	if o.badStrip != nil {
 		fmt.Fprintf(env.Stderr, "patch: **** strip count %s is not a number\n", patchQuote(*o.badStrip))
@@ -753,6 +787,17 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f.Section("Output options:")
 	f.StringVar(&p.outFile, 'o', "output", "FILE", "output patched files to FILE")
 	f.StringVar(&p.rejFile, 'r', "reject-file", "FILE", "output rejects to FILE ('-' discards them)")
+	f.Func('m', "merge", OptionalLongArg, "STYLE", "merge using conflict markers instead of creating reject\nfiles (STYLE: merge, the default, or diff3)", func(v string, present bool) error {
+		switch {
+		case !present || v == "merge":
+			p.merge = mergeMerge
+		case v == "diff3":
+			p.merge = mergeDiff3
+		default:
+			o.badMerge = true
+		}
+		return nil
+	})
 	f.BoolVar(&p.removeEmpty, 'E', "remove-empty-files", "remove output files that are empty after patching")
 	f.Section("Backup and version control options:")
 	f.BoolVar(&p.backup, 'b', "backup", "back up the original contents of each file (as FILE.orig)")
@@ -761,19 +806,34 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 		return nil
 	})
 	f.BoolVar(&p.noBackupIfMismatch, 0, "no-backup-if-mismatch", "back up mismatches only if otherwise requested")
-	f.StringVar(&p.suffix, 'z', "suffix", "SUFFIX", "use SUFFIX as the backup extension instead of .orig")
+	f.Func('V', "version-control", RequiredArg, "STYLE", "use STYLE version control: simple, numbered, or existing", func(v string, _ bool) error {
+		o.control, o.controlSet = v, true
+		return nil
+	})
+	f.Func('B', "prefix", RequiredArg, "PREFIX", "prepend PREFIX to backup file names", func(v string, _ bool) error {
+		p.backupPrefix = v
+		return o.emptyBackupArg(v, "backup prefix is empty")
+	})
+	f.Func('Y', "basename-prefix", RequiredArg, "PREFIX", "prepend PREFIX to backup file basenames", func(v string, _ bool) error {
+		p.backupBasePrefix = v
+		return o.emptyBackupArg(v, "backup basename prefix is empty")
+	})
+	f.Func('z', "suffix", RequiredArg, "SUFFIX", "append SUFFIX to backup file names (instead of .orig)", func(v string, _ bool) error {
+		p.backupSuffix = v
+		return o.emptyBackupArg(v, "backup suffix is empty")
+	})
 	f.Section("Miscellaneous options:")
 	f.BoolVar(&p.batch, 't', "batch", "ask no questions, and assume a patch that looks\nreversed is")
 	f.BoolVar(&p.force, 'f', "force", "like -t, but ignore bad-Prereq patches, and assume\npatches are not reversed")
 	// -s and --verbose set one level, as GNU's verbosity: the last wins.
 	quiet := func(string, bool) error {
-		o.silent, p.verbose = true, false
+		o.silent, p.verbose, p.silent = true, false, true
 		return nil
 	}
 	f.Func('s', "quiet", NoArg, "", "work silently, unless an error occurs", quiet)
 	f.Func(0, "silent", NoArg, "", "", quiet)
 	f.Func(0, "verbose", NoArg, "", "output extra information about the work being done", func(string, bool) error {
-		o.silent, p.verbose = false, true
+		o.silent, p.verbose, p.silent = false, true, false
 		return nil
 	})
 	f.BoolVar(&p.dryRun, 0, "dry-run", "do not actually change any files; just print what would happen")
@@ -1065,15 +1125,16 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 	}
 	out := a.output()
-	status := 0
+	status := a.mergeStatus()
 	// GNU patch 2.7.6, when no hunk applies to a missing FILE, backs it
 	// up as an empty one and then fails to copy it; without a backup it
 	// only saves the rejects.
 	none := missing != nil && len(a.failed) == len(hunks) && p.outFile == "" && !p.anyway
 	if none && !p.dryRun {
 		if p.backup || !p.noBackupIfMismatch {
-			if err := p.writeFile(name+p.suffix, nil); err != nil {
-				return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+			bak := p.backupName(name)
+			if err := p.writeFile(bak, nil); err != nil {
+				return p.fatal("Can't create file %s : %s", bak, ErrText(err))
 			}
 			return p.fatal("Can't reopen file %s : %s", name, ErrText(missing))
 		}
@@ -1145,8 +1206,9 @@ func (p *patcher) readOriginal(name string, creates bool, saysOld int) (orig []b
 // a git rename or copy writes another file, target's too, as GNU patch
 // does. A file that did not exist is backed up as an empty one.
 func (p *patcher) backupFiles(name, target string, orig []byte) int {
-	if err := p.writeFile(name+p.suffix, orig); err != nil {
-		return p.fatal("Can't create file %s%s : %s", name, p.suffix, ErrText(err))
+	bak := p.backupName(name)
+	if err := p.writeFile(bak, orig); err != nil {
+		return p.fatal("Can't create file %s : %s", bak, ErrText(err))
 	}
 	if target == name {
 		return 0
@@ -1159,8 +1221,9 @@ func (p *patcher) backupFiles(name, target string, orig []byte) int {
 			return p.fatal("Can't open file %s : %s", target, ErrText(err))
 		}
 	}
-	if err := p.writeFile(target+p.suffix, old); err != nil {
-		return p.fatal("Can't create file %s%s : %s", target, p.suffix, ErrText(err))
+	bak = p.backupName(target)
+	if err := p.writeFile(bak, old); err != nil {
+		return p.fatal("Can't create file %s : %s", bak, ErrText(err))
 	}
 	return 0
 }
@@ -1357,6 +1420,7 @@ type hunkApplier struct {
 	assumeR     bool   // -t: it is, and is to be applied reversed
 	noReversed  bool   // the hunks are applied reversed already (-t)
 	ignoredMsg  string // "ignored" then
+	conflicts   bool   // --merge wrote conflict markers
 }
 
 // differentEndings is GNU patch's check_line_endings: whether the
@@ -1397,6 +1461,23 @@ func (a *hunkApplier) run(hunks []*patchHunk) bool {
 		where, fuzz := a.find(hi, h)
 		if a.skipRest {
 			a.failed = append(a.failed, rejHunk{h, 0})
+			continue
+		}
+		if p.merge != mergeNone {
+			// GNU merges every hunk, the ones that apply too (what it
+			// says of them is the merge's, not the offset).
+			if where < 0 || a.lastOffset != 0 {
+				a.mismatch = true
+			}
+			at, added := p.first(h), a.netAdded
+			if where >= 0 {
+				at = where + 1
+			}
+			if !a.mergeHunk(hi, h, where) {
+				fmt.Fprintf(p.out, "misordered hunks! output would be garbled\n")
+				fmt.Fprintf(p.out, "Hunk #%d FAILED at %d.\n", hi+1, at+added)
+				a.failed = append(a.failed, rejHunk{h, a.netAdded})
+			}
 			continue
 		}
 		if where < 0 {
@@ -1442,6 +1523,11 @@ func (a *hunkApplier) find(hi int, h *patchHunk) (where, fuzz int) {
 	p := a.p
 	prefix, suffix := h.contextLens()
 	maxFuzz := min(p.fuzz, max(prefix, suffix))
+	if p.merge != mergeNone {
+		// --merge: no fuzz, and no question whether the patch is
+		// reversed (Debian's patch 2.7.6 asks none).
+		return p.locate(a.in, h, h.pattern(false), a.inPos, &a.lastOffset, 0), 0
+	}
 	for fuzz = 0; fuzz <= maxFuzz; fuzz++ {
 		where = p.locate(a.in, h, h.pattern(false), a.inPos, &a.lastOffset, fuzz)
 		if where >= 0 {

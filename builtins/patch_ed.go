@@ -70,8 +70,9 @@ func (p *patcher) applyEd(data []byte) int {
 		target = p.outFile
 	}
 	if p.backup && p.outFile == "" {
-		if err := p.writeFile(p.origFile+p.suffix, orig); err != nil {
-			return p.fatal("Can't create file %s%s : %s", p.origFile, p.suffix, ErrText(err))
+		bak := p.backupName(p.origFile)
+		if err := p.writeFile(bak, orig); err != nil {
+			return p.fatal("Can't create file %s : %s", bak, ErrText(err))
 		}
 	}
 	if err := p.writeFile(target, buf.Bytes()); err != nil {

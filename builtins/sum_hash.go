@@ -37,6 +37,7 @@ var sumDigests = map[string]sumAlgo{
 	"sha384":  {"sha384sum", "SHA384", "SHA384 (384-bit)", sha512.New384, false},
 	"sha512":  {"sha512sum", "SHA512", "SHA512 (512-bit)", sha512.New, false},
 	"blake2b": {"b2sum", "BLAKE2b", "BLAKE2b (512-bit)", newBlake512, true},
+	"sm3":     {"", "SM3", "SM3 (256-bit)", newSM3, false},
 }
 
 // sumStandard is where the digest of the command cmd is defined, as its

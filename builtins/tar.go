@@ -74,7 +74,7 @@ type tarState struct {
 	mtime        *time.Time
 	clampMtime   bool
 	format       tar.Format
-	v7           bool   // --format=v7, --old-archive: ustar without owner names
+	v7           bool   // --format=v7, --old-archive: ustar made v7 (tarGNUBlocks)
 	old          string // "keep" (-k), "skip" or "newer": existing files on extract
 	noRecursion  bool
 	excludeVCS   bool
@@ -158,6 +158,7 @@ type tarOpts struct {
 	badTransform           string
 	mtime                  string
 	fatal                  string // a bad option value GNU tar reports without a usage hint
+	usage                  bool   // --usage: argp prints it and exits 0 where it meets it
 }
 
 func tarMain(env *Env) int {
@@ -172,6 +173,10 @@ func tarMain(env *Env) int {
 		return 2
 	}
 	operands, err := f.Parse(args)
+	if o.usage {
+		f.ArgpUsage(env.Stdout, "[FILE]...")
+		return 0
+	}
 	msg, isUsage := usageMessage(err)
 	if isUsage {
 		// GNU tar's argp exits 64 (EX_USAGE) for a bad option, and 2
@@ -278,7 +283,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.Func('t', "list", NoArg, "", "list the contents of an archive", setMode('t'))
 	f.Func('r', "append", NoArg, "", "append files to the end of an archive", setMode('r'))
 	f.Func('u', "update", NoArg, "", "only append files newer than copy in archive", setMode('u'))
-	f.Func('A', "catenate", NoArg, "", "append tar files to an archive (llmsh: the members of each, all of them readable after)", setMode('A'))
+	f.Func('A', "catenate", NoArg, "", "append tar files to an archive (llmsh: the members of each but the last, all of them readable after)", setMode('A'))
 	f.Func(0, "concatenate", NoArg, "", "same as -A", setMode('A'))
 	f.Func(0, "delete", NoArg, "", "delete from the archive (not on magnetic tapes!)", setMode('d'))
 	f.Func('d', "diff", NoArg, "", "find differences between archive and file system", setMode('D'))
@@ -362,6 +367,10 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	s.tarFlagsNames(f)
 	s.tarFlagsPaths(f)
 	s.tarFlagsSmall(f)
+	f.Func(0, "usage", NoArg, "", "give a short usage message", func(string, bool) error {
+		o.usage = true
+		return nil
+	})
 	return f
 }
 
@@ -573,6 +582,12 @@ func (s *tarState) base() string {
 	return s.env.Abs(s.dir)
 }
 
+// leftOut reports whether the member name is not archived: --exclude
+// or --exclude-vcs leaves it out.
+func (s *tarState) leftOut(name string) bool {
+	return s.excluded(name) || s.vcsExcluded(name)
+}
+
 // excluded reports whether name, or a trailing part of it starting at a
 // component, or a leading directory of such a part, matches an --exclude
 // pattern (GNU's defaults: unanchored, wildcards match '/').
@@ -746,7 +761,7 @@ func (s *tarState) create(operands []string) error {
 		w = zw
 	}
 	cw := &tarCountWriter{w: w, n: s.appendAt}
-	tw := tar.NewWriter(&tarGNUBlocks{w: cw})
+	tw := tar.NewWriter(&tarGNUBlocks{w: cw, v7: s.v7})
 	var werr error
 	for i, op := range operands {
 		s.operand = i
@@ -825,6 +840,7 @@ func (c *tarCountWriter) Write(p []byte) (int, error) {
 // again. Data blocks pass unchanged.
 type tarGNUBlocks struct {
 	w    io.Writer
+	v7   bool // --format=v7: ustar headers made v7's
 	blk  [512]byte
 	n    int   // bytes of blk filled
 	data int64 // data blocks to pass before the next header
@@ -878,6 +894,18 @@ func (g *tarGNUBlocks) header() {
 		}
 	}
 	g.data = (size + 511) / 512
+	if g.v7 && string(b[257:265]) == "ustar\x0000" {
+		// GNU tar's v7 header: no ustar magic, version, owner names
+		// or prefix (the device numbers stay zeros), and a regular
+		// file's type NUL.
+		clear(b[257:329])
+		clear(b[345:500])
+		if b[156] == '0' {
+			b[156] = 0
+		}
+		tarChecksum(b)
+		return
+	}
 	if string(b[257:265]) != "ustar  \x00" || !strings.ContainsRune("01257\x00", rune(b[156])) {
 		return
 	}
@@ -885,6 +913,11 @@ func (g *tarGNUBlocks) header() {
 		return
 	}
 	clear(b[329:345])
+	tarChecksum(b)
+}
+
+// tarChecksum writes header b's checksum again, as GNU tar writes it.
+func tarChecksum(b []byte) {
 	copy(b[148:156], "        ")
 	sum := 0
 	for _, c := range b {
@@ -946,7 +979,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 	if strings.HasPrefix(shown, "/") {
 		abs = path.Clean(shown)
 	}
-	if s.excluded(name) || s.vcsExcluded(name) {
+	if s.leftOut(name) {
 		return nil
 	}
 	var fi fs.FileInfo
@@ -1078,11 +1111,11 @@ func (s *tarState) addDir(tw *tar.Writer, abs, shown, name string, top bool) err
 	defer s.dirs.forget(s.dirs.ahead(subdirs))
 	// Small regular files are read ahead, up to headAheadMax at once
 	// (headBatch in one request, where the FS can), and archived in
-	// their turn.
+	// their turn; not those --exclude leaves out (read for nothing).
 	var small []string
 	for _, e := range ents {
 		if st := s.ahead[path.Join(abs, e.Name())]; st.err == nil && st.fi != nil &&
-			st.fi.Mode().IsRegular() && st.fi.Size() < tarHeadMax {
+			st.fi.Mode().IsRegular() && st.fi.Size() < tarHeadMax && !s.leftOut(joinPath(strings.TrimSuffix(name, "/"), e.Name())) {
 			small = append(small, path.Join(abs, e.Name()))
 		}
 	}
@@ -1574,7 +1607,7 @@ func (s *tarState) read(operands []string) error {
 		if len(operands) > 0 && !s.match(name, operands, found) {
 			continue
 		}
-		if s.excluded(name) || s.vcsExcluded(name) {
+		if s.leftOut(name) {
 			continue
 		}
 		if s.mode == 't' {

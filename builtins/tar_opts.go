@@ -59,9 +59,9 @@ var tarFormats = map[string]tar.Format{"gnu": tar.FormatGNU, "oldgnu": tar.Forma
 	"ustar": tar.FormatUSTAR, "posix": tar.FormatPAX, "pax": tar.FormatPAX}
 
 // tarFormatOpt handles --format and -H. v7, which archive/tar does not
-// write, is written as ustar without owner and group names (GNU tar's v7
-// headers have no magic and no names; a reader lists both as 0/0-style
-// numeric owners, and both keep names of up to 99 bytes whole).
+// write, is written as ustar without owner and group names whose headers
+// tarGNUBlocks makes GNU tar's v7 ones (no magic, no names, a regular
+// file's type NUL).
 func (s *tarState) tarFormatOpt(o *tarOpts) func(string, bool) error {
 	return func(v string, _ bool) error {
 		if v == "v7" {
@@ -294,7 +294,7 @@ func (s *tarState) moreFlags(f *Flags, o *tarOpts) {
 		}
 		return nil
 	})
-	f.Func('H', "format", RequiredArg, "FORMAT", "create archive of the given format: gnu, oldgnu, pax, posix, ustar or v7 (llmsh: ustar without owner names)", s.tarFormatOpt(o))
+	f.Func('H', "format", RequiredArg, "FORMAT", "create archive of the given format: gnu, oldgnu, pax, posix, ustar or v7", s.tarFormatOpt(o))
 	f.Func(0, "posix", NoArg, "", "same as --format=posix", func(string, bool) error { s.format, s.v7 = tar.FormatPAX, false; return nil })
 	f.Func(0, "old-archive", NoArg, "", "same as --format=v7", s.tarOldArchive)
 	f.Func(0, "portability", NoArg, "", "same as --format=v7", s.tarOldArchive)
@@ -722,15 +722,15 @@ func (s *tarState) deleteFiles() (in io.Reader, out io.Writer, commit func(error
 }
 
 // concatenate appends the members of the archives operands (-A): each
-// one's bytes up to its end-of-archive blocks.
+// one's bytes up to its end-of-archive blocks, the last one's whole.
 func (s *tarState) concatenate(operands []string) error {
 	f, err := s.openAppend()
 	if err != nil {
 		return err
 	}
 	cw := &tarCountWriter{w: bufio.NewWriterSize(tarCtxWriter{s, f}, tarRecord), n: s.appendAt}
-	for _, op := range operands {
-		if err := s.concatOne(cw, op); err != nil {
+	for i, op := range operands {
+		if err := s.concatOne(cw, op, i == len(operands)-1); err != nil {
 			f.Close()
 			return s.writeFailure(err)
 		}
@@ -745,8 +745,12 @@ func (s *tarState) concatenate(operands []string) error {
 	return s.writeFailure(err)
 }
 
-// concatOne copies the archive op's members to w.
-func (s *tarState) concatOne(w io.Writer, op string) error {
+// concatOne copies the archive op's members to w; the last operand's
+// whole file, as GNU tar copies each (its end-of-archive blocks and
+// padding too, rounded up to a block: the size GNU's -A gives). GNU's
+// copies of the ones before hide the archives after them behind their
+// end blocks: llmsh leaves those out.
+func (s *tarState) concatOne(w io.Writer, op string, last bool) error {
 	env := s.env
 	in, err := env.FS.OpenFile(env.Abs(op), os.O_RDONLY)
 	if err != nil {
@@ -766,7 +770,17 @@ func (s *tarState) concatOne(w io.Writer, op string) error {
 			return werr
 		}
 		if err == io.EOF && !first {
-			return nil
+			if !last {
+				return nil
+			}
+			if _, werr := w.Write(sink.buf[pad:]); werr != nil {
+				return werr
+			}
+			sink.hold = false
+			if _, err := io.Copy(io.Discard, raw); err != nil {
+				return err
+			}
+			return tarZeros(w, -raw.n&511)
 		}
 		if err != nil || hdr == nil {
 			if errors.Is(err, gnu.ErrCancelled) {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -895,6 +896,62 @@ func TestTarCreateOwner(t *testing.T) {
 		if hdr.Uname != c.uname || hdr.Gname != c.gname || hdr.Uid != c.uid || hdr.Gid != c.gid {
 			t.Errorf("%v: owner %s(%d)/%s(%d), want %s(%d)/%s(%d)", c.args, hdr.Uname, hdr.Uid,
 				hdr.Gname, hdr.Gid, c.uname, c.uid, c.gname, c.gid)
+		}
+	}
+}
+
+// readsFS is clientFS noting every file whose data is asked for.
+type readsFS struct {
+	clientFS
+	mu    sync.Mutex
+	reads []string
+}
+
+func (f *readsFS) note(names ...string) {
+	f.mu.Lock()
+	f.reads = append(f.reads, names...)
+	f.mu.Unlock()
+}
+
+func (f *readsFS) OpenFile(name string, flag int) (File, error) {
+	if flag == os.O_RDONLY {
+		f.note(name)
+	}
+	return f.clientFS.OpenFile(name, flag)
+}
+
+func (f *readsFS) ReadHead(name string, p []byte) (int, bool, bool, error) {
+	f.note(name)
+	return f.clientFS.ReadHead(name, p)
+}
+
+func (f *readsFS) ReadHeads(names []string, max int) ([]Head, bool) {
+	f.note(names...)
+	return f.clientFS.ReadHeads(names, max)
+}
+
+// TestTarExcludedNotRead: tar c reads ahead the small files of a
+// directory, but not those --exclude leaves out (it read each of them
+// for nothing).
+func TestTarExcludedNotRead(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{"d/": ""}
+	for i := range 30 {
+		files[fmt.Sprintf("d/f%02d", i)] = "x\n"
+	}
+	tarMake(t, dir, files, tarTime)
+	fsys := &readsFS{clientFS: testFS(t, dir).(clientFS)}
+	b, _ := Lookup("tar")
+	var out strings.Builder
+	env := &Env{Ctx: context.Background(), Args: []string{"tar", "cvf", "a.tar", "--exclude=*[1-9]", "d"},
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out, FS: fsys, Dir: dir}
+	if st := Run(b, env); st != 0 || out.String() != "d/\nd/f00\nd/f10\nd/f20\n" {
+		t.Fatalf("status %d, output %q", st, out.String())
+	}
+	for _, r := range fsys.reads {
+		if !strings.HasSuffix(r, "0") && !strings.HasSuffix(r, ".tar") {
+			t.Errorf("%s read", r)
 		}
 	}
 }

@@ -247,6 +247,7 @@ func timeoutCmd(env *Env) int {
 	out := &gateWriter{w: env.Stdout}
 	errw := &gateWriter{w: env.Stderr}
 	done := make(chan int, 1)
+	ctx, child := WithKillReport(ctx)
 	go func() {
 		st := 2
 		defer func() { done <- st }()
@@ -257,6 +258,11 @@ func timeoutCmd(env *Env) int {
 	defer stop()
 	select {
 	case st := <-done:
+		if sig := child.Sig(); sig != 0 && st == 128+sig {
+			// GNU timeout ends itself with the signal that ended its
+			// command when it did not time out.
+			ReportKilled(env.Ctx, sig)
+		}
 		return st
 	case <-env.Ctx.Done():
 		// timeout itself was cancelled: pass it on and wait for the command.

@@ -717,11 +717,21 @@ func (x *xargsRun) exec(ctx context.Context, args []string, slot int, stdout, st
 		// xargs's standard input (otherwise /dev/null).
 		stdin = x.env.Stdin
 	}
+	ctx, killed := WithKillReport(ctx)
 	st := x.env.Exec(ctx, run, stdin, stdout, stderr)
 	x.stMu.Lock()
 	defer x.stMu.Unlock()
 	switch {
 	case st == 0:
+	case killed.Sig() != 0 && st == 128+killed.Sig():
+		// A signal ended the command (sh -c 'kill -9 $$'), as GNU's
+		// waitpid tells it.
+		if x.fatal == 0 {
+			x.outMu.Lock()
+			x.env.Errorf("%s: terminated by signal %d", args[0], killed.Sig())
+			x.outMu.Unlock()
+			x.fatal = 125
+		}
 	case st == 255:
 		if x.fatal == 0 {
 			x.outMu.Lock()

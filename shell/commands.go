@@ -421,7 +421,7 @@ func envCmd(env *builtins.Env) int {
 		if o.debug {
 			fmt.Fprintf(env.Stderr, "chdir:    %s\n", gnuQuote(o.chdir))
 		}
-		ctx = context.WithValue(ctx, dirKey{}, dir)
+		ctx = builtins.WithExecDir(ctx, dir)
 	}
 	if o.debug {
 		fmt.Fprintf(env.Stderr, "executing: %s\n", rest[0])

@@ -330,10 +330,15 @@ func (s *Shell) firstFrameCheck() int64 {
 	return int64(min(16, s.opts.Limits.MaxGoFrames/(2*framesPerLevel)))
 }
 
-// checkGoroutines trips the limit on concurrent jobs.
+// checkGoroutines trips the limit on what runs at once. What it counts
+// is goroutines, bash's processes: a job, each element of a pipeline
+// (sleep 9 | cat & is two), a process substitution; so the message
+// names processes, as ulimit -u does, and not jobs (session 27: a loop
+// of `sleep 9 | cat &` was stopped at 10016 jobs as "more than 20000
+// concurrent jobs").
 func (s *Shell) checkGoroutines() error {
 	if runtime.NumGoroutine() > s.opts.Limits.MaxGoroutines {
-		return s.trip(fmt.Errorf("%w: more than %d concurrent jobs (a fork bomb?)", ErrLimit, s.opts.Limits.MaxGoroutines))
+		return s.trip(fmt.Errorf("%w: more than %d processes at once: jobs, pipeline elements (a fork bomb?)", ErrLimit, s.opts.Limits.MaxGoroutines))
 	}
 	return nil
 }
@@ -456,9 +461,13 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		if isNestedShell(path.Base(args[0])) {
 			killed = new(killedShell)
 			ctx = context.WithValue(ctx, killedShell{}, killed)
-		} else if path.Base(args[0]) == "timeout" {
-			ctx, report = builtins.WithKillReport(ctx)
 		}
+		// Each command gets a report of its own, where a signal that
+		// ends its process is noted: timeout's KILL, a nested shell's
+		// `kill $$` reached through commands that exec it (env, nice,
+		// timeout's re-raise). A report of an outer command is out of
+		// reach from there.
+		ctx, report = builtins.WithKillReport(ctx)
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
 			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
@@ -633,9 +642,9 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		if e, ok := ctx.Value(environKey{}).([]string); ok {
 			vars = e // set by env NAME=VALUE
 		}
-		if d, ok := ctx.Value(dirKey{}).(string); ok {
-			cdir = d // set by env -C DIR, for this command only
-			ctx = context.WithValue(ctx, dirKey{}, nil)
+		if d, ok := builtins.ExecDir(ctx); ok {
+			cdir = d // env -C DIR, find -execdir: for this command only
+			ctx = builtins.WithExecDir(ctx, "")
 		}
 		if len(args) > 0 && builtins.IsProgram(args[0]) {
 			// As execvp: the command's PATH (the default when it
@@ -921,6 +930,11 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	if k, ok := ctx.Value(killedShell{}).(*killedShell); ok {
 		k.sig, k.pid = sub.runner.KilledBy(), sub.runner.Pid()
 	}
+	if sig := sub.runner.KilledBy(); sig != 0 {
+		// The command that runs this shell in its process (xargs's
+		// child, env's command) was ended by the signal.
+		builtins.ReportKilled(ctx, sig)
+	}
 	if err := sub.limitErr(); err != nil {
 		// A limit ends the whole run, not only the nested shell, which
 		// has said so already.
@@ -1171,7 +1185,10 @@ func (s *Shell) runPart(ctx context.Context, part, src, name string) (status int
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 2, false
 	}
-	file, err := syntax.NewParser().Parse(strings.NewReader(part), name)
+	file, err := interp.TextParser(ctx, part).Parse(strings.NewReader(part), name)
+	if errors.Is(err, interp.ErrTextStopped) {
+		return 1, false // the run has ended while the text was parsed
+	}
 	if err != nil {
 		return s.runToSyntaxError(ctx, part, name, err), false
 	}
@@ -1297,6 +1314,10 @@ func (s *Shell) trip(err error) error {
 	return err
 }
 
+// Tripped reports whether a limit of the shell (commands, depth,
+// processes) stopped the last run, which then said so and ended with 125.
+func (s *Shell) Tripped() bool { return s.limitErr() != nil }
+
 func (s *Shell) limitErr() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -1342,9 +1363,9 @@ func (s *Shell) Exited() bool { return s.exited || (s.isNested && s.runner.Exite
 func (s *Shell) checkNested(ctx context.Context, name, src string) (int, bool) {
 	err := precheck(src, s.opts.Limits)
 	if err == nil {
-		file, perr := syntax.NewParser().Parse(strings.NewReader(src), "")
+		file, perr := interp.TextParser(ctx, src).Parse(strings.NewReader(src), "")
 		if perr != nil {
-			return 0, false // interp reports the syntax error its own way
+			return 0, false // interp reports the syntax error its own way (or stops)
 		}
 		err = refuseNested(file)
 	}
@@ -1437,10 +1458,6 @@ func (s *Shell) InputIncomplete(ctx context.Context, src string) bool {
 
 // environKey carries the environment that `env` gives the command it runs.
 type environKey struct{}
-
-// dirKey carries the working directory that `env -C DIR` gives the
-// command it runs.
-type dirKey struct{}
 
 // fileSizeLimit is ulimit -f: vfsd's write budget in blocks of 1024 bytes
 // (-1: none), lowered to lower blocks when lower is 0 or more.

@@ -136,12 +136,19 @@ func TestShell(t *testing.T) {
 // is checked is that it fires.
 func TestForkBombStops(t *testing.T) {
 	out, errs, st := run(t, t.TempDir(), ":(){ :|:& wait; };:", Limits{MaxGoroutines: 500})
-	if st != 125 || !strings.Contains(errs, "concurrent jobs") || out != "" {
+	if st != 125 || !strings.Contains(errs, "processes at once") || out != "" {
 		t.Fatalf("waiting bomb: out=%q err=%q status=%d", out, errs, st)
 	}
 	out, errs, st = run(t, t.TempDir(), ":(){ :|:& };:", Limits{MaxGoroutines: 500})
-	if (st != 125 || !strings.Contains(errs, "concurrent jobs")) && (st != 0 || errs != "") || out != "" {
+	if (st != 125 || !strings.Contains(errs, "processes at once")) && (st != 0 || errs != "") || out != "" {
 		t.Fatalf("classic bomb: out=%q err=%q status=%d", out, errs, st)
+	}
+	// Jobs of two pipeline elements each: the limit counts processes,
+	// and says so, not jobs (session 27: "more than 20000 concurrent
+	// jobs" for about 10000 of them).
+	out, errs, st = run(t, t.TempDir(), "while :; do sleep 9 | cat & done", Limits{MaxGoroutines: 500})
+	if st != 125 || !strings.Contains(errs, "more than 500 processes at once: jobs, pipeline elements (a fork bomb?)") || out != "" {
+		t.Fatalf("pipeline jobs: out=%q err=%q status=%d", out, errs, st)
 	}
 }
 
@@ -489,7 +496,7 @@ func TestHelpTopics(t *testing.T) {
 	}
 	out, errs, st := run("help cat cd sh")
 	if st != 0 || errs != "" || !strings.HasPrefix(out, "Usage: cat [OPTION]... [FILE]...\n") ||
-		!strings.Contains(out, "\ncd: cd [-L|[-P [-e]]] [dir]\n    Change the shell working directory.\n") || !strings.Contains(out, "\nsh: run a script") {
+		!strings.Contains(out, "\ncd: cd [-L|[-P [-e]] [-@]] [dir]\n    Change the shell working directory.\n") || !strings.Contains(out, "\nsh: run a script") {
 		t.Fatalf("help cat cd sh: %d %q %q", st, out, errs)
 	}
 	// A function of the name comes first, as in bash (help() is a common

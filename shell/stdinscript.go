@@ -62,6 +62,12 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 		return inc, expanded
 	}}
 	defer c.close()
+	// bash sets the offset of a file it reads back to the end of the
+	// lines it has run only before it forks and for reads of its
+	// descriptor 0 (lineReader.sync); the commands called are those of
+	// this goroutine's runner.
+	oldSync := s.runner.SetInputSync(func() { c.lr.sync() })
+	defer func() { s.runner.SetInputSync(oldSync) }()
 	status, ran, ended := 0, false, false
 	line := 0 // the lines of the script before chunk
 	for !ended {
@@ -362,31 +368,48 @@ func (c *chunker) close() {
 	c.next, c.stop, c.rest = nil, nil, ""
 }
 
-// lineReader reads a script a line at a time without taking more of its
-// input than the lines it returns: from a pipe through a scriptPipe's
-// look-ahead, which the commands read too; from a file it can seek, a
-// block at a time with the offset set back to the end of the line; from
-// anything else, a byte at a time, as bash.
+// lineReader reads a script a line at a time as bash reads it: from a
+// pipe without taking more of its input than the lines it returns,
+// through a scriptPipe's look-ahead that the commands read too; from a
+// file it can seek, a block at a time, the offset set back to the end of
+// the lines taken only when bash's would be (sync); from anything else,
+// a byte at a time.
 type lineReader struct {
 	r    io.Reader
-	file *os.File    // r, when it is a file that can seek
+	file seekFile    // r, when it is a file that can seek
 	pipe *scriptPipe // r's look-ahead, when it is a pipe
 	max  int         // a line is cut past max bytes (the caller refuses it)
 	buf  []byte
+
+	// A file's block, as bash's buffered input: block is its size (the
+	// file's, at most 8 KiB), held what is read and not returned yet.
+	block int
+	held  []byte
+	hold  []byte // held's array
 }
 
 // newLineReader returns a lineReader of r; withPipe says that when r is a
 // pipe it is read through a scriptPipe, which the caller makes the
 // shell's stdin.
-func newLineReader(r io.Reader, max int, withPipe bool) *lineReader {
-	lr := &lineReader{r: r, max: max}
+func newLineReader(r io.Reader, limit int, withPipe bool) *lineReader {
+	lr := &lineReader{r: r, max: limit}
+	if sf, ok := r.(seekFile); ok {
+		if _, err := sf.Seek(0, io.SeekCurrent); err == nil {
+			// (A redirection's file of vfsd, for a nested shell, too.)
+			lr.file, lr.block = sf, bashBlock
+			if fi, err := sf.Stat(); err == nil {
+				// bash's fd_to_buffered_stream: the file's size, at
+				// most the most, at least 1.
+				lr.block = max(int(min(fi.Size(), bashBlock)), 1)
+			}
+			return lr
+		}
+	}
 	f, ok := r.(*os.File)
 	if !ok {
 		return lr
 	}
-	if _, err := f.Seek(0, io.SeekCurrent); err == nil {
-		lr.file = f
-	} else if fi, err := f.Stat(); withPipe && err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+	if fi, err := f.Stat(); withPipe && err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
 		lr.pipe = newScriptPipe(f)
 	}
 	return lr
@@ -442,29 +465,60 @@ func (lr *lineReader) line() (string, error) {
 	return string(b), nil
 }
 
-// seekLine is line for a file that can seek: it reads a block from the
-// file's offset (where the commands left it) and sets the offset back to
-// the end of the line.
+// seekFile is a file that may seek: an *os.File, or a file of vfsd that a
+// redirection opened.
+type seekFile interface {
+	io.ReadSeeker
+	Stat() (fs.FileInfo, error)
+}
+
+// bashBlock is the most bash reads of its script from a file at once
+// (input.c's MAX_INPUT_BUFFER_SIZE); a smaller file is read whole.
+const bashBlock = 8192
+
+// seekLine is line for a file that can seek: a line of the block held,
+// the next block read from the file's offset (where bash's buffer and
+// the commands left it) when it holds no more whole line.
 func (lr *lineReader) seekLine() (string, error) {
-	pos, err := lr.file.Seek(0, io.SeekCurrent)
-	if err != nil {
-		return "", err
-	}
 	if lr.buf == nil {
-		lr.buf = make([]byte, 4096)
+		lr.buf = make([]byte, lr.block)
 	}
-	var b []byte
-	for len(b) <= lr.max {
+	for {
+		if i := bytes.IndexByte(lr.held, '\n'); i >= 0 {
+			l := string(lr.held[:i+1])
+			lr.held = lr.held[i+1:]
+			return l, nil
+		}
+		if len(lr.held) > lr.max {
+			l := string(lr.held)
+			lr.held = lr.held[:0]
+			return l, nil
+		}
 		n, err := lr.file.Read(lr.buf)
-		if i := bytes.IndexByte(lr.buf[:n], '\n'); i >= 0 {
-			b = append(b, lr.buf[:i+1]...)
-			_, err := lr.file.Seek(pos+int64(len(b)), io.SeekStart)
-			return string(b), err
-		}
-		b = append(b, lr.buf[:n]...)
-		if err != nil {
-			return string(b), err
+		// (What is held moves to the front of its array: append
+		// copies as memmove.)
+		lr.held = append(append(lr.hold[:0], lr.held...), lr.buf[:n]...)
+		lr.hold = lr.held[:0]
+		if n == 0 || err != nil {
+			if err == nil {
+				err = io.EOF
+			}
+			l := string(lr.held)
+			lr.held = lr.held[:0]
+			return l, err
 		}
 	}
-	return string(b), nil
+}
+
+// sync sets a file's offset back to the end of the lines returned (and
+// forgets the block), as bash's sync_buffered_stream before a process it
+// forks, a read of descriptor 0 or a redirection of it: those read the
+// script's next lines, mapfile and `read -u N` after the block.
+func (lr *lineReader) sync() {
+	if lr.file == nil || len(lr.held) == 0 {
+		return
+	}
+	if _, err := lr.file.Seek(-int64(len(lr.held)), io.SeekCurrent); err == nil {
+		lr.held = lr.held[:0]
+	}
 }

@@ -27,7 +27,6 @@ import (
 	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
 	"github.com/llmsh/llmsh/internal/memguard"
-	"github.com/llmsh/llmsh/internal/stuck"
 	llmshversion "github.com/llmsh/llmsh/internal/version"
 	_ "github.com/llmsh/llmsh/internal/vfsdmode/atinit" // and as vfsd, llmsh serves from init
 	"github.com/llmsh/llmsh/server/sessionserver"
@@ -67,15 +66,15 @@ on a Unix socket for callers that run one command at a time; "llmsh session
 open" opens one there and prints its ID, "llmsh --session ID -c SCRIPT" runs
 a script in it; "llmsh serve --help" says more.`
 	usageEpilog = `Limits: at most 50,000,000 commands per run, an interpreter depth of 20,000
-Go frames (about 2,400 levels of function recursion), 20,000 concurrent jobs,
-scripts of at most 16 MiB nested at most 1000 brackets deep, --max-output
-(output is kept up to the cap) and a memory guard at 2 GiB of heap
-(--max-memory); each stops the script with a message and status 125 (a script
-too large or too deep: status 2, before it runs). A run may add at most 10G
-to files under the -o paths (--max-write; ulimit -f lowers it): past that a
-write fails with "File too large" (status 1) and the script goes on. In the
-interactive shell a limit, --timeout and --max-output stop the command line
-that met them, and the session goes on.
+Go frames (about 2,400 levels of function recursion), 20,000 processes at once
+(jobs, pipeline elements), scripts of at most 16 MiB nested at most 1000
+brackets deep, --max-output (output is kept up to the cap) and a memory guard
+at 2 GiB of heap (--max-memory); each stops the script with a message and
+status 125 (a script too large or too deep: status 2, before it runs). A run
+may add at most 10G to files under the -o paths (--max-write; ulimit -f lowers
+it): past that a write fails with "File too large" (status 1) and the script
+goes on. In the interactive shell a limit, --timeout and --max-output stop the
+command line that met them, and the session goes on.
 
 As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
 -o NAME for errexit, nounset, pipefail, xtrace, noglob, noclobber, errtrace,
@@ -613,7 +612,7 @@ func runInteractive(sess *llmsh.Session, o *options, tty *os.File, stdout, stder
 	return sess.Interactive(context.Background(), stdout, stderr, func(ctx context.Context, p llmsh.Prompt) int {
 		done := make(chan struct{})
 		defer close(done)
-		go stopStuck(ctx, done, sess.Kill, 0, stderr)
+		go stopStuck(ctx, done, sess.Kill, 0, stderr, nil)
 		return repl.Run(ctx, repl.Options{
 			Shell: p.Shell, Input: repl.NewInput(tty), Terminal: tty, Stderr: stderr, History: hist, Color: colour,
 			Timeout: p.Timeout, Begin: p.Begin, End: p.End,
@@ -675,13 +674,16 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 	defer earlyvfsd.FullProcsAfter(fullProcsAfter)()
 	// A builtin or the parser deep in work that ignores cancellation
 	// must not keep the run past its limit: stopStuck ends the process
-	// stuck.Grace after the run was stopped, if it has not returned.
+	// stuck.Grace after the run was stopped, if it has not returned, or
+	// at once when it waits on a write to stdout or stderr that nobody
+	// reads.
 	stopped, stop := context.WithCancelCause(context.Background())
 	defer stop(nil)
 	runDone := make(chan struct{})
-	go stopStuck(stopped, runDone, sess.Kill, o.timeout, stderr)
+	wout, werr := &outWatch{w: stdout}, &outWatch{w: stderr}
+	go stopStuck(stopped, runDone, sess.Kill, o.timeout, stderr, []*outWatch{wout, werr})
 	res, err := sess.RunWith(context.Background(), src, llmsh.RunOptions{
-		Stdin: stdin, Stdout: stdout, Stderr: stderr, Script: true, ScriptFromStdin: fromStdin, OnStop: stop,
+		Stdin: stdin, Stdout: wout, Stderr: werr, Script: true, ScriptFromStdin: fromStdin, OnStop: stop,
 	})
 	close(runDone)
 	if rep != nil {
@@ -743,23 +745,22 @@ func discardedList(names []string, omitted int64) string {
 
 // stopStuck waits for the run to be stopped (ctx ends: time limit,
 // memory or output limit, vfsd gone, with that cause); if it has not
-// returned stuck.Grace later, it says why, ends the session's processes and
-// exits the process.
-func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), timeout time.Duration, stderr io.Writer) {
-	if !stuck.Wait(ctx, nil, runDone) {
+// returned stuck.Grace later, or is held in a write to outs that its
+// reader does not take, it says why (unless stderr blocks too), ends the
+// session's processes and exits the process.
+func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), timeout time.Duration, stderr io.Writer, outs []*outWatch) {
+	if !waitStopped(ctx, runDone, outs) {
 		return
 	}
 	status := 125
+	msg := "llmsh: the script did not stop when its run was cancelled\n"
 	switch cause := context.Cause(ctx); {
 	case errors.Is(cause, llmsh.ErrVfsdGone):
-		fmt.Fprintln(stderr, "llmsh: vfsd exited unexpectedly")
-		status = 1
+		msg, status = "llmsh: vfsd exited unexpectedly\n", 1
 	case errors.Is(cause, llmsh.ErrTimedOut), errors.Is(cause, context.DeadlineExceeded):
-		fmt.Fprintf(stderr, "llmsh: timed out after %s\n", timeout)
-		status = 124
-	default:
-		fmt.Fprintln(stderr, "llmsh: the script did not stop when its run was cancelled")
+		msg, status = fmt.Sprintf("llmsh: timed out after %s\n", timeout), 124
 	}
+	sayAtMost(stderr, msg, 100*time.Millisecond)
 	endSession()
 	exit(status)
 }

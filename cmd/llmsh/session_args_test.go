@@ -29,8 +29,14 @@ func TestSessionCLIArgs(t *testing.T) {
 	if code != 0 || len(id) != 32 {
 		t.Fatalf("session open: %q %q %d", id, errs, code)
 	}
-	// 2^27 bytes, past the session's 32 MiB heap.
-	_, errs, code = runLlmsh(t, "", "--session", id, "--socket", sock, "-c", `s=aaaaaaaa; for i in {1..24}; do s=$s$s; done; echo ${#s}`)
+	// 64 strings of 1 MiB kept, past the session's 32 MiB heap, each
+	// made in a step that ends at once when the guard stops the run. A
+	// string doubled to 2^27 bytes was stopped in its last doublings,
+	// each of tens of MiB with the heap past the runtime's soft limit:
+	// at load 30-40 one outlasted the second a stopped run has to
+	// return (stuck.Grace), and the worker ended as stuck (status 1,
+	// "the session's process died").
+	_, errs, code = runLlmsh(t, "", "--session", id, "--socket", sock, "-c", `s=aaaaaaaa; for i in {1..17}; do s=$s$s; done; for i in {1..64}; do a[i]=$s$i; done; echo ${#a[@]}`)
 	if code != 125 || !strings.Contains(errs, "llmsh: memory limit exceeded (32 MiB)") {
 		t.Errorf("--max-memory 32M: status %d, stderr %q", code, errs)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"os/exec"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -23,7 +25,7 @@ func TestStopStuck(t *testing.T) {
 	cancel(llmsh.ErrTimedOut)
 	var ended atomic.Bool
 	var errb bytes.Buffer
-	stopStuck(ctx, make(chan struct{}), func() { ended.Store(true) }, 3*time.Second, &errb)
+	stopStuck(ctx, make(chan struct{}), func() { ended.Store(true) }, 3*time.Second, &errb, nil)
 	if code := <-exited; code != 124 || errb.String() != "llmsh: timed out after 3s\n" || !ended.Load() {
 		t.Fatalf("code=%d stderr=%q session ended=%v", code, errb.String(), ended.Load())
 	}
@@ -31,7 +33,7 @@ func TestStopStuck(t *testing.T) {
 	gctx, gcancel := context.WithCancelCause(context.Background())
 	gcancel(llmsh.ErrVfsdGone)
 	errb.Reset()
-	stopStuck(gctx, make(chan struct{}), func() {}, 0, &errb)
+	stopStuck(gctx, make(chan struct{}), func() {}, 0, &errb, nil)
 	if code := <-exited; code != 1 || errb.String() != "llmsh: vfsd exited unexpectedly\n" {
 		t.Fatalf("code=%d stderr=%q", code, errb.String())
 	}
@@ -39,7 +41,7 @@ func TestStopStuck(t *testing.T) {
 	done := make(chan struct{})
 	close(done)
 	errb.Reset()
-	stopStuck(ctx, done, func() { t.Error("session ended for a run that returned") }, 0, &errb)
+	stopStuck(ctx, done, func() { t.Error("session ended for a run that returned") }, 0, &errb, nil)
 	select {
 	case code := <-exited:
 		t.Fatalf("exit(%d) for a run that returned", code)
@@ -47,5 +49,63 @@ func TestStopStuck(t *testing.T) {
 	}
 	if errb.Len() != 0 {
 		t.Fatalf("stderr %q", errb.String())
+	}
+}
+
+// TestTimeoutUnreadOutput: the time limit ends a run whose stdout or
+// stderr is a pipe that nobody reads (session 26's leftover: the run
+// waited in write(2) for good, and stopStuck's own message waited
+// behind it). The run ends with 124, and when stderr is still read, with
+// the timeout message. The reader is never read from; the guard only
+// stops a test that would otherwise hang.
+func TestTimeoutUnreadOutput(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, script string
+		both         bool // stderr to the unread pipe too
+	}{
+		{"stderr", "while :; do echo x >&2; done", true},
+		{"stdout", "while :; do echo x; done", false},
+		{"one write", `x=$(printf "%0999999d" 0); while :; do echo "$x"; done`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close() // open, never read: the pipe fills
+			cmd := exec.Command(realLlmsh(t), "--timeout", "1s", "-c", tc.script)
+			cmd.Dir = t.TempDir()
+			var errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = w, &errb
+			if tc.both {
+				cmd.Stderr = w
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			w.Close()
+			ended := make(chan error, 1)
+			go func() { ended <- cmd.Wait() }()
+			var werr error
+			select {
+			case werr = <-ended:
+			case <-time.After(60 * time.Second):
+				cmd.Process.Kill()
+				<-ended
+				t.Fatal("llmsh did not end within 60 s of its 1 s limit")
+			}
+			code := -1
+			if ee, ok := werr.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			}
+			if code != 124 {
+				t.Fatalf("status %d (%v), want 124; stderr %q", code, werr, errb.String())
+			}
+			if !tc.both && errb.String() != "llmsh: timed out after 1s\n" {
+				t.Fatalf("stderr %q", errb.String())
+			}
+		})
 	}
 }

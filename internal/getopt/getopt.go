@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -710,4 +711,53 @@ func (f *Flags) Names() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// ArgpUsage writes the text of an argp program's --usage (GNU tar's):
+// the options without an argument as one bracket of letters, then each
+// short option with its argument, each long option, and operands, filled
+// to 79 columns with continuation lines indented by 12.
+func (f *Flags) ArgpUsage(w io.Writer, operands string) {
+	var letters []rune
+	var shortArgs, longs []string
+	for _, o := range f.opts {
+		if o.section != "" || o.left != "" || o.gap {
+			continue
+		}
+		if o.short != 0 {
+			switch o.kind {
+			case NoArg, OptionalLongArg:
+				letters = append(letters, o.short)
+			case RequiredArg:
+				shortArgs = append(shortArgs, "[-"+string(o.short)+" "+o.argName+"]")
+			case OptionalArg:
+				shortArgs = append(shortArgs, "[-"+string(o.short)+"["+o.argName+"]]")
+			}
+		}
+		if o.long != "" {
+			longs = append(longs, "[--"+o.long+o.argForm()+"]")
+		}
+	}
+	items := []string{}
+	if len(letters) > 0 {
+		items = append(items, "[-"+string(letters)+"]")
+	}
+	items = append(append(items, shortArgs...), longs...)
+	for _, it := range []string{"[--help]", "[--usage]", "[--version]"} {
+		if !slices.Contains(longs, it) {
+			items = append(items, it)
+		}
+	}
+	if operands != "" {
+		items = append(items, operands)
+	}
+	line := "Usage: " + f.name
+	for _, it := range items {
+		if len(line)+1+len(it) > 79 {
+			fmt.Fprintln(w, line)
+			line = strings.Repeat(" ", 11)
+		}
+		line += " " + it
+	}
+	fmt.Fprintln(w, line)
 }

@@ -652,7 +652,14 @@ func (cn *conn) run(p RunParams, reqID json.RawMessage, stream bool) (any, *Erro
 	s.mu.Lock()
 	e.run = cancel
 	s.mu.Unlock()
-	defer s.release(e)
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			s.release(e)
+		}
+	}
+	defer release()
 	if s.onRun != nil {
 		s.onRun()
 	}
@@ -663,12 +670,17 @@ func (cn *conn) run(p RunParams, reqID json.RawMessage, stream bool) (any, *Erro
 	var outs *outputs
 	var stdout, stderr io.Writer
 	if stream {
-		outs = &outputs{cn: cn, params: OutputParams{ID: reqID, Session: p.Session}}
+		outs = newOutputs(cn, OutputParams{ID: reqID, Session: p.Session})
 		stdout, stderr = outs.writer("stdout"), outs.writer("stderr")
 	}
 	res, err := e.sess.RunStream(ctx, p.Script, stdin, stdout, stderr)
 	if stream {
+		// The session is free once its run is over; the answer waits
+		// for the output notifications before it, however long the
+		// client takes to read them.
 		outs.flush()
+		release()
+		outs.wait()
 	}
 	cancelled := false
 	if err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) && s.ctx.Err() == nil {
@@ -692,13 +704,69 @@ func (cn *conn) run(p RunParams, reqID json.RawMessage, stream bool) (any, *Erro
 // stream's turn, or flushDelay after the first byte waiting (a prompt
 // without a newline still shows); whole UTF-8 sequences only, as JSON
 // strings cannot carry a split one.
+//
+// A goroutine of its own (send) writes them, so that a client that does
+// not read holds up neither the run nor the session's worker (session
+// 27, red team: the worker's run waited on its output, held by the
+// connection's write, until its time limit, and then the worker was
+// ended as stuck, losing the session). Notifications past maxQueued
+// bytes waiting are dropped: the run's answer holds its output whole.
 type outputs struct {
 	mu     sync.Mutex
 	cn     *conn
 	params OutputParams
 	pend   []byte
 	timer  *time.Timer
+	more   *sync.Cond // on mu: queued or ended
+	queue  []queuedNote
+	queued int  // bytes of queue's data
+	ended  bool // the run is over: send ends with the queue
+	done   chan struct{}
 }
+
+// queuedNote is a notification waiting, with the bytes of its data.
+type queuedNote struct {
+	n    notification
+	size int
+}
+
+// maxQueued bounds the bytes of a run's output notifications waiting to
+// be written: a connection's pending answers are held back at 1 MiB
+// (connPending), and the answer holds the output anyway.
+const maxQueued = 1 << 20
+
+func newOutputs(cn *conn, params OutputParams) *outputs {
+	o := &outputs{cn: cn, params: params, done: make(chan struct{})}
+	o.more = sync.NewCond(&o.mu)
+	go o.send()
+	return o
+}
+
+// send writes the queued notifications until the run is over and the
+// queue empty.
+func (o *outputs) send() {
+	defer close(o.done)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for {
+		for len(o.queue) == 0 && !o.ended {
+			o.more.Wait()
+		}
+		if len(o.queue) == 0 {
+			return
+		}
+		q := o.queue[0]
+		o.queue = o.queue[1:]
+		o.queued -= q.size
+		o.mu.Unlock()
+		o.cn.send(q.n)
+		o.mu.Lock()
+	}
+}
+
+// wait waits until the notifications are written (or the connection
+// hung up, which fails the writes at once).
+func (o *outputs) wait() { <-o.done }
 
 const flushDelay = 20 * time.Millisecond
 
@@ -742,19 +810,24 @@ func (o *outputs) flushLocked(all bool) {
 			break
 		}
 	}
-	if k > 0 {
+	if k > 0 && o.queued+k <= maxQueued {
 		p := o.params
 		p.Data = string(o.pend[:k])
-		o.cn.send(notification{JSONRPC: "2.0", Method: NotifyOutput, Params: p})
+		o.queue = append(o.queue, queuedNote{notification{JSONRPC: "2.0", Method: NotifyOutput, Params: p}, k})
+		o.queued += k
+		o.more.Signal()
 	}
 	o.pend = append(o.pend[:0], o.pend[k:]...)
 }
 
-// flush sends all that waits, at the end of the run.
+// flush queues all that waits, at the end of the run, and lets send end
+// once it is written.
 func (o *outputs) flush() {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.flushLocked(true)
+	o.ended = true
+	o.more.Signal()
 }
 
 type writerFunc func([]byte) (int, error)

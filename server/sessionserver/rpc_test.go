@@ -274,6 +274,27 @@ func TestClientNotReading(t *testing.T) {
 	}
 }
 
+// TestRunLimitClientNotReading: a run whose client reads nothing ends by
+// its time limit, and its session is free and whole for another client,
+// while the server still waits to write the output to the first (session
+// 27: the worker's run waited on its streamed output, so it was ended as
+// stuck when its limit came, and the session with it: "the session's
+// process died"). The connection's write timeout (a minute) is not met.
+func TestRunLimitClientNotReading(t *testing.T) {
+	freed := make(chan struct{}, 1)
+	_, path := start(t, Config{}, func(s *Server) { ForTests.OnFree(s, func() { freed <- struct{}{} }) })
+	c := dial(t, path)
+	id := mustOpen(t, c, OpenParams{Timeout: Duration(time.Second)})
+	mustRun(t, c, id, "v=kept", "")
+	<-freed
+	r := rawConn(t, path)
+	r.send(`{"jsonrpc":"2.0","id":1,"method":"run","params":{"session":"` + id + `","script":"while :; do echo flood >&2; done"}}`)
+	<-freed
+	if res, err := c.Run(id, `echo "$v"`, ""); err != nil || res.Stdout != "kept\n" {
+		t.Fatalf("run after the unread one: %+v %v", res, err)
+	}
+}
+
 func TestListAndPing(t *testing.T) {
 	_, path := start(t, Config{MaxSessions: 3})
 	c := dial(t, path)

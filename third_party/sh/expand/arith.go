@@ -111,11 +111,7 @@ func arithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (n int, inne
 	if err := pr.print(expr); err != nil {
 		return 0, true, err
 	}
-	if end.IsValid() && pr.last.IsValid() && end.Line() == pr.last.Line() && end.Col() > pr.last.Col() {
-		for range end.Col() - pr.last.Col() {
-			b.WriteByte(' ')
-		}
-	}
+	endGap(&b, pr.last, end)
 	text := b.String()
 	if !pr.expanded {
 		// Text without expansions is the same each time: a loop's
@@ -245,7 +241,9 @@ func (p *arithPrinter) gap(pos syntax.Pos) {
 	}
 	if pos.IsValid() && p.last.IsValid() {
 		if pos.Line() != p.last.Line() {
-			p.b.WriteByte(' ')
+			if !lineGap(p.b, p.last, pos) {
+				p.b.WriteByte(' ')
+			}
 		} else {
 			for range int(pos.Col()) - int(p.last.Col()) {
 				p.b.WriteByte(' ')
@@ -254,6 +252,39 @@ func (p *arithPrinter) gap(pos syntax.Pos) {
 	} else {
 		p.b.WriteByte(' ')
 	}
+}
+
+// endGap writes to b the blanks (and newlines) of an expression's text
+// from last, the end of its last token, to end, where the closing "))"
+// is: bash quotes them.
+func endGap(b *strings.Builder, last, end syntax.Pos) {
+	switch {
+	case !end.IsValid() || !last.IsValid():
+	case end.Line() == last.Line() && end.Col() > last.Col():
+		for range end.Col() - last.Col() {
+			b.WriteByte(' ')
+		}
+	case end.Line() != last.Line():
+		lineGap(b, last, end)
+	}
+}
+
+// lineGap writes to b the gap of an expression's text from last to pos
+// on another line, as bash quotes that text (llmsh): the newline that
+// ends last's line and the blanks before pos (a blank for each, a tab
+// too), when the gap is only those; it writes nothing and reports false
+// otherwise (a backslash-newline, which bash's text drops, or blanks
+// that end the line, may be there).
+func lineGap(b *strings.Builder, last, pos syntax.Pos) bool {
+	lead := int(pos.Col()) - 1
+	if pos.Line() != last.Line()+1 || int(pos.Offset())-int(last.Offset()) != 1+lead {
+		return false
+	}
+	b.WriteByte('\n')
+	for range lead {
+		b.WriteByte(' ')
+	}
+	return true
 }
 
 func (p *arithPrinter) token(pos syntax.Pos, s string) {
@@ -1854,15 +1885,31 @@ func ArithmExprText(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (text s
 	if err := pr.print(expr); err != nil {
 		return "", false, err
 	}
-	if end.IsValid() && pr.last.IsValid() && end.Line() == pr.last.Line() && end.Col() > pr.last.Col() {
-		for range end.Col() - pr.last.Col() {
-			b.WriteByte(' ')
-		}
-	}
+	endGap(&b, pr.last, end)
 	return b.String(), pr.expanded, nil
 }
 
 // ArithmCmd evaluates the expression of (( … )).
 func ArithmCmd(cfg *Config, cm *syntax.ArithmCmd) (int, error) {
 	return cfg.arithmExp(&syntax.ArithmExp{Right: cm.Right, Raw: cm.Raw, X: cm.X})
+}
+
+// ArithmCmdInner is [ArithmCmd]; inner reports an error of an expansion
+// in the expression's text ($((1/0)) in (( x = $((1/0)) ))), which bash
+// reports as an expansion's, not as (( ))'s (llmsh).
+func ArithmCmdInner(cfg *Config, cm *syntax.ArithmCmd) (n int, inner bool, err error) {
+	if !cm.Raw {
+		return arithmEnd(cfg, cm.X, cm.Right)
+	}
+	text, err := Literal(cfg, rawArithWord(cm.X.(*syntax.Word)))
+	if err != nil {
+		return 0, true, err
+	}
+	n64, err := cfg.ArithmText(text)
+	return int(n64), false, err
+}
+
+// ArithmInner is [Arithm] with [ArithmCmdInner]'s inner (llmsh).
+func ArithmInner(cfg *Config, expr syntax.ArithmExpr) (n int, inner bool, err error) {
+	return arithmEnd(cfg, expr, syntax.Pos{})
 }

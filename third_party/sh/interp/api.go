@@ -356,6 +356,14 @@ type Runner struct {
 	inSource   bool
 	sourceName string // llmsh: the file being sourced, as given, for errPrefix
 	lineBase   uint   // llmsh: line of an eval string's first line, less one
+	// llmsh: what sets the offset of the script's seekable input back
+	// to the end of the lines run (SetInputSync); the top shell's only.
+	inputSync func()
+	// llmsh: bash's line_number between simple commands, which the
+	// report of a command a signal ended names: the top-level command's
+	// last line, a for's, select's or case's line in its body, a
+	// function's body's line (0: r.line).
+	killLine int
 	// llmsh: in a $( ), the line of each of its commands in the text
 	// bash runs there (its print_comsub of them), and the line that
 	// text counts from less one (comsub.go: substLineMap).
@@ -529,6 +537,11 @@ type Runner struct {
 	// also takes the first word of the next line it reads for no
 	// reserved word (llmsh: condEOFError).
 	condFirstWord bool
+	// bangWord is the simple command after a `!` that condFirstWord
+	// made a plain word: the command's name is `!`; bangStmt is the
+	// statement that `!` no longer negates (llmsh).
+	bangWord *syntax.CallExpr
+	bangStmt *syntax.Stmt
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
@@ -1496,6 +1509,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 	if !r.didReset {
 		r.Reset()
 	}
+	r.syncInput() // llmsh: bash forks
 	// Keep in sync with the Runner type. Manually copy fields, to not copy
 	// sensitive ones like [errgroup.Group], and to do deep copies of slices.
 	r2 := &Runner{
@@ -1527,6 +1541,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		cString:        r.cString,
 		sourceName:     r.sourceName,
 		lineBase:       r.lineBase, // llmsh: with text (callstack.go)
+		killLine:       r.killLine,
 		substLines:     r.substLines,
 		substBase:      r.substBase,
 		opts:           r.opts,
@@ -1545,6 +1560,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		readsPipe:       r.readsPipe,               // llmsh
 		condBroken:      r.condBroken,              // llmsh
 		condFirstWord:   r.condFirstWord,           // llmsh
+		bangWord:        r.bangWord,                // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!

@@ -537,7 +537,10 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		oldText, evalNode := r.text, r.node
 		r.setText(textPlace{lineOffset: r.evalLine() - 1, src: src})
 		defer r.setText(oldText)
-		file, err := r.parseText(src, "")
+		file, err := r.parseTextCtx(ctx, src, "")
+		if errors.Is(err, ErrTextStopped) {
+			return exitStatus{code: 1} // the run has ended: nothing to say
+		}
 		var perr syntax.ParseError
 		if errors.As(err, &perr) {
 			src, perr = r.textEndError(src, "", perr)
@@ -653,7 +656,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// bash runs it: the whole lines before a syntax error, then the
 		// error in bash's words ("FILE: line N: …"), status 2.
 		parse := func(text string) (*syntax.File, error) {
-			file, err := r.parseText(text, path)
+			file, err := r.parseTextCtx(ctx, text, path)
 			errLine, inSubst = 0, false
 			if perr := (syntax.ParseError{}); errors.As(err, &perr) {
 				inSubst = perr.InSubst
@@ -676,6 +679,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			return file, err
 		}
 		file, err := parse(text)
+		if errors.Is(err, ErrTextStopped) {
+			return exitStatus{code: 1} // the run has ended: nothing to say
+		}
 		if err != nil {
 			return failf(textStatus(err), "source: %v\n", err)
 		}

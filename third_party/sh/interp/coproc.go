@@ -24,6 +24,17 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 		r.exit.code = 1
 		return
 	}
+	// bash takes the highest free descriptors below 64: 63 to read, the
+	// next free one below to write (coprocFd).
+	rfd := coprocFd(r.fds, 63, -1)
+	wfd := coprocFd(r.fds, rfd-1, rfd)
+	if rfd < 0 || wfd < 0 {
+		// llmsh: every descriptor below fdMax (ulimit -n) is taken, as
+		// pipe(2) fails for bash at its limit.
+		r.errf("%scoproc: pipe2: too many open files\n", r.errPrefix()) // as os.Pipe says it
+		r.exit.code = 1
+		return
+	}
 	inR, inW, err := newPipe() // the coprocess's stdin
 	if err != nil {
 		r.errf("%scoproc: %v\n", r.errPrefix(), err)
@@ -79,11 +90,7 @@ func (r *Runner) coproc(ctx context.Context, cm *syntax.CoprocClause) {
 		inR.Close()
 		bg.finish(r2, r2.exit)
 	}()
-	// bash takes the highest free descriptors below 64: 63 to read, the
-	// next free one below to write.
-	rfd := coprocFd(r.fds, 63)
 	r.setFd(rfd, newFdObj(outR, nil, outR))
-	wfd := coprocFd(r.fds, rfd-1)
 	r.setFd(wfd, newFdObj(nil, inW, inW))
 	r.setVar(name, expand.Variable{Set: true, Kind: expand.Indexed,
 		List: []string{strconv.Itoa(rfd), strconv.Itoa(wfd)}})
@@ -133,12 +140,28 @@ func (r *Runner) disposeCoproc() {
 	}
 }
 
-// coprocFd is the highest free descriptor from n down (above 2).
-func coprocFd[V any](fds map[int]V, n int) int {
+// coprocFd is the highest free descriptor from n down to 4, but not
+// except, as bash's move_to_high_fd; when there is none, the lowest free
+// one above 2, where bash's pipe(2) put it (llmsh: it returned 3, then 2,
+// taking the place of a coprocess's descriptor or of stderr itself once
+// 4 to 63 were taken, so the replaced pipes stayed open, unreachable, up
+// to the process's own limit on files: about 5000 coprocesses, 20000
+// descriptors whose closing made the time limit of `while :; do coproc
+// cat; done` 0.3-0.8 s late); -1 when none is free below fdMax.
+func coprocFd[V any](fds map[int]V, n, except int) int {
+	free := func(n int) bool {
+		_, used := fds[n]
+		return !used && n != except
+	}
 	for ; n > 3; n-- {
-		if _, used := fds[n]; !used {
+		if free(n) {
 			return n
 		}
 	}
-	return n
+	for n = 3; n < fdMax; n++ {
+		if free(n) {
+			return n
+		}
+	}
+	return -1
 }

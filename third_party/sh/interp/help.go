@@ -45,7 +45,7 @@ func makeHelpTable() map[string]builtinHelp {
 		"break":   {"break [n]", "Exit the enclosing for, while or until loop; with n, exit n levels."},
 		"builtin": {"builtin [shell-builtin [arg ...]]", "Run a shell builtin, bypassing a function of the same name."},
 		"caller":  {"caller [expr]", "Return the context of the current subroutine call."},
-		"cd":      {"cd [-L|[-P [-e]]] [dir]", "Change the shell working directory."},
+		"cd":      {"cd [-L|[-P [-e]] [-@]] [dir]", "Change the shell working directory."},
 		"command": {"command [-pVv] command [arg ...]", "Run a command, bypassing shell function lookup."},
 		"compgen": {"compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]", "Display possible completions depending on the options. Users and groups are llmsh's own; files come through vfsd."},
 		"complete": {"complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]",

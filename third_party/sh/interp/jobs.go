@@ -388,7 +388,22 @@ func (r *Runner) reportForeground(sig, pid int, st *syntax.Stmt, w io.Writer) {
 		r.reportPipeline(w, procs)
 		return
 	}
-	fmt.Fprintf(w, "%s%5d %-24s%s\n", r.errPrefix(), pid, signalDescription(sig), r.stmtText(st))
+	fmt.Fprintf(w, "%s%5d %-24s%s\n", r.killPrefix(), pid, signalDescription(sig), r.stmtText(st))
+}
+
+// killPrefix is errPrefix with bash's line_number after a simple command
+// (killLine): the report of a command that a signal ended names the last
+// line of the top-level command it is in, or the line of the for, select
+// or case or of the function's body around it (bash restores its line
+// number after a simple command, and reports the job then).
+func (r *Runner) killPrefix() string {
+	if r.killLine == 0 || r.killLine == r.line {
+		return r.errPrefix()
+	}
+	line := r.line
+	r.line = r.killLine
+	defer func() { r.line = line }()
+	return r.errPrefix()
 }
 
 // pipeProc is an element of a pipeline as bash's report lists it.
@@ -413,7 +428,7 @@ func (r *Runner) reportPipeline(w io.Writer, procs []pipeProc) {
 	}
 	first := how(procs[0].status)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s%5d %-24s%s\n", r.errPrefix(), procs[0].pid, first, procs[0].text)
+	fmt.Fprintf(&sb, "%s%5d %-24s%s\n", r.killPrefix(), procs[0].pid, first, procs[0].text)
 	for _, p := range procs[1:] {
 		pad := 24 // LONGEST_SIGNAL_DESC
 		h := how(p.status)
@@ -1497,6 +1512,17 @@ func stdinRedirects(redirs []*syntax.Redirect) bool {
 
 // controlStructure reports whether cm is what bash calls a shell control
 // structure: a compound command other than ( … ), or [[ ]] or (( )).
+// compoundRedirLine reports whether bash makes the redirections of cm at
+// its line number between commands (killLine), not at cm's own line
+// (llmsh): those of { }, if, while, until, for, select and case.
+func compoundRedirLine(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
+		return true
+	}
+	return false
+}
+
 func controlStructure(cm syntax.Command) bool {
 	switch cm.(type) {
 	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,

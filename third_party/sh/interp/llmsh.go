@@ -199,6 +199,30 @@ func ProcSubstHandler(f ProcSubstHandlerFunc) RunnerOption {
 	}
 }
 
+// SetInputSync gives the runner f, which sets the offset of the input it
+// reads its script from (a file that can seek) back to the end of the
+// lines it has run, as bash's sync_buffered_stream: bash reads such a
+// script a block at a time, and sets the offset back before each process
+// it forks (a subshell, a pipeline's element, a job, a program: a command
+// the exec handler runs), a `read` of descriptor 0 and a redirection of
+// descriptor 0; mapfile and `read -u N` of a copy of it read after the
+// block. Subshells do not get it (a forked child's buffer is empty). It
+// returns the function it replaces (nil: none).
+func (r *Runner) SetInputSync(f func()) func() {
+	old := r.inputSync
+	r.inputSync = f
+	return old
+}
+
+// syncInput is bash's sync_buffered_stream of its script's input
+// (SetInputSync), before a fork, a read of descriptor 0 or a
+// redirection of it.
+func (r *Runner) syncInput() {
+	if r.inputSync != nil {
+		r.inputSync()
+	}
+}
+
 // Pid returns the runner's $BASHPID: the session's $$ at the top, a new
 // virtual id in each subshell.
 func (r *Runner) Pid() int { return r.bashPid }
@@ -252,10 +276,41 @@ func CheckText(src string, maxBytes, maxNesting int) error {
 // against the runner's text limits, however the builtin was reached
 // (`command eval`, `builtin source`, a trap set through `command trap`).
 func (r *Runner) parseText(src, name string) (*syntax.File, error) {
+	return r.parseTextCtx(nil, src, name)
+}
+
+// parseTextCtx is parseText for eval and source, whose parse of a long
+// text ends with ctx (TextParser).
+func (r *Runner) parseTextCtx(ctx context.Context, src, name string) (*syntax.File, error) {
 	if err := CheckText(src, r.llmsh.maxText, r.llmsh.maxNesting); err != nil {
 		return nil, err
 	}
-	return syntax.NewParser().Parse(strings.NewReader(src), name)
+	return TextParser(ctx, src).Parse(strings.NewReader(src), name)
+}
+
+// ErrTextStopped is the error of a parse of a long text that its run's
+// end stopped (TextParser).
+var ErrTextStopped = errors.New("parse stopped: the run has ended")
+
+// stopTextAt is the length from which a text's parse looks at its run's
+// context: 64 of the parser's reads of 1 KiB.
+const stopTextAt = 64 << 10
+
+// TextParser is the parser of src, which fails with ErrTextStopped once
+// ctx is done when src is of stopTextAt bytes or more (ctx nil: never),
+// so that such a parse ends with its run (llmsh, session 27: `eval ": $x"`
+// of a million words went on parsing 1.2 s past the time limit, a
+// nested `bash -c` likewise).
+func TextParser(ctx context.Context, src string) *syntax.Parser {
+	if ctx == nil || len(src) < stopTextAt {
+		return syntax.NewParser()
+	}
+	return syntax.NewParser(syntax.StopWhen(func() error {
+		if ctx.Err() != nil {
+			return ErrTextStopped
+		}
+		return nil
+	}))
 }
 
 // readUpTo notes the lines of the script read when bash has read the
@@ -500,8 +555,20 @@ func (r *Runner) arithErr(cmd string, ae *expand.ArithmError) {
 // reported with status 1 and the shell goes on; any other error is an
 // expansion error. It reports whether there was an error.
 func (r *Runner) arithCmdErr(cmd string, err error) bool {
+	return r.arithCmdErrInner(cmd, err, false)
+}
+
+// arithCmdErrInner is arithCmdErr; inner says the error is one of an
+// expansion in the expression's text ($((1/0)) in (( x = $((1/0)) ))),
+// which bash reports and acts on as the expansion's error: unprefixed,
+// the command line abandoned.
+func (r *Runner) arithCmdErrInner(cmd string, err error, inner bool) bool {
 	if err == nil {
 		return false
+	}
+	if _, ok := errors.AsType[*expand.ArithmError](err); ok && inner {
+		r.expandErr(err)
+		return true
 	}
 	if ae, ok := errors.AsType[*expand.ArithmError](err); ok && !ae.Fatal {
 		r.arithErr(cmd, ae)
@@ -676,6 +743,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				r.exit = exitStatus{code: 2, exiting: top}
 				return true
 			}
+			r.bangStmt, r.bangWord = condBangWord(stmts[i])
 		}
 		if r.condBroken && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			if line, tok, ok := r.condBrokenAt(stmts, i); ok {
@@ -704,6 +772,11 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			r.topEnd = stmts[i].End().Line()
 		}
 		echo(i)
+		if top {
+			// bash's line_number between the simple commands of a
+			// command it has read whole (reportForeground).
+			r.killLine = int(r.lineBase + stmts[i].End().Line())
+		}
 		r.stmt(ctx, stmts[i])
 		if top && r.opts[optOneCmd] && !r.cString && (i+1 == len(stmts) || stmts[i+1].Pos().Line() > stmts[i].End().Line()) {
 			// set -t: bash reads and runs one line more (this one's
@@ -801,6 +874,36 @@ func (r *Runner) condEOFError(st *syntax.Stmt) (line int, tok string, ok bool) {
 		return at(pat, ")")
 	}
 	return 0, "", false
+}
+
+// condBangWord finds in st, the first statement of the line read after
+// a [[ that the end of eval text cut short, a `!` that comes first: bash
+// takes it for no reserved word but the name of the simple command after
+// it (`!: command not found`, status 127), that of a pipeline's first
+// element too. neg is the statement it negated, cm that command.
+func condBangWord(st *syntax.Stmt) (neg *syntax.Stmt, cm *syntax.CallExpr) {
+	for {
+		b, isList := st.Cmd.(*syntax.BinaryCmd)
+		if !isList || st.Negated || b.Op == syntax.Pipe || b.Op == syntax.PipeAll {
+			break
+		}
+		st = b.X
+	}
+	if !st.Negated {
+		return nil, nil
+	}
+	first := st
+	for {
+		b, isPipe := first.Cmd.(*syntax.BinaryCmd)
+		if !isPipe || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			break
+		}
+		first = b.X
+	}
+	if cm, ok := first.Cmd.(*syntax.CallExpr); ok && len(cm.Assigns) == 0 && len(first.Redirs) == 0 {
+		return st, cm
+	}
+	return nil, nil
 }
 
 // condBrokenAt finds the first [[ ]] in the statements that bash reads as

@@ -395,8 +395,8 @@ func (r *Runner) cstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop, part 
 	if expr == nil {
 		return 1, true
 	}
-	n, err := expand.Arithm(r.ecfg, expr)
-	if r.arithCmdErr("((", err) {
+	n, inner, err := expand.ArithmInner(r.ecfg, expr)
+	if r.arithCmdErrInner("((", err, inner) {
 		return 0, false
 	}
 	return n, true
@@ -410,7 +410,7 @@ func (r *Runner) tracedCstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop,
 	text, expanded := "1", false
 	if expr != nil {
 		var err error
-		if text, expanded, err = expand.ArithmExprText(r.ecfg, expr, syntax.Pos{}); r.arithCmdErr("((", err) {
+		if text, expanded, err = expand.ArithmExprText(r.ecfg, expr, syntax.Pos{}); r.arithCmdErrInner("((", err, true) {
 			return 0, false
 		}
 	}

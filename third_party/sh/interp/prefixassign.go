@@ -454,8 +454,7 @@ func (r *Runner) giveLocal(in restoreVar, builtin string, naked bool) {
 	}
 	// The local is written as it is, readonly too (x=1 local -r x).
 	vr.Set, vr.Exported = true, true
-	exportGen.Add(1)
-	o.exports = true
+	o.exportChanged(in.name)
 	o.values[n] = namedVariable{in.name, vr}
 }
 

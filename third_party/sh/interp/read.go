@@ -760,6 +760,9 @@ opts:
 		return exit
 	}
 
+	if fd == 0 {
+		r.syncInput() // llmsh: as bash's read of its input's descriptor
+	}
 	in, ok := r.inputFd(ctx, "read", fd)
 	if !ok {
 		exit.code = 1

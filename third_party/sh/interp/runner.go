@@ -731,6 +731,13 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// are released when it has run.
 	defer r.releaseProcSubsts(len(r.psubRelease))
 	r.line = int(r.lineBase + stmtLine(st)) // llmsh: for bash's "NAME: line N: " prefix
+	negated := st.Negated
+	if negated && st == r.bangStmt {
+		// llmsh: `!` is a command's name (condBangWord), maybe in a
+		// pipeline's subshell.
+		negated, r.bangStmt = false, nil
+		defer func() { r.bangWord = nil }()
+	}
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
 		r.line, r.substLine = r.substBase+l, true // llmsh: in a $( ), the line in bash's text of it
@@ -807,6 +814,13 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	r.lazyOpen = r.deferSeq != 0 && len(st.Redirs) == 1 && r.bashPid == r.llmsh.pid // llmsh: deferred.go
 	_, subshell := st.Cmd.(*syntax.Subshell)
 	r.docExternal = len(st.Redirs) > 0 && (subshell || callExpr != nil && r.runsProgram(callExpr))
+	cmdLine := r.line
+	if len(st.Redirs) > 0 && r.killLine != 0 && compoundRedirLine(st.Cmd) {
+		// llmsh: bash makes a compound command's redirections at the
+		// line number it has between commands (killLine): the `}` or
+		// `done` of a top-level one, a for's line in its body.
+		r.line = r.killLine
+	}
 	for _, rd := range st.Redirs {
 		cls, err := r.redir(ctx, rd, &sv, keep)
 		r.lazyOpen = false
@@ -833,6 +847,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.liveRedirs = append(r.liveRedirs, hc)
 		}
 	}
+	r.line = cmdLine
 	if len(closers) > 0 {
 		defer func(n int) { r.liveRedirs = r.liveRedirs[:n] }(len(r.liveRedirs) - len(closers))
 	}
@@ -866,7 +881,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		redirErr()
 	}
 	if r.exit.ok() && st.Cmd != nil {
-		if st.Negated && r.opts[optErrExit] && !r.noErrExit && st != r.negatedAlone {
+		if negated && r.opts[optErrExit] && !r.noErrExit && st != r.negatedAlone {
 			// llmsh: under set -e, bash ignores it (and the ERR
 			// trap) in every command that ! runs.
 			r.noErrExit = true
@@ -887,7 +902,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	if simpleCommand(st.Cmd) {
 		r.setPipeStatus(oneStatus[r.exit.code]) // llmsh: pipeline.go
 	}
-	if st.Negated {
+	if negated {
 		switch {
 		case st == r.negatedAlone && r.exit.exiting && !r.exit.fatalExit:
 			// llmsh: set -e ended the subshell, whose status is
@@ -905,7 +920,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// redirections are undone, as bash's execute_command_internal: the
 	// trap's output goes where the shell's does (false > f leaves f
 	// empty).
-	errCheck := !st.Negated && !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
+	errCheck := !negated && !elem && !r.exit.ok() && !r.noErrExit && !r.exit.returning && !r.exit.exiting &&
 		!r.exit.fatalExit && (redirFailed || errExitCmd(st.Cmd))
 	errAct := func() {
 		// llmsh: bash runs the ERR trap and acts on set -e for simple
@@ -1185,6 +1200,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.stderr = r.cmdErr
 		}
 		fields := r.fields(args...)
+		if r.bangWord != nil && r.bangWord == cm {
+			r.bangWord = nil
+			fields = append([]string{"!"}, fields...) // llmsh: condBangWord
+		}
 		if len(fields) > 0 {
 			r.stderr = errOut
 		}
@@ -1398,6 +1417,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.loopStatus(body)
 	case *syntax.ForClause:
+		// llmsh: bash's line_number in the body (reportForeground):
+		// for's and select's line, an arithmetic for's last.
+		oldKill := r.killLine
+		defer func() { r.killLine = oldKill }()
+		if _, ok := cm.Loop.(*syntax.CStyleLoop); ok {
+			r.killLine = int(r.lineBase + cm.End().Line())
+		} else {
+			r.killLine = int(r.lineBase + cm.Pos().Line())
+		}
 		switch y := cm.Loop.(type) {
 		case *syntax.WordIter:
 			name := y.Name.Value
@@ -1551,8 +1579,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 		if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
-			// llmsh: bash refuses to redefine a readonly function.
-			r.errf("%s%s: readonly function\n", r.errPrefix(), cm.Name.Value)
+			// llmsh: bash refuses to redefine a readonly function,
+			// at its line between commands outside a function (the
+			// `}` of a top-level definition, a for's line).
+			prefix := r.errPrefix()
+			if !r.inFunc {
+				prefix = r.killPrefix()
+			}
+			r.errf("%s%s: readonly function\n", prefix, cm.Name.Value)
 			r.exit.code = 1
 			break
 		}
@@ -1564,15 +1598,18 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		// llmsh: an error is status 1 and the shell goes on, as bash.
 		who := r.arithAs("((")
-		n, err := expand.ArithmCmd(r.ecfg, cm)
+		n, inner, err := expand.ArithmCmdInner(r.ecfg, cm)
 		r.arithWho = who
-		if r.arithCmdErr("((", err) {
+		if r.arithCmdErrInner("((", err, inner) {
 			break
 		}
 		r.exit.oneIf(n == 0)
 	case *syntax.LetClause:
 		r.letClause(ctx, cm, trace)
 	case *syntax.CaseClause:
+		oldKill := r.killLine // llmsh: as for's
+		defer func() { r.killLine = oldKill }()
+		r.killLine = int(r.lineBase + cm.Pos().Line())
 		trace.string("case ")
 		trace.expr(cm.Word)
 		trace.string(" in")
@@ -2483,7 +2520,7 @@ func letHelp(expr syntax.ArithmExpr) bool {
 func (r *Runner) tracedArithCmd(cm *syntax.ArithmCmd, trace *tracer) {
 	defer r.arithRestore(r.arithAs("(("))
 	text, expanded, err := expand.ArithmCmdText(r.ecfg, cm)
-	if r.arithCmdErr("((", err) {
+	if r.arithCmdErrInner("((", err, true) { // (the text's expansions')
 		return
 	}
 	inner, ok := r.srcBetween(cm.Left, cm.Right)
@@ -2523,7 +2560,8 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 		} else {
 			fields, err = expand.LetFields(r.ecfg, expr)
 		}
-		if r.arithCmdErr("let", err) {
+		// (The words' expansions: bash's errors of those before let.)
+		if r.arithCmdErrInner("let", err, true) {
 			return
 		}
 		texts = append(texts, fields...)
@@ -2746,6 +2784,9 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	}
 	if n >= fdMax {
 		return nil, badFdError(rd.N.Value)
+	}
+	if n == 0 {
+		r.syncInput() // llmsh: bash's check_bash_input
 	}
 	if varFd {
 		// bash: {NAME}>FILE and {NAME}>&- outlive the command.
@@ -3078,9 +3119,12 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
 		tail := r.funcNoForkTail(body) // llmsh: NoForkExec
+		oldKill := r.killLine
+		r.killLine = int(r.lineBase + body.Pos().Line()) // llmsh: bash's line_number
 		if !skip {
 			r.stmt(ctx, body)
 		}
+		r.killLine = oldKill
 		r.noForkTail = tail
 		if r.localOpts != nil { // local -
 			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])
@@ -3152,6 +3196,9 @@ func declNames(fields []string) map[string]bool {
 }
 
 func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
+	if !r.inExecBuiltin {
+		r.syncInput() // llmsh: bash forks for a program (or execs it)
+	}
 	if r.foregroundJobs() {
 		r.execForeground(ctx, pos, args) // llmsh: Ctrl-Z stops it (jobstop.go)
 		return

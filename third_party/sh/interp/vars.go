@@ -79,7 +79,34 @@ type overlayEnviron struct {
 	// llmsh: exports is set once a variable that was or becomes exported
 	// is stored or unset in this scope (see [HandlerContext.Exported]).
 	exports bool
+
+	// llmsh: exportLog names those variables, one entry per store or
+	// unset, after the exportBase first (dropped: the log keeps at most
+	// exportLogMax), so that [HandlerContext.Exported] can bring a list
+	// made earlier up to date with what changed since.
+	exportLog  []string
+	exportBase uint64
 }
+
+// exportLogMax bounds an overlayEnviron's exportLog.
+const exportLogMax = 1024
+
+// exportChanged records a store or unset of name, a variable that was
+// or becomes exported, in this scope (llmsh: see
+// [HandlerContext.Exported]).
+func (o *overlayEnviron) exportChanged(name string) {
+	exportGen.Add(1)
+	o.exports = true
+	if len(o.exportLog) >= exportLogMax {
+		half := len(o.exportLog) / 2
+		o.exportLog = append(o.exportLog[:0], o.exportLog[half:]...)
+		o.exportBase += uint64(half)
+	}
+	o.exportLog = append(o.exportLog, name)
+}
+
+// exportSeq counts the stores and unsets that exportLog has recorded.
+func (o *overlayEnviron) exportSeq() uint64 { return o.exportBase + uint64(len(o.exportLog)) }
 
 // namedVariable records the original name of a variable for platforms
 // where variable names are matched in a case-insensitive way.
@@ -159,8 +186,7 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 		prev.Variable = o.parent.Get(name)
 	}
 	if prev.Exported || vr.Exported {
-		exportGen.Add(1) // llmsh: see [HandlerContext.Exported]
-		o.exports = true
+		o.exportChanged(name) // llmsh: see [HandlerContext.Exported]
 	}
 
 	if o.values == nil {
@@ -285,8 +311,7 @@ func (o *overlayEnviron) unsetFromCallee(name string) error {
 			return errReadOnly
 		}
 		if prev.Exported {
-			exportGen.Add(1)
-			o.exports = true
+			o.exportChanged(name)
 		}
 		delete(o.values, normalized)
 		delete(o.owned, normalized)
@@ -312,8 +337,7 @@ func (o *overlayEnviron) unsetLocalKeep(name string) (done bool, err error) {
 				return true, errReadOnly
 			}
 			if prev.Exported {
-				exportGen.Add(1)
-				o.exports = true
+				o.exportChanged(name)
 			}
 			delete(o.owned, normalized)
 			o.values[normalized] = namedVariable{name, expand.Variable{Local: true}}
@@ -1881,6 +1905,11 @@ type exportCache struct {
 	chain   []*overlayEnviron
 	contrib []*overlayEnviron
 	list    []string
+	// seen is each chain scope's exportSeq when the list was last
+	// brought up to date; base the exported variables of the outermost
+	// scope's parent, "NAME" to value.
+	seen []uint64
+	base map[string]string
 }
 
 // Exported lists the exported variables, "NAME=value", sorted, as a
@@ -1908,13 +1937,14 @@ func (hc HandlerContext) Exported() []string {
 	}
 	gen := exportGen.Load()
 	c := &r.exports
-	if c.list != nil && c.gen == gen && c.valid(o) {
+	if c.list != nil && c.valid(o) && (c.gen == gen || c.update(gen)) {
 		return r.exportedFuncs(r.withDynExports(c.list)) // llmsh: funcenv.go
 	}
-	c.gen, c.chain, c.contrib = gen, c.chain[:0], c.contrib[:0]
+	c.gen, c.chain, c.contrib, c.seen = gen, c.chain[:0], c.contrib[:0], c.seen[:0]
 	vals := map[string]string{}
 	for {
 		c.chain = append(c.chain, o)
+		c.seen = append(c.seen, o.exportSeq())
 		po, ok := o.parent.(*overlayEnviron)
 		if !ok {
 			if o.parent != nil {
@@ -1927,6 +1957,7 @@ func (hc HandlerContext) Exported() []string {
 		}
 		o = po
 	}
+	c.base = maps.Clone(vals)
 	for _, o := range slices.Backward(c.chain) {
 		added := false
 		for _, vr := range o.values {
@@ -1938,6 +1969,77 @@ func (hc HandlerContext) Exported() []string {
 	}
 	c.list = exportedSorted(vals)
 	return r.exportedFuncs(r.withDynExports(c.list))
+}
+
+// update brings the kept list up to date, at gen, with the stores and
+// unsets that the scopes it was made from have logged since: only the
+// names they name are looked up again, and the list is copied, not made
+// again (llmsh, session 27: with 300,000 exported variables, every
+// command after an `export x=$i` made the list anew, 0.3-1.4 s of work
+// that no context could stop). It reports false, leaving the list to be
+// made again, when a scope's log no longer goes back that far or when
+// more names changed than making it again would cost.
+func (c *exportCache) update(gen uint64) bool {
+	var names []string
+	for i, o := range c.chain {
+		seq := o.exportSeq()
+		if c.seen[i] == seq {
+			continue
+		}
+		if c.seen[i] < o.exportBase {
+			return false
+		}
+		names = append(names, o.exportLog[c.seen[i]-o.exportBase:]...)
+		if !slices.Contains(c.contrib, o) {
+			c.contrib = append(c.contrib, o) // its end drops the list
+		}
+	}
+	if len(names) > max(64, len(c.list)/16) {
+		return false
+	}
+	list, own := c.list, false
+	for _, name := range names {
+		key := name + "="
+		i, _ := slices.BinarySearch(list, key) // "NAME=" sorts first of NAME's, and apart from other names'
+		has := i < len(list) && strings.HasPrefix(list[i], key)
+		v, ok := c.valueOf(name)
+		if ok && has && list[i][len(key):] == v || !ok && !has {
+			continue
+		}
+		if !own {
+			// Callers may hold the old list: it is never changed.
+			list, own = slices.Grow(slices.Clone(list), len(names)), true
+		}
+		switch {
+		case !ok:
+			list = slices.Delete(list, i, i+1)
+		case has:
+			list[i] = key + v
+		default:
+			list = slices.Insert(list, i, key+v)
+		}
+	}
+	c.list, c.gen = list, gen
+	for i, o := range c.chain {
+		c.seen[i] = o.exportSeq()
+	}
+	return true
+}
+
+// valueOf is name's value in the exported list made from the scopes of
+// c.chain, as Exported makes it; ok is false when the list has none.
+func (c *exportCache) valueOf(name string) (v string, ok bool) {
+	vals := map[string]string{}
+	if bv, ok := c.base[name]; ok {
+		vals[name] = bv
+	}
+	for _, o := range slices.Backward(c.chain) {
+		if vr, ok := o.values[o.normalize(name)]; ok {
+			exportedPut(vals, name, vr.Variable)
+		}
+	}
+	v, ok = vals[name]
+	return v, ok
 }
 
 // withDynExports is list with the exported dynamic variables (dynExport)

@@ -279,6 +279,10 @@ func (p *Parser) fill() (n int) {
 	copy(p.readBuf[:left], p.readBuf[p.bsp:])
 readAgain:
 	n, err := 0, p.readErr
+	if err == nil && p.stop != nil {
+		err = p.stop() // llmsh: StopWhen
+		p.readErr = err
+	}
 	if err == nil {
 		n, err = p.src.Read(p.readBuf[left:])
 		p.readErr = err

@@ -205,6 +205,13 @@ func StopAt(word string) ParserOption {
 	return func(p *Parser) { p.stopAt = []byte(word) }
 }
 
+// StopWhen makes the parser ask stop before each chunk of input it reads
+// (1 KiB), and fail with its error once it returns one, so that the parse
+// of a long text can end with the run that asked for it (llmsh).
+func StopWhen(stop func() error) ParserOption {
+	return func(p *Parser) { p.stop = stop }
+}
+
 // RecoverErrors allows the parser to skip up to a maximum number of
 // errors in the given input on a best-effort basis.
 // This can be useful to tab-complete an interactive shell prompt,
@@ -489,6 +496,8 @@ type Parser struct {
 	bsp uint   // offset within [Parser.bs] for the rune after [Parser.r]
 	r   rune   // next rune; [runeEOF] when it went past EOF, or we stopped
 	w   int    // width of [Parser.r]
+
+	stop func() error // llmsh: StopWhen
 
 	f *File
 

@@ -3,8 +3,8 @@
 #@ status: 125
 #@ stderr: llmsh: limit exceeded:
 # Each job waits for its children, so the bomb keeps the script alive
-# until a limit stops it: the goroutine limit ("more than 20000 concurrent
-# jobs (a fork bomb?)") or the call depth of its deepest chain of jobs
+# until a limit stops it: the goroutine limit ("more than 20000 processes at once:
+# jobs, pipeline elements (a fork bomb?)") or the call depth of its deepest chain of jobs
 # ("maximum call depth exceeded"), whichever the scheduling reaches first
 # (both on one machine, from run to run; shell's TestForkBombStops holds
 # the goroutine limit itself). (The classic :(){ :|:& };: whose
