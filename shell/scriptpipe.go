@@ -2,11 +2,14 @@ package shell
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"io/fs"
 	"os"
 	"sync"
 	"syscall"
+
+	"github.com/llmsh/llmsh/builtins"
 )
 
 // scriptPipe is a pipe that a script is read from (`gen | llmsh`), as
@@ -74,7 +77,12 @@ func (p *scriptPipe) Buffered() int {
 // Stat describes the pipe (test -p /dev/stdin; GNU tools fstat stdin).
 func (p *scriptPipe) Stat() (fs.FileInfo, error) { return p.in.Stat() }
 
-func (p *scriptPipe) Read(b []byte) (int, error) {
+func (p *scriptPipe) Read(b []byte) (int, error) { return p.readStop(b, nil) }
+
+// readStop is Read for a command whose context is ctx (nil: none): once
+// ctx is done it takes nothing, also when it was waiting for the pipe,
+// and fails with builtins.ErrCancelled.
+func (p *scriptPipe) readStop(b []byte, ctx context.Context) (int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if len(b) == 0 {
@@ -85,10 +93,25 @@ func (p *scriptPipe) Read(b []byte) (int, error) {
 			return 0, err
 		}
 	}
+	if ctx != nil && ctx.Err() != nil {
+		return 0, builtins.ErrCancelled
+	}
 	n := copy(b, p.buf[p.pos:])
 	p.pos += n
 	return n, nil
 }
+
+// stoppablePipe is a command's stdin that is a script's pipe: once the
+// command's context is done (`timeout 1 cat`), a read that was waiting
+// for input takes none of what comes, which the script's next lines
+// are, as the killed process's read in bash takes none, and fails with
+// builtins.ErrCancelled.
+type stoppablePipe struct {
+	*scriptPipe
+	ctx context.Context
+}
+
+func (s stoppablePipe) Read(b []byte) (int, error) { return s.readStop(b, s.ctx) }
 
 // line returns the script's next line, with its newline, cut past max
 // bytes; the error is io.EOF at the pipe's end (the line is then what

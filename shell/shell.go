@@ -1230,9 +1230,14 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 	s.mu.Unlock()
 	s.exited = false
 	// The jobs run under runCtx, which ends with the script; ctx stays
-	// alive for the status.
-	runCtx, endRun := context.WithCancel(ctx)
-	defer endRun()
+	// alive for the status. A part of a script read a command at a time
+	// (holdEnd: RunInput ends the script itself) ends nothing here, and
+	// runs under ctx (one context less a command of a piped script).
+	runCtx, endRun := ctx, cancel
+	if !s.holdEnd {
+		runCtx, endRun = context.WithCancel(ctx)
+		defer endRun()
+	}
 	if !s.isNested {
 		s.endedRun = false
 	}

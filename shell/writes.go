@@ -341,15 +341,19 @@ func (d stoppableDev) Read(p []byte) (int, error) {
 	return d.devFile.Read(p)
 }
 
-// stoppable gives a command's reader of an endless device, or of a file
-// redirected to it, the command's context (see stoppableDev,
-// stoppableRedir); any other reader is returned as it is.
+// stoppable gives a command's reader of an endless device, of a file
+// redirected to it, or of the pipe a script is read from, the command's
+// context (see stoppableDev, stoppableRedir, stoppablePipe); any other
+// reader is returned as it is.
 func stoppable(ctx context.Context, r io.Reader) io.Reader {
 	if d, ok := r.(*devFile); ok && d.endless() {
 		return stoppableDev{d, ctx}
 	}
 	if rf, ok := r.(*redirFile); ok {
 		return stoppableRedir{rf, ctx}
+	}
+	if p, ok := r.(*scriptPipe); ok {
+		return stoppablePipe{p, ctx}
 	}
 	return r
 }
