@@ -102,7 +102,7 @@ func TestTextParserStops(t *testing.T) {
 	if _, err := TextParser(ctx, long).Parse(strings.NewReader(long), ""); err != ErrTextStopped {
 		t.Fatalf("long text, context done: %v", err)
 	}
-	if f, err := TextParser(nil, long).Parse(strings.NewReader(long), ""); err != nil || len(f.Stmts) != 1 {
+	if f, err := TextParser(context.Background(), long).Parse(strings.NewReader(long), ""); err != nil || len(f.Stmts) != 1 {
 		t.Fatalf("long text, no context: %v", err)
 	}
 	if f, err := TextParser(ctx, "echo hi").Parse(strings.NewReader("echo hi"), ""); err != nil || len(f.Stmts) != 1 {
