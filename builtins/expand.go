@@ -218,21 +218,27 @@ func writeSpaces(env *Env, w *bufio.Writer, n uint64) error {
 	return err
 }
 
-// writeRepeat writes n bytes c a piece at a time (a width of gigabytes is
-// never one allocation), checking for cancellation on long runs: it
-// returns the writer's error as it is, or gnu.ErrCancelled.
+// writeRepeat writes n bytes c into the writer's own buffer, a buffer's
+// worth at a time (a width of gigabytes is never one allocation),
+// checking for cancellation on long runs: it returns the writer's error
+// as it is, or gnu.ErrCancelled. (It filled a 4 KiB piece of c for each
+// call: 4 us a tab, expand of 160000 tabs 0.7 s of CPU, GNU's 5 ms.)
 func writeRepeat(env *Env, w *bufio.Writer, c byte, n uint64) error {
-	const chunk = 4096
-	var buf [chunk]byte
-	for i := range buf {
-		buf[i] = c
-	}
 	for n > 0 {
-		k := min(n, chunk)
-		if _, err := w.Write(buf[:k]); err != nil {
+		if w.Available() == 0 {
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+		b := w.AvailableBuffer()[:min(n, uint64(w.Available()))]
+		b[0] = c
+		for i := 1; i < len(b); i *= 2 {
+			copy(b[i:], b[:i])
+		}
+		if _, err := w.Write(b); err != nil {
 			return err
 		}
-		n -= k
+		n -= uint64(len(b))
 		if n > 0 && env.Ctx.Err() != nil {
 			return gnu.ErrCancelled
 		}

@@ -1113,9 +1113,11 @@ func (s *tarState) addDir(tw *tar.Writer, abs, shown, name string, top bool) err
 	// (headBatch in one request, where the FS can), and archived in
 	// their turn; not those --exclude leaves out (read for nothing).
 	var small []string
+	excluding := len(s.excludes) > 0 || s.excludeVCS
 	for _, e := range ents {
 		if st := s.ahead[path.Join(abs, e.Name())]; st.err == nil && st.fi != nil &&
-			st.fi.Mode().IsRegular() && st.fi.Size() < tarHeadMax && !s.leftOut(joinPath(strings.TrimSuffix(name, "/"), e.Name())) {
+			st.fi.Mode().IsRegular() && st.fi.Size() < tarHeadMax &&
+			!(excluding && s.leftOut(joinPath(strings.TrimSuffix(name, "/"), e.Name()))) {
 			small = append(small, path.Join(abs, e.Name()))
 		}
 	}
