@@ -2610,6 +2610,40 @@ func (r *Runner) stmts(ctx context.Context, stmts []*syntax.Stmt) {
 	}
 }
 
+// docRunner is the runner that expands w, a here-document or here-string
+// of the statement whose redirections are being made: bash expands those
+// of a program or a ( … ) in the child it forked, so that what the
+// expansion changes (${x:=v}, $((n++)), $RANDOM's draw) is the child's,
+// not the shell's (llmsh: a throwaway subshell, only when w may change
+// something).
+func (r *Runner) docRunner(w *syntax.Word) *Runner {
+	if !r.docExternal || w == nil || !mayAssign(w) {
+		return r
+	}
+	return r.subshell(false)
+}
+
+// mayAssign reports whether expanding w may change a variable: it holds
+// ${v=…}, ${v:=…}, an arithmetic expansion, $RANDOM or $SRANDOM (llmsh).
+func mayAssign(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ArithmExp:
+			found = true
+		case *syntax.ParamExp:
+			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) ||
+				n.Param != nil && (n.Param.Value == "RANDOM" || n.Param.Value == "SRANDOM") {
+				found = true
+			}
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false // (run in a subshell anyway)
+		}
+		return !found
+	})
+	return found
+}
+
 // hdocQuotedDelim reports whether a here-document delimiter word is quoted,
 // as in "<<'EOF'" or "<<\EOF", which makes its body literal.
 func hdocQuotedDelim(word *syntax.Word) bool {
@@ -2769,14 +2803,14 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	var doc *string
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
-		s, err := r.hdocString(rd)
+		s, err := r.docRunner(rd.Hdoc).hdocString(rd)
 		if err != nil {
 			r.docExpandErr(err)
 			return nil, errRedirExpand
 		}
 		doc = &s
 	case syntax.WordHdoc:
-		str, err := expand.HereString(r.ecfg, rd.Word)
+		str, err := expand.HereString(r.docRunner(rd.Word).ecfg, rd.Word)
 		if err != nil {
 			r.docExpandErr(err)
 			return nil, errRedirExpand
