@@ -2610,12 +2610,12 @@ func (r *Runner) stmts(ctx context.Context, stmts []*syntax.Stmt) {
 	}
 }
 
-// docRunner is the runner that expands w, a here-document or here-string
-// of the statement whose redirections are being made: bash expands those
-// of a program or a ( … ) in the child it forked, so that what the
-// expansion changes (${x:=v}, $((n++)), $RANDOM's draw) is the child's,
-// not the shell's (llmsh: a throwaway subshell, only when w may change
-// something).
+// docRunner is the runner that expands w, a here-document, here-string
+// or word of a redirection of the statement whose redirections are being
+// made: bash makes those of a program or a ( … ) in the child it forked,
+// so that what the expansion changes (${x:=v}, $((n++)), $RANDOM's draw)
+// is the child's, not the shell's (llmsh: a throwaway subshell, only
+// when w may change something).
 func (r *Runner) docRunner(w *syntax.Word) *Runner {
 	if !r.docExternal || w == nil || !mayAssign(w) {
 		return r
@@ -2854,7 +2854,7 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	// llmsh: the word is expanded as bash expands a redirection's: split
 	// and globbed, and it must give one field.
 	r.redirWord = true
-	fields, err := expand.Fields(r.ecfg, rd.Word)
+	fields, err := expand.Fields(r.docRunner(rd.Word).ecfg, rd.Word)
 	r.redirWord = false
 	if err != nil {
 		r.expandErr(err)
