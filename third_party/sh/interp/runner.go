@@ -2774,6 +2774,21 @@ func (r *Runner) runsProgram(cm *syntax.CallExpr) bool {
 	if name == "" {
 		return true // a name an expansion gives: taken as a program
 	}
+	if name == "command" && r.Funcs[name] == nil {
+		// `command [-p] NAME`: NAME's (not a function, as bash's
+		// command skips them); -v and -V run nothing.
+		for _, w := range cm.Args[1:] {
+			switch a := w.Lit(); {
+			case a == "-p" || a == "--":
+				continue
+			case a == "" || a[0] == '-':
+				return false
+			default:
+				return !IsBuiltin(a)
+			}
+		}
+		return false
+	}
 	return r.Funcs[name] == nil && !IsBuiltin(name)
 }
 
