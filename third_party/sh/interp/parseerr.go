@@ -178,8 +178,12 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 		tok, _ = tokenAt(src, end) // bash names what came instead
 		if at := int(perr.At.Offset()); strings.Contains(text, "must be followed by `") && perr.At.IsValid() && at > off && at <= len(src) {
 			// llmsh: a reserved word or token was expected (`do`,
-			// `in`, `)`): bash names the token met in its place.
+			// `in`, `)`): bash names the token met in its place, on
+			// that token's line (`for x in a⏎echo`: line 2).
 			tok, _ = tokenAt(src, at)
+			if perr.At.Line() > perr.Pos.Line() {
+				atLine = int(perr.At.Line())
+			}
 		}
 		if at := int(perr.At.Offset()); strings.HasSuffix(text, "must be followed by a statement") && perr.At.Line() > perr.Pos.Line() && at <= len(src) {
 			// llmsh: `a &&`, `a |` with an operator on a later line:

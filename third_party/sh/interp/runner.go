@@ -2679,6 +2679,40 @@ func (r *Runner) stmts(ctx context.Context, stmts []*syntax.Stmt) {
 	}
 }
 
+// docRunner is the runner that expands w, a here-document, here-string
+// or word of a redirection of the statement whose redirections are being
+// made: bash makes those of a program or a ( … ) in the child it forked,
+// so that what the expansion changes (${x:=v}, $((n++)), $RANDOM's draw)
+// is the child's, not the shell's (llmsh: a throwaway subshell, only
+// when w may change something).
+func (r *Runner) docRunner(w *syntax.Word) *Runner {
+	if !r.docExternal || w == nil || !mayAssign(w) {
+		return r
+	}
+	return r.subshell(false)
+}
+
+// mayAssign reports whether expanding w may change a variable: it holds
+// ${v=…}, ${v:=…}, an arithmetic expansion, $RANDOM or $SRANDOM (llmsh).
+func mayAssign(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ArithmExp:
+			found = true
+		case *syntax.ParamExp:
+			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) ||
+				n.Param != nil && (n.Param.Value == "RANDOM" || n.Param.Value == "SRANDOM") {
+				found = true
+			}
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false // (run in a subshell anyway)
+		}
+		return !found
+	})
+	return found
+}
+
 // hdocQuotedDelim reports whether a here-document delimiter word is quoted,
 // as in "<<'EOF'" or "<<\EOF", which makes its body literal.
 func hdocQuotedDelim(word *syntax.Word) bool {
@@ -2809,6 +2843,21 @@ func (r *Runner) runsProgram(cm *syntax.CallExpr) bool {
 	if name == "" {
 		return true // a name an expansion gives: taken as a program
 	}
+	if name == "command" && r.Funcs[name] == nil {
+		// `command [-p] NAME`: NAME's (not a function, as bash's
+		// command skips them); -v and -V run nothing.
+		for _, w := range cm.Args[1:] {
+			switch a := w.Lit(); {
+			case a == "-p" || a == "--":
+				continue
+			case a == "" || a[0] == '-':
+				return false
+			default:
+				return !IsBuiltin(a)
+			}
+		}
+		return false
+	}
 	return r.Funcs[name] == nil && !IsBuiltin(name)
 }
 
@@ -2838,14 +2887,14 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	var doc *string
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
-		s, err := r.hdocString(rd)
+		s, err := r.docRunner(rd.Hdoc).hdocString(rd)
 		if err != nil {
 			r.docExpandErr(err)
 			return nil, errRedirExpand
 		}
 		doc = &s
 	case syntax.WordHdoc:
-		str, err := expand.HereString(r.ecfg, rd.Word)
+		str, err := expand.HereString(r.docRunner(rd.Word).ecfg, rd.Word)
 		if err != nil {
 			r.docExpandErr(err)
 			return nil, errRedirExpand
@@ -2889,7 +2938,7 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	// llmsh: the word is expanded as bash expands a redirection's: split
 	// and globbed, and it must give one field.
 	r.redirWord = true
-	fields, err := expand.Fields(r.ecfg, rd.Word)
+	fields, err := expand.Fields(r.docRunner(rd.Word).ecfg, rd.Word)
 	r.redirWord = false
 	if err != nil {
 		r.expandErr(err)
