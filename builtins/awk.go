@@ -459,6 +459,12 @@ func awkMawkResolve(msg string) (string, bool) {
 	if name, ok := quoted(``, ` called with more arguments than declared`); ok {
 		return "too many arguments in call to " + name, true
 	}
+	if name, ok := quoted(`global var `, ` can't also be a function`); ok {
+		return "illegal reference to variable " + name, true
+	}
+	if name, ok := quoted(`global array `, ` can't also be a function`); ok {
+		return "illegal reference to array " + name, true
+	}
 	if name, ok := quoted(`function `, ` already defined`); ok {
 		return "redefinition of " + name, true
 	}

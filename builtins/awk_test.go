@@ -186,6 +186,20 @@ func TestAwk(t *testing.T) {
 			err: "awk: line 2: function gensub never defined\n", status: 2},
 		{name: "undefined function: the line after the program's last", args: []string{"BEGIN {\n y = asort(a)\n}\nEND { }"},
 			err: "awk: line 5: function asort never defined\n", status: 2},
+		// mawk 1.3.4: the name of a function defined above is a call
+		// even with blanks before its parenthesis, and nothing else.
+		{name: "mawk: a call with a blank before the parenthesis", args: []string{"function f(n) { return n <= 1 ? 1 : n * f (n-1) }\nBEGIN { print f (5), f\t(3) f(2) }"},
+			out: "120 62\n"},
+		{name: "mawk: a function's name as a variable", args: []string{"function f(x) { return x }\nBEGIN { f = 1 }"},
+			err: "awk: line 2: syntax error at or near =\n", status: 2},
+		{name: "mawk: a function's name as an array", args: []string{"function f(x) { return x }\nBEGIN { n = split(\"a b\", f) }"},
+			err: "awk: line 2: syntax error at or near f\n", status: 2},
+		{name: "mawk: a function's name after getline", args: []string{"function f(x) { return x }\nBEGIN { getline f < \"x\" }"},
+			err: "awk: line 2: syntax error at or near <\n", status: 2},
+		{name: "mawk: a variable defined later as a function", args: []string{"BEGIN { print f (3) }\n\nfunction f(x) { return x*2 }"},
+			err: "awk: line 3: illegal reference to variable f\n", status: 2},
+		{name: "mawk: an array defined later as a function", args: []string{"BEGIN { f[1] = 1 }\nfunction f(x) { return x }"},
+			err: "awk: line 2: illegal reference to array f\n", status: 2},
 		// mawk 1.3.4: printf short of values writes the text before the
 		// conversion that lacks one, then a run-time error; sprintf nothing.
 		{name: "printf short of values", stdin: "q\n", args: []string{`{ printf "%s %s|%d\n", $1 }`},

@@ -147,11 +147,12 @@ type parser struct {
 	tokens  int         // llmsh: tokens read, for stop
 
 	// Parsing state
-	inAction           bool     // true if parsing an action (false in BEGIN or END)
-	funcName           string   // function name if parsing a func, else ""
-	loopDepth          int      // current loop depth (0 if not in any loops)
-	pendingGetlineLeft ast.Expr // saved expression to the left of |
-	depth              int      // llmsh: nesting of the tree being built (see deeper)
+	inAction           bool            // true if parsing an action (false in BEGIN or END)
+	funcName           string          // function name if parsing a func, else ""
+	funcsSeen          map[string]bool // llmsh: functions defined so far
+	loopDepth          int             // current loop depth (0 if not in any loops)
+	pendingGetlineLeft ast.Expr        // saved expression to the left of |
+	depth              int             // llmsh: nesting of the tree being built (see deeper)
 
 	// Variable tracking and resolving
 	multiExprs map[*ast.MultiExpr]Position // tracks comma-separated expressions
@@ -287,6 +288,7 @@ func (p *parser) simpleStmt() ast.Stmt {
 		}
 	case DELETE:
 		p.next()
+		p.rejectFuncName()
 		name, namePos := p.expectName()
 		var index []ast.Expr
 		if p.tok == LBRACKET {
@@ -505,6 +507,10 @@ func (p *parser) function() *ast.Function {
 	}
 	p.next()
 	name, funcNamePos := p.expectName()
+	if p.funcsSeen == nil {
+		p.funcsSeen = make(map[string]bool)
+	}
+	p.funcsSeen[name] = true
 	p.expect(LPAREN)
 	first := true
 	params := make([]string, 0, 7) // pre-allocate some to reduce allocations
@@ -514,6 +520,7 @@ func (p *parser) function() *ast.Function {
 			p.commaNewlines()
 		}
 		first = false
+		p.rejectFuncName()
 		param := p.val
 		if param == name {
 			panic(p.errorf("can't use function name as parameter name"))
@@ -680,6 +687,7 @@ func (p *parser) _in(higher func() ast.Expr) ast.Expr {
 	expr := higher()
 	for p.tok == IN {
 		p.next()
+		p.rejectFuncName()
 		name, namePos := p.expectName()
 		expr = &ast.InExpr{Index: []ast.Expr{expr}, Array: name, ArrayPos: namePos}
 	}
@@ -815,6 +823,7 @@ func (p *parser) primary() ast.Expr {
 		op := p.tok
 		p.next()
 		exprPos := p.pos
+		p.rejectFuncName()
 		expr := p.optionalLValue()
 		if expr == nil {
 			panic(ast.PosErrorf(exprPos, "expected lvalue after %s", op))
@@ -822,6 +831,11 @@ func (p *parser) primary() ast.Expr {
 		return &ast.IncrExpr{Expr: expr, Op: op, Pre: true}
 	case NAME:
 		name, namePos := p.expectName()
+		if p.funcsSeen[name] && p.tok != LPAREN {
+			// llmsh: in mawk the name of a function defined above
+			// is a call, nothing else.
+			panic(p.errorf("expected ( instead of %s", p.tok))
+		}
 		if p.tok == LBRACKET {
 			// a[x] or a[x, y] array index expression
 			p.next()
@@ -831,10 +845,11 @@ func (p *parser) primary() ast.Expr {
 			}
 			p.expect(RBRACKET)
 			return &ast.IndexExpr{Array: name, ArrayPos: namePos, Index: index}
-		} else if p.tok == LPAREN && !p.lexer.HadSpace() {
+		} else if p.tok == LPAREN && (!p.lexer.HadSpace() || p.funcsSeen[name]) {
 			// Grammar requires no space between function name and
 			// left paren for user function calls, hence the funky
-			// lexer.HadSpace() method.
+			// lexer.HadSpace() method. llmsh: as in mawk, the name of
+			// a function defined above is a call with a space too.
 			return p.userCall(name, namePos)
 		}
 		return &ast.VarExpr{Name: name, Pos: namePos}
@@ -853,6 +868,7 @@ func (p *parser) primary() ast.Expr {
 			p.expect(RPAREN)
 			if p.tok == IN {
 				p.next()
+				p.rejectFuncName()
 				name, namePos := p.expectName()
 				return &ast.InExpr{Index: exprs, Array: name, ArrayPos: namePos}
 			}
@@ -883,6 +899,7 @@ func (p *parser) primary() ast.Expr {
 		if p.tok == COMMA {
 			p.commaNewlines()
 			inPos := p.pos
+			p.rejectFuncName()
 			in := p.expr()
 			if !ast.IsLValue(in) {
 				panic(ast.PosErrorf(inPos, "3rd arg to sub/gsub must be lvalue"))
@@ -896,6 +913,7 @@ func (p *parser) primary() ast.Expr {
 		p.expect(LPAREN)
 		str := p.expr()
 		p.commaNewlines()
+		p.rejectFuncName()
 		name, namePos := p.expectName()
 		args := []ast.Expr{str, &ast.VarExpr{Name: name, Pos: namePos}}
 		if p.tok == COMMA {
@@ -1006,6 +1024,14 @@ func (p *parser) optionalLValue() ast.Expr {
 		if p.lexer.PeekByte() == '(' {
 			// User function call, e.g., foo() not lvalue.
 			return nil
+		}
+		if p.funcsSeen[p.val] {
+			// llmsh: mawk reads a call (getline f < x: at the <).
+			p.next()
+			if p.tok == LPAREN {
+				panic(p.errorf("expected lvalue instead of ("))
+			}
+			panic(p.errorf("expected ( instead of %s", p.tok))
 		}
 		name, namePos := p.expectName()
 		if p.tok == LBRACKET {
@@ -1126,6 +1152,14 @@ func (p *parser) expect(tok Token) {
 }
 
 // Ensure current token is a name, parse it, and return name and position.
+// rejectFuncName is mawk's syntax error at the name of a function
+// defined above where an array or a variable must be named (llmsh).
+func (p *parser) rejectFuncName() {
+	if p.tok == NAME && p.funcsSeen[p.val] {
+		panic(p.errorf("expected variable instead of name"))
+	}
+}
+
 func (p *parser) expectName() (string, Position) {
 	name, pos := p.val, p.pos
 	p.expect(NAME)
