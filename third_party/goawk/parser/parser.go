@@ -52,6 +52,10 @@ type ParserConfig struct {
 	// says true the parse ends with ErrStopped (a program of megabytes
 	// takes seconds to parse; the run's time limit looks at it).
 	Stop func() bool
+
+	// NoNamedFields (llmsh): @ is mawk's unexpected character, not
+	// goawk's @"field" (nor gawk's @include).
+	NoNamedFields bool
 }
 
 // ErrStopped (llmsh) is the message of the ParseError of a parse that
@@ -93,6 +97,7 @@ func ParseProgram(src []byte, config *ParserConfig) (prog *Program, err error) {
 	lexer := NewLexer(src)
 	p := parser{lexer: lexer}
 	p.bytes = config != nil && config.Bytes
+	p.noAt = config != nil && config.NoNamedFields
 	if config != nil {
 		p.stop = config.Stop
 	}
@@ -143,6 +148,7 @@ type parser struct {
 	prevTok Token       // previously lexed token
 	val     string      // string value of last token (or "")
 	bytes   bool        // llmsh: ParserConfig.Bytes
+	noAt    bool        // llmsh: ParserConfig.NoNamedFields
 	stop    func() bool // llmsh: ParserConfig.Stop
 	tokens  int         // llmsh: tokens read, for stop
 
@@ -813,6 +819,9 @@ func (p *parser) primary() ast.Expr {
 		}
 		return expr
 	case AT:
+		if p.noAt {
+			panic(p.errorf("unexpected char"))
+		}
 		p.next()
 		return &ast.NamedFieldExpr{Field: p.primary()}
 	case NOT, ADD, SUB:
