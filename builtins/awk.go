@@ -249,6 +249,18 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 		env.Errorf("%sline %d: function %s never defined", where, line, strings.Trim(name, `"`))
 		return 2
 	}
+	if strings.HasPrefix(pe.Message, "unexpected char") {
+		// mawk's scanner: "awk: LINE: unexpected character 'C'", the
+		// line of the source it is in, which is not named.
+		idx := 0
+		for i := range starts {
+			if pe.Position.Line >= starts[i] {
+				idx = i
+			}
+		}
+		env.Errorf("%d: unexpected character '%c'", pe.Position.Line-starts[idx]+1, awkCharAt(src, pe))
+		return 2
+	}
 	if text, ok := awkMawkResolve(pe.Message); ok {
 		idx := 0
 		for i := range starts {
@@ -296,7 +308,7 @@ func (c *awkConfig) run(env *Env) int {
 	src, starts := awkJoinSources(c.sources)
 	funcs := awkGawkFuncs(env)
 	stop := func() bool { return env.Ctx != nil && env.Ctx.Err() != nil }
-	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop})
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop, NoNamedFields: true})
 	if err != nil {
 		return c.parseFailed(env, err, src, starts)
 	}
@@ -439,6 +451,21 @@ func awkSyntaxError(env *Env, pe *parser.ParseError, src string, starts []int, s
 		env.Name(), where, strings.Repeat(" ", col), pe.Message)
 }
 
+// awkCharAt is the byte of src at pe's position ('&' for "unexpected
+// char after '&'", which the lexer reports after it).
+func awkCharAt(src string, pe *parser.ParseError) byte {
+	if strings.Contains(pe.Message, "'&'") {
+		return '&'
+	}
+	lines := strings.SplitAfter(src, "\n")
+	if l := pe.Position.Line - 1; l >= 0 && l < len(lines) {
+		if c := pe.Position.Column - 1; c >= 0 && c < len(lines[l]) {
+			return lines[l][c]
+		}
+	}
+	return '?'
+}
+
 // awkMawkResolve is mawk 1.3.4's message for msg, one of GoAWK's type
 // and call errors, which it finds after parsing.
 func awkMawkResolve(msg string) (string, bool) {
@@ -458,6 +485,23 @@ func awkMawkResolve(msg string) (string, bool) {
 	}
 	if name, ok := quoted(``, ` called with more arguments than declared`); ok {
 		return "too many arguments in call to " + name, true
+	}
+	switch msg {
+	case "return must be inside a function":
+		return "return outside function body", true
+	case "next can't be inside BEGIN or END":
+		return "improper use of next", true
+	case "nextfile can't be inside BEGIN or END":
+		return "improper use of nextfile", true
+	}
+	if name, ok := quoted(`duplicate parameter name `, ``); ok {
+		return name + " is duplicated in argument list", true
+	}
+	if name, ok := quoted(`global var `, ` can't also be a function`); ok {
+		return "illegal reference to variable " + name, true
+	}
+	if name, ok := quoted(`global array `, ` can't also be a function`); ok {
+		return "illegal reference to array " + name, true
 	}
 	if name, ok := quoted(`function `, ` already defined`); ok {
 		return "redefinition of " + name, true

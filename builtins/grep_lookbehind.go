@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -319,4 +320,117 @@ func hasAnyPrefix(s string, prefixes ...string) bool {
 		}
 	}
 	return false
+}
+
+// grepPerlBackrefs writes PCRE's back-reference forms that regexp2 lacks
+// in the ones it has: \gN, \g{N}, \g{-N} (relative: the Nth group opened
+// before it), \g{name}, \k{name} and (?P=name) become (?:\N) and
+// \k<name>, and (?P<name> is (?<name>. Bracket expressions and \Q...\E
+// are copied as they are.
+func grepPerlBackrefs(expr string) string {
+	if !strings.Contains(expr, `\g`) && !strings.Contains(expr, `\k{`) && !strings.Contains(expr, `(?P`) {
+		return expr
+	}
+	var b strings.Builder
+	groups := 0
+	for i := 0; i < len(expr); i++ {
+		c := expr[i]
+		switch {
+		case c == '[':
+			p := &grepLBParser{s: expr, i: i}
+			p.class()
+			end := min(p.i, len(expr))
+			b.WriteString(expr[i:end])
+			i = end - 1
+			continue
+		case c == '(':
+			rest := expr[i+1:]
+			if !strings.HasPrefix(rest, "?") || hasAnyPrefix(rest, "?<", "?P<", "?'") && !hasAnyPrefix(rest, "?<=", "?<!") {
+				groups++
+			}
+			if name, n, ok := grepPerlNamedRef(rest, "?P=", ')'); ok {
+				b.WriteString(`\k<` + name + `>`)
+				i += n
+				continue
+			}
+			if strings.HasPrefix(rest, "?P<") {
+				b.WriteString("(?<")
+				i += 3
+				continue
+			}
+		case c == '\\' && i+1 < len(expr):
+			if expr[i+1] == 'Q' {
+				end := strings.Index(expr[i:], `\E`)
+				if end < 0 {
+					end = len(expr) - i
+				} else {
+					end += 2
+				}
+				b.WriteString(expr[i : i+end])
+				i += end - 1
+				continue
+			}
+			if ref, n := grepPerlGRef(expr[i+1:], groups); n > 0 {
+				b.WriteString(ref)
+				i += n
+				continue
+			}
+			b.WriteString(expr[i : i+2])
+			i++
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// grepPerlGRef reads a \g or \k{ reference at the start of s (after the
+// backslash), groups being the capturing groups opened before it; it
+// returns regexp2's form and the bytes of s used (0 when s holds none).
+func grepPerlGRef(s string, groups int) (string, int) {
+	if name, n, ok := grepPerlNamedRef(s, "k{", '}'); ok {
+		return `\k<` + name + `>`, n
+	}
+	if !strings.HasPrefix(s, "g") {
+		return "", 0
+	}
+	body, n := "", 0
+	if name, k, ok := grepPerlNamedRef(s, "g{", '}'); ok {
+		body, n = name, k
+	} else {
+		k := 1
+		if k < len(s) && s[k] == '-' {
+			k++
+		}
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		body, n = s[1:k], k
+	}
+	num, err := strconv.Atoi(body)
+	switch {
+	case body == "" || body == "-":
+		return "", 0
+	case err != nil:
+		return `\k<` + body + `>`, n
+	case num < 0:
+		num = groups + num + 1
+	}
+	if num <= 0 {
+		return "", 0
+	}
+	return `(?:\` + strconv.Itoa(num) + `)`, n
+}
+
+// grepPerlNamedRef reads prefix NAME end at the start of s: the name and
+// the bytes used.
+func grepPerlNamedRef(s, prefix string, end byte) (string, int, bool) {
+	if !strings.HasPrefix(s, prefix) {
+		return "", 0, false
+	}
+	k := strings.IndexByte(s[len(prefix):], end)
+	if k <= 0 {
+		return "", 0, false
+	}
+	return s[len(prefix) : len(prefix)+k], len(prefix) + k + 1, true
 }

@@ -400,7 +400,7 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 	if msg := grepLookbehindCheck(pats[0]); msg != "" {
 		return nil, nil, &grepPatternError{msg}
 	}
-	expr := grepPerlClasses(pats[0])
+	expr := grepPerlClasses(grepPerlBackrefs(pats[0]))
 	switch {
 	case line:
 		expr = "^(?:" + expr + ")$"

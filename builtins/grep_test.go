@@ -234,6 +234,22 @@ func TestGrepPerlLookbehindLength(t *testing.T) {
 	})
 }
 
+// TestGrepPerlBackrefForms: PCRE2's other back-reference spellings, which
+// regexp2 lacks, match as GNU grep -P's (\g, relative \g{-N}, Python's
+// (?P<name>...) and (?P=name), \k{name}).
+func TestGrepPerlBackrefForms(t *testing.T) {
+	t.Parallel()
+	in := "1.1 22 9x9 ab [g1]\n"
+	grepRunCases(t, nil, []grepCase{
+		{in, []string{"grep", "-oP", `(?P<v>\d)\.(?P=v)`}, "1.1\n", "", 0},
+		{in, []string{"grep", "-oP", `(?P<v>\d)x\k<v>`}, "9x9\n", "", 0},
+		{in, []string{"grep", "-oP", `(\d)\g1`}, "22\n", "", 0},
+		{in, []string{"grep", "-oP", `(\d)(x)\g{-2}`}, "9x9\n", "", 0},
+		{in, []string{"grep", "-oP", `(?<d>\d)\g{d}|(?<e>a)\k{e}`}, "22\n", "", 0},
+		{in, []string{"grep", "-oP", `[\\g]\d`}, "g1\n", "", 0},
+	})
+}
+
 // TestGrepPerlTimeoutDeadline: the backtracking engine, which cannot be
 // cancelled, is given no more time for a match than what is left before
 // the run's deadline (a match it started kept a library or serve run up

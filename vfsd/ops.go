@@ -203,7 +203,14 @@ func (s *Server) openWritable(g *grant, rel string, mode vfsproto.Mode) (file, *
 	}
 	// A truncating write's file starts empty (its temp file): rewriting a
 	// file is counted again, as the old one may still be held open by
-	// another handle, its blocks still used.
+	// another handle, its blocks still used. It is not stat'ed: since
+	// Linux 6.13 a file whose times were queried gets its next
+	// modification time from the fine clock, where a shell's `> f`
+	// (open, write, close) gets the clock tick's, so files written in
+	// one tick have the same time (`ls -t` lists them by name).
+	if mode == vfsproto.ModeWrite {
+		return s.budgeted(f, mode, 0), nil
+	}
 	st, err := f.stat()
 	if err != nil {
 		f.abort()

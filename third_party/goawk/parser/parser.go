@@ -52,6 +52,10 @@ type ParserConfig struct {
 	// says true the parse ends with ErrStopped (a program of megabytes
 	// takes seconds to parse; the run's time limit looks at it).
 	Stop func() bool
+
+	// NoNamedFields (llmsh): @ is mawk's unexpected character, not
+	// goawk's @"field" (nor gawk's @include).
+	NoNamedFields bool
 }
 
 // ErrStopped (llmsh) is the message of the ParseError of a parse that
@@ -93,6 +97,7 @@ func ParseProgram(src []byte, config *ParserConfig) (prog *Program, err error) {
 	lexer := NewLexer(src)
 	p := parser{lexer: lexer}
 	p.bytes = config != nil && config.Bytes
+	p.noAt = config != nil && config.NoNamedFields
 	if config != nil {
 		p.stop = config.Stop
 	}
@@ -143,15 +148,17 @@ type parser struct {
 	prevTok Token       // previously lexed token
 	val     string      // string value of last token (or "")
 	bytes   bool        // llmsh: ParserConfig.Bytes
+	noAt    bool        // llmsh: ParserConfig.NoNamedFields
 	stop    func() bool // llmsh: ParserConfig.Stop
 	tokens  int         // llmsh: tokens read, for stop
 
 	// Parsing state
-	inAction           bool     // true if parsing an action (false in BEGIN or END)
-	funcName           string   // function name if parsing a func, else ""
-	loopDepth          int      // current loop depth (0 if not in any loops)
-	pendingGetlineLeft ast.Expr // saved expression to the left of |
-	depth              int      // llmsh: nesting of the tree being built (see deeper)
+	inAction           bool            // true if parsing an action (false in BEGIN or END)
+	funcName           string          // function name if parsing a func, else ""
+	funcsSeen          map[string]bool // llmsh: functions defined so far
+	loopDepth          int             // current loop depth (0 if not in any loops)
+	pendingGetlineLeft ast.Expr        // saved expression to the left of |
+	depth              int             // llmsh: nesting of the tree being built (see deeper)
 
 	// Variable tracking and resolving
 	multiExprs map[*ast.MultiExpr]Position // tracks comma-separated expressions
@@ -287,6 +294,7 @@ func (p *parser) simpleStmt() ast.Stmt {
 		}
 	case DELETE:
 		p.next()
+		p.rejectFuncName()
 		name, namePos := p.expectName()
 		var index []ast.Expr
 		if p.tok == LBRACKET {
@@ -505,6 +513,10 @@ func (p *parser) function() *ast.Function {
 	}
 	p.next()
 	name, funcNamePos := p.expectName()
+	if p.funcsSeen == nil {
+		p.funcsSeen = make(map[string]bool)
+	}
+	p.funcsSeen[name] = true
 	p.expect(LPAREN)
 	first := true
 	params := make([]string, 0, 7) // pre-allocate some to reduce allocations
@@ -514,6 +526,7 @@ func (p *parser) function() *ast.Function {
 			p.commaNewlines()
 		}
 		first = false
+		p.rejectFuncName()
 		param := p.val
 		if param == name {
 			panic(p.errorf("can't use function name as parameter name"))
@@ -680,6 +693,7 @@ func (p *parser) _in(higher func() ast.Expr) ast.Expr {
 	expr := higher()
 	for p.tok == IN {
 		p.next()
+		p.rejectFuncName()
 		name, namePos := p.expectName()
 		expr = &ast.InExpr{Index: []ast.Expr{expr}, Array: name, ArrayPos: namePos}
 	}
@@ -805,6 +819,9 @@ func (p *parser) primary() ast.Expr {
 		}
 		return expr
 	case AT:
+		if p.noAt {
+			panic(p.errorf("unexpected char"))
+		}
 		p.next()
 		return &ast.NamedFieldExpr{Field: p.primary()}
 	case NOT, ADD, SUB:
@@ -815,6 +832,7 @@ func (p *parser) primary() ast.Expr {
 		op := p.tok
 		p.next()
 		exprPos := p.pos
+		p.rejectFuncName()
 		expr := p.optionalLValue()
 		if expr == nil {
 			panic(ast.PosErrorf(exprPos, "expected lvalue after %s", op))
@@ -822,6 +840,11 @@ func (p *parser) primary() ast.Expr {
 		return &ast.IncrExpr{Expr: expr, Op: op, Pre: true}
 	case NAME:
 		name, namePos := p.expectName()
+		if p.funcsSeen[name] && p.tok != LPAREN {
+			// llmsh: in mawk the name of a function defined above
+			// is a call, nothing else.
+			panic(p.errorf("expected ( instead of %s", p.tok))
+		}
 		if p.tok == LBRACKET {
 			// a[x] or a[x, y] array index expression
 			p.next()
@@ -831,10 +854,11 @@ func (p *parser) primary() ast.Expr {
 			}
 			p.expect(RBRACKET)
 			return &ast.IndexExpr{Array: name, ArrayPos: namePos, Index: index}
-		} else if p.tok == LPAREN && !p.lexer.HadSpace() {
+		} else if p.tok == LPAREN && (!p.lexer.HadSpace() || p.funcsSeen[name]) {
 			// Grammar requires no space between function name and
 			// left paren for user function calls, hence the funky
-			// lexer.HadSpace() method.
+			// lexer.HadSpace() method. llmsh: as in mawk, the name of
+			// a function defined above is a call with a space too.
 			return p.userCall(name, namePos)
 		}
 		return &ast.VarExpr{Name: name, Pos: namePos}
@@ -853,6 +877,7 @@ func (p *parser) primary() ast.Expr {
 			p.expect(RPAREN)
 			if p.tok == IN {
 				p.next()
+				p.rejectFuncName()
 				name, namePos := p.expectName()
 				return &ast.InExpr{Index: exprs, Array: name, ArrayPos: namePos}
 			}
@@ -883,6 +908,7 @@ func (p *parser) primary() ast.Expr {
 		if p.tok == COMMA {
 			p.commaNewlines()
 			inPos := p.pos
+			p.rejectFuncName()
 			in := p.expr()
 			if !ast.IsLValue(in) {
 				panic(ast.PosErrorf(inPos, "3rd arg to sub/gsub must be lvalue"))
@@ -896,6 +922,7 @@ func (p *parser) primary() ast.Expr {
 		p.expect(LPAREN)
 		str := p.expr()
 		p.commaNewlines()
+		p.rejectFuncName()
 		name, namePos := p.expectName()
 		args := []ast.Expr{str, &ast.VarExpr{Name: name, Pos: namePos}}
 		if p.tok == COMMA {
@@ -1006,6 +1033,14 @@ func (p *parser) optionalLValue() ast.Expr {
 		if p.lexer.PeekByte() == '(' {
 			// User function call, e.g., foo() not lvalue.
 			return nil
+		}
+		if p.funcsSeen[p.val] {
+			// llmsh: mawk reads a call (getline f < x: at the <).
+			p.next()
+			if p.tok == LPAREN {
+				panic(p.errorf("expected lvalue instead of ("))
+			}
+			panic(p.errorf("expected ( instead of %s", p.tok))
 		}
 		name, namePos := p.expectName()
 		if p.tok == LBRACKET {
@@ -1126,6 +1161,14 @@ func (p *parser) expect(tok Token) {
 }
 
 // Ensure current token is a name, parse it, and return name and position.
+// rejectFuncName is mawk's syntax error at the name of a function
+// defined above where an array or a variable must be named (llmsh).
+func (p *parser) rejectFuncName() {
+	if p.tok == NAME && p.funcsSeen[p.val] {
+		panic(p.errorf("expected variable instead of name"))
+	}
+}
+
 func (p *parser) expectName() (string, Position) {
 	name, pos := p.val, p.pos
 	p.expect(NAME)

@@ -330,8 +330,14 @@ func (r *resolver) recordVar(funcName, varName string, typ Type, pos lexer.Posit
 		// Doesn't exist as a local or a global, add it as a new global.
 		r.varInfo[""][varName] = VarInfo{Type: typ}
 		r.updates++
-		if _, isFunc := r.funcs[varName]; isFunc {
-			panic(ast.PosErrorf(pos, "global var %q can't also be a function", varName))
+		if f, isFunc := r.funcs[varName]; isFunc {
+			// llmsh: mawk reports this at the function's definition,
+			// naming the variable an array when it is used as one.
+			kind := "var"
+			if typ == Array {
+				kind = "array"
+			}
+			panic(ast.PosErrorf(f.Pos, "global %s %q can't also be a function", kind, varName))
 		}
 		return
 	}
