@@ -711,6 +711,16 @@ func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 	if err != nil {
 		return err
 	}
+	if val != "" && wordOpEmpty(pe) {
+		// llmsh: ${a[@]-}, ${@:-} (WORD empty) of a list not empty:
+		// its elements, as those of ${a[@]}.
+		if elems, ok, err := sp.unusedWordList(pe); ok || err != nil {
+			if err == nil && elems != nil {
+				sp.listElems(pe, elems)
+			}
+			return err
+		}
+	}
 	sp.split(val)
 	return nil
 }
