@@ -590,7 +590,7 @@ func (sp *splitter) dblListWordOp(pe *syntax.ParamExp) error {
 		return nil
 	case use:
 		n := len(sp.fields)
-		if err := sp.dblQuoted(&syntax.DblQuoted{Parts: flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts)}); err != nil {
+		if err := sp.dblQuoted(&syntax.DblQuoted{Parts: braceUnescaped(flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts))}); err != nil {
 			return err
 		}
 		if len(sp.fields) == n && !sp.exists {
