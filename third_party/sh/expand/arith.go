@@ -1136,7 +1136,7 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 	oldParam := cfg.curParam
 	cfg.curParam = &syntax.ParamExp{Param: &syntax.Lit{Value: name[:i]}}
 	defer func() { cfg.curParam = oldParam }()
-	return cfg.varInd(vr, idx)
+	return cfg.varIndFresh(name[:i], vr, idx)
 }
 
 // warn reports msg through Config.Warn, if any.

@@ -891,6 +891,53 @@ func circularRef(env Environ, vr Variable) bool {
 // sglQuotesLiteral gives w with its single-quoted parts as literal text,
 // quotes included, as bash reads the word of ${v:-word} inside double
 // quotes.
+// unescapeBrace removes the backslash of each \} of s (one a backslash
+// before it does not escape): in the word of a double-quoted ${…}, bash
+// reads \} as } also inside nested quotes ("${a:+'\}'}" is '}').
+func unescapeBrace(s string) string {
+	if !strings.Contains(s, `\}`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			if s[i+1] != '}' {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(s[i+1])
+			i++
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// braceUnescaped is parts with unescapeBrace applied to each literal
+// (the word of a double-quoted list expansion, flattened).
+func braceUnescaped(parts []syntax.WordPart) []syntax.WordPart {
+	var out []syntax.WordPart
+	for i, p := range parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok || !strings.Contains(lit.Value, `\}`) {
+			if out != nil {
+				out = append(out, p)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(out, parts[:i]...)
+		}
+		l := *lit
+		l.Value = unescapeBrace(l.Value)
+		out = append(out, &l)
+	}
+	if out == nil {
+		return parts
+	}
+	return out
+}
+
 func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 	if w == nil {
 		return nil
@@ -901,7 +948,7 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 		if sq, ok := p.(*syntax.SglQuoted); ok && !sq.Dollar {
 			// The text between them is double-quoted text: "${u:-'$x'}"
 			// expands x, and "${u:-'$@'}" gives a field per parameter.
-			val := sq.Value
+			val := unescapeBrace(sq.Value)
 			if strings.Contains(val, `"`) {
 				// bash reads the text as double-quoted: a " is a
 				// quote, removed before the text is expanded

@@ -371,7 +371,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	}
 	if callVarInd {
 		var err error
-		str, set, err = cfg.varInd(vr, index)
+		str, set, err = cfg.varIndFresh(name, vr, index)
 		if err != nil {
 			return "", err
 		}
@@ -1236,6 +1236,59 @@ func (cfg *Config) caseConvElems(op syntax.ParExpOperator, arg string, elems []s
 // varInd expands an indexed variable expansion like ${a[i]}, also reporting
 // whether the resulting element is set, which may be false for missing array
 // elements such as the holes in a sparse array.
+// varIndFresh is varInd of the variable name (vr), read again once its
+// subscript is evaluated when that may have changed it, as bash
+// evaluates a subscript before it reads the array: ${a[a[1]++, 1]} is
+// the element incremented (llmsh).
+func (cfg *Config) varIndFresh(name string, vr Variable, idx syntax.ArithmExpr) (string, bool, error) {
+	if idx == nil || vr.Kind != Indexed && vr.Kind != String || !subscriptMayAssign(idx) {
+		// (an unset name stays unset: ${u[u[0]=5,0]} is empty, as bash)
+		return cfg.varInd(vr, idx)
+	}
+	switch nodeLit(idx) {
+	case "@", "*":
+		return cfg.varInd(vr, idx)
+	}
+	n, err := Arithm(cfg, idx)
+	if err != nil {
+		return "", false, subscriptErr(err)
+	}
+	if fresh := cfg.Env.Get(name); fresh.Kind == Indexed || fresh.Kind == String {
+		vr = fresh
+	}
+	lit := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strconv.Itoa(n)}}}
+	return cfg.varInd(vr, lit)
+}
+
+// subscriptMayAssign reports whether evaluating the subscript idx may
+// assign a variable: an assignment, ++ or --, or a substitution in it.
+func subscriptMayAssign(idx syntax.ArithmExpr) bool {
+	switch x := idx.(type) {
+	case *syntax.BinaryArithm:
+		if x.Op == syntax.Assgn || x.Op >= syntax.AddAssgn && x.Op <= syntax.PowAssgn {
+			return true
+		}
+		return subscriptMayAssign(x.X) || subscriptMayAssign(x.Y)
+	case *syntax.UnaryArithm:
+		return x.Op == syntax.Inc || x.Op == syntax.Dec || subscriptMayAssign(x.X)
+	case *syntax.ParenArithm:
+		return subscriptMayAssign(x.X)
+	case *syntax.Word:
+		for _, p := range x.Parts {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				if strings.ContainsAny(p.Value, "=+-`$") { // raw text (a[$(f)+1])
+					return true
+				}
+			case *syntax.ParamExp:
+			default:
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, error) {
 	if idx == nil {
 		switch vr.Kind {

@@ -617,7 +617,7 @@ func (sp *splitter) dblListWordOp(pe *syntax.ParamExp) error {
 		return nil
 	case use:
 		n := len(sp.fields)
-		if err := sp.dblQuoted(&syntax.DblQuoted{Parts: flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts)}); err != nil {
+		if err := sp.dblQuoted(&syntax.DblQuoted{Parts: braceUnescaped(flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts))}); err != nil {
 			return err
 		}
 		if len(sp.fields) == n && !sp.exists {
@@ -737,6 +737,16 @@ func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 	val, err := cfg.paramExp(pe)
 	if err != nil {
 		return err
+	}
+	if val != "" && wordOpEmpty(pe) {
+		// llmsh: ${a[@]-}, ${@:-} (WORD empty) of a list not empty:
+		// its elements, as those of ${a[@]}.
+		if elems, ok, err := sp.unusedWordList(pe); ok || err != nil {
+			if err == nil && elems != nil {
+				sp.listElems(pe, elems)
+			}
+			return err
+		}
 	}
 	sp.split(val)
 	return nil

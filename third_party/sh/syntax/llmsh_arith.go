@@ -319,6 +319,9 @@ func subscriptSpan(src string, off int) (from, to int, ok bool) {
 			}
 			return from, i, true
 		case '[':
+			if i == from || !isNameByte(src[i-1]) {
+				return 0, 0, false // no subscript in it: [[:space:]]
+			}
 			depth++
 		case '\n':
 			return 0, 0, false
