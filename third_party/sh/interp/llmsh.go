@@ -252,7 +252,7 @@ func CheckText(src string, maxBytes, maxNesting int) error {
 // against the runner's text limits, however the builtin was reached
 // (`command eval`, `builtin source`, a trap set through `command trap`).
 func (r *Runner) parseText(src, name string) (*syntax.File, error) {
-	return r.parseTextCtx(nil, src, name)
+	return r.parseTextCtx(context.Background(), src, name)
 }
 
 // parseTextCtx is parseText for eval and source, whose parse of a long
@@ -273,12 +273,12 @@ var ErrTextStopped = errors.New("parse stopped: the run has ended")
 const stopTextAt = 64 << 10
 
 // TextParser is the parser of src, which fails with ErrTextStopped once
-// ctx is done when src is of stopTextAt bytes or more (ctx nil: never),
-// so that such a parse ends with its run (llmsh, session 27: `eval ": $x"`
-// of a million words went on parsing 1.2 s past the time limit, a
-// nested `bash -c` likewise).
+// ctx is done when src is of stopTextAt bytes or more (never for a ctx
+// that cannot end, as context.Background()), so that such a parse ends
+// with its run (llmsh, session 27: `eval ": $x"` of a million words went
+// on parsing 1.2 s past the time limit, a nested `bash -c` likewise).
 func TextParser(ctx context.Context, src string) *syntax.Parser {
-	if ctx == nil || len(src) < stopTextAt {
+	if ctx.Done() == nil || len(src) < stopTextAt {
 		return syntax.NewParser()
 	}
 	return syntax.NewParser(syntax.StopWhen(func() error {
