@@ -101,17 +101,17 @@ func (p *scriptPipe) readStop(b []byte, ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// stoppablePipe is a command's stdin that is a script's pipe: once the
+// stoppableScriptPipe is a command's stdin that is a script's pipe: once the
 // command's context is done (`timeout 1 cat`), a read that was waiting
 // for input takes none of what comes, which the script's next lines
 // are, as the killed process's read in bash takes none, and fails with
 // builtins.ErrCancelled.
-type stoppablePipe struct {
+type stoppableScriptPipe struct {
 	*scriptPipe
 	ctx context.Context
 }
 
-func (s stoppablePipe) Read(b []byte) (int, error) { return s.readStop(b, s.ctx) }
+func (s stoppableScriptPipe) Read(b []byte) (int, error) { return s.readStop(b, s.ctx) }
 
 // line returns the script's next line, with its newline, cut past max
 // bytes; the error is io.EOF at the pipe's end (the line is then what

@@ -361,6 +361,7 @@ func (s *Shell) StoppedJobs() bool { return s.runner.StoppedJobs() }
 // It is an *os.File because the interpreter copies any other reader into
 // a pipe eagerly, taking input that is not yet the commands'.
 func (s *Shell) SetStdin(f *os.File) error {
+	s.state.stdin.Store(f)
 	return interp.StdIO(f, s.opts.Stdout, s.opts.Stderr)(s.runner)
 }
 

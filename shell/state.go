@@ -3,7 +3,9 @@ package shell
 import (
 	"fmt"
 	"io"
+	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
@@ -22,6 +24,9 @@ import (
 // with the session.
 type sessionState struct {
 	redirInfos sync.Map // weak.Pointer[os.File] -> *redirInfo (see redirin.go)
+	// stdin is the session's own standard input (SetStdin), whose reads
+	// by builtins stop with their context (stoppableScriptPipe).
+	stdin atomic.Pointer[os.File]
 }
 
 func newSessionState() *sessionState { return &sessionState{} }

@@ -3,9 +3,13 @@ package shell_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	. "github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/vfsclient"
@@ -254,4 +258,66 @@ declare -fx; declare -fp f; export -nf f; readonly -f g h; echo "st=$?"; readonl
 	if out != want || e != "llmsh: line 2: readonly: h: not a function\n" || st != 0 {
 		t.Errorf("got %q %q %d\nwant %q", out, e, st, want)
 	}
+}
+
+// TestStdinPipeStops: builtins reading the session's own stdin, a pipe
+// in non-blocking mode (as the llmsh command opens it) that stays open
+// and empty, end with their context (session 27: cat and x=$(cat) waited
+// in the pipe's read until the process was ended a second past the time
+// limit); what was written is read first, as before. The guard only
+// stops a test that would otherwise hang.
+func TestStdinPipeStops(t *testing.T) {
+	t.Parallel()
+	for _, script := range []string{"cat", "read a; cat", "while read l; do echo \"$l\"; done"} {
+		c := vfstest.Session(t, vfsd.Config{})
+		seen := make(chan struct{})
+		out := &seenWriter{want: "cd\n", seen: seen}
+		sh, err := New(Options{Client: c, Stdout: out, Stderr: io.Discard, Dir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, w, err := os.Pipe() // non-blocking, as the llmsh command's
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sh.SetStdin(r); err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte("ab\ncd\n"))
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan int, 1)
+		go func() { done <- sh.Run(ctx, script, "llmsh") }()
+		select {
+		case <-seen: // read what there was: the next read waits
+		case <-time.After(60 * time.Second):
+			t.Fatalf("%s: the input not read in 60 s", script)
+		}
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			t.Fatalf("%s: still reading 60 s after its context ended", script)
+		}
+		w.Close()
+		r.Close()
+	}
+}
+
+// seenWriter closes seen once what is written ends with want.
+type seenWriter struct {
+	mu   sync.Mutex
+	b    strings.Builder
+	want string
+	seen chan struct{}
+}
+
+func (w *seenWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	was := strings.HasSuffix(w.b.String(), w.want)
+	w.b.Write(p)
+	if !was && strings.HasSuffix(w.b.String(), w.want) {
+		close(w.seen)
+	}
+	return len(p), nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/vfsclient"
+	"golang.org/x/sys/unix"
 )
 
 // Write errors are never silent. vfsclient sends writes without waiting
@@ -342,20 +343,84 @@ func (d stoppableDev) Read(p []byte) (int, error) {
 }
 
 // stoppable gives a command's reader of an endless device, of a file
-// redirected to it, or of the pipe a script is read from, the command's
-// context (see stoppableDev, stoppableRedir, stoppablePipe); any other
-// reader is returned as it is.
-func stoppable(ctx context.Context, r io.Reader) io.Reader {
+// redirected to it, of the session's own stdin pipe (own), or of the pipe
+// a script is read from, the command's context (see stoppableDev,
+// stoppableRedir, stoppablePipe, stoppableScriptPipe); any other reader
+// is returned as it is.
+func stoppable(ctx context.Context, r io.Reader, own *os.File) io.Reader {
 	if d, ok := r.(*devFile); ok && d.endless() {
 		return stoppableDev{d, ctx}
+	}
+	if f, ok := r.(*os.File); ok && f == own && nonBlocking(f) {
+		return stoppablePipe{f, ctx}
 	}
 	if rf, ok := r.(*redirFile); ok {
 		return stoppableRedir{rf, ctx}
 	}
 	if p, ok := r.(*scriptPipe); ok {
-		return stoppablePipe{p, ctx}
+		return stoppableScriptPipe{p, ctx}
 	}
 	return r
+}
+
+// stoppablePipe is the session's own stdin, a pipe in non-blocking mode
+// (the llmsh command opens its stdin pipe so), read by one command: its
+// reads wait for input in poll(2), a tenth of a second at a time, and
+// fail with builtins.ErrCancelled once the command's context is done, so
+// that `cat` or `x=$(cat)` waiting on a pipe that stays open and empty
+// end with the run (session 27: they ended a second late, when stopStuck
+// ended the process). A read of the file itself waits in Go's poller,
+// which its context cannot end; a deadline would be the file's, shared
+// with the commands that read it later or at once.
+type stoppablePipe struct {
+	f   *os.File
+	ctx context.Context
+}
+
+func (p stoppablePipe) Read(b []byte) (int, error) {
+	rc, err := p.f.SyscallConn()
+	if err != nil || len(b) == 0 {
+		return p.f.Read(b)
+	}
+	for {
+		if p.ctx.Err() != nil {
+			return 0, builtins.ErrCancelled
+		}
+		var n int
+		var rerr error
+		if err := rc.Control(func(fd uintptr) {
+			n, rerr = syscall.Read(int(fd), b)
+			if rerr == syscall.EAGAIN {
+				pfd := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+				unix.Poll(pfd, 100)
+			}
+		}); err != nil {
+			return 0, err
+		}
+		switch {
+		case rerr == syscall.EAGAIN || rerr == syscall.EINTR:
+			continue
+		case rerr != nil:
+			return 0, &os.PathError{Op: "read", Path: p.f.Name(), Err: rerr}
+		case n == 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+// nonBlocking reports whether f's descriptor is in non-blocking mode.
+func nonBlocking(f *os.File) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	nb := false
+	rc.Control(func(fd uintptr) {
+		fl, err := unix.FcntlInt(fd, unix.F_GETFL, 0)
+		nb = err == nil && fl&unix.O_NONBLOCK != 0
+	})
+	return nb
 }
 
 // stoppableRedir is a file redirected to one command's stdin (`cut -c1 <

@@ -65,8 +65,8 @@ var (
 on a Unix socket for callers that run one command at a time; "llmsh session
 open" opens one there and prints its ID, "llmsh --session ID -c SCRIPT" runs
 a script in it; "llmsh serve --help" says more.`
-	usageEpilog = `Limits: at most 50,000,000 commands per run, an interpreter depth of 20,000
-Go frames (about 2,400 levels of function recursion), 20,000 processes at once
+	usageEpilog = `Limits: at most 50,000,000 commands per run, an interpreter depth of 20,000 Go
+frames (about 2,400 levels of function recursion), 20,000 processes at once
 (jobs, pipeline elements), scripts of at most 16 MiB nested at most 1000
 brackets deep, --max-output (output is kept up to the cap) and a memory guard
 at 2 GiB of heap (--max-memory); each stops the script with a message and
@@ -525,6 +525,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		defer hist.Close()
 	}
 	colour := colorWanted(o.color, stdout)
+	stdin = pollableStdin(stdin) // before Landlock: it opens /proc/self/fd/0
 	name, source := "llmsh", ""
 	var scriptArgs []string
 	grantedInputs := o.inputs // the operator's -i paths, without the script file

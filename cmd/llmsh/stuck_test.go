@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -108,4 +111,60 @@ func TestTimeoutUnreadOutput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPollableStdin: a stdin pipe is read through a non-blocking open of
+// its own, whose reads a deadline can end (session 27: read, mapfile and
+// a script read from a stdin pipe that stays open and empty ended 1 s
+// past the time limit, in read(2) of the inherited blocking pipe, until
+// stopStuck's grace was over; now at the limit: `sleep 4 | llmsh
+// --timeout 1s -c 'read x'` 2.05 -> 1.04 s). The caller's descriptor
+// keeps its blocking mode; a file that is no pipe is left as it is.
+func TestPollableStdin(t *testing.T) {
+	var p [2]int
+	if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
+		t.Fatal(err)
+	}
+	r, w := os.NewFile(uintptr(p[0]), "r"), os.NewFile(uintptr(p[1]), "w")
+	defer r.Close()
+	defer w.Close()
+	if err := r.SetReadDeadline(time.Now()); err == nil {
+		t.Fatal("a blocking pipe took a deadline")
+	}
+	in, ok := pollableStdin(r).(*os.File)
+	if !ok || in == r {
+		t.Fatalf("pipe: %v", in)
+	}
+	defer in.Close()
+	if err := in.SetReadDeadline(time.Now()); err != nil {
+		t.Fatalf("deadline: %v", err)
+	}
+	if _, err := in.Read(make([]byte, 1)); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("read past the deadline: %v", err)
+	}
+	in.SetReadDeadline(time.Time{})
+	w.Write([]byte("x"))
+	if b := make([]byte, 1); func() bool { n, err := in.Read(b); return n != 1 || err != nil || b[0] != 'x' }() {
+		t.Fatal("read of the pipe's byte")
+	}
+	if fl, err := unixFlags(p[0]); err != nil || fl&syscall.O_NONBLOCK != 0 {
+		t.Fatalf("the caller's descriptor: flags %#x %v", fl, err)
+	}
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got := pollableStdin(f); got != io.Reader(f) {
+		t.Fatalf("not a pipe: %v", got)
+	}
+}
+
+// unixFlags are fd's open flags (F_GETFL).
+func unixFlags(fd int) (int, error) {
+	fl, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFL, 0)
+	if e != 0 {
+		return 0, e
+	}
+	return int(fl), nil
 }

@@ -297,12 +297,12 @@ var ErrTextStopped = errors.New("parse stopped: the run has ended")
 const stopTextAt = 64 << 10
 
 // TextParser is the parser of src, which fails with ErrTextStopped once
-// ctx is done when src is of stopTextAt bytes or more (ctx nil or never
-// done: never), so that such a parse ends with its run (llmsh, session
-// 27: `eval ": $x"` of a million words went on parsing 1.2 s past the
-// time limit, a nested `bash -c` likewise).
+// ctx is done when src is of stopTextAt bytes or more (never for a ctx
+// that cannot end, as context.Background()), so that such a parse ends
+// with its run (llmsh, session 27: `eval ": $x"` of a million words went
+// on parsing 1.2 s past the time limit, a nested `bash -c` likewise).
 func TextParser(ctx context.Context, src string) *syntax.Parser {
-	if ctx == nil || ctx.Done() == nil || len(src) < stopTextAt {
+	if ctx.Done() == nil || len(src) < stopTextAt {
 		return syntax.NewParser()
 	}
 	return syntax.NewParser(syntax.StopWhen(func() error {
