@@ -156,8 +156,8 @@ type lsOpts struct {
 	blockUnit, sizeUnit                        int64  // -s and totals; -l's size column (1: bytes)
 	blockSuffix, sizeSuffix                    string // the unit's letter shown after each figure (--block-size=K)
 	eol                                        byte
-	align                                      bool // names not quoted get a leading space when some are (GNU's align_variable_outer_quotes)
-	dired                                      bool // --dired under -l: lines indented, name offsets listed
+	align                                      bool                     // names not quoted get a leading space when some are (GNU's align_variable_outer_quotes)
+	dired                                      bool                     // --dired under -l: lines indented, name offsets listed
 	hyperlink                                  func(name string) string // --hyperlink: a name's OSC 8 opening, or nil
 	diredPos                                   func() int64
 	diredNames, diredDirs                      []int64 // start and end offsets of names and of directory headers
