@@ -24,11 +24,34 @@ type prOpts struct {
 	headerSet                       bool
 	sep                             string // -s: columns joined by it, unpadded
 	sepSet                          bool
+	always                          bool // -W: the width cuts single-column lines too
+	oldW                            bool // -w came after the last -W: it does not
 	now                             time.Time
 }
 
+// truncate cuts a line of single-column output at the page width under
+// -W, as GNU pr: each byte takes a column, a tab up to the next multiple
+// of 8; what it keeps is written as it is.
+func (o *prOpts) truncate(line string) string {
+	if !o.always || o.oldW {
+		return line
+	}
+	col := 0
+	for i := 0; i < len(line); i++ {
+		next := col + 1
+		if line[i] == '\t' {
+			next = (col/8 + 1) * 8
+		}
+		if next > o.width {
+			return line[:i]
+		}
+		col = next
+	}
+	return line
+}
+
 // prCmd is GNU pr 9.1's common use: pages of 66 lines with a header and
-// trailer, -t, -h, -l, -w, -n, -d, -o, -COLUMN down (balanced on the last
+// trailer, -t, -h, -l, -w, -W, -n, -d, -o, -COLUMN down (balanced on the last
 // page) or -a across, -m to merge files, -s. Padding between columns
 // uses tabs where they fit, as pr does.
 func prCmd(env *Env) int {
@@ -68,7 +91,23 @@ func prCmd(env *Env) int {
 		return nil
 	})
 	f.BoolVar(&o.noHeader, 't', "omit-header", "omit page headers and trailers")
-	f.Func('w', "width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters for\n                    multiple text-column output only", intArg(&o.width, "'-w PAGE_WIDTH' invalid number of characters"))
+	// GNU pr: -W dominates -w (whose width it keeps), yet a -w after it
+	// still stops the cutting of single-column lines.
+	f.Func('w', "width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters for\n                    multiple text-column output only", func(v string, _ bool) error {
+		n, err := prNumber(env, v, "'-w PAGE_WIDTH' invalid number of characters")
+		if err == nil && !o.always {
+			o.width = n
+		}
+		o.oldW = true
+		return err
+	})
+	f.Func('W', "page-width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters always,\ntruncate lines", func(v string, _ bool) error {
+		n, err := prNumber(env, v, "'-W PAGE_WIDTH' invalid number of characters")
+		if err == nil {
+			o.width, o.always, o.oldW = n, true, false
+		}
+		return err
+	})
 	version := versionOption(f)
 	// -COLUMN digits: rebuild "-3" bundles so each digit counts once.
 	var args []string
@@ -357,13 +396,15 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 		if header {
 			date := mt.In(dateLocation(env)).Format("2006-01-02 15:04")
 			pg := "Page " + strconv.Itoa(n+1)
+			// GNU's printf of "%*s" with " ": at least one blank each
+			// side, when the line is too narrow for the three.
 			blank := max(0, o.width-len(date)-len(hdr)-len(pg))
 			w.WriteString("\n\n" + date)
-			if err := writeSpaces(env, w, uint64(blank/2)); err != nil {
+			if err := writeSpaces(env, w, uint64(max(1, blank/2))); err != nil {
 				return err
 			}
 			w.WriteString(hdr)
-			if err := writeSpaces(env, w, uint64(blank-blank/2)); err != nil {
+			if err := writeSpaces(env, w, uint64(max(1, blank-blank/2))); err != nil {
 				return err
 			}
 			w.WriteString(pg + "\n\n\n")
@@ -375,7 +416,7 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 			}
 			// one column (or -m of one file): the line as it is
 			if o.columns == 1 && !o.merge || o.merge && len(row) == 1 {
-				w.WriteString(row[0] + "\n")
+				w.WriteString(o.truncate(row[0]) + "\n")
 			} else {
 				w.WriteString(prRow(o, row, colWidth) + "\n")
 			}
