@@ -24,8 +24,12 @@ type prOpts struct {
 	headerSet                       bool
 	sep                             string // -s: columns joined by it, unpadded
 	sepSet                          bool
-	always                          bool // -W: the width cuts single-column lines too
-	oldW                            bool // -w came after the last -W: it does not
+	always                          bool   // -W: the width cuts single-column lines too
+	numSep                          string // -n's separator (TAB)
+	numDigits                       int    // -n's digits (5)
+	firstNum                        int    // -N: the first line's number (1)
+	dateFormat                      string // -D: the header's date format
+	oldW                            bool   // -w came after the last -W: it does not
 	now                             time.Time
 }
 
@@ -51,11 +55,11 @@ func (o *prOpts) truncate(line string) string {
 }
 
 // prCmd is GNU pr 9.1's common use: pages of 66 lines with a header and
-// trailer, -t, -h, -l, -w, -W, -n, -d, -o, -COLUMN down (balanced on the last
+// trailer, -t, -T, -h, -D, -l, -w, -W, -n[SEP[DIGITS]], -N, -d, -o, -COLUMN (--columns) down (balanced on the last
 // page) or -a across, -m to merge files, -s. Padding between columns
 // uses tabs where they fit, as pr does.
 func prCmd(env *Env) int {
-	o := &prOpts{columns: 1, pageLen: 66, width: 72, now: time.Now()}
+	o := &prOpts{columns: 1, pageLen: 66, width: 72, now: time.Now(), numSep: "\t", numDigits: 5, firstNum: 1}
 	f := NewFlags(env, "Paginate or columnate FILE(s) for printing.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	for d := '0'; d <= '9'; d++ {
 		d := d
@@ -81,7 +85,44 @@ func prCmd(env *Env) int {
 	}
 	f.Func('l', "length", RequiredArg, "PAGE_LENGTH", "set the page length to PAGE_LENGTH (66) lines", intArg(&o.pageLen, "'-l PAGE_LENGTH' invalid number of lines"))
 	f.BoolVar(&o.merge, 'm', "merge", "print all files in parallel, one in each column")
-	f.BoolVar(&o.number, 'n', "number-lines", "number lines (five digits and a TAB)")
+	f.Func('n', "number-lines", OptionalArg, "SEP[DIGITS]", "number lines, use DIGITS (5) digits, then SEP (TAB),\ndefault counting starts with 1st line of input file", func(v string, _ bool) error {
+		o.number = true
+		if v != "" && (v[0] < '0' || v[0] > '9') {
+			o.numSep, v = v[:1], v[1:]
+		}
+		if v != "" {
+			n, err := prNumber(env, v, "'-n' extra characters or invalid number in the argument")
+			if err != nil {
+				// GNU: this one is a usage error, with its Try line;
+				// range errors past an int say why, smaller ones not.
+				msg := err.Error()
+				if strings.HasSuffix(msg, ": Numerical result out of range") {
+					msg = strings.TrimSuffix(msg, ": Numerical result out of range")
+				}
+				return &UsageError{msg}
+			}
+			o.numDigits = n
+		}
+		return nil
+	})
+	f.Func('N', "first-line-number", RequiredArg, "NUMBER", "start counting with NUMBER at 1st line of first\npage printed", func(v string, _ bool) error {
+		n, err := prNumber(env, v, "'-N NUMBER' invalid starting line number")
+		o.firstNum = n
+		return err
+	})
+	f.Func(0, "columns", RequiredArg, "COLUMN", "output COLUMN columns and print columns down,\nunless -a is used. Balance number of lines in the\ncolumns on each page", func(v string, _ bool) error {
+		n, err := prNumber(env, v, "invalid number of columns")
+		o.columns = n
+		return err
+	})
+	f.Func('D', "date-format", RequiredArg, "FORMAT", "use FORMAT for the header date", func(v string, _ bool) error {
+		o.dateFormat = v
+		return nil
+	})
+	f.Func('T', "omit-pagination", NoArg, "", "omit page headers and trailers", func(string, bool) error {
+		o.noHeader = true
+		return nil
+	})
 	f.Func('o', "indent", RequiredArg, "MARGIN", "offset each line with MARGIN (zero) spaces", intArg(&o.offset, "'-o MARGIN' invalid line offset"))
 	f.Func('s', "separator", OptionalArg, "CHAR", "separate columns by a single character, default TAB", func(v string, present bool) error {
 		o.sep, o.sepSet = "\t", true
@@ -271,7 +312,7 @@ func prColumns(env *Env, o *prOpts, lines []string) []prPage {
 		case o.columns == 1:
 			for i, l := range chunk {
 				if o.number {
-					l = fmt.Sprintf("%5d\t%s", (n-1)*rows+i+1, l)
+					l = o.lineNumber((n-1)*rows+i+o.firstNum) + l
 				}
 				page = append(page, []string{l})
 			}
@@ -321,13 +362,17 @@ func prColumns(env *Env, o *prOpts, lines []string) []prPage {
 // digits and a tab, which takes the column's first 8 places), from
 // first+1 on.
 func prNumbered(o *prOpts, lines []string, first int) []string {
-	keep := max(0, prColWidth(o)-8)
+	numWidth := o.numDigits + 1
+	if o.numSep == "\t" {
+		numWidth = (o.numDigits/8 + 1) * 8
+	}
+	keep := max(0, prColWidth(o)-numWidth)
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		if len(l) > keep {
 			l = l[:keep]
 		}
-		out[i] = fmt.Sprintf("%5d\t%s", first+i+1, l)
+		out[i] = o.lineNumber(first+i+o.firstNum) + l
 	}
 	return out
 }
@@ -395,6 +440,9 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 		}
 		if header {
 			date := mt.In(dateLocation(env)).Format("2006-01-02 15:04")
+			if o.dateFormat != "" {
+				date = strftimeC(mt.In(dateLocation(env)), o.dateFormat)
+			}
 			pg := "Page " + strconv.Itoa(n+1)
 			// GNU's printf of "%*s" with " ": at least one blank each
 			// side, when the line is too narrow for the three.
@@ -516,4 +564,14 @@ func prRow(o *prOpts, row []string, colWidth int) string {
 		}
 	}
 	return b.String()
+}
+
+// lineNumber is -n's number of line n and its separator: DIGITS wide,
+// and only its last DIGITS digits when it has more, as GNU pr.
+func (o *prOpts) lineNumber(n int) string {
+	d := strconv.Itoa(n)
+	if len(d) > o.numDigits {
+		d = d[len(d)-o.numDigits:]
+	}
+	return fmt.Sprintf("%*s%s", o.numDigits, d, o.numSep)
 }
