@@ -95,11 +95,7 @@ func prCmd(env *Env) int {
 			if err != nil {
 				// GNU: this one is a usage error, with its Try line;
 				// range errors past an int say why, smaller ones not.
-				msg := err.Error()
-				if strings.HasSuffix(msg, ": Numerical result out of range") {
-					msg = strings.TrimSuffix(msg, ": Numerical result out of range")
-				}
-				return &UsageError{msg}
+				return &UsageError{strings.TrimSuffix(err.Error(), ": Numerical result out of range")}
 			}
 			o.numDigits = n
 		}
