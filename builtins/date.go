@@ -154,6 +154,9 @@ func dateCmdLine(env *Env) (*dateConfig, int) {
 	if c.sourceErr {
 		return nil, f.Fail(&UsageError{"the options to specify dates for printing are mutually exclusive"}, 1)
 	}
+	if c.setGiven && c.sources > 0 {
+		return nil, f.Fail(&UsageError{"the options to print and set the time may not be used together"}, 1)
+	}
 	if len(operands) > 0 && strings.HasPrefix(operands[0], "+") {
 		c.format = operands[0][1:]
 		if len(operands) > 1 {

@@ -162,6 +162,10 @@ func TestDate(t *testing.T) {
 		{nil, []string{"--rfc-3339="}, "", "date: ambiguous argument '' for '--rfc-3339'\nValid arguments are:\n  - 'date'\n  - 'seconds'\n  - 'ns'\nTry 'date --help' for more information.\n", 1},
 		{nil, []string{"--rfc-3339"}, "", "date: option '--rfc-3339' requires an argument\nTry 'date --help' for more information.\n", 1},
 		{nil, []string{"-d", "now", "-r", "x"}, "", "date: the options to specify dates for printing are mutually exclusive\nTry 'date --help' for more information.\n", 1},
+		// GNU date refuses -s with -d, -f or -r before it sets anything
+		// (checked by hand: never run GNU's -s as root in a test).
+		{nil, []string{"-d", "now", "-s", "x"}, "", "date: the options to print and set the time may not be used together\nTry 'date --help' for more information.\n", 1},
+		{nil, []string{"-s", "x", "-r", "x"}, "", "date: the options to print and set the time may not be used together\nTry 'date --help' for more information.\n", 1},
 		{nil, []string{"+%s", "2020"}, "", "date: extra operand '2020'\nTry 'date --help' for more information.\n", 1},
 		{nil, []string{"2020"}, "", "date: invalid date '2020'\n", 1},
 		// Setting the clock fails, and date prints the time it would set.

@@ -22,11 +22,12 @@ import (
 // backslash escapes, whether or not the output is a terminal (GNU).
 var _ = register(Builtin{Name: "dir", Summary: "list directory contents (ls -C -b)", Run: ls})
 var _ = register(Builtin{Name: "vdir", Summary: "list directory contents (ls -l -b)", Run: ls})
-var _ = register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c and -u use modification times, -U lists in vfsd's order; no --hyperlink)", Run: ls})
+var _ = register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c and -u use modification times, -U lists in vfsd's order)", Run: ls})
 
 // lsEntry is one file to print.
 type lsEntry struct {
 	name  string // as printed
+	path  string // as reached from the working directory (--hyperlink)
 	info  fs.FileInfo
 	link  string // for a symbolic link under -l: " -> TARGET" as printed
 	nlink int    // under -l, a directory's links (2 + its subdirectories); 0: 1 or 2
@@ -110,7 +111,7 @@ func lsLink(env *Env, name string, info fs.FileInfo, o *lsOpts, status *int) str
 		*status = max(*status, 1)
 		return ""
 	}
-	s := " -> " + lsQuote(target, o)
+	s := " -> " + o.link(name, lsQuote(target, o))
 	if o.classify {
 		// The target's indicator (GNU: none for a dangling link).
 		if ti, err := env.FS.Stat(abs); err == nil {
@@ -155,8 +156,9 @@ type lsOpts struct {
 	blockUnit, sizeUnit                        int64  // -s and totals; -l's size column (1: bytes)
 	blockSuffix, sizeSuffix                    string // the unit's letter shown after each figure (--block-size=K)
 	eol                                        byte
-	align                                      bool // names not quoted get a leading space when some are (GNU's align_variable_outer_quotes)
-	dired                                      bool // --dired under -l: lines indented, name offsets listed
+	align                                      bool                     // names not quoted get a leading space when some are (GNU's align_variable_outer_quotes)
+	dired                                      bool                     // --dired under -l: lines indented, name offsets listed
+	hyperlink                                  func(name string) string // --hyperlink: a name's OSC 8 opening, or nil
 	diredPos                                   func() int64
 	diredNames, diredDirs                      []int64 // start and end offsets of names and of directory headers
 }
@@ -228,6 +230,23 @@ func (p *lsCmdLine) setSort(by int) func(string, bool) error {
 
 func (p *lsCmdLine) setQuoting(style gnu.Style) func(string, bool) error {
 	return func(string, bool) error { p.o.quoting, p.o.quotingSet = style, true; return nil }
+}
+
+// setHyperlink is --hyperlink[=WHEN]: always without WHEN.
+func (p *lsCmdLine) setHyperlink(v string, present bool) error {
+	o, env := p.o, p.env
+	when := 0
+	if present {
+		var err error
+		if when, err = lsArgMatch(env, "--hyperlink", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2}); err != nil {
+			return err
+		}
+	}
+	o.hyperlink = nil
+	if when == 0 || when == 2 && env.Terminal {
+		o.hyperlink = func(name string) string { return lsHyperlink(env, name) }
+	}
+	return nil
 }
 
 // flagsAToL registers ls's options from -a to -L (GNU's --help order).
@@ -323,13 +342,7 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 		o.hide = append(o.hide, lsGlob(v))
 		return nil
 	})
-	f.Func(0, "hyperlink", OptionalArg, "WHEN", "hyperlink file names WHEN: never (the only mode llmsh implements)", func(v string, present bool) error {
-		if !present {
-			return nil
-		}
-		_, err := lsArgMatch(env, "--hyperlink", v, []string{"always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"}, []int{0, 0, 0, 1, 1, 1, 2, 2, 2})
-		return err
-	})
+	f.Func(0, "hyperlink", OptionalArg, "WHEN", "hyperlink file names WHEN", p.setHyperlink)
 	f.Func(0, "indicator-style", RequiredArg, "WORD", "append indicator with style WORD to entry names:\nnone (default), slash (-p),\nfile-type (--file-type), classify (-F)", func(v string, _ bool) error {
 		i, err := lsArgMatch(env, "--indicator-style", v, []string{"none", "slash", "file-type", "classify"}, lsSeq(4))
 		if err == nil {
@@ -698,9 +711,9 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 			continue
 		}
 		if info.IsDir() && !o.dirSelf {
-			dirs = append(dirs, lsEntry{op, info, "", 0})
+			dirs = append(dirs, lsEntry{op, op, info, "", 0})
 		} else {
-			files = append(files, lsEntry{op, info, lsLink(env, op, info, o, &status), lsDirLinks(env, op, info, o)})
+			files = append(files, lsEntry{op, op, info, lsLink(env, op, info, o, &status), lsDirLinks(env, op, info, o)})
 		}
 	}
 	lsSort(files, o)
@@ -755,7 +768,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 			w.WriteString("  ")
 			o.diredDirs = append(o.diredDirs, o.diredPos())
 		}
-		w.WriteString(lsQuoteDir(dir, o))
+		w.WriteString(o.link(dir, lsQuoteDir(dir, o)))
 		if o.dired {
 			o.diredDirs = append(o.diredDirs, o.diredPos())
 		}
@@ -769,7 +782,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 				continue
 			}
 			if info, err := env.FS.Stat(env.Abs(path.Join(dir, n))); err == nil {
-				list = append(list, lsEntry{n, info, "", lsDirLinks(env, path.Join(dir, n), info, o)})
+				list = append(list, lsEntry{n, path.Join(dir, n), info, "", lsDirLinks(env, path.Join(dir, n), info, o)})
 			}
 		}
 	}
@@ -802,7 +815,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 			status = 1
 			continue
 		}
-		list = append(list, lsEntry{e.Name(), info, lsLink(env, name, info, o, &status), lsDirLinks(env, name, info, o)})
+		list = append(list, lsEntry{e.Name(), name, info, lsLink(env, name, info, o, &status), lsDirLinks(env, name, info, o)})
 	}
 	lsSort(list, o)
 	if o.long || o.size {
@@ -1132,9 +1145,10 @@ func lsStatArg(env *Env, op string, o *lsOpts) (fs.FileInfo, error) {
 type lsCell struct {
 	prefix string // "INODE BLOCKS CONTEXT " as padded, or "" if none
 	name   string // quoted, with the alignment space and the indicator
+	hidden int    // the columns lsWidth counts in name's hyperlink escapes, which take none
 }
 
-func (c lsCell) width() int { return len(c.prefix) + lsWidth(c.name) }
+func (c lsCell) width() int { return len(c.prefix) + lsWidth(c.name) - c.hidden }
 
 // lsWidth is the columns a name takes in the C locale: its printable
 // bytes (a control character shown as it is takes none), as GNU's
@@ -1218,11 +1232,12 @@ func lsCells(list []lsEntry, o *lsOpts) []lsCell {
 		if o.context {
 			p.WriteString("? ")
 		}
-		name := names[i]
-		if o.align && quoted && !lsQuoted(name) {
+		name := o.link(e.path, names[i])
+		hidden := lsWidth(name) - lsWidth(names[i])
+		if o.align && quoted && !lsQuoted(names[i]) {
 			name = " " + name
 		}
-		cells[i] = lsCell{p.String(), name + lsSuffix(e.info, o)}
+		cells[i] = lsCell{p.String(), name + lsSuffix(e.info, o), hidden}
 	}
 	return cells
 }
@@ -1400,7 +1415,7 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 			at := o.diredPos() + int64(b.Len())
 			o.diredNames = append(o.diredNames, at, at+int64(len(name)))
 		}
-		b.WriteString(name + lsSuffix(e.info, o) + e.link)
+		b.WriteString(o.link(e.path, name) + lsSuffix(e.info, o) + e.link)
 		b.WriteByte(o.eol)
 		w.WriteString(b.String())
 	}
@@ -1455,4 +1470,40 @@ func lsTime(t, now time.Time) string {
 		return t.Format("Jan _2 15:04")
 	}
 	return t.Format("Jan _2  2006")
+}
+
+// link wraps the printed name q of the file reached as name in an OSC 8
+// hyperlink to it, under --hyperlink.
+func (o *lsOpts) link(name, q string) string {
+	if o.hyperlink == nil {
+		return q
+	}
+	open := o.hyperlink(name)
+	if open == "" {
+		return q
+	}
+	return open + q + "\x1b]8;;\a"
+}
+
+// lsHyperlink is GNU ls's hyperlink opening for name: a file:// URL of
+// the host (llmsh's virtual name) and the canonical path, each byte but
+// letters, digits and "-_.~/" percent-encoded; "" when name cannot be
+// made canonical.
+func lsHyperlink(env *Env, name string) string {
+	abs, err := canonicalize(env, name, canonMissing)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\x1b]8;;file://" + VirtualHostname)
+	for i := 0; i < len(abs); i++ {
+		c := abs[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_.~/", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02x", c)
+		}
+	}
+	b.WriteString("\a")
+	return b.String()
 }

@@ -24,15 +24,42 @@ type prOpts struct {
 	headerSet                       bool
 	sep                             string // -s: columns joined by it, unpadded
 	sepSet                          bool
+	always                          bool   // -W: the width cuts single-column lines too
+	numSep                          string // -n's separator (TAB)
+	numDigits                       int    // -n's digits (5)
+	firstNum                        int    // -N: the first line's number (1)
+	dateFormat                      string // -D: the header's date format
+	oldW                            bool   // -w came after the last -W: it does not
 	now                             time.Time
 }
 
+// truncate cuts a line of single-column output at the page width under
+// -W, as GNU pr: each byte takes a column, a tab up to the next multiple
+// of 8; what it keeps is written as it is.
+func (o *prOpts) truncate(line string) string {
+	if !o.always || o.oldW {
+		return line
+	}
+	col := 0
+	for i := 0; i < len(line); i++ {
+		next := col + 1
+		if line[i] == '\t' {
+			next = (col/8 + 1) * 8
+		}
+		if next > o.width {
+			return line[:i]
+		}
+		col = next
+	}
+	return line
+}
+
 // prCmd is GNU pr 9.1's common use: pages of 66 lines with a header and
-// trailer, -t, -h, -l, -w, -n, -d, -o, -COLUMN down (balanced on the last
+// trailer, -t, -T, -h, -D, -l, -w, -W, -n[SEP[DIGITS]], -N, -d, -o, -COLUMN (--columns) down (balanced on the last
 // page) or -a across, -m to merge files, -s. Padding between columns
 // uses tabs where they fit, as pr does.
 func prCmd(env *Env) int {
-	o := &prOpts{columns: 1, pageLen: 66, width: 72, now: time.Now()}
+	o := &prOpts{columns: 1, pageLen: 66, width: 72, now: time.Now(), numSep: "\t", numDigits: 5, firstNum: 1}
 	f := NewFlags(env, "Paginate or columnate FILE(s) for printing.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	for d := '0'; d <= '9'; d++ {
 		d := d
@@ -58,7 +85,40 @@ func prCmd(env *Env) int {
 	}
 	f.Func('l', "length", RequiredArg, "PAGE_LENGTH", "set the page length to PAGE_LENGTH (66) lines", intArg(&o.pageLen, "'-l PAGE_LENGTH' invalid number of lines"))
 	f.BoolVar(&o.merge, 'm', "merge", "print all files in parallel, one in each column")
-	f.BoolVar(&o.number, 'n', "number-lines", "number lines (five digits and a TAB)")
+	f.Func('n', "number-lines", OptionalArg, "SEP[DIGITS]", "number lines, use DIGITS (5) digits, then SEP (TAB),\ndefault counting starts with 1st line of input file", func(v string, _ bool) error {
+		o.number = true
+		if v != "" && (v[0] < '0' || v[0] > '9') {
+			o.numSep, v = v[:1], v[1:]
+		}
+		if v != "" {
+			n, err := prNumber(env, v, "'-n' extra characters or invalid number in the argument")
+			if err != nil {
+				// GNU: this one is a usage error, with its Try line;
+				// range errors past an int say why, smaller ones not.
+				return &UsageError{strings.TrimSuffix(err.Error(), ": Numerical result out of range")}
+			}
+			o.numDigits = n
+		}
+		return nil
+	})
+	f.Func('N', "first-line-number", RequiredArg, "NUMBER", "start counting with NUMBER at 1st line of first\npage printed", func(v string, _ bool) error {
+		n, err := prNumber(env, v, "'-N NUMBER' invalid starting line number")
+		o.firstNum = n
+		return err
+	})
+	f.Func(0, "columns", RequiredArg, "COLUMN", "output COLUMN columns and print columns down,\nunless -a is used. Balance number of lines in the\ncolumns on each page", func(v string, _ bool) error {
+		n, err := prNumber(env, v, "invalid number of columns")
+		o.columns = n
+		return err
+	})
+	f.Func('D', "date-format", RequiredArg, "FORMAT", "use FORMAT for the header date", func(v string, _ bool) error {
+		o.dateFormat = v
+		return nil
+	})
+	f.Func('T', "omit-pagination", NoArg, "", "omit page headers and trailers", func(string, bool) error {
+		o.noHeader = true
+		return nil
+	})
 	f.Func('o', "indent", RequiredArg, "MARGIN", "offset each line with MARGIN (zero) spaces", intArg(&o.offset, "'-o MARGIN' invalid line offset"))
 	f.Func('s', "separator", OptionalArg, "CHAR", "separate columns by a single character, default TAB", func(v string, present bool) error {
 		o.sep, o.sepSet = "\t", true
@@ -68,7 +128,23 @@ func prCmd(env *Env) int {
 		return nil
 	})
 	f.BoolVar(&o.noHeader, 't', "omit-header", "omit page headers and trailers")
-	f.Func('w', "width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters for\n                    multiple text-column output only", intArg(&o.width, "'-w PAGE_WIDTH' invalid number of characters"))
+	// GNU pr: -W dominates -w (whose width it keeps), yet a -w after it
+	// still stops the cutting of single-column lines.
+	f.Func('w', "width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters for\n                    multiple text-column output only", func(v string, _ bool) error {
+		n, err := prNumber(env, v, "'-w PAGE_WIDTH' invalid number of characters")
+		if err == nil && !o.always {
+			o.width = n
+		}
+		o.oldW = true
+		return err
+	})
+	f.Func('W', "page-width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters always,\ntruncate lines", func(v string, _ bool) error {
+		n, err := prNumber(env, v, "'-W PAGE_WIDTH' invalid number of characters")
+		if err == nil {
+			o.width, o.always, o.oldW = n, true, false
+		}
+		return err
+	})
 	version := versionOption(f)
 	// -COLUMN digits: rebuild "-3" bundles so each digit counts once.
 	var args []string
@@ -232,7 +308,7 @@ func prColumns(env *Env, o *prOpts, lines []string) []prPage {
 		case o.columns == 1:
 			for i, l := range chunk {
 				if o.number {
-					l = fmt.Sprintf("%5d\t%s", (n-1)*rows+i+1, l)
+					l = o.lineNumber((n-1)*rows+i+o.firstNum) + l
 				}
 				page = append(page, []string{l})
 			}
@@ -282,13 +358,17 @@ func prColumns(env *Env, o *prOpts, lines []string) []prPage {
 // digits and a tab, which takes the column's first 8 places), from
 // first+1 on.
 func prNumbered(o *prOpts, lines []string, first int) []string {
-	keep := max(0, prColWidth(o)-8)
+	numWidth := o.numDigits + 1
+	if o.numSep == "\t" {
+		numWidth = (o.numDigits/8 + 1) * 8
+	}
+	keep := max(0, prColWidth(o)-numWidth)
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		if len(l) > keep {
 			l = l[:keep]
 		}
-		out[i] = fmt.Sprintf("%5d\t%s", first+i+1, l)
+		out[i] = o.lineNumber(first+i+o.firstNum) + l
 	}
 	return out
 }
@@ -356,14 +436,19 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 		}
 		if header {
 			date := mt.In(dateLocation(env)).Format("2006-01-02 15:04")
+			if o.dateFormat != "" {
+				date = strftimeC(mt.In(dateLocation(env)), o.dateFormat)
+			}
 			pg := "Page " + strconv.Itoa(n+1)
+			// GNU's printf of "%*s" with " ": at least one blank each
+			// side, when the line is too narrow for the three.
 			blank := max(0, o.width-len(date)-len(hdr)-len(pg))
 			w.WriteString("\n\n" + date)
-			if err := writeSpaces(env, w, uint64(blank/2)); err != nil {
+			if err := writeSpaces(env, w, uint64(max(1, blank/2))); err != nil {
 				return err
 			}
 			w.WriteString(hdr)
-			if err := writeSpaces(env, w, uint64(blank-blank/2)); err != nil {
+			if err := writeSpaces(env, w, uint64(max(1, blank-blank/2))); err != nil {
 				return err
 			}
 			w.WriteString(pg + "\n\n\n")
@@ -375,7 +460,7 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 			}
 			// one column (or -m of one file): the line as it is
 			if o.columns == 1 && !o.merge || o.merge && len(row) == 1 {
-				w.WriteString(row[0] + "\n")
+				w.WriteString(o.truncate(row[0]) + "\n")
 			} else {
 				w.WriteString(prRow(o, row, colWidth) + "\n")
 			}
@@ -475,4 +560,14 @@ func prRow(o *prOpts, row []string, colWidth int) string {
 		}
 	}
 	return b.String()
+}
+
+// lineNumber is -n's number of line n and its separator: DIGITS wide,
+// and only its last DIGITS digits when it has more, as GNU pr.
+func (o *prOpts) lineNumber(n int) string {
+	d := strconv.Itoa(n)
+	if len(d) > o.numDigits {
+		d = d[len(d)-o.numDigits:]
+	}
+	return fmt.Sprintf("%*s%s", o.numDigits, d, o.numSep)
 }

@@ -55,13 +55,13 @@ var standingDirs = []struct {
 	stat vfsproto.StatResult
 }{
 	{StandingDir, standingStat},
-	{path.Dir(vfsproto.HomeDir), vfsproto.StatResult{Mode: 0o755, IsDir: true}},
-	{vfsproto.HomeDir, vfsproto.StatResult{Mode: 0o755, IsDir: true}},
+	{path.Dir(vfsproto.HomeDir), vfsproto.StatResult{Mode: 0o755, IsDir: true, Size: dirCost}},
+	{vfsproto.HomeDir, vfsproto.StatResult{Mode: 0o755, IsDir: true, Size: dirCost}},
 }
 
 // standingStat is how StandingDir is described while nothing has been
 // made in it.
-var standingStat = vfsproto.StatResult{Mode: 0o777, IsDir: true}
+var standingStat = vfsproto.StatResult{Mode: 0o777, IsDir: true, Size: dirCost}
 
 // standing reports whether abs is a standing directory in the virtual
 // space, and how it is described while nothing has been made in it
@@ -454,8 +454,10 @@ func placeholder(g *grant, rel string, perm os.FileMode) {
 }
 
 // dirStat is what an ancestor of a granted path reveals: a directory, and
-// nothing else.
-var dirStat = vfsproto.StatResult{Mode: 0o555, IsDir: true}
+// nothing else. Like every directory vfsd makes up, its size is the one
+// block of an ext4 directory (dirCost), so that stat's size, its blocks
+// and `test -s` agree as for a real directory.
+var dirStat = vfsproto.StatResult{Mode: 0o555, IsDir: true, Size: dirCost}
 
 // statPath implements stat{path}.
 func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {

@@ -324,11 +324,11 @@ func TestListAndAncestors(t *testing.T) {
 	}
 	var st vfsproto.StatResult
 	c.ok("stat", map[string]string{"path": "/"}, &st)
-	if st != (vfsproto.StatResult{Mode: 0o555, IsDir: true}) {
+	if st != (vfsproto.StatResult{Mode: 0o555, IsDir: true, Size: 4096}) {
 		t.Fatalf("stat / = %+v", st)
 	}
 	c.ok("stat", map[string]string{"path": "single"}, &st)
-	if st != (vfsproto.StatResult{Mode: 0o555, IsDir: true}) {
+	if st != (vfsproto.StatResult{Mode: 0o555, IsDir: true, Size: 4096}) {
 		t.Fatalf("stat single = %+v", st)
 	}
 	if code := c.code("open", vfsproto.OpenParams{Path: "single/hidden.txt", Mode: "r"}); code != vfsproto.ENoEnt {

@@ -347,3 +347,18 @@ func TestChmodOp(t *testing.T) {
 		t.Errorf("hello ops lack chmod: %v", h.Ops)
 	}
 }
+
+// TestMadeUpDirSize: a directory vfsd makes up (virtual, standing, an
+// ancestor of a grant) has the size of an ext4 directory's one block, as
+// its blocks say, so that `test -s` and `stat -c %s` agree with a real
+// directory's (session 27).
+func TestMadeUpDirSize(t *testing.T) {
+	_, c := treeLayout(t)
+	for _, p := range []string{"/virt", "/", vfsproto.HomeDir, "/tmp"} {
+		var st vfsproto.StatResult
+		c.ok("stat", map[string]string{"path": p}, &st)
+		if !st.IsDir || st.Size != 4096 {
+			t.Errorf("stat %s = %+v, want a directory of 4096 bytes", p, st)
+		}
+	}
+}

@@ -268,7 +268,7 @@ func (v *virtualStore) statDir(abs string) (st vfsproto.StatResult, ok bool) {
 	if d.mode != 0 {
 		mode = d.mode & 0o777
 	}
-	return vfsproto.StatResult{Mtime: d.mtime.UnixNano(), Mode: mode, IsDir: true}, true
+	return vfsproto.StatResult{Mtime: d.mtime.UnixNano(), Mode: mode, IsDir: true, Size: dirCost}, true
 }
 
 // setDirMtime and setDirMode set the modification time and permission
