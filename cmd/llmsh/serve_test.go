@@ -136,6 +136,13 @@ func TestServeCLI(t *testing.T) {
 			t.Errorf("session restore %s: %q %d", file, e, code)
 		}
 	}
+	// JSON that is not a snapshot: the server's reason, one "llmsh:".
+	notSnap := filepath.Join(t.TempDir(), "empty.json")
+	os.WriteFile(notSnap, []byte("{}\n"), 0o644)
+	if _, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, notSnap); code != 1 ||
+		e != `llmsh: session: snapshot: not a snapshot file (format "", want "llmsh-snapshot") (code -32008)`+"\n" {
+		t.Errorf("session restore of {}: %q %d", e, code)
+	}
 	restored, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, snap)
 	restored = strings.TrimSpace(restored)
 	if code != 0 || len(restored) != 32 || restored == id {
