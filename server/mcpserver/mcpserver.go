@@ -63,22 +63,25 @@ type Config struct {
 // in whatever order their goroutines woke, not the order they were sent).
 const CodeBusy = -32001
 
-// oneCall admits one tool call at a time.
+// busyMessage is the words of a CodeBusy refusal.
+const busyMessage = "llmsh: refused: a bash call is still running, and the shell runs one call at a time; send this call again once its answer has come (or cancel it)"
+
+// oneCall admits one tool call at a time. Over Transport the calls are
+// admitted as they are read, in the order sent (lockedWriter.admit);
+// oneCall guards the handlers on any other transport.
 type oneCall struct {
 	mu   sync.Mutex
 	busy bool
-	what string // the call running, for the refusal's words
 }
 
 // begin admits a call, or returns the JSON-RPC error that refuses it.
-func (o *oneCall) begin(what string) (end func(), err error) {
+func (o *oneCall) begin() (end func(), err error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.busy {
-		return nil, &jsonrpc.Error{Code: CodeBusy, Message: fmt.Sprintf(
-			"llmsh: refused: %s is still running, and the shell runs one call at a time; send this call again once its answer has come (or cancel it)", o.what)}
+		return nil, &jsonrpc.Error{Code: CodeBusy, Message: busyMessage}
 	}
-	o.busy, o.what = true, what
+	o.busy = true
 	return func() {
 		o.mu.Lock()
 		o.busy = false
@@ -146,7 +149,7 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 		Description: desc,
 		InputSchema: bashInputSchema(),
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
-		end, err := one.begin("a bash call")
+		end, err := one.begin()
 		if err != nil {
 			return nil, BashOutput{}, err
 		}
@@ -163,7 +166,7 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 		Title:       "Start the llmsh shell anew",
 		Description: "Start the shell anew, as a new terminal: its variables, functions, working directory, background jobs and scratch files are discarded. Files written under the writable paths stay.",
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, ResetOutput, error) {
-		end, err := one.begin("a bash call")
+		end, err := one.begin()
 		if err != nil {
 			return nil, ResetOutput{}, err
 		}
