@@ -162,6 +162,8 @@ func TestServeCLI(t *testing.T) {
 	for _, args := range [][]string{
 		{"--session", other, "--socket", sock},
 		{"--session", other, "--socket", sock, "-i", out, "-c", "echo"},
+		{"--session", other, "--socket", sock, "-e", "-c", "false; echo after"},
+		{"--session", other, "--socket", sock, "-o", "pipefail", "-c", "echo"},
 		{"--socket", sock, "-c", "echo"},
 		{"session", "frob"},
 		{"session", "close", "--socket", sock},
