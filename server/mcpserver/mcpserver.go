@@ -27,6 +27,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/jsonschema-go/jsonschema"
 
 	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/builtins"
 )
 
 // Config describes the session to the model; it must match the Options
@@ -436,12 +437,14 @@ func addResources(srv *mcp.Server, sess *llmsh.Session, cfg Config) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf(
 				"%s: file too large for a resource (more than %d bytes): read it with the bash tool (head, sed -n, grep)", p, MaxResourceBytes)}
 		}
-		if errors.Is(err, fs.ErrPermission) {
-			// A JSON-RPC error with a code (the SDK would send 0).
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
+		if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EISDIR) {
+			// A JSON-RPC error with a code (the SDK would send 0), in
+			// GNU's words ("PATH: Is a directory"), not Go's ("open
+			// PATH: is a directory", -32603)
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: p + ": " + builtins.ErrText(err)}
 		}
 		if err != nil {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: p + ": " + builtins.ErrText(err)}
 		}
 		c := &mcp.ResourceContents{URI: uri}
 		// A NUL is no text (GNU grep's test of a binary file), and six
