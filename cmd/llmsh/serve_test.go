@@ -220,6 +220,20 @@ func TestServeHelp(t *testing.T) {
 	if code != 0 || !strings.Contains(o, "--max-sessions N") || !strings.Contains(o, "session close") {
 		t.Errorf("serve --help:\n%s", o)
 	}
+	// Each --help ends naming where that command is documented (it named
+	// the builtins' page for all of them).
+	for _, tc := range [][]string{
+		{"--help", "Full documentation: README.md and docs/builtins.md in llmsh's source\n"},
+		{"serve --help", "Full documentation: docs/serve.md in llmsh's source\n"},
+		{"session --help", "Full documentation: docs/serve.md in llmsh's source\n"},
+		{"session open --help", "Full documentation: docs/serve.md in llmsh's source\n"},
+		{"mcp --help", `Full documentation: README.md ("MCP") in llmsh's source` + "\n"},
+		{"test --help", `Full documentation: README.md ("For a fixture author") in llmsh's source` + "\n"},
+	} {
+		if o, _, code := runLlmsh(t, "", strings.Fields(tc[0])...); code != 0 || !strings.HasSuffix(o, tc[1]) {
+			t.Errorf("llmsh %s: status %d, ends %q, want %q", tc[0], code, o[max(0, len(o)-120):], tc[1])
+		}
+	}
 }
 
 // TestSessionSnapshotLarge: `llmsh session snapshot` of a snapshot larger
