@@ -167,6 +167,8 @@ var errVersion = errors.New("version requested")
 // argument, as bash's do.
 func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	f := builtins.NewFlags(&builtins.Env{Args: []string{"llmsh"}, Stdout: stdout, Stderr: stderr}, usageSummary, usageLines...)
+	f.Footer = "llmsh online help: 'help' lists every command; 'help NAME' shows its --help\n" +
+		"Full documentation: README.md and docs/builtins.md in llmsh's source"
 	f.StopAtOperand = true
 	f.Epilog = usageEpilog
 	str := func(p *string) func(string, bool) error {
@@ -337,11 +339,21 @@ func writeFlag(p *int64) func(string, bool) error {
 	}
 }
 
+// subcommandDocs names the document of each subcommand, for its --help.
+var subcommandDocs = map[string]string{
+	"llmsh test":    `README.md ("For a fixture author")`,
+	"llmsh mcp":     `README.md ("MCP")`,
+	"llmsh serve":   "docs/serve.md",
+	"llmsh session": "docs/serve.md",
+}
+
 // subFlags is the command line of a subcommand (name is "llmsh test"):
 // the builtins' getopt_long parser, with -h for --help and --version
 // (Parse returns errVersion; printVersion answers it).
 func subFlags(name string, stdout io.Writer, summary string, usage ...string) *builtins.Flags {
 	f := builtins.NewFlags(&builtins.Env{Args: []string{name}, Stdout: stdout}, summary, usage...)
+	// where this subcommand is documented, not the builtins' page
+	f.Footer = "Full documentation: " + subcommandDocs[name] + " in llmsh's source"
 	f.Func('h', "", builtins.NoArg, "", "", func(string, bool) error { return builtins.ErrHelp })
 	f.Func(0, "version", builtins.NoArg, "", "", func(string, bool) error { return errVersion })
 	return f

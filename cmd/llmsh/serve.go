@@ -427,6 +427,11 @@ func runClient(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 	case len(o.inputs)+len(o.outputs) > 0 || o.strict || o.vfsFds != "" || o.vfsdPath != "" ||
 		o.timeout > 0 || o.maxOutput > 0 || o.maxCommands > 0 || o.maxWrite != 0 || o.logFile != "":
 		return usageErr(stderr, "--session: grants and limits are set by 'llmsh session open'")
+	case len(o.shellOpts) > 0:
+		// they were dropped without a word: -e or -o pipefail did not
+		// apply; a script sets them itself (set -e), and they stay
+		// set for the session's next runs, as in a terminal
+		return usageErr(stderr, "--session: bash's option letters cannot be used (use set -o NAME in the script)")
 	}
 	var in string
 	if stdin != nil && !isTerminal(stdin) {

@@ -136,6 +136,13 @@ func TestServeCLI(t *testing.T) {
 			t.Errorf("session restore %s: %q %d", file, e, code)
 		}
 	}
+	// JSON that is not a snapshot: the server's reason, one "llmsh:".
+	notSnap := filepath.Join(t.TempDir(), "empty.json")
+	os.WriteFile(notSnap, []byte("{}\n"), 0o644)
+	if _, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, notSnap); code != 1 ||
+		e != `llmsh: session: snapshot: not a snapshot file (format "", want "llmsh-snapshot") (code -32008)`+"\n" {
+		t.Errorf("session restore of {}: %q %d", e, code)
+	}
 	restored, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, snap)
 	restored = strings.TrimSpace(restored)
 	if code != 0 || len(restored) != 32 || restored == id {
@@ -155,6 +162,8 @@ func TestServeCLI(t *testing.T) {
 	for _, args := range [][]string{
 		{"--session", other, "--socket", sock},
 		{"--session", other, "--socket", sock, "-i", out, "-c", "echo"},
+		{"--session", other, "--socket", sock, "-e", "-c", "false; echo after"},
+		{"--session", other, "--socket", sock, "-o", "pipefail", "-c", "echo"},
 		{"--socket", sock, "-c", "echo"},
 		{"session", "frob"},
 		{"session", "close", "--socket", sock},
@@ -210,6 +219,20 @@ func TestServeHelp(t *testing.T) {
 	o, _, code = runLlmsh(t, "", "serve", "--help")
 	if code != 0 || !strings.Contains(o, "--max-sessions N") || !strings.Contains(o, "session close") {
 		t.Errorf("serve --help:\n%s", o)
+	}
+	// Each --help ends naming where that command is documented (it named
+	// the builtins' page for all of them).
+	for _, tc := range [][]string{
+		{"--help", "Full documentation: README.md and docs/builtins.md in llmsh's source\n"},
+		{"serve --help", "Full documentation: docs/serve.md in llmsh's source\n"},
+		{"session --help", "Full documentation: docs/serve.md in llmsh's source\n"},
+		{"session open --help", "Full documentation: docs/serve.md in llmsh's source\n"},
+		{"mcp --help", `Full documentation: README.md ("MCP") in llmsh's source` + "\n"},
+		{"test --help", `Full documentation: README.md ("For a fixture author") in llmsh's source` + "\n"},
+	} {
+		if o, _, code := runLlmsh(t, "", strings.Fields(tc[0])...); code != 0 || !strings.HasSuffix(o, tc[1]) {
+			t.Errorf("llmsh %s: status %d, ends %q, want %q", tc[0], code, o[max(0, len(o)-120):], tc[1])
+		}
 	}
 }
 

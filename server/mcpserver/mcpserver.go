@@ -27,6 +27,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/jsonschema-go/jsonschema"
 
 	"github.com/llmsh/llmsh"
+	"github.com/llmsh/llmsh/builtins"
 )
 
 // Config describes the session to the model; it must match the Options
@@ -63,22 +64,25 @@ type Config struct {
 // in whatever order their goroutines woke, not the order they were sent).
 const CodeBusy = -32001
 
-// oneCall admits one tool call at a time.
+// busyMessage is the words of a CodeBusy refusal.
+const busyMessage = "llmsh: refused: a bash call is still running, and the shell runs one call at a time; send this call again once its answer has come (or cancel it)"
+
+// oneCall admits one tool call at a time. Over Transport the calls are
+// admitted as they are read, in the order sent (lockedWriter.admit);
+// oneCall guards the handlers on any other transport.
 type oneCall struct {
 	mu   sync.Mutex
 	busy bool
-	what string // the call running, for the refusal's words
 }
 
 // begin admits a call, or returns the JSON-RPC error that refuses it.
-func (o *oneCall) begin(what string) (end func(), err error) {
+func (o *oneCall) begin() (end func(), err error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.busy {
-		return nil, &jsonrpc.Error{Code: CodeBusy, Message: fmt.Sprintf(
-			"llmsh: refused: %s is still running, and the shell runs one call at a time; send this call again once its answer has come (or cancel it)", o.what)}
+		return nil, &jsonrpc.Error{Code: CodeBusy, Message: busyMessage}
 	}
-	o.busy, o.what = true, what
+	o.busy = true
 	return func() {
 		o.mu.Lock()
 		o.busy = false
@@ -146,7 +150,7 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 		Description: desc,
 		InputSchema: bashInputSchema(),
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in BashInput) (*mcp.CallToolResult, BashOutput, error) {
-		end, err := one.begin("a bash call")
+		end, err := one.begin()
 		if err != nil {
 			return nil, BashOutput{}, err
 		}
@@ -163,7 +167,7 @@ func New(sess *llmsh.Session, cfg Config) *mcp.Server {
 		Title:       "Start the llmsh shell anew",
 		Description: "Start the shell anew, as a new terminal: its variables, functions, working directory, background jobs and scratch files are discarded. Files written under the writable paths stay.",
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, ResetOutput, error) {
-		end, err := one.begin("a bash call")
+		end, err := one.begin()
 		if err != nil {
 			return nil, ResetOutput{}, err
 		}
@@ -433,12 +437,14 @@ func addResources(srv *mcp.Server, sess *llmsh.Session, cfg Config) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf(
 				"%s: file too large for a resource (more than %d bytes): read it with the bash tool (head, sed -n, grep)", p, MaxResourceBytes)}
 		}
-		if errors.Is(err, fs.ErrPermission) {
-			// A JSON-RPC error with a code (the SDK would send 0).
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
+		if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EISDIR) {
+			// A JSON-RPC error with a code (the SDK would send 0), in
+			// GNU's words ("PATH: Is a directory"), not Go's ("open
+			// PATH: is a directory", -32603)
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: p + ": " + builtins.ErrText(err)}
 		}
 		if err != nil {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: p + ": " + builtins.ErrText(err)}
 		}
 		c := &mcp.ResourceContents{URI: uri}
 		// A NUL is no text (GNU grep's test of a binary file), and six

@@ -246,19 +246,21 @@ func TestResources(t *testing.T) {
 	// Outside the grants: an error, and no content.
 	// Errors carry a JSON-RPC code: invalid params for a denied path or a
 	// URI that is not file:///PATH, resource not found for a missing file.
+	// A directory is invalid params too, in GNU's words.
 	for _, tc := range []struct {
 		uri  string
 		code int64
+		msg  string // if not empty, the error's message
 	}{
-		{"file://" + outside + "/secret", jsonrpc.CodeInvalidParams},
-		{"http://example.com/x", jsonrpc.CodeInvalidParams},
-		{"file://" + in + "/missing", mcp.CodeResourceNotFound}, //lint:ignore SA1019 the code the SDK answers with
-
+		{"file://" + outside + "/secret", jsonrpc.CodeInvalidParams, ""},
+		{"http://example.com/x", jsonrpc.CodeInvalidParams, ""},
+		{"file://" + in + "/missing", mcp.CodeResourceNotFound, ""}, //lint:ignore SA1019 the code the SDK answers with
+		{"file://" + in + "/sub", jsonrpc.CodeInvalidParams, in + "/sub: Is a directory"},
 	} {
 		rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: tc.uri})
 		var werr *jsonrpc.Error
-		if !errors.As(err, &werr) || werr.Code != tc.code {
-			t.Errorf("read %s: %+v, %v; want code %d", tc.uri, rr, err, tc.code)
+		if !errors.As(err, &werr) || werr.Code != tc.code || tc.msg != "" && werr.Message != tc.msg {
+			t.Errorf("read %s: %+v, %v; want code %d %q", tc.uri, rr, err, tc.code, tc.msg)
 		} else if strings.Contains(err.Error(), "SECRET") {
 			t.Fatal("secret leaked")
 		}

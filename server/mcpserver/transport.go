@@ -59,6 +59,9 @@ func (c *requestCounter) Write(line []byte) (int, error) {
 		c.lw.cancel(line)
 	}
 	if json.Unmarshal(line, &m) == nil && m.ID != nil && m.Method != nil {
+		if string(m.Method) == `"tools/call"` && !c.lw.admit(line, m.ID) {
+			return len(line), answer(c.lw, m.ID, CodeBusy, busyMessage)
+		}
 		c.lw.mu.Lock()
 		// At most maxPending requests in the SDK at once: it serves them
 		// concurrently, and each answer waits in memory for the client
@@ -184,9 +187,16 @@ type lockedWriter struct {
 	// cancelled counts the requests of an id pending that the client
 	// cancelled: their answers are not sent.
 	cancelled map[string]int
-	n         int  // the requests not yet answered
-	failed    bool // a write failed: nobody reads the answers
-	waiting   bool // the reader waits for an answer (maxPending)
+	// toolCall is the id of the bash or reset call passed to the SDK
+	// and not yet answered, "" when none: one that is read meanwhile is
+	// refused (CodeBusy) here, in the order the calls were sent. The SDK
+	// serves requests concurrently, so a refusal decided in its handlers
+	// alone went to whichever goroutine came second: of two calls piped
+	// in together, the second ran now and then and the first was refused.
+	toolCall string
+	n        int  // the requests not yet answered
+	failed   bool // a write failed: nobody reads the answers
+	waiting  bool // the reader waits for an answer (maxPending)
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
@@ -219,8 +229,32 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// admit tells whether the tools/call request line of id may be passed
+// to the SDK: any but bash and reset may, and those when no other of
+// them waits for its answer.
+func (l *lockedWriter) admit(line []byte, id json.RawMessage) bool {
+	var c struct {
+		Params struct {
+			Name string `json:"name"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &c) != nil || c.Params.Name != "bash" && c.Params.Name != "reset" {
+		return true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.toolCall != "" {
+		return false
+	}
+	l.toolCall = idKey(id)
+	return true
+}
+
 // answered strikes off a request of id; l.mu is held.
 func (l *lockedWriter) answered(id string) {
+	if id == l.toolCall {
+		l.toolCall = ""
+	}
 	l.n--
 	if l.pending[id]--; l.pending[id] == 0 {
 		delete(l.pending, id)

@@ -152,3 +152,49 @@ func TestTransportCancelled(t *testing.T) {
 		t.Errorf("left: %d pending %v cancelled %d", n, pending, cancelled)
 	}
 }
+
+// TestTransportOneToolCallInOrder: a bash or reset call read while another
+// waits for its answer is refused (CodeBusy) as it is read, so of two
+// calls sent together the first runs and the second is refused, never
+// the other way round; other tools and other requests pass, and once the
+// call is answered (or its cancelled answer dropped) the next one runs.
+func TestTransportOneToolCallInOrder(t *testing.T) {
+	var out bytes.Buffer
+	in, lw, state := ForTests.Transport(&out)
+	write := func(w io.Writer, line string) {
+		t.Helper()
+		if _, err := w.Write([]byte(line + "\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	call := func(id, tool string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"` + tool + `","arguments":{}}}`
+	}
+	write(in, call("1", "bash"))
+	write(in, call("2", "bash"))
+	write(in, call("3", "reset"))
+	write(in, call("4", "nope"))
+	write(in, `{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	refused := `,"error":{"code":-32001,"message":"llmsh: refused: a bash call is still running`
+	got := out.String()
+	if !strings.Contains(got, `{"jsonrpc":"2.0","id":2`+refused) || !strings.Contains(got, `{"jsonrpc":"2.0","id":3`+refused) ||
+		strings.Contains(got, `"id":1,`) || strings.Contains(got, `"id":4,`) || strings.Contains(got, `"id":5,`) {
+		t.Errorf("sent:\n%s", got)
+	}
+	if _, n, pending, _ := state(); n != 3 || pending["1"] != 1 || pending["2"] != 0 {
+		t.Errorf("pending %d %v, want 1, 4 and 5", n, pending)
+	}
+	write(lw, `{"jsonrpc":"2.0","id":1,"result":{}}`)
+	out.Reset()
+	write(in, call(`"6"`, "reset"))
+	write(in, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"6"}}`)
+	write(in, call("7", "bash"))
+	write(lw, `{"jsonrpc":"2.0","id":"6","result":{}}`) // dropped: cancelled
+	write(in, call("8", "bash"))
+	if got := out.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, `{"jsonrpc":"2.0","id":7`+refused) {
+		t.Errorf("after an answer and a cancelled call, sent:\n%s", got)
+	}
+	if _, _, pending, _ := state(); pending["8"] != 1 {
+		t.Errorf("call 8 not passed on: %v", pending)
+	}
+}

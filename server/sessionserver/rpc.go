@@ -524,7 +524,10 @@ func (s *Server) sessionErr(id string, err error) *Error {
 	case errors.Is(err, llmsh.ErrClosed):
 		return errorf(CodeNoSession, "session %q was closed", id)
 	case errors.Is(err, llmsh.ErrSnapshot):
-		return errorf(CodeSnapshot, "%v", err)
+		// the message names no program, as the others do not: a client
+		// prefixes its own ("llmsh: session: llmsh: snapshot: …" was
+		// llmsh session restore's line)
+		return errorf(CodeSnapshot, "%s", strings.TrimPrefix(err.Error(), "llmsh: "))
 	case s.ctx.Err() != nil:
 		return errorf(CodeShuttingDown, "the server is shutting down")
 	}

@@ -39,3 +39,27 @@ func TestLLMSHLazyTables(t *testing.T) {
 		t.Errorf("CloneSchemas: %+v", c.Properties["a"])
 	}
 }
+
+// TestLLMSHBoundMessages: a number out of bounds is named as JSON writes
+// it, and so is the bound ("-5 is less than 0", not "-5/1 is less than
+// 0.000000", which llmsh mcp sent a model for timeout_ms: -5).
+func TestLLMSHBoundMessages(t *testing.T) {
+	var s jsonschema.Schema
+	src := `{"properties":{"a":{"type":"number","minimum":0,"maximum":2.5,"exclusiveMinimum":-10,"multipleOf":0.5}}}`
+	if err := json.Unmarshal([]byte(src), &s); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v, want := range map[float64]string{
+		-5:   "minimum: -5 is less than 0",
+		3.5:  "maximum: 3.5 is greater than 2.5",
+		0.25: "multipleOf: 0.25 is not a multiple of 0.5",
+	} {
+		if err := rs.Validate(map[string]any{"a": v}); err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("a=%v: %v, want %q", v, err, want)
+		}
+	}
+}

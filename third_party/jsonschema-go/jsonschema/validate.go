@@ -14,6 +14,7 @@ import (
 	"math/big"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -162,7 +163,7 @@ func (st *state) validate(instance reflect.Value, schema *Schema, callerAnns *an
 				// The test suite assumes floats.
 				nf, _ := n.Float64() // don't care if it's exact or not
 				if _, f := math.Modf(nf / *schema.MultipleOf); f != 0 {
-					return fmt.Errorf("multipleOf: %s is not a multiple of %f", n, *schema.MultipleOf)
+					return fmt.Errorf("multipleOf: %s is not a multiple of %g", ratText(n), *schema.MultipleOf)
 				}
 			}
 
@@ -170,16 +171,16 @@ func (st *state) validate(instance reflect.Value, schema *Schema, callerAnns *an
 			cmp := func(f float64) int { return n.Cmp(m.SetFloat64(f)) }
 
 			if schema.Minimum != nil && cmp(*schema.Minimum) < 0 {
-				return fmt.Errorf("minimum: %s is less than %f", n, *schema.Minimum)
+				return fmt.Errorf("minimum: %s is less than %g", ratText(n), *schema.Minimum)
 			}
 			if schema.Maximum != nil && cmp(*schema.Maximum) > 0 {
-				return fmt.Errorf("maximum: %s is greater than %f", n, *schema.Maximum)
+				return fmt.Errorf("maximum: %s is greater than %g", ratText(n), *schema.Maximum)
 			}
 			if schema.ExclusiveMinimum != nil && cmp(*schema.ExclusiveMinimum) <= 0 {
-				return fmt.Errorf("exclusiveMinimum: %s is less than or equal to %f", n, *schema.ExclusiveMinimum)
+				return fmt.Errorf("exclusiveMinimum: %s is less than or equal to %g", ratText(n), *schema.ExclusiveMinimum)
 			}
 			if schema.ExclusiveMaximum != nil && cmp(*schema.ExclusiveMaximum) >= 0 {
-				return fmt.Errorf("exclusiveMaximum: %s is greater than or equal to %f", n, *schema.ExclusiveMaximum)
+				return fmt.Errorf("exclusiveMaximum: %s is greater than or equal to %g", ratText(n), *schema.ExclusiveMaximum)
 			}
 		}
 	}
@@ -903,4 +904,14 @@ func structPropertiesOf(t reflect.Type) propertyMap {
 	}
 	structProperties.Store(t, props)
 	return props
+}
+
+// ratText is a number of an instance as JSON would write it ("-5",
+// "2.5"), not big.Rat's fraction ("-5/1"). (llmsh)
+func ratText(n *big.Rat) string {
+	if n.IsInt() {
+		return n.RatString()
+	}
+	f, _ := n.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
 }

@@ -6,6 +6,7 @@ package syntax
 import (
 	"bytes"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -1173,7 +1174,13 @@ func (p *Parser) isLitRedir() bool {
 		}
 		return ValidName(string(name))
 	}
-	return numberLiteral(lit)
+	// bash reads digits as a descriptor only when they fit an int:
+	// "echo 2147483648>f" writes the word 2147483648 to f (llmsh)
+	if !numberLiteral(lit) {
+		return false
+	}
+	_, err := strconv.ParseInt(string(lit), 10, 32)
+	return err == nil
 }
 
 func positionalRuneParam[T rune | byte](r T) bool {
