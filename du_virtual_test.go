@@ -14,7 +14,7 @@ func TestDuVirtualFilesOnce(t *testing.T) {
 	s := newSession(t, llmsh.Options{Outputs: []string{dir}, Dir: dir})
 	run(t, s, `mkdir -p /tmp/vd/s; printf hello > /tmp/vd/s/f; printf x > /tmp/vd/g`)
 	for _, tc := range []struct{ script, want string }{
-		{`du -a --apparent-size /tmp/vd /tmp/vd/s /tmp/vd/g`, "1\t/tmp/vd/g\n1\t/tmp/vd/s/f\n1\t/tmp/vd/s\n1\t/tmp/vd\n"},
+		{`du -a --apparent-size /tmp/vd /tmp/vd/s /tmp/vd/g`, "1\t/tmp/vd/g\n1\t/tmp/vd/s/f\n5\t/tmp/vd/s\n9\t/tmp/vd\n"},
 		{`du -s /tmp/vd /tmp/vd`, "16\t/tmp/vd\n"},
 		{`du -c /tmp/vd/s /tmp/vd`, "8\t/tmp/vd/s\n8\t/tmp/vd\n16\ttotal\n"},
 		{`du -l -c /tmp/vd/s /tmp/vd`, "8\t/tmp/vd/s\n8\t/tmp/vd/s\n16\t/tmp/vd\n24\ttotal\n"},

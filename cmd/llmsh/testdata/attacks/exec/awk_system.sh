@@ -3,7 +3,7 @@
 #@ status: any
 #@ stderr: @CANARY@: command not found
 #@ stderr: nosuchcmd: command not found
-#@ stderr: unexpected char after '&'
+#@ stderr: unexpected character '&'
 #@ stdout: r=127
 #@ stdout: c=127
 awk 'BEGIN { r = system("@CANARY@"); print "r=" r }'
