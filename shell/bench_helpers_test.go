@@ -9,16 +9,23 @@ import (
 	"github.com/llmsh/llmsh/vfsd"
 )
 
-// benchScript runs src in one shell b.N times, each run required to end
-// with status 0 and print want.
-func benchScript(b *testing.B, src, want string) {
+// benchShell is a shell for a benchmark, writing to out and errb, with
+// a temp directory granted for output as its working directory.
+func benchShell(b *testing.B) (sh *Shell, out, errb *lockedBuffer) {
 	dir := b.TempDir()
 	c := vfstest.Session(b, vfsd.Config{Outputs: []string{dir}})
-	var out, errb lockedBuffer
-	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+	out, errb = &lockedBuffer{}, &lockedBuffer{}
+	sh, err := New(Options{Client: c, Stdout: out, Stderr: errb, Dir: dir})
 	if err != nil {
 		b.Fatal(err)
 	}
+	return sh, out, errb
+}
+
+// benchScript runs src in one shell b.N times, each run required to end
+// with status 0 and print want.
+func benchScript(b *testing.B, src, want string) {
+	sh, out, errb := benchShell(b)
 	for b.Loop() {
 		out.b.Reset()
 		if st := sh.Run(context.Background(), src, "llmsh"); st != 0 || out.String() != want {

@@ -83,13 +83,7 @@ func BenchmarkScriptPipe(b *testing.B) {
 	for i := range 2000 {
 		fmt.Fprintf(&src, "echo %d\n", i)
 	}
-	dir := b.TempDir()
-	c := vfstest.Session(b, vfsd.Config{Outputs: []string{dir}})
-	var out, errb lockedBuffer
-	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
-	if err != nil {
-		b.Fatal(err)
-	}
+	sh, out, errb := benchShell(b)
 	for b.Loop() {
 		out.b.Reset()
 		runPiped(b, sh, src.String(), "")

@@ -122,13 +122,7 @@ func TestShellEcho(t *testing.T) {
 // redirection costs: the shell waits for vfsd's answer to each command's
 // write (settle) before the next command runs.
 func BenchmarkRedirectLoop(b *testing.B) {
-	dir := b.TempDir()
-	c := vfstest.Session(b, vfsd.Config{Outputs: []string{dir}})
-	var out, errb lockedBuffer
-	sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
-	if err != nil {
-		b.Fatal(err)
-	}
+	sh, _, errb := benchShell(b)
 	for b.Loop() {
 		if st := sh.Run(context.Background(), `for i in $(seq 1000); do echo $i; done > out`, "llmsh"); st != 0 {
 			b.Fatalf("status %d: %s", st, errb.String())
