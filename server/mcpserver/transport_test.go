@@ -122,18 +122,21 @@ func TestTransportBoundsPending(t *testing.T) {
 	}
 }
 
+// writeLine writes line and a newline to w.
+func writeLine(t *testing.T, w io.Writer, line string) {
+	t.Helper()
+	if _, err := w.Write([]byte(line + "\n")); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestTransportCancelled: the answer to a request the client cancelled is
 // not sent (MCP's cancellation); a cancel of an unknown or answered id
 // drops nothing later, and the request still counts as answered.
 func TestTransportCancelled(t *testing.T) {
 	var out bytes.Buffer
 	in, lw, state := ForTests.Transport(&out)
-	write := func(w io.Writer, line string) {
-		t.Helper()
-		if _, err := w.Write([]byte(line + "\n")); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(w io.Writer, line string) { t.Helper(); writeLine(t, w, line) }
 	write(in, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{}}`)
 	write(in, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId": 7}}`)
 	write(in, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"8"}}`)
@@ -161,12 +164,7 @@ func TestTransportCancelled(t *testing.T) {
 func TestTransportOneToolCallInOrder(t *testing.T) {
 	var out bytes.Buffer
 	in, lw, state := ForTests.Transport(&out)
-	write := func(w io.Writer, line string) {
-		t.Helper()
-		if _, err := w.Write([]byte(line + "\n")); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(w io.Writer, line string) { t.Helper(); writeLine(t, w, line) }
 	call := func(id, tool string) string {
 		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"` + tool + `","arguments":{}}}`
 	}
