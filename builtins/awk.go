@@ -238,6 +238,26 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 	if pe.Message == parser.ErrStopped {
 		return 2 // the run's limit says why
 	}
+	// mawk stops at its fifth compile error (MAX_COMPILE_ERRORS)
+	left := 5
+	say := func(format string, args ...any) {
+		if left > 0 {
+			env.Errorf(format, args...)
+		}
+		left--
+	}
+	for _, prior := range pe.Prior {
+		c.parseMessage(env, say, prior, src, starts)
+	}
+	if left > 0 {
+		c.parseMessage(env, say, pe, src, starts)
+	}
+	return 2 // mawk's status (gawk's is 1)
+}
+
+// parseMessage reports one of the errors that ended a parse, as mawk
+// words it.
+func (c *awkConfig) parseMessage(env *Env, say func(string, ...any), pe *parser.ParseError, src string, starts []int) {
 	if name, ok := strings.CutPrefix(pe.Message, "undefined function "); ok {
 		// mawk finds these at the end of the program, the line
 		// after its last.
@@ -246,8 +266,8 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 		if c.sources[idx].file {
 			where = c.sources[idx].name + ": "
 		}
-		env.Errorf("%sline %d: function %s never defined", where, line, strings.Trim(name, `"`))
-		return 2
+		say("%sline %d: function %s never defined", where, line, strings.Trim(name, `"`))
+		return
 	}
 	if strings.HasPrefix(pe.Message, "unexpected char") {
 		// mawk's scanner: "awk: LINE: unexpected character 'C'", the
@@ -258,8 +278,8 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 				idx = i
 			}
 		}
-		env.Errorf("%d: unexpected character '%c'", pe.Position.Line-starts[idx]+1, awkCharAt(src, pe))
-		return 2
+		say("%d: unexpected character '%c'", pe.Position.Line-starts[idx]+1, awkCharAt(src, pe))
+		return
 	}
 	if text, ok := awkMawkResolve(pe.Message); ok {
 		idx := 0
@@ -272,8 +292,8 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 		if c.sources[idx].file {
 			where = c.sources[idx].name + ": "
 		}
-		env.Errorf("%sline %d: %s", where, pe.Position.Line-starts[idx]+1, text)
-		return 2
+		say("%sline %d: %s", where, pe.Position.Line-starts[idx]+1, text)
+		return
 	}
 	if msgs := awkMawkSyntax(pe, src); msgs != nil {
 		for _, m := range msgs {
@@ -292,12 +312,11 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 			if c.sources[idx].file {
 				where = c.sources[idx].name + ": "
 			}
-			env.Errorf("%sline %d: %s", where, line, m.text)
+			say("%sline %d: %s", where, line, m.text)
 		}
-		return 2
+		return
 	}
 	awkSyntaxError(env, pe, src, starts, c.sources)
-	return 2 // mawk's status (gawk's is 1)
 }
 
 // run reads and parses the program and runs it on the operands.
@@ -485,6 +504,9 @@ func awkMawkResolve(msg string) (string, bool) {
 	}
 	if name, ok := quoted(``, ` called with more arguments than declared`); ok {
 		return "too many arguments in call to " + name, true
+	}
+	if strings.HasPrefix(msg, "wrong number of arguments in call to ") {
+		return msg, true
 	}
 	switch msg {
 	case "return must be inside a function":

@@ -217,6 +217,8 @@ func Resolve(prog *ast.Program, config *Config) *ResolvedProgram {
 		}
 	}
 
+	r.reportUndefined()
+
 	// For any variables that are still unknown, set their type to scalar.
 	// This can happen for unused variables, such as in the following:
 	//  { f(z) }  function f(x) { print NR }
@@ -298,6 +300,32 @@ type resolver struct {
 	funcInfo map[string]FuncInfo
 	funcs    map[string]*ast.Function
 	updates  int
+
+	undefined map[*ast.UserCallExpr]bool // llmsh: calls of no function
+}
+
+// reportUndefined (llmsh) fails on the calls of functions never defined,
+// all of them in mawk 1.3.4's order: the last call closed first (its
+// list of calls to resolve is a stack).
+func (r *resolver) reportUndefined() {
+	if len(r.undefined) == 0 {
+		return
+	}
+	calls := make([]*ast.UserCallExpr, 0, len(r.undefined))
+	for call := range r.undefined {
+		calls = append(calls, call)
+	}
+	sort.Slice(calls, func(i, j int) bool {
+		a, b := calls[i].End, calls[j].End
+		return a.Line > b.Line || a.Line == b.Line && a.Column > b.Column
+	})
+	errs := make([]*ast.PositionError, len(calls))
+	for i, call := range calls {
+		errs[i] = &ast.PositionError{Position: call.Pos, Message: fmt.Sprintf("undefined function %q", call.Name)}
+	}
+	last := errs[len(errs)-1]
+	last.Prior = errs[:len(errs)-1]
+	panic(last)
 }
 
 // Look up variable from function funcName and return its scope and type
@@ -472,7 +500,20 @@ func (v *mainVisitor) Visit(node ast.Node) ast.Visitor {
 
 		funcInfo, exists := v.r.funcInfo[n.Name]
 		if !exists {
-			panic(ast.PosErrorf(n.Pos, "undefined function %q", n.Name))
+			// reported once the types are checked (mawk's order)
+			if v.r.undefined == nil {
+				v.r.undefined = make(map[*ast.UserCallExpr]bool)
+			}
+			v.r.undefined[n] = true
+			for _, arg := range n.Args {
+				if varExpr, ok := arg.(*ast.VarExpr); ok {
+					// a name passed is of no type yet (mawk)
+					v.r.recordVar(v.curFunc, varExpr.Name, unknown, varExpr.Pos)
+				} else {
+					ast.Walk(v, arg)
+				}
+			}
+			return nil
 		}
 
 		numParams := len(funcInfo.Params)
