@@ -281,6 +281,9 @@ func (c *awkConfig) parseMessage(env *Env, say func(string, ...any), pe *parser.
 		say("%d: unexpected character '%c'", pe.Position.Line-starts[idx]+1, awkCharAt(src, pe))
 		return
 	}
+	if awkEmptyPrintf(pe, src) {
+		pe = &parser.ParseError{Position: pe.Position, Message: "expected printf args, got none"}
+	}
 	if text, ok := awkMawkResolve(pe.Message); ok {
 		idx := 0
 		for i := range starts {
@@ -319,6 +322,10 @@ func (c *awkConfig) parseMessage(env *Env, say func(string, ...any), pe *parser.
 	awkSyntaxError(env, pe, src, starts, c.sources)
 }
 
+// awkFuncArgs are the fewest and most arguments of the functions of
+// awkGawkFuncs that mawk 1.3.4 has as builtins.
+var awkFuncArgs = map[string][2]int{"systime": {0, 0}, "strftime": {0, 3}, "mktime": {1, 1}}
+
 // run reads and parses the program and runs it on the operands.
 func (c *awkConfig) run(env *Env) int {
 	if !c.readSources(env) {
@@ -327,7 +334,7 @@ func (c *awkConfig) run(env *Env) int {
 	src, starts := awkJoinSources(c.sources)
 	funcs := awkGawkFuncs(env)
 	stop := func() bool { return env.Ctx != nil && env.Ctx.Err() != nil }
-	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop, NoNamedFields: true})
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop, NoNamedFields: true, FuncArgs: awkFuncArgs})
 	if err != nil {
 		return c.parseFailed(env, err, src, starts)
 	}
@@ -515,6 +522,12 @@ func awkMawkResolve(msg string) (string, bool) {
 		return "improper use of next", true
 	case "nextfile can't be inside BEGIN or END":
 		return "improper use of nextfile", true
+	case "break must be inside a loop body":
+		return "break statement outside of loop", true
+	case "continue must be inside a loop body":
+		return "continue statement outside of loop", true
+	case "expected printf args, got none":
+		return "no arguments in call to printf", true
 	}
 	if name, ok := quoted(`duplicate parameter name `, ``); ok {
 		return name + " is duplicated in argument list", true
@@ -536,6 +549,32 @@ func awkMawkResolve(msg string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// awkEmptyPrintf tells whether pe is the parse error of printf(), which
+// mawk calls "no arguments in call to printf" as it does a bare printf.
+func awkEmptyPrintf(pe *parser.ParseError, src string) bool {
+	if pe.Message != "expected expression instead of )" && pe.Message != "expected expression, not )" {
+		return false
+	}
+	lines := strings.SplitAfter(src, "\n")
+	l, c := pe.Position.Line-1, pe.Position.Column-1
+	if l < 0 || l >= len(lines) || c < 0 || c > len(lines[l]) {
+		return false
+	}
+	before := strings.TrimRight(lines[l][:c], " \t")
+	before, ok := strings.CutSuffix(before, "(")
+	before = strings.TrimRight(before, " \t")
+	if !ok || !strings.HasSuffix(before, "printf") {
+		return false
+	}
+	before = strings.TrimSuffix(before, "printf")
+	return before == "" || !awkNameByte(before[len(before)-1])
+}
+
+// awkNameByte tells whether b may be in a name.
+func awkNameByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
 }
 
 // awkMawkSyntax words a parse error of "expected X instead of TOKEN"
@@ -588,6 +627,9 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		}
 		return []awkSyntaxMsg{{-1, "syntax error at or near end of file"}}
 	case "<newline>":
+		if parens > 0 {
+			return awkMissingParen(src, end, line)
+		}
 		tok = "end of line"
 	case "}":
 		switch {
@@ -610,6 +652,27 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		tok = rest[:j]
 	}
 	return []awkSyntaxMsg{{line, "syntax error at or near " + tok}}
+}
+
+// awkMissingParen is mawk's message for the end of line at src[end]
+// inside parentheses: "missing ) near end of line", then its scanner's
+// "extra ')'" for each parenthesis that starts the next line (mawk
+// counts them from 0 after the error; what its parser meets after them,
+// and its scanner further on, is not told).
+func awkMissingParen(src string, end, line int) []awkSyntaxMsg {
+	msgs := []awkSyntaxMsg{{line, "missing ) near end of line"}}
+	next := src[min(end+1, len(src)):]
+	next, _, _ = strings.Cut(next, "\n")
+	for _, c := range []byte(next) {
+		switch c {
+		case ' ', '\t':
+		case ')':
+			msgs = append(msgs, awkSyntaxMsg{line + 1, "extra ')'"})
+		default:
+			return msgs
+		}
+	}
+	return msgs
 }
 
 // awkOpenDepth counts the braces and parentheses open in src[:end],

@@ -56,6 +56,11 @@ type ParserConfig struct {
 	// takes seconds to parse; the run's time limit looks at it).
 	Stop func() bool
 
+	// FuncArgs (llmsh) are the fewest and most arguments of some of
+	// Funcs: a call outside them is "wrong number of arguments in call
+	// to NAME", as a builtin's in mawk.
+	FuncArgs map[string][2]int
+
 	// NoNamedFields (llmsh): @ is mawk's unexpected character, not
 	// goawk's @"field" (nor gawk's @include).
 	NoNamedFields bool
@@ -77,6 +82,7 @@ func (c *ParserConfig) toResolverConfig() *resolver.Config {
 		DebugTypes:  c.DebugTypes,
 		DebugWriter: c.DebugWriter,
 		Funcs:       c.Funcs,
+		FuncArgs:    c.FuncArgs,
 	}
 }
 
@@ -994,12 +1000,13 @@ func (p *parser) builtinArgs(op Token) []ast.Expr {
 			args = append(args, p.expr())
 		}
 	}
+	end := p.pos
+	p.expect(RPAREN)
 	counts := builtinArgCounts[op]
 	if len(args) < counts[0] || len(args) > counts[1] {
-		p.softErrs = append(p.softErrs, &ast.PositionError{Position: p.pos,
+		p.softErrs = append(p.softErrs, &ast.PositionError{Position: end,
 			Message: "wrong number of arguments in call to " + op.String()})
 	}
-	p.expect(RPAREN)
 	return args
 }
 

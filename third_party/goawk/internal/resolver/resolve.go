@@ -116,6 +116,11 @@ type Config struct {
 	// Map of named Go functions to allow calling from AWK. See docs
 	// on interp.Config.Funcs for details.
 	Funcs map[string]interface{}
+
+	// FuncArgs (llmsh) are the fewest and most arguments of some of
+	// Funcs: a call outside them is "wrong number of arguments in call
+	// to NAME", as a builtin's in mawk.
+	FuncArgs map[string][2]int
 }
 
 // Resolve assigns integer indexes to functions and variables, as well as
@@ -184,7 +189,7 @@ func Resolve(prog *ast.Program, config *Config) *ResolvedProgram {
 	// Main resolver pass: determine types of variables and find function
 	// information. Can't call ast.Walk on prog directly, as it will not
 	// iterate through functions in topological (call graph) order.
-	main := mainVisitor{r: &r, nativeFuncs: config.Funcs}
+	main := mainVisitor{r: &r, nativeFuncs: config.Funcs, funcArgs: config.FuncArgs}
 	updates := r.updates
 	main.walkOrdered(prog, orderedFuncs)
 
@@ -416,6 +421,7 @@ func (v *callGraphVisitor) Visit(node ast.Node) ast.Visitor {
 type mainVisitor struct {
 	r           *resolver
 	nativeFuncs map[string]interface{}
+	funcArgs    map[string][2]int // llmsh: Config.FuncArgs
 	curFunc     string
 }
 
@@ -516,6 +522,10 @@ func (v *mainVisitor) Visit(node ast.Node) ast.Visitor {
 			return nil
 		}
 
+		if counts, ok := v.funcArgs[n.Name]; ok && funcInfo.Native &&
+			(len(n.Args) < counts[0] || len(n.Args) > counts[1]) {
+			panic(ast.PosErrorf(n.End, "wrong number of arguments in call to %s", n.Name))
+		}
 		numParams := len(funcInfo.Params)
 		if funcInfo.Native {
 			typ := reflect.TypeOf(v.nativeFuncs[n.Name])
