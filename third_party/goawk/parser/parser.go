@@ -303,6 +303,11 @@ func (p *parser) simpleStmt() ast.Stmt {
 				p.useMultiExpr(m)
 			}
 		}
+		if p.tok == GTE {
+			// llmsh: as in mawk, print's > (a redirection) even
+			// before =, which is then the syntax error
+			panic(ast.PosErrorf(Position{Line: p.pos.Line, Column: p.pos.Column + 1}, "expected statement end instead of ="))
+		}
 		redirect := ILLEGAL
 		var dest ast.Expr
 		if p.matches(GREATER, APPEND, PIPE) {
@@ -582,7 +587,7 @@ func (p *parser) function() *ast.Function {
 func (p *parser) exprList(parse func() ast.Expr) []ast.Expr {
 	exprs := []ast.Expr{}
 	first := true
-	for !p.matches(NEWLINE, SEMICOLON, RBRACE, RBRACKET, RPAREN, GREATER, PIPE, APPEND) {
+	for !p.matches(NEWLINE, SEMICOLON, RBRACE, RBRACKET, RPAREN, GREATER, PIPE, APPEND, GTE) { // llmsh: GTE (print's >)
 		if !first {
 			p.commaNewlines()
 		}
@@ -747,7 +752,7 @@ func (p *parser) _match(higher func() ast.Expr) ast.Expr {
 //
 //	concat [EQUALS|NOT_EQUALS|LESS|LTE|GREATER|GTE concat]
 func (p *parser) compare() ast.Expr      { return p._compare(EQUALS, NOT_EQUALS, LESS, LTE, GTE, GREATER) }
-func (p *parser) printCompare() ast.Expr { return p._compare(EQUALS, NOT_EQUALS, LESS, LTE, GTE) }
+func (p *parser) printCompare() ast.Expr { return p._compare(EQUALS, NOT_EQUALS, LESS, LTE) }
 
 func (p *parser) _compare(ops ...Token) ast.Expr {
 	expr := p.concat()
