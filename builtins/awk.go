@@ -512,7 +512,8 @@ func awkMawkResolve(msg string) (string, bool) {
 	if name, ok := quoted(``, ` called with more arguments than declared`); ok {
 		return "too many arguments in call to " + name, true
 	}
-	if strings.HasPrefix(msg, "wrong number of arguments in call to ") {
+	if strings.HasPrefix(msg, "wrong number of arguments in call to ") ||
+		strings.HasSuffix(msg, " : decimal overflow") || strings.HasSuffix(msg, " : decimal underflow") {
 		return msg, true
 	}
 	switch msg {

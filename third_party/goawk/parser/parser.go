@@ -7,6 +7,7 @@ package parser
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -825,7 +826,12 @@ func (p *parser) primary() ast.Expr {
 	case NUMBER:
 		// AWK allows forms like "1.5e", but ParseFloat doesn't
 		s := strings.TrimRight(p.val, "eE")
-		n, _ := strconv.ParseFloat(s, 64)
+		n, err := strconv.ParseFloat(s, 64)
+		if flow := numberFlow(s, n, err); flow != "" {
+			// llmsh: mawk 1.3.4's compile error, gone on past
+			p.softErrs = append(p.softErrs, &ast.PositionError{Position: p.pos,
+				Message: p.val + " : decimal " + flow + "flow"})
+		}
 		p.next()
 		return &ast.NumExpr{Value: n}
 	case STRING:
@@ -895,10 +901,20 @@ func (p *parser) primary() ast.Expr {
 		return &ast.VarExpr{Name: name, Pos: namePos}
 	case LPAREN:
 		parenPos := p.pos
+		afterPrint := p.prevTok == PRINT || p.prevTok == PRINTF
 		p.next()
 		exprs := p.exprList(p.expr)
 		switch len(exprs) {
 		case 0:
+			if afterPrint && p.tok == RPAREN {
+				// llmsh: print() prints $0, as in mawk (printf() is
+				// its "no arguments in call to printf")
+				p.next()
+				if !p.matches(NEWLINE, SEMICOLON, RBRACE, GREATER, APPEND, PIPE, EOF) {
+					panic(p.errorf("expected statement end instead of %s", p.tok))
+				}
+				return p.multiExpr(nil, parenPos)
+			}
 			panic(p.errorf("expected expression, not %s", p.tok))
 		case 1:
 			p.expect(RPAREN)
@@ -1013,6 +1029,22 @@ func (p *parser) builtinArgs(op Token) []ast.Expr {
 			Message: "wrong number of arguments in call to " + op.String()})
 	}
 	return args
+}
+
+// numberFlow (llmsh) is "over" or "under" for a number constant s (n as
+// parsed, with err) that mawk 1.3.4 refuses: where C's strtod says
+// ERANGE, "under" for a result of 0, else "over" (a subnormal too).
+func numberFlow(s string, n float64, err error) string {
+	mant, _, _ := strings.Cut(strings.ToLower(s), "e")
+	switch {
+	case err != nil:
+		return "over"
+	case n == 0 && strings.ContainsAny(mant, "123456789"):
+		return "under"
+	case n != 0 && math.Abs(n) < 0x1p-1022:
+		return "over"
+	}
+	return ""
 }
 
 // builtinArgCounts (llmsh) are the fewest and most arguments of the
