@@ -238,6 +238,26 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 	if pe.Message == parser.ErrStopped {
 		return 2 // the run's limit says why
 	}
+	// mawk stops at its fifth compile error (MAX_COMPILE_ERRORS)
+	left := 5
+	say := func(format string, args ...any) {
+		if left > 0 {
+			env.Errorf(format, args...)
+		}
+		left--
+	}
+	for _, prior := range pe.Prior {
+		c.parseMessage(env, say, prior, src, starts)
+	}
+	if left > 0 {
+		c.parseMessage(env, say, pe, src, starts)
+	}
+	return 2 // mawk's status (gawk's is 1)
+}
+
+// parseMessage reports one of the errors that ended a parse, as mawk
+// words it.
+func (c *awkConfig) parseMessage(env *Env, say func(string, ...any), pe *parser.ParseError, src string, starts []int) {
 	if name, ok := strings.CutPrefix(pe.Message, "undefined function "); ok {
 		// mawk finds these at the end of the program, the line
 		// after its last.
@@ -246,8 +266,8 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 		if c.sources[idx].file {
 			where = c.sources[idx].name + ": "
 		}
-		env.Errorf("%sline %d: function %s never defined", where, line, strings.Trim(name, `"`))
-		return 2
+		say("%sline %d: function %s never defined", where, line, strings.Trim(name, `"`))
+		return
 	}
 	if strings.HasPrefix(pe.Message, "unexpected char") {
 		// mawk's scanner: "awk: LINE: unexpected character 'C'", the
@@ -258,8 +278,11 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 				idx = i
 			}
 		}
-		env.Errorf("%d: unexpected character '%c'", pe.Position.Line-starts[idx]+1, awkCharAt(src, pe))
-		return 2
+		say("%d: unexpected character '%c'", pe.Position.Line-starts[idx]+1, awkCharAt(src, pe))
+		return
+	}
+	if awkEmptyPrintf(pe, src) {
+		pe = &parser.ParseError{Position: pe.Position, Message: "expected printf args, got none"}
 	}
 	if text, ok := awkMawkResolve(pe.Message); ok {
 		idx := 0
@@ -272,8 +295,8 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 		if c.sources[idx].file {
 			where = c.sources[idx].name + ": "
 		}
-		env.Errorf("%sline %d: %s", where, pe.Position.Line-starts[idx]+1, text)
-		return 2
+		say("%sline %d: %s", where, pe.Position.Line-starts[idx]+1, text)
+		return
 	}
 	if msgs := awkMawkSyntax(pe, src); msgs != nil {
 		for _, m := range msgs {
@@ -292,13 +315,16 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 			if c.sources[idx].file {
 				where = c.sources[idx].name + ": "
 			}
-			env.Errorf("%sline %d: %s", where, line, m.text)
+			say("%sline %d: %s", where, line, m.text)
 		}
-		return 2
+		return
 	}
 	awkSyntaxError(env, pe, src, starts, c.sources)
-	return 2 // mawk's status (gawk's is 1)
 }
+
+// awkFuncArgs are the fewest and most arguments of the functions of
+// awkGawkFuncs that mawk 1.3.4 has as builtins.
+var awkFuncArgs = map[string][2]int{"systime": {0, 0}, "strftime": {0, 3}, "mktime": {1, 1}}
 
 // run reads and parses the program and runs it on the operands.
 func (c *awkConfig) run(env *Env) int {
@@ -308,7 +334,7 @@ func (c *awkConfig) run(env *Env) int {
 	src, starts := awkJoinSources(c.sources)
 	funcs := awkGawkFuncs(env)
 	stop := func() bool { return env.Ctx != nil && env.Ctx.Err() != nil }
-	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop, NoNamedFields: true})
+	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop, NoNamedFields: true, FuncArgs: awkFuncArgs})
 	if err != nil {
 		return c.parseFailed(env, err, src, starts)
 	}
@@ -486,6 +512,10 @@ func awkMawkResolve(msg string) (string, bool) {
 	if name, ok := quoted(``, ` called with more arguments than declared`); ok {
 		return "too many arguments in call to " + name, true
 	}
+	if strings.HasPrefix(msg, "wrong number of arguments in call to ") ||
+		strings.HasSuffix(msg, " : decimal overflow") || strings.HasSuffix(msg, " : decimal underflow") {
+		return msg, true
+	}
 	switch msg {
 	case "return must be inside a function":
 		return "return outside function body", true
@@ -493,6 +523,12 @@ func awkMawkResolve(msg string) (string, bool) {
 		return "improper use of next", true
 	case "nextfile can't be inside BEGIN or END":
 		return "improper use of nextfile", true
+	case "break must be inside a loop body":
+		return "break statement outside of loop", true
+	case "continue must be inside a loop body":
+		return "continue statement outside of loop", true
+	case "expected printf args, got none":
+		return "no arguments in call to printf", true
 	}
 	if name, ok := quoted(`duplicate parameter name `, ``); ok {
 		return name + " is duplicated in argument list", true
@@ -514,6 +550,32 @@ func awkMawkResolve(msg string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// awkEmptyPrintf tells whether pe is the parse error of printf(), which
+// mawk calls "no arguments in call to printf" as it does a bare printf.
+func awkEmptyPrintf(pe *parser.ParseError, src string) bool {
+	if pe.Message != "expected expression instead of )" && pe.Message != "expected expression, not )" {
+		return false
+	}
+	lines := strings.SplitAfter(src, "\n")
+	l, c := pe.Position.Line-1, pe.Position.Column-1
+	if l < 0 || l >= len(lines) || c < 0 || c > len(lines[l]) {
+		return false
+	}
+	before := strings.TrimRight(lines[l][:c], " \t")
+	before, ok := strings.CutSuffix(before, "(")
+	before = strings.TrimRight(before, " \t")
+	if !ok || !strings.HasSuffix(before, "printf") {
+		return false
+	}
+	before = strings.TrimSuffix(before, "printf")
+	return before == "" || !awkNameByte(before[len(before)-1])
+}
+
+// awkNameByte tells whether b may be in a name.
+func awkNameByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
 }
 
 // awkMawkSyntax words a parse error of "expected X instead of TOKEN"
@@ -566,6 +628,9 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		}
 		return []awkSyntaxMsg{{-1, "syntax error at or near end of file"}}
 	case "<newline>":
+		if parens > 0 {
+			return awkMissingParen(src, end, line)
+		}
 		tok = "end of line"
 	case "}":
 		switch {
@@ -588,6 +653,27 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		tok = rest[:j]
 	}
 	return []awkSyntaxMsg{{line, "syntax error at or near " + tok}}
+}
+
+// awkMissingParen is mawk's message for the end of line at src[end]
+// inside parentheses: "missing ) near end of line", then its scanner's
+// "extra ')'" for each parenthesis that starts the next line (mawk
+// counts them from 0 after the error; what its parser meets after them,
+// and its scanner further on, is not told).
+func awkMissingParen(src string, end, line int) []awkSyntaxMsg {
+	msgs := []awkSyntaxMsg{{line, "missing ) near end of line"}}
+	next := src[min(end+1, len(src)):]
+	next, _, _ = strings.Cut(next, "\n")
+	for _, c := range []byte(next) {
+		switch c {
+		case ' ', '\t':
+		case ')':
+			msgs = append(msgs, awkSyntaxMsg{line + 1, "extra ')'"})
+		default:
+			return msgs
+		}
+	}
+	return msgs
 }
 
 // awkOpenDepth counts the braces and parentheses open in src[:end],

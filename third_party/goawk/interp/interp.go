@@ -893,7 +893,9 @@ func (p *interp) setSpecial(index int, v value) error {
 	case ast.V_NF:
 		numFields := int(v.num())
 		if numFields < 0 {
-			return newError("NF set to negative value: %d", numFields)
+			// llmsh: mawk 1.3.4's words
+			return newPlainError("run time error: negative value assigned to NF\n\tFILENAME=\"%s\" FNR=%d NR=%d",
+				p.toString(p.filename), p.fileLineNum, p.lineNum)
 		}
 		if numFields > maxFieldIndex {
 			return newError("NF set too large: %d", numFields)

@@ -7,6 +7,7 @@ package parser
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,9 @@ type ParseError struct {
 	Position Position
 	// Error message.
 	Message string
+	// Prior (llmsh) are errors found before this one that the parse
+	// went on past (as mawk does), in the order found.
+	Prior []*ParseError
 }
 
 // Error returns a formatted version of the error, including the line
@@ -53,6 +57,11 @@ type ParserConfig struct {
 	// takes seconds to parse; the run's time limit looks at it).
 	Stop func() bool
 
+	// FuncArgs (llmsh) are the fewest and most arguments of some of
+	// Funcs: a call outside them is "wrong number of arguments in call
+	// to NAME", as a builtin's in mawk.
+	FuncArgs map[string][2]int
+
 	// NoNamedFields (llmsh): @ is mawk's unexpected character, not
 	// goawk's @"field" (nor gawk's @include).
 	NoNamedFields bool
@@ -74,6 +83,7 @@ func (c *ParserConfig) toResolverConfig() *resolver.Config {
 		DebugTypes:  c.DebugTypes,
 		DebugWriter: c.DebugWriter,
 		Funcs:       c.Funcs,
+		FuncArgs:    c.FuncArgs,
 	}
 }
 
@@ -81,21 +91,22 @@ func (c *ParserConfig) toResolverConfig() *resolver.Config {
 // abstract syntax tree or a *ParseError on error. "config" describes
 // the parser configuration (and is allowed to be nil).
 func ParseProgram(src []byte, config *ParserConfig) (prog *Program, err error) {
+	var p parser
 	defer func() {
 		// The parser and resolver use panic with an *ast.PositionError to signal parsing
 		// errors internally, and they're caught here. This significantly simplifies
 		// the recursive descent calls as we don't have to check errors everywhere.
 		if r := recover(); r != nil {
 			// Convert to PositionError or re-panic
-			posError := *r.(*ast.PositionError)
-			err = &ParseError{
-				Position: posError.Position,
-				Message:  posError.Message,
+			posError := r.(*ast.PositionError)
+			if len(p.softErrs) > 0 {
+				posError.Prior = p.softErrs // a syntax error ends them
 			}
+			err = parseError(posError)
 		}
 	}()
 	lexer := NewLexer(src)
-	p := parser{lexer: lexer}
+	p = parser{lexer: lexer}
 	p.bytes = config != nil && config.Bytes
 	p.noAt = config != nil && config.NoNamedFields
 	if config != nil {
@@ -107,6 +118,12 @@ func ParseProgram(src []byte, config *ParserConfig) (prog *Program, err error) {
 
 	// Parse into abstract syntax tree
 	astProg := p.program()
+	if n := len(p.softErrs); n > 0 {
+		last := p.softErrs[n-1]
+		last.Prior = p.softErrs[:n-1]
+		p.softErrs = nil
+		panic(last)
+	}
 
 	// Resolve variable scopes and types
 	prog = &Program{}
@@ -115,6 +132,15 @@ func ParseProgram(src []byte, config *ParserConfig) (prog *Program, err error) {
 	// Compile to virtual machine code
 	prog.Compiled, err = compiler.Compile(&prog.ResolvedProgram, p.bytes)
 	return prog, err
+}
+
+// parseError (llmsh) is e as a *ParseError, with the errors before it.
+func parseError(e *ast.PositionError) *ParseError {
+	pe := &ParseError{Position: e.Position, Message: e.Message}
+	for _, prior := range e.Prior {
+		pe.Prior = append(pe.Prior, parseError(prior))
+	}
+	return pe
 }
 
 // Program is the parsed and compiled representation of an entire AWK program.
@@ -153,12 +179,13 @@ type parser struct {
 	tokens  int         // llmsh: tokens read, for stop
 
 	// Parsing state
-	inAction           bool            // true if parsing an action (false in BEGIN or END)
-	funcName           string          // function name if parsing a func, else ""
-	funcsSeen          map[string]bool // llmsh: functions defined so far
-	loopDepth          int             // current loop depth (0 if not in any loops)
-	pendingGetlineLeft ast.Expr        // saved expression to the left of |
-	depth              int             // llmsh: nesting of the tree being built (see deeper)
+	inAction           bool                 // true if parsing an action (false in BEGIN or END)
+	funcName           string               // function name if parsing a func, else ""
+	funcsSeen          map[string]bool      // llmsh: functions defined so far
+	loopDepth          int                  // current loop depth (0 if not in any loops)
+	pendingGetlineLeft ast.Expr             // saved expression to the left of |
+	depth              int                  // llmsh: nesting of the tree being built (see deeper)
+	softErrs           []*ast.PositionError // llmsh: errors gone on past (builtinArgs)
 
 	// Variable tracking and resolving
 	multiExprs map[*ast.MultiExpr]Position // tracks comma-separated expressions
@@ -276,6 +303,11 @@ func (p *parser) simpleStmt() ast.Stmt {
 				args = m.Exprs
 				p.useMultiExpr(m)
 			}
+		}
+		if p.tok == GTE {
+			// llmsh: as in mawk, print's > (a redirection) even
+			// before =, which is then the syntax error
+			panic(ast.PosErrorf(Position{Line: p.pos.Line, Column: p.pos.Column + 1}, "expected statement end instead of ="))
 		}
 		redirect := ILLEGAL
 		var dest ast.Expr
@@ -556,7 +588,7 @@ func (p *parser) function() *ast.Function {
 func (p *parser) exprList(parse func() ast.Expr) []ast.Expr {
 	exprs := []ast.Expr{}
 	first := true
-	for !p.matches(NEWLINE, SEMICOLON, RBRACE, RBRACKET, RPAREN, GREATER, PIPE, APPEND) {
+	for !p.matches(NEWLINE, SEMICOLON, RBRACE, RBRACKET, RPAREN, GREATER, PIPE, APPEND, GTE) { // llmsh: GTE (print's >)
 		if !first {
 			p.commaNewlines()
 		}
@@ -721,7 +753,7 @@ func (p *parser) _match(higher func() ast.Expr) ast.Expr {
 //
 //	concat [EQUALS|NOT_EQUALS|LESS|LTE|GREATER|GTE concat]
 func (p *parser) compare() ast.Expr      { return p._compare(EQUALS, NOT_EQUALS, LESS, LTE, GTE, GREATER) }
-func (p *parser) printCompare() ast.Expr { return p._compare(EQUALS, NOT_EQUALS, LESS, LTE, GTE) }
+func (p *parser) printCompare() ast.Expr { return p._compare(EQUALS, NOT_EQUALS, LESS, LTE) }
 
 func (p *parser) _compare(ops ...Token) ast.Expr {
 	expr := p.concat()
@@ -794,7 +826,12 @@ func (p *parser) primary() ast.Expr {
 	case NUMBER:
 		// AWK allows forms like "1.5e", but ParseFloat doesn't
 		s := strings.TrimRight(p.val, "eE")
-		n, _ := strconv.ParseFloat(s, 64)
+		n, err := strconv.ParseFloat(s, 64)
+		if flow := numberFlow(s, n, err); flow != "" {
+			// llmsh: mawk 1.3.4's compile error, gone on past
+			p.softErrs = append(p.softErrs, &ast.PositionError{Position: p.pos,
+				Message: p.val + " : decimal " + flow + "flow"})
+		}
 		p.next()
 		return &ast.NumExpr{Value: n}
 	case STRING:
@@ -864,10 +901,20 @@ func (p *parser) primary() ast.Expr {
 		return &ast.VarExpr{Name: name, Pos: namePos}
 	case LPAREN:
 		parenPos := p.pos
+		afterPrint := p.prevTok == PRINT || p.prevTok == PRINTF
 		p.next()
 		exprs := p.exprList(p.expr)
 		switch len(exprs) {
 		case 0:
+			if afterPrint && p.tok == RPAREN {
+				// llmsh: print() prints $0, as in mawk (printf() is
+				// its "no arguments in call to printf")
+				p.next()
+				if !p.matches(NEWLINE, SEMICOLON, RBRACE, GREATER, APPEND, PIPE, EOF) {
+					panic(p.errorf("expected statement end instead of %s", p.tok))
+				}
+				return p.multiExpr(nil, parenPos)
+			}
 			panic(p.errorf("expected expression, not %s", p.tok))
 		case 1:
 			p.expect(RPAREN)
@@ -945,85 +992,69 @@ func (p *parser) primary() ast.Expr {
 		regex := p.regexStr(p.expr)
 		p.expect(RPAREN)
 		return &ast.CallExpr{Func: F_MATCH, Args: []ast.Expr{str, regex}}
-	case F_RAND:
+	case F_RAND, F_SRAND, F_LENGTH, F_SUBSTR, F_SPRINTF, F_FFLUSH, F_COS, F_SIN, F_EXP,
+		F_LOG, F_SQRT, F_INT, F_TOLOWER, F_TOUPPER, F_SYSTEM, F_CLOSE, F_ATAN2, F_INDEX:
+		op := p.tok
 		p.next()
-		p.expect(LPAREN)
-		p.expect(RPAREN)
-		return &ast.CallExpr{Func: F_RAND, Args: nil}
-	case F_SRAND:
-		p.next()
-		p.expect(LPAREN)
-		var args []ast.Expr
-		if p.tok != RPAREN {
-			args = append(args, p.expr())
+		if op == F_LENGTH && p.tok != LPAREN {
+			// AWK quirk: "length" is allowed to be called without parens
+			return &ast.CallExpr{Func: F_LENGTH}
 		}
-		p.expect(RPAREN)
-		return &ast.CallExpr{Func: F_SRAND, Args: args}
-	case F_LENGTH:
-		p.next()
-		var args []ast.Expr
-		// AWK quirk: "length" is allowed to be called without parens
-		if p.tok == LPAREN {
-			p.next()
-			if p.tok != RPAREN {
-				args = append(args, p.expr())
-			}
-			p.expect(RPAREN)
-		}
-		return &ast.CallExpr{Func: F_LENGTH, Args: args}
-	case F_SUBSTR:
-		p.next()
-		p.expect(LPAREN)
-		str := p.expr()
-		p.commaNewlines()
-		start := p.expr()
-		args := []ast.Expr{str, start}
-		if p.tok == COMMA {
-			p.commaNewlines()
-			args = append(args, p.expr())
-		}
-		p.expect(RPAREN)
-		return &ast.CallExpr{Func: F_SUBSTR, Args: args}
-	case F_SPRINTF:
-		p.next()
-		p.expect(LPAREN)
-		args := []ast.Expr{p.expr()}
+		return &ast.CallExpr{Func: op, Args: p.builtinArgs(op)}
+	default:
+		panic(p.errorf("expected expression instead of %s", p.tok))
+	}
+}
+
+// builtinArgs (llmsh) parses the parenthesised arguments of a call of
+// builtin op, which mawk 1.3.4 reads as any list of expressions: a
+// count outside op's range is "wrong number of arguments in call to
+// op" at the closing parenthesis, recorded and gone on past as mawk
+// does (the parse fails at its end).
+func (p *parser) builtinArgs(op Token) []ast.Expr {
+	p.expect(LPAREN)
+	var args []ast.Expr
+	if p.tok != RPAREN {
+		args = append(args, p.expr())
 		for p.tok == COMMA {
 			p.commaNewlines()
 			args = append(args, p.expr())
 		}
-		p.expect(RPAREN)
-		return &ast.CallExpr{Func: F_SPRINTF, Args: args}
-	case F_FFLUSH:
-		p.next()
-		p.expect(LPAREN)
-		var args []ast.Expr
-		if p.tok != RPAREN {
-			args = append(args, p.expr())
-		}
-		p.expect(RPAREN)
-		return &ast.CallExpr{Func: F_FFLUSH, Args: args}
-	case F_COS, F_SIN, F_EXP, F_LOG, F_SQRT, F_INT, F_TOLOWER, F_TOUPPER, F_SYSTEM, F_CLOSE:
-		// Simple 1-argument functions
-		op := p.tok
-		p.next()
-		p.expect(LPAREN)
-		arg := p.expr()
-		p.expect(RPAREN)
-		return &ast.CallExpr{Func: op, Args: []ast.Expr{arg}}
-	case F_ATAN2, F_INDEX:
-		// Simple 2-argument functions
-		op := p.tok
-		p.next()
-		p.expect(LPAREN)
-		arg1 := p.expr()
-		p.commaNewlines()
-		arg2 := p.expr()
-		p.expect(RPAREN)
-		return &ast.CallExpr{Func: op, Args: []ast.Expr{arg1, arg2}}
-	default:
-		panic(p.errorf("expected expression instead of %s", p.tok))
 	}
+	end := p.pos
+	p.expect(RPAREN)
+	counts := builtinArgCounts[op]
+	if len(args) < counts[0] || len(args) > counts[1] {
+		p.softErrs = append(p.softErrs, &ast.PositionError{Position: end,
+			Message: "wrong number of arguments in call to " + op.String()})
+	}
+	return args
+}
+
+// numberFlow (llmsh) is "over" or "under" for a number constant s (n as
+// parsed, with err) that mawk 1.3.4 refuses: where C's strtod says
+// ERANGE, "under" for a result of 0, else "over" (a subnormal too).
+func numberFlow(s string, n float64, err error) string {
+	mant, _, _ := strings.Cut(strings.ToLower(s), "e")
+	switch {
+	case err != nil:
+		return "over"
+	case n == 0 && strings.ContainsAny(mant, "123456789"):
+		return "under"
+	case n != 0 && math.Abs(n) < 0x1p-1022:
+		return "over"
+	}
+	return ""
+}
+
+// builtinArgCounts (llmsh) are the fewest and most arguments of the
+// builtins that builtinArgs parses (mawk 1.3.4's bi_funct table).
+var builtinArgCounts = map[Token][2]int{
+	F_RAND: {0, 0}, F_SRAND: {0, 1}, F_LENGTH: {0, 1}, F_SUBSTR: {2, 3},
+	F_SPRINTF: {1, 255}, F_FFLUSH: {0, 1}, F_ATAN2: {2, 2}, F_INDEX: {2, 2},
+	F_COS: {1, 1}, F_SIN: {1, 1}, F_EXP: {1, 1}, F_LOG: {1, 1}, F_SQRT: {1, 1},
+	F_INT: {1, 1}, F_TOLOWER: {1, 1}, F_TOUPPER: {1, 1}, F_SYSTEM: {1, 1},
+	F_CLOSE: {1, 1},
 }
 
 // Parse an optional lvalue
@@ -1206,8 +1237,9 @@ func (p *parser) userCall(name string, pos Position) *ast.UserCallExpr {
 		args = append(args, arg)
 		i++
 	}
+	end := p.pos
 	p.expect(RPAREN)
-	return &ast.UserCallExpr{Name: name, Args: args, Pos: pos}
+	return &ast.UserCallExpr{Name: name, Args: args, Pos: pos, End: end}
 }
 
 // Record a "multi expression" (comma-separated pseudo-expression

@@ -396,6 +396,7 @@ type UserCallExpr struct {
 	Name string
 	Args []Expr
 	Pos  Position
+	End  Position // llmsh: the closing parenthesis
 }
 
 func (e *UserCallExpr) String() string {
@@ -785,12 +786,15 @@ type PositionError struct {
 	Position Position
 	// Error message.
 	Message string
+	// Prior (llmsh) are errors found before this one that the parse
+	// went on past (mawk reports them all), in the order found.
+	Prior []*PositionError
 }
 
 // PosErrorf like fmt.Errorf, but with an explicit position.
 func PosErrorf(pos Position, format string, args ...interface{}) error {
 	message := fmt.Sprintf(format, args...)
-	return &PositionError{pos, message}
+	return &PositionError{Position: pos, Message: message}
 }
 
 // Error returns a formatted version of the error, including the line

@@ -116,6 +116,11 @@ type Config struct {
 	// Map of named Go functions to allow calling from AWK. See docs
 	// on interp.Config.Funcs for details.
 	Funcs map[string]interface{}
+
+	// FuncArgs (llmsh) are the fewest and most arguments of some of
+	// Funcs: a call outside them is "wrong number of arguments in call
+	// to NAME", as a builtin's in mawk.
+	FuncArgs map[string][2]int
 }
 
 // Resolve assigns integer indexes to functions and variables, as well as
@@ -184,7 +189,7 @@ func Resolve(prog *ast.Program, config *Config) *ResolvedProgram {
 	// Main resolver pass: determine types of variables and find function
 	// information. Can't call ast.Walk on prog directly, as it will not
 	// iterate through functions in topological (call graph) order.
-	main := mainVisitor{r: &r, nativeFuncs: config.Funcs}
+	main := mainVisitor{r: &r, nativeFuncs: config.Funcs, funcArgs: config.FuncArgs}
 	updates := r.updates
 	main.walkOrdered(prog, orderedFuncs)
 
@@ -216,6 +221,8 @@ func Resolve(prog *ast.Program, config *Config) *ResolvedProgram {
 				"too many iterations trying to resolve variable types"))
 		}
 	}
+
+	r.reportUndefined()
 
 	// For any variables that are still unknown, set their type to scalar.
 	// This can happen for unused variables, such as in the following:
@@ -298,6 +305,32 @@ type resolver struct {
 	funcInfo map[string]FuncInfo
 	funcs    map[string]*ast.Function
 	updates  int
+
+	undefined map[*ast.UserCallExpr]bool // llmsh: calls of no function
+}
+
+// reportUndefined (llmsh) fails on the calls of functions never defined,
+// all of them in mawk 1.3.4's order: the last call closed first (its
+// list of calls to resolve is a stack).
+func (r *resolver) reportUndefined() {
+	if len(r.undefined) == 0 {
+		return
+	}
+	calls := make([]*ast.UserCallExpr, 0, len(r.undefined))
+	for call := range r.undefined {
+		calls = append(calls, call)
+	}
+	sort.Slice(calls, func(i, j int) bool {
+		a, b := calls[i].End, calls[j].End
+		return a.Line > b.Line || a.Line == b.Line && a.Column > b.Column
+	})
+	errs := make([]*ast.PositionError, len(calls))
+	for i, call := range calls {
+		errs[i] = &ast.PositionError{Position: call.Pos, Message: fmt.Sprintf("undefined function %q", call.Name)}
+	}
+	last := errs[len(errs)-1]
+	last.Prior = errs[:len(errs)-1]
+	panic(last)
 }
 
 // Look up variable from function funcName and return its scope and type
@@ -388,6 +421,7 @@ func (v *callGraphVisitor) Visit(node ast.Node) ast.Visitor {
 type mainVisitor struct {
 	r           *resolver
 	nativeFuncs map[string]interface{}
+	funcArgs    map[string][2]int // llmsh: Config.FuncArgs
 	curFunc     string
 }
 
@@ -472,9 +506,26 @@ func (v *mainVisitor) Visit(node ast.Node) ast.Visitor {
 
 		funcInfo, exists := v.r.funcInfo[n.Name]
 		if !exists {
-			panic(ast.PosErrorf(n.Pos, "undefined function %q", n.Name))
+			// reported once the types are checked (mawk's order)
+			if v.r.undefined == nil {
+				v.r.undefined = make(map[*ast.UserCallExpr]bool)
+			}
+			v.r.undefined[n] = true
+			for _, arg := range n.Args {
+				if varExpr, ok := arg.(*ast.VarExpr); ok {
+					// a name passed is of no type yet (mawk)
+					v.r.recordVar(v.curFunc, varExpr.Name, unknown, varExpr.Pos)
+				} else {
+					ast.Walk(v, arg)
+				}
+			}
+			return nil
 		}
 
+		if counts, ok := v.funcArgs[n.Name]; ok && funcInfo.Native &&
+			(len(n.Args) < counts[0] || len(n.Args) > counts[1]) {
+			panic(ast.PosErrorf(n.End, "wrong number of arguments in call to %s", n.Name))
+		}
 		numParams := len(funcInfo.Params)
 		if funcInfo.Native {
 			typ := reflect.TypeOf(v.nativeFuncs[n.Name])
