@@ -2693,13 +2693,22 @@ func (r *Runner) docRunner(w *syntax.Word) *Runner {
 }
 
 // mayAssign reports whether expanding w may change a variable: it holds
-// ${v=…}, ${v:=…}, an arithmetic expansion, $RANDOM or $SRANDOM (llmsh).
+// ${v=…}, ${v:=…}, an arithmetic expansion, a subscript or offset that
+// assigns (`${a[i++]}`), $RANDOM or $SRANDOM (llmsh).
 func mayAssign(w *syntax.Word) bool {
 	found := false
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ArithmExp:
 			found = true
+		case *syntax.UnaryArithm:
+			found = n.Op == syntax.Inc || n.Op == syntax.Dec
+		case *syntax.BinaryArithm:
+			switch n.Op {
+			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn,
+				syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+				found = true
+			}
 		case *syntax.ParamExp:
 			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) ||
 				n.Param != nil && (n.Param.Value == "RANDOM" || n.Param.Value == "SRANDOM") {
