@@ -560,7 +560,8 @@ func (w *worker) start(req workerReq, stdin *os.File) {
 }
 
 // endStuck ends the process when a run stopped (a limit, its timeout, a
-// cancel: stopped or ctx done) has not returned (done) stuck.Grace later:
+// cancel: stopped or ctx done) is stuck before it returns (done): a
+// second of CPU spent since the stop, or a second of waiting (stuck.Wait);
 // it is deep in work that does not look at its context (an expansion, the
 // parser), and the process ends, as the llmsh command does, so that it
 // does not burn a CPU for good with the session busy; the parent answers

@@ -687,9 +687,9 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 	defer earlyvfsd.FullProcsAfter(fullProcsAfter)()
 	// A builtin or the parser deep in work that ignores cancellation
 	// must not keep the run past its limit: stopStuck ends the process
-	// stuck.Grace after the run was stopped, if it has not returned, or
-	// at once when it waits on a write to stdout or stderr that nobody
-	// reads.
+	// once the stopped run is stuck (stuck.Wait: a second of CPU spent,
+	// or a second of waiting, since the stop), or at once when it waits
+	// on a write to stdout or stderr that nobody reads.
 	stopped, stop := context.WithCancelCause(context.Background())
 	defer stop(nil)
 	runDone := make(chan struct{})
@@ -757,9 +757,9 @@ func discardedList(names []string, omitted int64) string {
 }
 
 // stopStuck waits for the run to be stopped (ctx ends: time limit,
-// memory or output limit, vfsd gone, with that cause); if it has not
-// returned stuck.Grace later, or is held in a write to outs that its
-// reader does not take, it says why (unless stderr blocks too), ends the
+// memory or output limit, vfsd gone, with that cause); if it is then
+// stuck (waitStopped), or held in a write to outs that its reader does
+// not take, it says why (unless stderr blocks too), ends the
 // session's processes and exits the process.
 func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), timeout time.Duration, stderr io.Writer, outs []*outWatch) {
 	if !waitStopped(ctx, runDone, outs) {
