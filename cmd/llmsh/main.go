@@ -807,7 +807,8 @@ func closedFD(fds []int) (int, bool) {
 // directory, as the operator asked; any other is granted as a single file,
 // and a line on stderr says so (writes under it would otherwise be refused
 // with no word of why). A path whose directory is missing too is left to
-// vfsd, which refuses the grant and says why.
+// vfsd, which refuses the grant and says why: nothing is made on the host
+// but the directory a trailing slash names.
 func prepareGrants(inputs, outputs []string, stderr io.Writer) {
 	for _, p := range inputs {
 		if _, err := os.Lstat(p); p == "" || !errors.Is(err, fs.ErrNotExist) {
@@ -824,7 +825,11 @@ func prepareGrants(inputs, outputs []string, stderr io.Writer) {
 			continue
 		}
 		if strings.HasSuffix(p, "/") {
-			if err := os.MkdirAll(p, 0o755); err != nil {
+			// Only the directory named is made, as mkdir (not mkdir
+			// -p) would: one whose parent is missing is refused by
+			// vfsd, as a missing -i path's is (session 28: -o
+			// /nonexist/x/ made /nonexist on the host).
+			if err := os.Mkdir(p, 0o755); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				fmt.Fprintf(stderr, "llmsh: cannot create -o directory '%s': %s\n", p, builtins.ErrText(err))
 			}
 			continue
