@@ -579,6 +579,16 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		builtinColor = "never"
 	}
 	interactive := !o.haveScript && name == "llmsh" && rep == nil && isTerminal(stdin)
+	var touts []*termOut // the REPL's terminal outputs, opened before Landlock
+	if interactive {
+		for _, w := range []io.Writer{stdout, stderr} {
+			t := openTermOut(w)
+			if t != nil {
+				defer t.Close()
+			}
+			touts = append(touts, t)
+		}
+	}
 	sess, err := llmsh.New(llmsh.Options{
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Dir: cwd,
 		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: stderr, Hidden: hiddenFiles(hist),
@@ -606,7 +616,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	var status int
 	if interactive {
 		earlyvfsd.FullProcs() // each command line runs on every P
-		if status, err = runInteractive(sess, o, stdin.(*os.File), stdout, stderr, hist, colour, cwd); err != nil {
+		if status, err = runInteractive(sess, o, stdin.(*os.File), stdout, stderr, touts, hist, colour, cwd); err != nil {
 			return runFailed(err, stderr)
 		}
 	} else if st, final := runScript(sess, o, name, stdin, stdout, stderr, rep); final {
@@ -621,14 +631,25 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 }
 
 // runInteractive runs the REPL on the terminal tty.
-func runInteractive(sess *llmsh.Session, o *options, tty *os.File, stdout, stderr io.Writer, hist *repl.History, colour bool, cwd string) (int, error) {
+// touts are stdout and stderr opened again when they are terminals (nil
+// each when not), which the REPL writes to instead.
+func runInteractive(sess *llmsh.Session, o *options, tty *os.File, stdout, stderr io.Writer, touts []*termOut, hist *repl.History, colour bool, cwd string) (int, error) {
+	var held []repl.Held
+	if touts[0] != nil {
+		stdout = touts[0]
+		held = append(held, touts[0])
+	}
+	if touts[1] != nil {
+		stderr = touts[1]
+		held = append(held, touts[1])
+	}
 	return sess.Interactive(context.Background(), stdout, stderr, func(ctx context.Context, p llmsh.Prompt) int {
 		done := make(chan struct{})
 		defer close(done)
 		go stopStuck(ctx, done, sess.Kill, 0, stderr, nil)
 		return repl.Run(ctx, repl.Options{
 			Shell: p.Shell, Input: repl.NewInput(tty), Terminal: tty, Stderr: stderr, History: hist, Color: colour,
-			Timeout: p.Timeout, Begin: p.Begin, End: p.End,
+			Timeout: p.Timeout, Begin: p.Begin, End: p.End, Held: held,
 			Version: version, Readable: repl.Grants(cwd, o.inputs), Writable: repl.Grants(cwd, o.outputs),
 			Roots: repl.Grants(cwd, append(o.inputs, o.outputs...)),
 		})
