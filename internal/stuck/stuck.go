@@ -39,25 +39,32 @@ const Tick = 20 * time.Millisecond
 // stuck. The readings are durations from any fixed origins (those of
 // Meter), given in order.
 type Judge struct {
+	budget, window  time.Duration // CPU allowed, length of a window
 	cpu0            time.Duration // the CPU time at the stop
 	winWall, winCPU time.Duration // the readings at the start of the window
 }
 
 // NewJudge starts judging a run stopped when the readings were wall and
-// cpu.
+// cpu, with Grace as its CPU budget and its window.
 func NewJudge(wall, cpu time.Duration) *Judge {
-	return &Judge{cpu0: cpu, winWall: wall, winCPU: cpu}
+	return NewJudgeFor(wall, cpu, Grace, Grace)
+}
+
+// NewJudgeFor is NewJudge with a budget of CPU and a window of its own:
+// for a parent that judges a process which should have judged itself.
+func NewJudgeFor(wall, cpu, budget, window time.Duration) *Judge {
+	return &Judge{budget: budget, window: window, cpu0: cpu, winWall: wall, winCPU: cpu}
 }
 
 // Stuck reports whether the run is stuck at the readings wall and cpu:
-// it has spent Grace of CPU since the stop, or the window that ends here
-// (Grace of wall-clock time or more) saw less than 1/IdleShare of its
-// time in CPU. A window with more starts the next one.
+// it has spent its budget of CPU (Grace) since the stop, or the window
+// that ends here (Grace of wall-clock time or more) saw less than
+// 1/IdleShare of its time in CPU. A window with more starts the next one.
 func (j *Judge) Stuck(wall, cpu time.Duration) bool {
-	if cpu-j.cpu0 >= Grace {
+	if cpu-j.cpu0 >= j.budget {
 		return true
 	}
-	if span := wall - j.winWall; span >= Grace {
+	if span := wall - j.winWall; span >= j.window {
 		if (cpu-j.winCPU)*IdleShare < span {
 			return true
 		}

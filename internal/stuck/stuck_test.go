@@ -2,6 +2,8 @@ package stuck_test
 
 import (
 	"context"
+	"os"
+	"os/exec"
 	"runtime"
 	"sync/atomic"
 	"testing"
@@ -160,5 +162,28 @@ func TestWaitReal(t *testing.T) {
 	close(stopped)
 	if !Wait(context.Background(), stopped, make(chan struct{})) {
 		t.Error("a waiting run is not stuck")
+	}
+}
+
+// TestMeterOf: another process's CPU is read from /proc (here the test's
+// own, after some work), and a process that has gone reads 0.
+func TestMeterOf(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("/proc")
+	}
+	meter, end := MeterOf(os.Getpid())
+	defer end()
+	_, before := meter()
+	for _, after := meter(); after <= before; _, after = meter() {
+		// reading is work: on until a clock tick of it counts
+	}
+	cmd := exec.Command("/bin/true")
+	if err := cmd.Run(); err != nil {
+		t.Skip(err)
+	}
+	gone, end2 := MeterOf(cmd.Process.Pid)
+	defer end2()
+	if _, cpu := gone(); cpu != 0 {
+		t.Errorf("a process that has gone read %v", cpu)
 	}
 }
