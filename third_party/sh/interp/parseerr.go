@@ -200,6 +200,11 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			tok = "newline"
 		}
 	}
+	if strings.HasPrefix(text, "case patterns must") && (tok == "" || tok[0] == '#') {
+		// llmsh: a pattern (or `|`) ends its line: bash meets the
+		// newline (its -c text and files end with one).
+		tok = "newline"
+	}
 	if tok == "" {
 		return lines + 1, []string{"syntax error: unexpected end of file"}
 	}
