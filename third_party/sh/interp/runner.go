@@ -1631,6 +1631,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.setFunc(cm.Name.Value, cm.Body)
 	case *syntax.ArithmCmd:
+		if cm == r.parenArith {
+			// llmsh: read as ( ( … ) ) (condArithParen).
+			sub := r.parenCmd
+			r.parenArith, r.parenCmd = nil, nil
+			r.cmd(ctx, sub)
+			break
+		}
 		if tracingEnabled {
 			r.tracedArithCmd(cm, trace)
 			break
