@@ -547,6 +547,11 @@ type Runner struct {
 	// statement that `!` no longer negates (llmsh).
 	bangWord *syntax.CallExpr
 	bangStmt *syntax.Stmt
+	// parenArith is a (( … )) that condFirstWord left no arithmetic
+	// command: bash reads two ( there, and runs parenCmd, ( ( … ) ),
+	// in its place (llmsh: condArithParen).
+	parenArith *syntax.ArithmCmd
+	parenCmd   *syntax.Subshell
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
@@ -1566,6 +1571,8 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		condBroken:      r.condBroken,              // llmsh
 		condFirstWord:   r.condFirstWord,           // llmsh
 		bangWord:        r.bangWord,                // llmsh
+		parenArith:      r.parenArith,              // llmsh
+		parenCmd:        r.parenCmd,                // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!

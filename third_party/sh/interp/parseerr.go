@@ -140,6 +140,12 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			// meets the end of the text as a token.
 			return lines + 1, []string{"syntax error: unexpected end of file"}
 		case strings.Contains(text, "without matching"):
+			if q, line, ok := unclosedQuoteInBrace(src, int(perr.Pos.Offset())); ok && strings.Contains(text, "`${`") {
+				// llmsh: bash reads a ${ to its } first, quotes in it
+				// too, and names the innermost one the text ends in,
+				// on the line where it opened (`"${u-a'b}'c"`: `"').
+				return line, []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", q)}
+			}
 			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", closerIn(text))}
 		}
 		return lines + 1, []string{"syntax error: unexpected end of file"}
@@ -199,6 +205,11 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			// with one).
 			tok = "newline"
 		}
+	}
+	if strings.HasPrefix(text, "case patterns must") && (tok == "" || tok[0] == '#') {
+		// llmsh: a pattern (or `|`) ends its line: bash meets the
+		// newline (its -c text and files end with one).
+		tok = "newline"
 	}
 	if tok == "" {
 		return lines + 1, []string{"syntax error: unexpected end of file"}
@@ -608,6 +619,57 @@ func unclosedSubscript(src string, off int) (line int, ok bool) {
 		return 0, false
 	}
 	return strings.Count(src[:start+i], "\n") + 1, true
+}
+
+// unclosedQuoteInBrace reads the ${ at offset off of src as bash's
+// parse_matched_pair does, to the end of src: in it, and in the quotes,
+// $( ), ${ } and backquotes it opens, a quote opens a span to its match
+// (double quotes nesting the same in their turn). ok reports that the
+// text ends inside a quote or backquote, q, the innermost that is open,
+// opened on line, or inside a $( ) (llmsh).
+func unclosedQuoteInBrace(src string, off int) (q string, line int, ok bool) {
+	if off < 0 || off+2 > len(src) || src[off:off+2] != "${" {
+		return "", 0, false
+	}
+	type open struct {
+		kind byte
+		at   int
+	}
+	stack := []open{{'{', off}}
+	closer := map[byte]byte{'{': '}', '(': ')', '"': '"', '\'': '\'', '`': '`'}
+	for i := off + 2; i < len(src) && len(stack) > 0; i++ {
+		top, c := stack[len(stack)-1].kind, src[i]
+		switch {
+		case top == '\'':
+			if c == '\'' {
+				stack = stack[:len(stack)-1]
+			}
+		case c == '\\':
+			i++
+		case c == closer[top]:
+			stack = stack[:len(stack)-1]
+		case c == '`':
+			stack = append(stack, open{c, i})
+		case top == '`':
+		case c == '$' && i+1 < len(src) && (src[i+1] == '{' || src[i+1] == '('):
+			i++
+			stack = append(stack, open{src[i], i})
+		case top == '"':
+		case c == '"' || c == '\'' || c == '(' && top == '(':
+			stack = append(stack, open{c, i})
+		}
+	}
+	if len(stack) == 0 {
+		return "", 0, false
+	}
+	if in := stack[len(stack)-1]; in.kind == '"' || in.kind == '\'' || in.kind == '`' {
+		return string(in.kind), strings.Count(src[:in.at], "\n") + 1, true
+	} else if in.kind == '(' {
+		// a $( ): bash parses a command list, and meets the end of
+		// the text on the line after it.
+		return ")", textLines(src) + 1, true
+	}
+	return "", 0, false
 }
 
 // unclosedRegexParen reports whether the [[ at off has a =~ whose regex

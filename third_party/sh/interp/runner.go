@@ -1631,6 +1631,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.setFunc(cm.Name.Value, cm.Body)
 	case *syntax.ArithmCmd:
+		if cm == r.parenArith {
+			// llmsh: read as ( ( … ) ) (condArithParen).
+			sub := r.parenCmd
+			r.parenArith, r.parenCmd = nil, nil
+			r.cmd(ctx, sub)
+			break
+		}
 		if tracingEnabled {
 			r.tracedArithCmd(cm, trace)
 			break
@@ -2694,7 +2701,8 @@ func (r *Runner) docRunner(w *syntax.Word) *Runner {
 
 // mayAssign reports whether expanding w may change a variable: it holds
 // ${v=…}, ${v:=…}, an arithmetic expansion, a subscript or offset that
-// assigns (`${a[i++]}`), $RANDOM or $SRANDOM (llmsh).
+// assigns (`${a[i++]}`), $RANDOM or $SRANDOM, also as a name in a
+// subscript or offset (`${a[RANDOM%2]}`) (llmsh).
 func mayAssign(w *syntax.Word) bool {
 	found := false
 	syntax.Walk(w, func(n syntax.Node) bool {
@@ -2712,6 +2720,11 @@ func mayAssign(w *syntax.Word) bool {
 		case *syntax.ParamExp:
 			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) ||
 				n.Param != nil && (n.Param.Value == "RANDOM" || n.Param.Value == "SRANDOM") {
+				found = true
+			}
+		case *syntax.Word:
+			// RANDOM named in a subscript or an offset: ${a[RANDOM%2]}
+			if lit := n.Lit(); lit == "RANDOM" || lit == "SRANDOM" {
 				found = true
 			}
 		case *syntax.CmdSubst, *syntax.ProcSubst:
