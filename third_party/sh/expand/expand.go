@@ -190,6 +190,9 @@ type Config struct {
 	// A pointer to a parameter expansion node, if we're inside one.
 	// Necessary for ${LINENO}.
 	curParam *syntax.ParamExp
+	// curArray is the variable that curParam's nameref names, for
+	// messages about its elements (llmsh: bash's name the array).
+	curArray string
 
 	// CmdLine, when not 0, is ${LINENO} in the words of the simple
 	// command running: bash's line of that command (llmsh).

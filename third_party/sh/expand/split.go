@@ -814,8 +814,11 @@ func listExp(pe *syntax.ParamExp) bool {
 			// llmsh: the per-element operators (${a[@]@Q}): a field
 			// for each element, as bash, whatever IFS holds.
 			op := nodeLit(pe.Exp.Word)
-			if op == "A" && pe.Index == nil {
-				break // llmsh: ${@@A}, set -- and the parameters
+			if op == "A" {
+				// llmsh: ${@@A}, set -- and the parameters; ${a[@]@A}
+				// and ${a[*]@A} of an array, declare, its flags and
+				// the assignment (three fields with IFS empty, bash).
+				break
 			}
 			if len(op) != 1 || !strings.Contains("QEPUuLa", op) {
 				return false

@@ -260,6 +260,10 @@ type Runner struct {
 	// fields, which cmd takes instead of expanding them again (llmsh).
 	preCall   *syntax.CallExpr
 	preFields []string
+	// preDecl is the declaration whose words stmtSync expanded before
+	// making its redirections, as bash does (declare y=$(ls) >g does
+	// not list g), with what declArgs gave for them (llmsh).
+	preDecl *preDeclArgs
 	// noCall is set while a simple command whose redirection failed is
 	// expanded, traced and its assignments made, as bash does before its
 	// redirections; the command is not run (llmsh).

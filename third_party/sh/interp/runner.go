@@ -819,6 +819,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// llmsh: a simple command's words, and an assignment-only
 	// command's assignments, come before its redirections, as bash.
 	preFailed, assignFirst := false, false
+	if dc, ok := st.Cmd.(*syntax.DeclClause); ok && len(st.Redirs) > 0 && r.exit.ok() && r.Funcs[dc.Variant.Value] == nil {
+		preFailed = r.expandDeclBeforeRedirs(dc)
+		defer func() { r.preDecl = nil }()
+	}
 	if cm, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 && r.exit.ok() {
 		if len(cm.Args) > 0 {
 			preFailed = r.expandBeforeRedirs(cm)
@@ -1726,7 +1730,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.stderr = r.cmdErr
 		}
 		r.forkedBuiltin()
-		args, last, words := r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0)
+		var args []*syntax.Assign
+		var last string
+		var words []string
+		if pd := r.preDecl; pd != nil && pd.cm == cm && !viaBuiltin {
+			args, last, words, r.preDecl = pd.args, pd.last, pd.words, nil // stmtSync expanded them
+		} else {
+			args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0)
+		}
 		r.stderr = errOut
 		if len(cm.Assigns) > 0 {
 			// llmsh: x=1 declare …: the command's own assignments,
