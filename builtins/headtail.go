@@ -171,11 +171,15 @@ func (q *tailQueue) writeRange(w io.Writer, ci, off int, before bool) error {
 // quick, when set, may serve a file in one request (Env.ReadHead,
 // Env.ReadTail) into buf (64 KiB) and return the part of buf to print and
 // true, or false to have the file opened and read as usual (an error
-// too: the usual way words it as GNU does).
-func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers bool, quick func(name string, buf []byte) ([]byte, bool), one func(r io.Reader, fi fs.FileInfo) error) int {
+// too: the usual way words it as GNU does). With follow (tail -f) a
+// directory is also given up on, as GNU's tail says.
+func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers, follow bool, quick func(name string, buf []byte) ([]byte, bool), one func(r io.Reader, fi fs.FileInfo) error) int {
 	hdr := fileHeaders{on: headers}
 	readFailed := func(name string, err error) {
 		env.Errorf("error reading %s: %s", env.QuoteAF(displayName(name)), ErrText(err))
+		if follow && errors.Is(err, syscall.EISDIR) {
+			env.Errorf("%s: cannot follow end of this type of file; giving up on this name", env.QuoteF(displayName(name)))
+		}
 	}
 	words := fileWords{readFailed: readFailed, openFailed: func(name string, err error) {
 		if errors.Is(err, syscall.EISDIR) {
