@@ -187,6 +187,9 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			// `in`, `)`): bash names the token met in its place, on
 			// that token's line (`for x in a⏎echo`: line 2).
 			tok, _ = tokenAt(src, at)
+			if n := fdNumberBefore(src, at); n != "" {
+				tok = n // llmsh: `for 2>x in`: bash's NUMBER token
+			}
 			if perr.At.Line() > perr.Pos.Line() {
 				atLine = int(perr.At.Line())
 			}
@@ -216,6 +219,9 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 	}
 	if tok == "))" {
 		tok = ")" // llmsh: bash has no )) token: (( reads to its end
+	}
+	if n := fdNumberBefore(src, off); n != "" && !strings.Contains(text, "must be followed by") {
+		tok = n // llmsh: `a=(x 2>y)`: bash's NUMBER token, the digits before < or >
 	}
 	if tok == "((" {
 		tok = dparenText(src, end) // llmsh: bash's ARITH_CMD token
@@ -820,4 +826,22 @@ func lastUnquoted(src, sub string) int {
 		}
 	}
 	return last
+}
+
+// fdNumberBefore is the word of digits that ends at offset off of src,
+// where a redirection operator starts: bash reads it as a NUMBER token
+// (a descriptor), which its syntax errors name (`a=(x 2>y)`: token `2');
+// "" when no such word ends there (llmsh).
+func fdNumberBefore(src string, off int) string {
+	if off >= len(src) || src[off] != '<' && src[off] != '>' {
+		return ""
+	}
+	start := off
+	for start > 0 && src[start-1] >= '0' && src[start-1] <= '9' {
+		start--
+	}
+	if start == off || start > 0 && !strings.ContainsRune(" \t\n;&|()", rune(src[start-1])) {
+		return ""
+	}
+	return src[start:off]
 }
