@@ -41,7 +41,7 @@ type grepMatcher struct {
 	winLen int
 	perl   *regexp.Regexp  // -P, when RE2 can take the pattern
 	perl2  *regexp2.Regexp // -P otherwise: look-around, backreferences
-	keep   bool            // perl2 has \K, as the group grepKeepGroup
+	keep   bool            // perl2 has \K, as the group regexp2syntax.KeepName
 	// deadline, when set, is the run's: no perl2 match goes on past it.
 	deadline time.Time
 	only     *grepMatcher // with all: the non-empty patterns, for -o
@@ -113,27 +113,6 @@ type grepPatternError struct{ msg string }
 // grepPerlTimeout bounds one -P match of the backtracking engine, as
 // PCRE's backtracking limit bounds GNU grep's.
 const grepPerlTimeout = 10 * time.Second
-
-// grepKeepGroup is the empty group that stands for \K ("keep what was
-// matched so far out of the match"), which the engine lacks.
-const grepKeepGroup = "llmshK"
-
-// grepPerlKeep replaces each \K of expr outside a bracket expression by
-// the empty group grepKeepGroup; it says whether there was one.
-func grepPerlKeep(expr string) (string, bool) {
-	if !strings.Contains(expr, `\K`) {
-		return expr, false
-	}
-	found := false
-	out := grepPerlRewrite(expr, func(c byte, class bool) (string, bool) {
-		if c != 'K' || class {
-			return "", false
-		}
-		found = true
-		return "(?<" + grepKeepGroup + ">)", true
-	})
-	return out, found
-}
 
 // PCRE's horizontal and vertical white space, \h and \v, as members of a
 // bracket expression that both engines read (RE2's \v is a vertical tab
@@ -397,10 +376,7 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 		// (session 25, red team: posixre.MaxLen).
 		return nil, nil, &grepPatternError{"regular expression is too large"}
 	}
-	if msg := grepLookbehindCheck(pats[0]); msg != "" {
-		return nil, nil, &grepPatternError{msg}
-	}
-	expr := grepPerlClasses(grepPerlBackrefs(pats[0]))
+	expr := grepPerlClasses(pats[0])
 	switch {
 	case line:
 		expr = "^(?:" + expr + ")$"
@@ -417,16 +393,19 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 		return m, nil, nil
 	}
 	// What RE2 cannot do (look-around, backreferences, possessive
-	// and atomic groups) goes to a backtracking engine.
+	// and atomic groups, \K) goes to a backtracking engine, which parses
+	// as PCRE2 does: groups numbered in order, PCRE2's back-reference
+	// spellings, its refusals (a lookbehind of varying length, \K in a
+	// look-around), and \K as the group regexp2syntax.KeepName.
 	opts := regexp2.Multiline
 	if icase {
 		opts |= regexp2.IgnoreCase
 	}
-	expr, m.keep = grepPerlKeep(expr)
-	re, err := regexp2.Compile(expr, opts)
+	re, err := regexp2.Compile(expr, opts, regexp2.OptionPCRE2())
 	if err != nil {
 		return nil, nil, &grepPatternError{grepPerlError(err)}
 	}
+	m.keep = re.GroupNumberFromName(regexp2syntax.KeepName) >= 0
 	re.MatchTimeout = grepPerlTimeout
 	m.perl2 = re
 	return m, nil, nil
@@ -716,7 +695,7 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 			m.perlTimeout() // for the next one
 			s, n := mt.ByteRange()
 			e := s + n
-			if g := mt.GroupByName(grepKeepGroup); g != nil && len(g.Captures) > 0 {
+			if g := mt.GroupByName(regexp2syntax.KeepName); g != nil && len(g.Captures) > 0 {
 				s, _ = g.ByteRange()
 			}
 			if e > s {

@@ -226,6 +226,11 @@ func TestGrepPerlLookbehindLength(t *testing.T) {
 		{in, []string{"grep", "-P", `(?<=a\Kb)c`}, "", "grep: \\K is not allowed in lookarounds (but see PCRE2_EXTRA_ALLOW_LOOKAROUND_BSK)\n", 2},
 		{in, []string{"grep", "-oP", `(?<=version:\s)\S+`}, "1.2\n", "", 0},
 		{in, []string{"grep", "-oP", `(?<=ab|c)d`}, "d\nd\n", "", 0},
+		// regexp2 folds ab|aab into a(?:|a)b: the rule is per branch.
+		{in, []string{"grep", "-oP", `(?<=ab|aab)\x20`}, " \n \n", "", 0},
+		{in, []string{"grep", "-P", `(a+)(?<=\1)`}, "", notFixed, 2},
+		{in, []string{"grep", "-P", `(a(?<=\1))`}, "", notFixed, 2},
+		{in, []string{"grep", "-P", `(?<=a+)(`}, "", "grep: missing closing parenthesis\n", 2},
 		{in, []string{"grep", "-oP", `(?<=a(?:b|c)\x20a{2})b`}, "b\n", "", 0},
 		{in, []string{"grep", "-oP", `(?<=[]a]\Qb \E)a+`}, "aa\n", "", 0},
 		{in, []string{"grep", "-oP", `(a)(?<=\1)b`}, "ab\nab\n", "", 0},
@@ -247,6 +252,13 @@ func TestGrepPerlBackrefForms(t *testing.T) {
 		{in, []string{"grep", "-oP", `(\d)(x)\g{-2}`}, "9x9\n", "", 0},
 		{in, []string{"grep", "-oP", `(?<d>\d)\g{d}|(?<e>a)\k{e}`}, "22\n", "", 0},
 		{in, []string{"grep", "-oP", `[\\g]\d`}, "g1\n", "", 0},
+		// Groups are numbered in the order they open; \K shifts none.
+		{"abab abb\n", []string{"grep", "-oP", `(?<n>a)(b)\1`}, "aba\n", "", 0},
+		{"abab abb\n", []string{"grep", "-oP", `(a)\K(b)\2`}, "bb\n", "", 0},
+		{"abab abb\n", []string{"grep", "-oP", `(a)\g-1`}, "", "", 1},
+		{"x <a>\n", []string{"grep", "-oP", `\<a>`}, "<a>\n", "", 0},
+		{in, []string{"grep", "-P", `(a)\g`}, "", "grep: \\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number\n", 2},
+		{in, []string{"grep", "-P", `(a)\g{-2}`}, "", "grep: reference to non-existent subpattern\n", 2},
 	})
 }
 

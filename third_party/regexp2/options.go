@@ -71,6 +71,7 @@ type compileConfig struct {
 	codeGen              bool
 	debug                bool
 	maintainCaptureOrder bool
+	pcre2                bool // llmsh: OptionPCRE2
 }
 
 type compileOptionFunc func(*compileConfig)
@@ -159,6 +160,16 @@ func OptionIsCodeGen() CompileOption {
 func OptionDebug() CompileOption {
 	return compileOptionFunc(func(c *compileConfig) {
 		c.debug = true
+	})
+}
+
+// OptionPCRE2 (llmsh) parses the pattern as PCRE2 10.42 does where
+// regexp2 differs (syntax.ParseOptions.PCRE2): groups numbered in pattern
+// order, lookbehind branches of fixed length, \K as the empty group
+// syntax.KeepName, and PCRE2's back-reference spellings.
+func OptionPCRE2() CompileOption {
+	return compileOptionFunc(func(c *compileConfig) {
+		c.pcre2 = true
 	})
 }
 

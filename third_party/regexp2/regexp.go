@@ -83,6 +83,7 @@ func compile(expr string, c compileConfig) (*Regexp, error) {
 		RegexOptions:         syntax.RegexOptions(c.regexOptions),
 		MaintainCaptureOrder: c.maintainCaptureOrder,
 		CodeGen:              c.codeGen,
+		PCRE2:                c.pcre2,
 	}
 	tree, err := syntax.Parse(expr, parseOptions)
 	if err != nil {

@@ -27,6 +27,7 @@ type cacheKey struct {
 	pattern                  string
 	opt                      RegexOptions
 	maintainCaptureOrder     bool
+	pcre2                    bool // llmsh
 	maxBacktrackingStackSize int
 }
 
@@ -81,6 +82,7 @@ func cacheKeyFromConfig(pattern string, c compileConfig) cacheKey {
 		pattern:                  pattern,
 		opt:                      c.regexOptions,
 		maintainCaptureOrder:     c.maintainCaptureOrder,
+		pcre2:                    c.pcre2,
 		maxBacktrackingStackSize: c.optimizations.MaxBacktrackingStackSize,
 	}
 }

@@ -156,6 +156,8 @@ type parser struct {
 	options         RegexOptions
 	optionsStack    []RegexOptions
 	ignoreNextParen bool
+
+	pcre pcre2State // llmsh: ParseOptions.PCRE2 (pcre2.go)
 }
 
 type captureAlternative struct {
@@ -167,6 +169,12 @@ type ParseOptions struct {
 	RegexOptions         RegexOptions
 	MaintainCaptureOrder bool
 	CodeGen              bool
+	// PCRE2 (llmsh) parses as PCRE2 10.42 does where regexp2 differs:
+	// groups are numbered in the order they open (MaintainCaptureOrder),
+	// lookbehind branches must be of fixed length, \K is an empty group
+	// named KeepName and is refused in look-arounds, and \g, \k{name},
+	// (?P<name>...) and (?P=name) are back-references (pcre2.go).
+	PCRE2 bool
 }
 
 const (
@@ -179,8 +187,9 @@ func Parse(re string, op ParseOptions) (*RegexTree, error) {
 	p := parser{
 		options:              op.RegexOptions,
 		caps:                 make(map[int]int),
-		maintainCaptureOrder: op.MaintainCaptureOrder || (op.RegexOptions&ECMAScript) != 0,
+		maintainCaptureOrder: op.MaintainCaptureOrder || op.PCRE2 || (op.RegexOptions&ECMAScript) != 0,
 	}
+	p.pcre.on = op.PCRE2
 	p.setPattern(re)
 
 	if err := p.countCaptures(); err != nil {
@@ -192,6 +201,9 @@ func Parse(re string, op ParseOptions) (*RegexTree, error) {
 
 	if err != nil {
 		return nil, err
+	}
+	if p.pcre.err != nil {
+		return nil, p.pcre.err
 	}
 	tree := &RegexTree{
 		Root:       root,
@@ -565,7 +577,7 @@ func (p *parser) countCaptures() error {
 								}
 							}
 						}
-					} else if p.useRE2() && p.charsRight() > 2 && (p.rightChar(0) == 'P' && p.rightChar(1) == '<') {
+					} else if (p.useRE2() || p.pcre.on) && p.charsRight() > 2 && (p.rightChar(0) == 'P' && p.rightChar(1) == '<') {
 						// RE2-compat (?P<)
 						p.moveRight(2)
 						ch = p.rightChar(0)
@@ -612,6 +624,12 @@ func (p *parser) countCaptures() error {
 		}
 	}
 
+	if p.pcre.sawKeep {
+		// After every group, so that it shifts no group's number.
+		if err := p.noteCaptureName(KeepName, 0); err != nil {
+			return err
+		}
+	}
 	p.assignNameSlots()
 	return nil
 }
@@ -716,7 +734,7 @@ func (p *parser) scanRegex() (*RegexNode, error) {
 			p.addUnitSet(cc)
 
 		case '(':
-			if p.useRE2() && p.charsRight() >= 3 && p.rightChar(0) == '?' && p.rightChar(1) == 'P' && p.rightChar(2) == '=' {
+			if (p.useRE2() || p.pcre.on) && p.charsRight() >= 3 && p.rightChar(0) == '?' && p.rightChar(1) == 'P' && p.rightChar(2) == '=' {
 				n, err := p.scanPythonNamedBackref()
 				if err != nil {
 					return nil, err
@@ -749,6 +767,9 @@ func (p *parser) scanRegex() (*RegexNode, error) {
 				}
 				p.pushGroup()
 				p.startGroup(grouper)
+				if p.pcre.on {
+					p.pcre2OpenGroup(grouper)
+				}
 			}
 
 			continue
@@ -1358,7 +1379,7 @@ func (p *parser) scanGroupOpen() (*RegexNode, error) {
 			}
 
 		case 'P':
-			if p.useRE2() {
+			if p.useRE2() || p.pcre.on {
 				// support for P<name> syntax
 				if p.charsRight() < 3 {
 					goto BreakRecognize
@@ -1446,6 +1467,12 @@ func (p *parser) scanBackslash(scanOnly bool) (*RegexNode, error) {
 
 	if p.charsRight() == 0 {
 		return nil, p.getErr(ErrIllegalEndEscape)
+	}
+
+	if p.pcre.on {
+		if n, ok, err := p.scanPCRE2Escape(scanOnly); ok {
+			return n, err
+		}
 	}
 
 	switch ch := p.rightChar(0); ch {
@@ -1659,7 +1686,7 @@ func (p *parser) scanBasicBackslash(scanOnly bool) (*RegexNode, error) {
 		ch = p.rightChar(0)
 		k = true
 
-	} else if !p.useOptionE() && (ch == '<' || ch == '\'') && p.charsRight() > 1 { // Note angle without \g
+	} else if !p.useOptionE() && !p.pcre.on && (ch == '<' || ch == '\'') && p.charsRight() > 1 { // Note angle without \g
 		angled = true
 		if ch == '\'' {
 			close = '\''
@@ -2729,8 +2756,12 @@ func (p *parser) addGroup() error {
 			return p.getErr(ErrTooManyAlternates)
 		}
 	} else {
+		p.pcre2Branch()
 		p.alternation.addChild(p.concatenation.reverseLeft())
 		p.group.addChild(p.alternation)
+	}
+	if p.pcre.on {
+		p.pcre2CloseGroup()
 	}
 
 	p.unit = p.group
@@ -2834,6 +2865,7 @@ func (p *parser) addAlternate() {
 	if p.group.T == NtExprCond || p.group.T == NtBackRefCond {
 		p.group.addChild(p.concatenation.reverseLeft())
 	} else {
+		p.pcre2Branch()
 		p.alternation.addChild(p.concatenation.reverseLeft())
 	}
 
