@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -101,6 +102,9 @@ func tail(env *Env) int {
 		return tailSuffix(buf[:n], off, fi, spec, delim)
 	}
 	return headTailFilesFrom(env, w, files, headers, quick, func(r io.Reader, fi fs.FileInfo) error {
+		if fi == nil && env.StdinClosed {
+			return fstatError{syscall.EBADF} // GNU fstats its input first
+		}
 		if fi != nil && fi.Mode().IsRegular() && fi.Size() > 0 {
 			return tailSeek(env, w, r.(File), fi, spec, delim)
 		}
