@@ -134,7 +134,7 @@ func (p *pasteRun) serial(files []string) int {
 		}
 		env.PathError(name, err)
 	}
-	d := env.eachFile(w, files, fileWords{openFailed: dirFailed}, func(_ string, r io.Reader) error {
+	d := env.eachFile(w, files, fileWords{openFailed: dirFailed, closedIn: "-"}, func(_ string, r io.Reader) error {
 		lr := newLineReader(env, r)
 		k := 0
 		first := true

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -110,6 +111,9 @@ func tail(env *Env) int {
 		return tailSuffix(buf[:n], off, fi, spec, delim)
 	}
 	status := headTailFilesFrom(env, w, files, headers, follow, quick, func(r io.Reader, fi fs.FileInfo) error {
+		if fi == nil && env.StdinClosed {
+			return fstatError{syscall.EBADF} // GNU fstats its input first
+		}
 		if fi != nil && fi.Mode().IsRegular() && fi.Size() > 0 {
 			return tailSeek(env, w, r.(File), fi, spec, delim)
 		}

@@ -211,6 +211,11 @@ type Runner struct {
 	// StdIO gave one (sharedin.go); stdin is then an empty pipe.
 	stdinSrc InputFile
 	// llmsh: the stdin that a file redirection gave (read -t 0).
+	// stdinWO says that a closed stdin (stdin and stdinSrc nil) is
+	// open, for writing only (0>FILE, 0<&N of a write-only N): reads
+	// fail as of a closed one, but the descriptor is there (llmsh:
+	// HandlerContext.StdinWriteOnly).
+	stdinWO   bool
 	fileStdin stdinFile
 	stdout    io.Writer
 	stderr    io.Writer
@@ -1541,6 +1546,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		accessHandler:  r.accessHandler,
 		stdin:          r.stdin,
 		stdinSrc:       r.stdinSrc,
+		stdinWO:        r.stdinWO,
 		fileStdin:      r.fileStdin,
 		stdout:         r.stdout,
 		stderr:         r.stderr,

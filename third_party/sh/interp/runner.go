@@ -574,6 +574,7 @@ func (r *Runner) fillHandlerCtx(hc *HandlerContext, kind handlerKind, pos syntax
 		hc.Node = r.node
 	}
 	hc.Stdin = r.stdinReader() // never a typed nil
+	hc.StdinWriteOnly = hc.Stdin == nil && r.stdinWO
 }
 
 func (r *Runner) out(s string) {
@@ -784,7 +785,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.subStmt = st            // llmsh: reportForeground
 	}
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
-	oldSrc := r.stdinSrc
+	oldSrc, oldWO := r.stdinSrc, r.stdinWO
 	defer func(w wordStd) { r.wordStd = w }(r.wordStd)
 	r.wordStd = wordStd{out: oldOut, err: oldErr, set: true} // llmsh: see wordStd
 	r.cmdErr = oldErr                                        // llmsh: where a simple command's expansions write (cmd)
@@ -1001,7 +1002,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	} else if len(st.Redirs) > 0 {
 		curOut, curErr := r.stdout, r.stderr
 		if stdSet[0] {
-			r.stdin, r.stdinSrc = oldIn, oldSrc
+			r.stdin, r.stdinSrc, r.stdinWO = oldIn, oldSrc, oldWO
 		}
 		if stdSet[1] {
 			r.stdout = oldOut
@@ -3083,7 +3084,7 @@ func (r *Runner) redirFile(ctx context.Context, rd *syntax.Redirect, op syntax.R
 		if mode == os.O_WRONLY|os.O_CREATE|os.O_TRUNC || mode == os.O_WRONLY|os.O_CREATE|os.O_APPEND {
 			rd = nil // 0>FILE: stdin not open for reading
 		}
-		if err := r.setStdin(rd); err != nil {
+		if err := r.setStdin(rd, rd == nil); err != nil {
 			f.Close()
 			return nil, err
 		}
