@@ -2274,10 +2274,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if as.Naked {
 				r.dynExport(name, modes) // llmsh: export SHELLOPTS
 			}
-			if global {
+			switch {
+			case global:
 				vr.Local = false
-			} else if local {
+			case local:
 				vr.Local = true
+			case vr.Local && r.inFunc && !r.localHere(name):
+				// llmsh: export x, readonly x in a function give
+				// their attributes to the local of a calling
+				// function that x names, as bash, not to a copy
+				// local to this one (which unset x then removed).
+				vr.Local = false
 			}
 			applyDeclModes(&vr, modes)
 			if cm.Variant.Value == "export" || cm.Variant.Value == "readonly" {
