@@ -583,8 +583,7 @@ func (cfg *Config) fieldJoin(parts []fieldPart) (string, error) {
 func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob bool) {
 	candidate := false
 	for _, part := range parts {
-		if part.quote == quoteNone && (strings.ContainsAny(part.val, "*?[") ||
-			cfg.ExtGlob && strings.Contains(part.val, "(")) {
+		if part.quote == quoteNone && (strings.ContainsAny(part.val, "*?[") || strings.Contains(part.val, "(")) {
 			candidate = true
 			break
 		}
@@ -604,10 +603,29 @@ func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob boo
 	// Check the entire escaped word, as a bracket expression could span
 	// multiple unquoted parts, such as `[a$x` where x holds "]".
 	escaped = sb.String()
-	if internal.BashHasMeta(escaped, cfg.globMode()) {
+	if internal.BashHasMeta(escaped, cfg.globMode()) || extOpenUnquoted(escaped) {
 		return escaped, true
 	}
 	return "", false
+}
+
+// extOpenUnquoted reports whether pat holds an unquoted +(, @( or !(:
+// bash's glob_pattern_p takes such a word for a pattern whatever extglob
+// says, and without extglob matches it as text (llmsh: x='@(a|b)';
+// shopt -s nullglob; echo $x prints nothing where no file has that name;
+// with extglob, +(b unclosed is no extended pattern but still one).
+func extOpenUnquoted(pat string) bool {
+	for i := 0; i+1 < len(pat); i++ {
+		switch pat[i] {
+		case '\\':
+			i++
+		case '+', '@', '!':
+			if pat[i+1] == '(' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // globMode is the pattern mode of pathname expansion (llmsh).

@@ -402,10 +402,9 @@ func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
 			}
 			sp.split(path)
 		case *syntax.ExtGlob:
-			if !cfg.ExtGlob {
-				return fmt.Errorf("extended globbing operator used without the \"extglob\" option set")
-			}
-			// The pattern is kept as text; pathname expansion reads it.
+			// The pattern is kept as text; pathname expansion reads it
+			// (llmsh: with extglob off as the word is expanded, after
+			// bash parsed it on, as plain text: `?(a)` is ? and (a)).
 			sp.settle()
 			parts, err := cfg.extGlobParts(wp)
 			if err != nil {

@@ -1671,7 +1671,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		runNext := false // whether the previous item ended with ";&"
 		for _, ci := range cm.Items {
 			if !runNext && !slices.ContainsFunc(ci.Patterns, func(word *syntax.Word) bool {
-				return r.match(r.pattern(word), str)
+				return r.matchExt(r.pattern(word), str, r.opts[optExtGlob])
 			}) {
 				continue
 			}
@@ -2282,10 +2282,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if as.Naked {
 				r.dynExport(name, modes) // llmsh: export SHELLOPTS
 			}
-			if global {
+			switch {
+			case global:
 				vr.Local = false
-			} else if local {
+			case local:
 				vr.Local = true
+			case vr.Local && r.inFunc && !r.localHere(name):
+				// llmsh: export x, readonly x in a function give
+				// their attributes to the local of a calling
+				// function that x names, as bash, not to a copy
+				// local to this one (which unset x then removed).
+				vr.Local = false
 			}
 			applyDeclModes(&vr, modes)
 			if cm.Variant.Value == "export" || cm.Variant.Value == "readonly" {
@@ -2674,9 +2681,19 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 }
 
 func (r *Runner) match(pat, name string) bool {
-	// llmsh: bash's matching, extended patterns always on in [[ ]] and
-	// case as bash 5.2 parses them (upstream supported one !(…) only).
+	return r.matchExt(pat, name, true)
+}
+
+// matchExt matches name against pat, a pattern with extended operators
+// when ext is set (llmsh).
+func (r *Runner) matchExt(pat, name string, ext bool) bool {
+	// llmsh: bash's matching, extended patterns always on in [[ ]] as
+	// bash 5.2 parses them (upstream supported one !(…) only); in case
+	// when extglob is on as it runs (off, @(a|b) is plain text).
 	mode := internal.PatExtGlob
+	if !ext {
+		mode = 0
+	}
 	if r.opts[optNoCaseMatch] {
 		mode |= internal.PatNoCase
 	}
