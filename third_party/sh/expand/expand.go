@@ -194,6 +194,12 @@ type Config struct {
 	// messages about its elements (llmsh: bash's name the array).
 	curArray string
 
+	// llmsh: gotFor is the ParamExp whose variable resolveParam looked
+	// up last, found no nameref and left as it was; got is that
+	// variable, which paramExpText takes instead of a second lookup.
+	gotFor *syntax.ParamExp
+	got    Variable
+
 	// CmdLine, when not 0, is ${LINENO} in the words of the simple
 	// command running: bash's line of that command (llmsh).
 	CmdLine int

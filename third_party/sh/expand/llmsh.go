@@ -275,6 +275,7 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 	}
 	vr := cfg.Env.Get(pe.Param.Value)
 	if vr.Kind != NameRef {
+		cfg.gotFor, cfg.got = pe, vr
 		return pe, nil
 	}
 	ref, _ := vr.Resolve(cfg.Env)

@@ -217,10 +217,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	}
 	// llmsh: ${!x} and namerefs to elements name another parameter.
 	written := pe
+	cfg.gotFor = nil
 	pe, err := cfg.resolveParam(pe)
 	if err != nil {
 		return "", err
 	}
+	got, gotOK := cfg.got, cfg.gotFor == pe
+	cfg.gotFor, cfg.got = nil, Variable{}
 	name := pe.Param.Value
 	index := pe.Index
 	switch name {
@@ -259,6 +262,8 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			line = int64(cfg.TrapLine) // llmsh: in the ERR trap's action
 		}
 		vr = Variable{Set: true, Kind: String, Str: strconv.FormatInt(line, 10)}
+	case gotOK:
+		vr = got // llmsh: resolveParam's lookup of it
 	default:
 		vr = cfg.Env.Get(name)
 	}

@@ -1267,12 +1267,20 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
 					break
 				}
-				if g := r.selfRef(as.Name.Value); g != nil {
+				// llmsh: a variable that is not a nameref (n=$i in
+				// a loop) is its own target: one lookup, where the
+				// three checks below made three and a map.
+				isRef := r.lookupVar(as.Name.Value).Kind == expand.NameRef
+				var g *overlayEnviron
+				if isRef {
+					g = r.selfRef(as.Name.Value)
+				}
+				if g != nil {
 					// llmsh: a local nameref naming itself: bash
 					// warns and assigns the global variable.
 					r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), as.Name.Value)
 					localEnv, r.writeEnv = r.writeEnv, g
-				} else if r.circularRef(as.Name.Value) {
+				} else if isRef && r.circularRef(as.Name.Value) {
 					// llmsh: bash warns, assigns nothing and
 					// abandons the command line, status 1 (set -e
 					// does not end the shell).
@@ -1281,7 +1289,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					break
 				}
 				// llmsh: through a nameref, which may name an element.
-				name, index := r.refTarget(as.Name.Value, as.Index)
+				name, index := as.Name.Value, as.Index
+				if isRef {
+					name, index = r.refTarget(name, index)
+				}
 				if as.Array != nil && as.Index == nil && index != nil {
 					// llmsh: r=(…) of a nameref naming an element
 					// (r='a[0]'): bash's error, and the command line
