@@ -265,6 +265,10 @@ func (p *parser) stmts() ast.Stmts {
 		return nil
 	case LBRACE:
 		return p.stmtsBrace()
+	case RBRACE:
+		// llmsh: mawk's scanner ends a statement before a "}", so an
+		// empty body may come right before one: for (;;) }, if (x) }
+		return nil
 	default:
 		return []ast.Stmt{p.stmt()}
 	}
