@@ -229,7 +229,11 @@ func awkWOption(val string) string {
 
 // parseFailed reports why the program did not parse, as mawk does, and
 // returns awk's status.
-func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) int {
+// A parenthesis missing at the end of a statement, or one too many, is an
+// error of mawk's scanner, after which its parser goes on: parse is
+// called again on the program with that statement (or the extra ')')
+// blanked until it parses or another error ends it.
+func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int, parse func(string) error) int {
 	var pe *parser.ParseError
 	if !errors.As(err, &pe) {
 		env.Errorf("%s", err)
@@ -246,13 +250,73 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int) i
 		}
 		left--
 	}
-	for _, prior := range pe.Prior {
-		c.parseMessage(env, say, prior, src, starts)
-	}
-	if left > 0 {
-		c.parseMessage(env, say, pe, src, starts)
+	for left > 0 {
+		for _, prior := range pe.Prior {
+			c.parseMessage(env, say, prior, src, starts)
+		}
+		if left > 0 {
+			c.parseMessage(env, say, pe, src, starts)
+		}
+		repaired, ok := awkParenRepair(pe, src)
+		if !ok || len(pe.Prior) > 0 {
+			break
+		}
+		src = repaired
+		if !errors.As(parse(src), &pe) || pe.Message == parser.ErrStopped ||
+			strings.HasPrefix(pe.Message, "undefined function ") {
+			break // mawk checks the calls only when the rest compiled
+		}
 	}
 	return 2 // mawk's status (gawk's is 1)
+}
+
+// awkParenRepair returns src with the statement that left parentheses
+// open blanked up to pe's error, or the extra ')' there blanked; false
+// when pe is no such error.
+func awkParenRepair(pe *parser.ParseError, src string) (string, bool) {
+	end := awkErrorOffset(pe, src)
+	tok, ok := awkErrorToken(pe.Message, src, end)
+	if !ok {
+		return "", false
+	}
+	_, parens, stmt := awkOpenDepth(src, end)
+	switch {
+	case parens > 0 && (tok == ";" || tok == "}" || tok == "<newline>"):
+		// mawk's parser drops the statement
+		blank := strings.Map(func(r rune) rune {
+			if r == '\n' {
+				return r
+			}
+			return ' '
+		}, src[stmt:end])
+		return src[:stmt] + blank + src[end:], true
+	case parens <= 0 && tok == ")" && end < len(src) && src[end] == ')':
+		return src[:end] + " " + src[end+1:], true
+	}
+	return "", false
+}
+
+// awkErrorToken is the token named by a parse error "expected X instead
+// of TOKEN" or "expected expression, not TOKEN", or the ")" at src[end]
+// after a statement.
+func awkErrorToken(msg, src string, end int) (string, bool) {
+	if msg == "expected ; or newline between statements" && end < len(src) && src[end] == ')' {
+		return ")", true
+	}
+	if i := strings.LastIndex(msg, " instead of "); i >= 0 {
+		return msg[i+len(" instead of "):], true
+	}
+	return strings.CutPrefix(msg, "expected expression, not ")
+}
+
+// awkErrorOffset is the offset in src of pe's position.
+func awkErrorOffset(pe *parser.ParseError, src string) int {
+	lines := strings.SplitAfter(src, "\n")
+	end := 0
+	for k := 0; k < pe.Position.Line-1 && k < len(lines); k++ {
+		end += len(lines[k])
+	}
+	return min(end+max(pe.Position.Column-1, 0), len(src))
 }
 
 // parseMessage reports one of the errors that ended a parse, as mawk
@@ -334,9 +398,14 @@ func (c *awkConfig) run(env *Env) int {
 	src, starts := awkJoinSources(c.sources)
 	funcs := awkGawkFuncs(env)
 	stop := func() bool { return env.Ctx != nil && env.Ctx.Err() != nil }
-	prog, err := parser.ParseProgram([]byte(src), &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop, NoNamedFields: true, FuncArgs: awkFuncArgs})
+	pconfig := &parser.ParserConfig{Funcs: funcs, Bytes: true, Stop: stop, NoNamedFields: true, FuncArgs: awkFuncArgs}
+	prog, err := parser.ParseProgram([]byte(src), pconfig)
 	if err != nil {
-		return c.parseFailed(env, err, src, starts)
+		reparse := func(src string) error {
+			_, err := parser.ParseProgram([]byte(src), pconfig)
+			return err
+		}
+		return c.parseFailed(env, err, src, starts, reparse)
 	}
 
 	// Commands of print | "cmd" run beside awk and write to its output
@@ -503,6 +572,12 @@ func awkMawkResolve(msg string) (string, bool) {
 		name, ok := strings.CutSuffix(rest, suffix)
 		return strings.Trim(name, `"`), ok
 	}
+	if name, ok := quoted(`can't use local array `, ` as scalar`); ok {
+		return "illegal reference to local array " + name, true
+	}
+	if name, ok := quoted(`can't use local scalar `, ` as array`); ok {
+		return "illegal reference to local variable " + name, true
+	}
 	if name, ok := quoted(`can't use array `, ` as scalar`); ok {
 		return "illegal reference to array " + name, true
 	}
@@ -590,8 +665,9 @@ func awkNameByte(b byte) bool {
 // still the one GoAWK stopped at.
 func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 	msg := pe.Message
-	i := strings.LastIndex(msg, " instead of ")
-	tok := ""
+	line := pe.Position.Line
+	end := awkErrorOffset(pe, src)
+	tok, isTok := awkErrorToken(msg, src, end)
 	var runaway byte
 	switch msg {
 	case "can't have newline in string", "didn't find end quote in string":
@@ -603,24 +679,13 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 	case strings.HasPrefix(msg, "regular expression compile failed"):
 		return []awkSyntaxMsg{{pe.Position.Line, msg}}
 	case runaway != 0:
-	case i >= 0:
-		tok = msg[i+len(" instead of "):]
-	case strings.HasPrefix(msg, "expected expression, not "):
-		tok = strings.TrimPrefix(msg, "expected expression, not ")
-	default:
+	case !isTok:
 		return nil
 	}
-	line := pe.Position.Line
-	lines := strings.SplitAfter(src, "\n")
-	end := 0
-	for k := 0; k < line-1 && k < len(lines); k++ {
-		end += len(lines[k])
-	}
-	end = min(end+max(pe.Position.Column-1, 0), len(src))
 	if runaway != 0 {
 		return awkRunaway(src, end, line, runaway)
 	}
-	braces, parens := awkOpenDepth(src, end)
+	braces, parens, _ := awkOpenDepth(src, end)
 	switch tok {
 	case "EOF":
 		if braces > 0 {
@@ -629,9 +694,17 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		return []awkSyntaxMsg{{-1, "syntax error at or near end of file"}}
 	case "<newline>":
 		if parens > 0 {
-			return awkMissingParen(src, end, line)
+			return []awkSyntaxMsg{{line, "missing ) near end of line"}}
 		}
 		tok = "end of line"
+	case ";":
+		if parens > 0 {
+			return []awkSyntaxMsg{{line, "missing ) near ;"}}
+		}
+	case ")":
+		if parens <= 0 {
+			return []awkSyntaxMsg{{line, "extra ')'"}}
+		}
 	case "}":
 		switch {
 		case parens > 0:
@@ -655,31 +728,11 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 	return []awkSyntaxMsg{{line, "syntax error at or near " + tok}}
 }
 
-// awkMissingParen is mawk's message for the end of line at src[end]
-// inside parentheses: "missing ) near end of line", then its scanner's
-// "extra ')'" for each parenthesis that starts the next line (mawk
-// counts them from 0 after the error; what its parser meets after them,
-// and its scanner further on, is not told).
-func awkMissingParen(src string, end, line int) []awkSyntaxMsg {
-	msgs := []awkSyntaxMsg{{line, "missing ) near end of line"}}
-	next := src[min(end+1, len(src)):]
-	next, _, _ = strings.Cut(next, "\n")
-	for _, c := range []byte(next) {
-		switch c {
-		case ' ', '\t':
-		case ')':
-			msgs = append(msgs, awkSyntaxMsg{line + 1, "extra ')'"})
-		default:
-			return msgs
-		}
-	}
-	return msgs
-}
-
 // awkOpenDepth counts the braces and parentheses open in src[:end],
 // outside strings, regexes and comments (a '/' is taken for a regex
-// only where an operand may start).
-func awkOpenDepth(src string, end int) (braces, parens int) {
+// only where an operand may start); stmt is where the last statement
+// starts, after the last ';', newline or brace.
+func awkOpenDepth(src string, end int) (braces, parens, stmt int) {
 	var prev byte // the last significant character
 	for k := 0; k < end; k++ {
 		c := src[k]
@@ -702,20 +755,29 @@ func awkOpenDepth(src string, end int) (braces, parens int) {
 			for k < end && src[k] != '\n' {
 				k++
 			}
+			if k < end && parens <= 0 {
+				stmt = k + 1
+			}
 		case '{':
 			braces++
+			stmt = k + 1
 		case '}':
 			braces--
+			stmt = k + 1
 		case '(':
 			parens++
 		case ')':
 			parens--
+		case ';', '\n':
+			if parens <= 0 {
+				stmt = k + 1
+			}
 		}
 		if k < end && src[k] != ' ' && src[k] != '\t' {
 			prev = src[k]
 		}
 	}
-	return braces, parens
+	return braces, parens, stmt
 }
 
 // awkRunaway is mawk's message for a string (runaway '"') or regular

@@ -213,6 +213,12 @@ func grepPerlError(err error) string {
 		return "numbers out of order in {} quantifier"
 	case regexp2syntax.ErrUndefinedBackRef, regexp2syntax.ErrUndefinedNameRef: // (a)\2
 		return "reference to non-existent subpattern"
+	case regexp2syntax.ErrInvalidRepeatOp: // a** a{2}{3}
+		return "quantifier does not follow a repeatable item"
+	case regexp2syntax.ErrUnterminatedComment: // (?#c
+		return "missing ) after (?# comment"
+	case regexp2syntax.ErrBadClassInCharRange: // [a-\d]
+		return "invalid range in character class"
 	}
 	msg := se.Code.String()
 	if len(se.Args) > 0 {
@@ -389,6 +395,12 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 		prefix = "(?mi)"
 	}
 	if re, err := regexp.Compile(prefix + expr); err == nil && !word {
+		if strings.Contains(expr, "(?<") || strings.Contains(expr, "(?P<") {
+			// RE2 takes names PCRE2 refuses: a duplicate, a digit first
+			if _, err := regexp2syntax.Parse(expr, regexp2syntax.ParseOptions{PCRE2: true}); err != nil {
+				return nil, nil, &grepPatternError{grepPerlError(err)}
+			}
+		}
 		m.perl = re
 		return m, nil, nil
 	}

@@ -262,6 +262,24 @@ func TestGrepPerlBackrefForms(t *testing.T) {
 	})
 }
 
+// TestGrepPerlPCRE2Syntax: what PCRE2 10.42 refuses or reads otherwise
+// than regexp2 (and RE2), in GNU grep 3.8 -P's words.
+func TestGrepPerlPCRE2Syntax(t *testing.T) {
+	t.Parallel()
+	in := "ab\nxa b\n"
+	grepRunCases(t, nil, []grepCase{
+		{in, []string{"grep", "-P", `a{65536}`}, "", "grep: number too big in {} quantifier\n", 2},
+		{in, []string{"grep", "-P", `a{1,65536}`}, "", "grep: number too big in {} quantifier\n", 2},
+		{in, []string{"grep", "-P", `(?<n>a)(?<n>b)`}, "", "grep: two named subpatterns have the same name (PCRE2_DUPNAMES not set)\n", 2},
+		{in, []string{"grep", "-P", `(?<1a>x)`}, "", "grep: subpattern name must start with a non-digit\n", 2},
+		{in, []string{"grep", "-P", `\u0061`}, "", "grep: PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u\n", 2},
+		{in, []string{"grep", "-P", `a**`}, "", "grep: quantifier does not follow a repeatable item\n", 2},
+		{in, []string{"grep", "-P", `(?#c`}, "", "grep: missing ) after (?# comment\n", 2},
+		{in, []string{"grep", "-P", `[a-\d]`}, "", "grep: invalid range in character class\n", 2},
+		{in, []string{"grep", "-oP", `(*UTF)(*CR)x\o{141}`}, "xa\n", "", 0},
+	})
+}
+
 // TestGrepPerlTimeoutDeadline: the backtracking engine, which cannot be
 // cancelled, is given no more time for a match than what is left before
 // the run's deadline (a match it started kept a library or serve run up

@@ -201,10 +201,14 @@ func (p *sedParser) parse() error {
 			}
 		}
 		p.skipSpace()
-		for p.peek() == '!' {
+		if p.peek() == '!' {
 			p.i++
 			cmd.neg = true
 			p.skipSpace()
+			if p.peek() == '!' {
+				p.i++
+				return p.fail("multiple `!'s")
+			}
 		}
 		if p.eof() {
 			return p.fail("missing command")
@@ -735,6 +739,8 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 				return p.fail("multiple `p' options to `s' command")
 			}
 			cmd.print++
+		case c == ' ' || c == '\t':
+			p.i++ // GNU skips blanks between the flags: s/a/b/g p
 		case p.posix && strings.IndexByte("iImMe", c) >= 0:
 			done = true // GNU's flags: "unknown option to `s'"
 		case c == 'i' || c == 'I':

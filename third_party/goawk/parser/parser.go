@@ -179,9 +179,14 @@ type parser struct {
 	tokens  int         // llmsh: tokens read, for stop
 
 	// Parsing state
-	inAction           bool                 // true if parsing an action (false in BEGIN or END)
-	funcName           string               // function name if parsing a func, else ""
-	funcsSeen          map[string]bool      // llmsh: functions defined so far
+	inAction  bool            // true if parsing an action (false in BEGIN or END)
+	funcName  string          // function name if parsing a func, else ""
+	funcsSeen map[string]bool // llmsh: functions defined so far
+	// llmsh: names used as variables so far (varsSeen) and the
+	// parameters of the function being parsed (params): in mawk such a
+	// name followed by "(" is the variable, not a call
+	varsSeen           map[string]bool
+	params             map[string]bool
 	loopDepth          int                  // current loop depth (0 if not in any loops)
 	pendingGetlineLeft ast.Expr             // saved expression to the left of |
 	depth              int                  // llmsh: nesting of the tree being built (see deeper)
@@ -265,6 +270,10 @@ func (p *parser) stmts() ast.Stmts {
 		return nil
 	case LBRACE:
 		return p.stmtsBrace()
+	case RBRACE:
+		// llmsh: mawk's scanner ends a statement before a "}", so an
+		// empty body may come right before one: for (;;) }, if (x) }
+		return nil
 	default:
 		return []ast.Stmt{p.stmt()}
 	}
@@ -575,10 +584,12 @@ func (p *parser) function() *ast.Function {
 
 	// Parse the body
 	p.funcName = name
+	p.params = locals
 
 	body := p.stmtsBrace()
 
 	p.funcName = ""
+	p.params = nil
 
 	return &ast.Function{Name: name, Params: params, Body: body, Pos: funcNamePos}
 }
@@ -881,6 +892,18 @@ func (p *parser) primary() ast.Expr {
 			// llmsh: in mawk the name of a function defined above
 			// is a call, nothing else.
 			panic(p.errorf("expected ( instead of %s", p.tok))
+		}
+		if p.tok == LPAREN && !p.lexer.HadSpace() && !p.funcsSeen[name] && (p.varsSeen[name] || p.params[name]) {
+			// llmsh: mawk's scanner knows the name as a variable,
+			// so "a(" is the variable and a parenthesis: a = 1; a()
+			// is a syntax error at ")", a(1) a concatenation.
+			return &ast.VarExpr{Name: name, Pos: namePos}
+		}
+		if !p.params[name] && p.tok != LPAREN {
+			if p.varsSeen == nil {
+				p.varsSeen = make(map[string]bool)
+			}
+			p.varsSeen[name] = true
 		}
 		if p.tok == LBRACKET {
 			// a[x] or a[x, y] array index expression

@@ -190,6 +190,9 @@ func Parse(re string, op ParseOptions) (*RegexTree, error) {
 		maintainCaptureOrder: op.MaintainCaptureOrder || op.PCRE2 || (op.RegexOptions&ECMAScript) != 0,
 	}
 	p.pcre.on = op.PCRE2
+	if p.pcre.on {
+		re = pcre2SkipVerbs(re)
+	}
 	p.setPattern(re)
 
 	if err := p.countCaptures(); err != nil {
@@ -327,6 +330,9 @@ func (p *parser) resetQuantifiedCaptures(atom *RegexNode) *RegexNode {
 func (p *parser) noteCaptureName(name string, pos int) error {
 	if p.capnames == nil {
 		p.capnames = make(map[string]int)
+	}
+	if _, dup := p.capnames[name]; dup && p.pcre.on {
+		return p.getErr(ErrDuplicateName) // llmsh: PCRE2's
 	}
 	if p.useOptionE() {
 		// §22.2.1.3 CountLeftCapturingParensBefore assigns each declaration
@@ -554,6 +560,9 @@ func (p *parser) countCaptures() error {
 						p.moveRight(1)
 						ch = p.rightChar(0)
 
+						if p.pcre.on && ch >= '0' && ch <= '9' {
+							return p.getErr(ErrNameStartsWithDigit)
+						}
 						if ch != '0' && p.isGroupNameStartChar(ch) {
 							if ch >= '1' && ch <= '9' && !p.useOptionE() {
 								dec, err := p.scanDecimal()
@@ -936,6 +945,9 @@ func (p *parser) scanRegex() (*RegexNode, error) {
 				possessive = true
 			}
 
+			if p.pcre.on && (min > pcre2MaxRepeat || max > pcre2MaxRepeat && max != math.MaxInt32) {
+				return nil, p.getErr(ErrQuantifierTooBig)
+			}
 			if min > max {
 				return nil, p.getErr(ErrInvalidRepeatSize)
 			}

@@ -6,6 +6,8 @@ package syntax
 import (
 	"math"
 	"strconv"
+	"strings"
+	"unicode"
 )
 
 // KeepName is the name of the empty capture group that stands for PCRE2's
@@ -17,10 +19,37 @@ const KeepName = `\K`
 
 // PCRE2's errors for what regexp2 alone would take, in PCRE2's words.
 const (
-	ErrLookbehindNotFixed ErrorCode = "lookbehind assertion is not fixed length"
-	ErrKeepInLookaround   ErrorCode = "\\K is not allowed in lookarounds (but see PCRE2_EXTRA_ALLOW_LOOKAROUND_BSK)"
-	ErrBadGReference      ErrorCode = "\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number"
+	ErrLookbehindNotFixed  ErrorCode = "lookbehind assertion is not fixed length"
+	ErrKeepInLookaround    ErrorCode = "\\K is not allowed in lookarounds (but see PCRE2_EXTRA_ALLOW_LOOKAROUND_BSK)"
+	ErrBadGReference       ErrorCode = "\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number"
+	ErrQuantifierTooBig    ErrorCode = "number too big in {} quantifier"
+	ErrDuplicateName       ErrorCode = "two named subpatterns have the same name (PCRE2_DUPNAMES not set)"
+	ErrNameStartsWithDigit ErrorCode = "subpattern name must start with a non-digit"
+	ErrUnsupportedEscape   ErrorCode = "PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u"
+	ErrMissingOctalBrace   ErrorCode = "missing closing brace in \\o{...}"
 )
+
+// pcre2MaxRepeat is the largest count of a {n,m} quantifier in PCRE2.
+const pcre2MaxRepeat = 65535
+
+// pcre2SkipVerbs drops the option settings that may start a PCRE2
+// pattern, (*UTF), (*UCP), (*CR), (*LIMIT_MATCH=10) and the like: grep
+// reads UTF-8 already, splits the lines itself and bounds a match by time.
+func pcre2SkipVerbs(re string) string {
+	for strings.HasPrefix(re, "(*") {
+		end := strings.IndexByte(re, ')')
+		if end < 0 {
+			return re
+		}
+		for _, c := range re[2:end] {
+			if !(c >= 'A' && c <= 'Z' || c == '_' || c == '=' || c >= '0' && c <= '9') {
+				return re
+			}
+		}
+		re = re[end+1:]
+	}
+	return re
+}
 
 // pcre2State is what the parser keeps for the PCRE2 rules.
 type pcre2State struct {
@@ -205,8 +234,39 @@ func (p *parser) scanPCRE2Escape(scanOnly bool) (n *RegexNode, handled bool, err
 		p.moveRight(2)
 		n, err := p.scanBracedReference(scanOnly, false)
 		return n, true, err
+	case 'u', 'U', 'L', 'l', 'F':
+		return nil, true, p.getErr(ErrUnsupportedEscape)
+	case 'o':
+		if p.charsRight() < 2 || p.rightChar(1) != '{' {
+			return nil, false, nil
+		}
+		p.moveRight(2)
+		n, err := p.scanOctalBraces()
+		return n, true, err
 	}
 	return nil, false, nil
+}
+
+// scanOctalBraces reads the character of \o{...} after the brace.
+func (p *parser) scanOctalBraces() (*RegexNode, error) {
+	var ch rune
+	digits := 0
+	for p.charsRight() > 0 && p.rightChar(0) >= '0' && p.rightChar(0) <= '7' {
+		ch = ch*8 + p.rightChar(0) - '0'
+		if ch > unicode.MaxRune {
+			return nil, p.getErr(ErrInvalidHex)
+		}
+		p.moveRight(1)
+		digits++
+	}
+	if digits == 0 || p.charsRight() == 0 || p.rightChar(0) != '}' {
+		return nil, p.getErr(ErrMissingOctalBrace)
+	}
+	p.moveRight(1)
+	if p.useOptionI() {
+		ch = unicode.ToLower(ch)
+	}
+	return newRegexNodeCh(NtOne, p.options, ch), nil
 }
 
 // scanGReference reads \g's back-reference after the backslash.

@@ -222,6 +222,7 @@ func Resolve(prog *ast.Program, config *Config) *ResolvedProgram {
 		}
 	}
 
+	r.mawkLengthTypes()
 	r.reportUndefined()
 
 	// For any variables that are still unknown, set their type to scalar.
@@ -307,6 +308,11 @@ type resolver struct {
 	updates  int
 
 	undefined map[*ast.UserCallExpr]bool // llmsh: calls of no function
+
+	// llmsh: where each variable is used as an array, and its length()
+	// calls (mawkLengthTypes)
+	arrayUses  map[varKey]map[lexer.Position]bool
+	lengthUses map[varKey]map[lexer.Position]bool
 }
 
 // reportUndefined (llmsh) fails on the calls of functions never defined,
@@ -359,6 +365,9 @@ func (r *resolver) lookupVar(funcName, varName string) (scope Scope, info VarInf
 // Record that the given variable (in function funcName) is of the given type.
 func (r *resolver) recordVar(funcName, varName string, typ Type, pos lexer.Position) {
 	_, info, varFunc, exists := r.lookupVar(funcName, varName)
+	if typ == Array {
+		r.noteArrayUse(varFunc, varName, pos) // llmsh
+	}
 	if !exists {
 		// Doesn't exist as a local or a global, add it as a new global.
 		r.varInfo[""][varName] = VarInfo{Type: typ}
@@ -375,7 +384,11 @@ func (r *resolver) recordVar(funcName, varName string, typ Type, pos lexer.Posit
 		return
 	}
 	if info.Type != typ && info.Type != unknown && typ != unknown {
-		panic(ast.PosErrorf(pos, "can't use %s %q as %s", info.Type, varName, typ))
+		local := "" // llmsh: mawk names a parameter "local"
+		if varFunc != "" {
+			local = "local "
+		}
+		panic(ast.PosErrorf(pos, "can't use %s%s %q as %s", local, info.Type, varName, typ))
 	}
 	if info.Type == unknown && typ != unknown {
 		r.varInfo[varFunc][varName] = VarInfo{Type: typ, Index: info.Index}
@@ -489,6 +502,7 @@ func (v *mainVisitor) Visit(node ast.Node) ast.Visitor {
 					// In a call to length(x), x may be a scalar or an array,
 					// so set it to unknown for now.
 					v.r.recordVar(v.curFunc, varExpr.Name, unknown, varExpr.Pos)
+					v.r.noteLengthUse(v.curFunc, varExpr.Name, varExpr.Pos)
 					return nil
 				}
 			}
