@@ -1662,6 +1662,17 @@ func patternTrace(cfg *Config, word *syntax.Word, tracing bool) (pattern, trace 
 	if word == nil {
 		return "", "", nil
 	}
+	if len(word.Parts) == 1 {
+		// llmsh: a pattern of plain text (case's *5), with no tilde or
+		// backslash that wordField would change, is itself: no
+		// expansion to make for it each time it is matched.
+		if lit, ok := word.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(lit.Value, "~\\\x00") {
+			if tracing {
+				return lit.Value, lit.Value, nil
+			}
+			return lit.Value, "", nil
+		}
+	}
 	cfg = prepareConfig(cfg)
 	field, err := cfg.wordField(word.Parts, quoteNone)
 	if err != nil {

@@ -396,7 +396,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		}
 		return "", u
 	}
-	if !indexAllElements {
+	if !indexAllElements && (pe.Length || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil) {
+		// llmsh: only the operators below take the value as a list:
+		// a plain $v makes none (an allocation each).
 		elems = []string{str}
 	}
 
