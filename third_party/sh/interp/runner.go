@@ -715,7 +715,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		go func() {
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
-			r2.waitPsubs(jctx)    // llmsh: fds.go
+			r2.orphanPsubs()      // llmsh: fds.go
 			r2.exit.leaveShell()  // subshells don't exit the parent shell
 			// llmsh: the files it held are closed (written out) before
 			// wait returns: `{ echo late & } > out; wait; cat out`.
@@ -1180,7 +1180,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r2.stmts(ctx, cm.Stmts)
 		r2.pendingAtEnd(ctx) // llmsh: jobsig.go
 		r2.subshellExit(ctx) // llmsh: its own EXIT trap
-		r2.waitPsubs(ctx)    // llmsh: fds.go
+		if r.jobSelf != nil && r.jobSub == cm {
+			r2.orphanPsubs() // llmsh: `( … ) &` is the job (fds.go)
+		} else {
+			r2.waitPsubs(ctx) // llmsh: fds.go
+		}
 		r2.exit.leaveShell() // subshells don't exit the parent shell
 		r.reapDone()         // llmsh: it waited for a child (jobs.go)
 		if r2.exit.fatalExit {
