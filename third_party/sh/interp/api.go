@@ -265,6 +265,9 @@ type Runner struct {
 	// fields, which cmd takes instead of expanding them again (llmsh).
 	preCall   *syntax.CallExpr
 	preFields []string
+	// preTraced says that stmtSync traced preCall too (set -x), before
+	// the redirections whose words it then expands (llmsh).
+	preTraced bool
 	// noCall is set while a simple command whose redirection failed is
 	// expanded, traced and its assignments made, as bash does before its
 	// redirections; the command is not run (llmsh).
