@@ -52,6 +52,7 @@ type fmtState struct {
 	prefixLead, prefixFull                        int    // leading spaces; length with trailing ones
 	maxWidth, goal                                int
 	in                                            *bufio.Reader
+	readErr                                       error // the input's read failed (not its end)
 	w                                             *bufio.Writer
 	inCol, outCol, nextPrefixIndent, prefixIndent int
 	firstIndent, otherIndent, lastLineLen         int
@@ -139,8 +140,10 @@ func fmtCmd(env *Env) int {
 		}
 		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(name), ErrText(err))
 	}
-	done := env.eachFile(s.w, files, fileWords{openFailed: cannotOpen}, func(_ string, r io.Reader) error {
-		s.in = bufio.NewReaderSize(&ctxReader{env, r}, ioBufSize)
+	readFailed := func(string, error) { env.Errorf("read error") } // GNU says no more
+	words := fileWords{openFailed: cannotOpen, readFailed: readFailed, closedIn: "closing standard input"}
+	done := env.eachFile(s.w, files, words, func(_ string, r io.Reader) error {
+		s.in, s.readErr = bufio.NewReaderSize(&ctxReader{env, r}, ioBufSize), nil
 		s.file()
 		if _, err := s.w.Write(nil); err != nil {
 			return gnu.WriteError{Err: err}
@@ -148,7 +151,7 @@ func fmtCmd(env *Env) int {
 		if env.Ctx.Err() != nil {
 			return gnu.ErrCancelled
 		}
-		return nil
+		return s.readErr
 	})
 	return done.finish(env, s.w)
 }
@@ -170,6 +173,9 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 func (s *fmtState) getc() int {
 	c, err := s.in.ReadByte()
 	if err != nil {
+		if err != io.EOF && s.readErr == nil {
+			s.readErr = err
+		}
 		return -1
 	}
 	return int(c)

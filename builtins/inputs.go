@@ -86,7 +86,7 @@ type fileWords struct {
 }
 
 // eachFile is EachFile in the command's own words.
-func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn func(name string, r io.Reader) error) FilesDone {
+func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn func(name string, r io.Reader) error) (d FilesDone) {
 	if len(operands) == 0 {
 		operands = []string{"-"}
 	}
@@ -97,7 +97,16 @@ func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn f
 	if readFailed == nil {
 		readFailed = e.PathError
 	}
-	var d FilesDone
+	readIn := false // standard input was read
+	defer func() {
+		if readIn && e.StdinClosed && words.closedIn != "" && !d.Stopped {
+			// GNU closes the standard input it read as it ends: a
+			// closed one fails again, once.
+			flushBefore(w)
+			e.Errorf("%s: %s", words.closedIn, gnu.Strerror(syscall.EBADF))
+			d.Failed = true
+		}
+	}()
 	for _, name := range operands {
 		if err := e.Ctx.Err(); err != nil {
 			d.Stopped = true
@@ -124,16 +133,7 @@ func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn f
 			err = fn(name, f)
 			f.Close()
 		}
-		if name == "-" && e.StdinClosed && words.closedIn != "" && !quietStop(err) && !gnu.IsWriteError(err) {
-			if err != nil {
-				flushBefore(w)
-				readFailed(name, err)
-			}
-			flushBefore(w)
-			e.Errorf("%s: %s", words.closedIn, gnu.Strerror(syscall.EBADF))
-			d.Failed = true
-			continue
-		}
+		readIn = readIn || name == "-"
 		if err == nil {
 			continue
 		}

@@ -181,6 +181,7 @@ type odInput struct {
 	cur    io.ReadCloser
 	name   string // for messages
 	failed bool
+	readIn bool // standard input was opened
 	// flush, once the dump has begun, writes out what is buffered
 	// before a message: GNU's error() flushes stdout first, so the
 	// lines of the operands before a bad one come before its message.
@@ -218,7 +219,7 @@ func (in *odInput) next() {
 		}
 		in.cur, in.name = r, name
 		if name == "-" {
-			in.name = "standard input"
+			in.name, in.readIn = "standard input", true
 		}
 		return
 	}
@@ -944,6 +945,13 @@ func (c *odConfig) run(env *Env, files []string) int {
 	}
 	status := 0
 	if in.failed {
+		status = 1
+	}
+	if in.readIn && env.StdinClosed {
+		// GNU closes the standard input it read: a closed one fails
+		// again.
+		w.Flush()
+		env.Errorf("standard input: %s", gnu.Strerror(syscall.EBADF))
 		status = 1
 	}
 	return finishOutput(env, w, status)

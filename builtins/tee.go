@@ -139,6 +139,10 @@ func teeCopy(env *Env, outs []*teeOut, status int, warnPipe, sigpipe bool) int {
 		}
 		if rerr != nil {
 			env.Errorf("read error: %s", ErrText(rerr))
+			if env.StdinClosed {
+				// GNU closes its standard input: a closed one fails again.
+				env.Errorf("standard input: %s", ErrText(rerr))
+			}
 			return 1
 		}
 	}

@@ -865,6 +865,16 @@ func (x *xargsRun) finish(readErr error, tooLong, listTooLong bool) int {
 	case errors.Is(readErr, errXaLong):
 		env.Errorf("argument line too long")
 		return 1
+	case errors.Is(readErr, syscall.EBADF):
+		// GNU's getc takes the failed read for the end of the input; its
+		// close_stdin fails then, with EBADF for a closed stdin (errno
+		// is gone for one open for writing only).
+		if env.StdinClosed {
+			env.Errorf("error closing file: %s", ErrText(readErr))
+		} else {
+			env.Errorf("error closing file")
+		}
+		return 1
 	case readErr != nil:
 		if !errors.As(readErr, &qe) && !errors.Is(readErr, context.Canceled) && !errors.Is(readErr, context.DeadlineExceeded) {
 			env.Errorf("%s", ErrText(readErr))

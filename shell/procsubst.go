@@ -35,8 +35,8 @@ type psubs struct {
 }
 
 type psubPipe struct {
-	r         *io.PipeReader
-	w         *io.PipeWriter
+	r         *psubReader
+	w         *psubWriter
 	jobWrites bool // the list holds the write end: <(LIST)
 }
 
@@ -52,7 +52,7 @@ func (p *psubs) newPipe(jobWrites bool) (path string, job *pipeFile, err error) 
 	for n := 63; n >= 10; n-- {
 		path = "/dev/fd/" + strconv.Itoa(n)
 		if p.pipes[path] == nil {
-			r, w := io.Pipe()
+			r, w := newPsubPipe()
 			p.pipes[path] = &psubPipe{r: r, w: w, jobWrites: jobWrites}
 			job = &pipeFile{name: path, r: r, owner: p}
 			if jobWrites {
@@ -158,8 +158,8 @@ func (pp *psubPipe) closeCommandSide() {
 // pipeFile is one end of a process substitution's pipe.
 type pipeFile struct {
 	name  string
-	r     *io.PipeReader
-	w     *io.PipeWriter
+	r     *psubReader
+	w     *psubWriter
 	owner *psubs // of a list's end, which leaves owner.lists on Close
 	// written counts what the command wrote to its end of a >(LIST).
 	written atomic.Int64

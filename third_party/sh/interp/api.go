@@ -269,6 +269,9 @@ type Runner struct {
 	// making its redirections, as bash does (declare y=$(ls) >g does
 	// not list g), with what declArgs gave for them (llmsh).
 	preDecl *preDeclArgs
+	// preTraced says that stmtSync traced preCall too (set -x), before
+	// the redirections whose words it then expands (llmsh).
+	preTraced bool
 	// noCall is set while a simple command whose redirection failed is
 	// expanded, traced and its assignments made, as bash does before its
 	// redirections; the command is not run (llmsh).

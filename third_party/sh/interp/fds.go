@@ -586,6 +586,24 @@ func (r *Runner) waitPsubs(ctx context.Context) {
 	r.psubJobs = nil
 }
 
+// orphanPsubs hands the >(LIST)s that a job started and that still run
+// to the session: bash's job ends without waiting for them (`echo a >
+// >(sleep 1; cat) & wait` returns at once), and they write on as
+// orphans, which the end of the script waits for as for its own
+// (drainProcSubsts).
+func (r *Runner) orphanPsubs() {
+	s := r.llmsh
+	s.orphanMu.Lock()
+	s.orphans = slices.DeleteFunc(s.orphans, (*bgProc).finished)
+	for _, j := range r.psubJobs {
+		if !j.finished() {
+			s.orphans = append(s.orphans, j)
+		}
+	}
+	s.orphanMu.Unlock()
+	r.psubJobs = nil
+}
+
 // stdRedirected tells which of stdin, stdout and stderr redirs set
 // (N>&WORD with WORD no number sets stdout and stderr, as &>WORD).
 func stdRedirected(redirs []*syntax.Redirect) (set [3]bool) {

@@ -1239,21 +1239,29 @@ func (r *Runner) HangUp(wait time.Duration) []string {
 }
 
 // drainProcSubsts waits, at most wait in all, for the process
-// substitutions still running to end on their own: their pipes are
+// substitutions still running to end on their own, the runner's and
+// those its jobs left (orphanPsubs): their pipes are
 // closed by now (the caller's), so `exec > >(tee log)` has the rest of
 // its input and its end, as in bash, where the list outlives the shell
 // and writes what it read. HangUp then cancels whatever is left.
 func (r *Runner) drainProcSubsts(wait time.Duration) {
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
-	for _, j := range r.bgProcs {
-		if j.num != 0 || j.finished() {
-			continue
-		}
-		select {
-		case <-j.done:
-		case <-deadline.C:
-			return
+	s := r.llmsh
+	s.orphanMu.Lock()
+	orphans := s.orphans
+	s.orphans = nil
+	s.orphanMu.Unlock()
+	for _, js := range [][]*bgProc{r.bgProcs, orphans} {
+		for _, j := range js {
+			if j.num != 0 || j.finished() {
+				continue
+			}
+			select {
+			case <-j.done:
+			case <-deadline.C:
+				return
+			}
 		}
 	}
 }

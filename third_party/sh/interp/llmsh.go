@@ -58,8 +58,10 @@ type session struct {
 	entryIgnored map[string]bool
 	lastPid      atomic.Int64 // the last process id handed out ($BASHPID, $!)
 	procSubst    ProcSubstHandlerFunc
-	goContext    func(context.Context) context.Context  // GoContext
-	procs        sync.Map                               // pid → *bgProc: the jobs still running, for kill
+	goContext    func(context.Context) context.Context // GoContext
+	procs        sync.Map                              // pid → *bgProc: the jobs still running, for kill
+	orphanMu     sync.Mutex
+	orphans      []*bgProc                              // >(LIST)s whose job ended before them (orphanPsubs)
 	running      atomic.Int64                           // how many of procs: while any runs, no write is deferred
 	jobsStarted  atomic.Int64                           // background jobs started in the session
 	ulimits      map[byte]int64                         // what ulimit shows, by flag (umask.go)

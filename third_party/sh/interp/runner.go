@@ -387,8 +387,19 @@ func (r *Runner) expandBeforeRedirs(cm *syntax.CallExpr) bool {
 	}
 	r.lastExpandExit = exitStatus{}
 	fields := r.fields(args...)
-	r.preCall, r.preFields = cm, fields
-	return !r.exit.ok()
+	r.preCall, r.preFields, r.preTraced = cm, fields, false
+	if !r.exit.ok() {
+		return true
+	}
+	if trace := r.tracer(); trace != nil && len(fields) > 0 && len(cm.Assigns) == 0 && !r.opts[optKeyword] && r.bangWord != cm {
+		// bash traces the command before it makes its redirections,
+		// whose command substitutions trace after it (a command's own
+		// assignments are traced in cmd, with their values).
+		trace.call(fields[0], fields[1:]...)
+		trace.newLineFlush()
+		r.preTraced = true
+	}
+	return false
 }
 
 // elemFields expands a word of an array's list a=(…) (llmsh: x=~ keeps
@@ -715,7 +726,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		go func() {
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
-			r2.waitPsubs(jctx)    // llmsh: fds.go
+			r2.orphanPsubs()      // llmsh: fds.go
 			r2.exit.leaveShell()  // subshells don't exit the parent shell
 			// llmsh: the files it held are closed (written out) before
 			// wait returns: `{ echo late & } > out; wait; cat out`.
@@ -827,7 +838,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	if cm, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 && r.exit.ok() {
 		if len(cm.Args) > 0 {
 			preFailed = r.expandBeforeRedirs(cm)
-			defer func() { r.preCall, r.preFields = nil, nil }()
+			defer func() { r.preCall, r.preFields, r.preTraced = nil, nil, false }()
 		} else {
 			r.debugDone = debugDone
 			r.cmd(ctx, cm)
@@ -1184,7 +1195,11 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r2.stmts(ctx, cm.Stmts)
 		r2.pendingAtEnd(ctx) // llmsh: jobsig.go
 		r2.subshellExit(ctx) // llmsh: its own EXIT trap
-		r2.waitPsubs(ctx)    // llmsh: fds.go
+		if r.jobSelf != nil && r.jobSub == cm {
+			r2.orphanPsubs() // llmsh: `( … ) &` is the job (fds.go)
+		} else {
+			r2.waitPsubs(ctx) // llmsh: fds.go
+		}
 		r2.exit.leaveShell() // subshells don't exit the parent shell
 		r.reapDone()         // llmsh: it waited for a child (jobs.go)
 		if r2.exit.fatalExit {
@@ -1240,6 +1255,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		var fields []string
 		if r.preCall == orig && orig != nil {
 			fields, r.preCall, r.preFields = r.preFields, nil, nil // stmtSync expanded them
+			if r.preTraced {
+				trace, r.preTraced = nil, false // and traced them
+			}
 		} else {
 			r.lastExpandExit = exitStatus{}
 			fields = r.fields(args...)
