@@ -2015,6 +2015,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// case and trace attributes of the y it hides do not
 				// apply, nor does a nameref's target (bash).
 				vr.Integer, vr.Lower, vr.Upper, vr.Capital, vr.Trace = false, false, false, false, false
+				if vr.Local {
+					vr.ReadOnly = false // llmsh: a caller's readonly local may be hidden (bash)
+				}
 				if vr.Kind == expand.NameRef || as.Append || as.Array != nil && valType == "" && !vr.ReadOnly {
 					// (local v+=x appends to the new, empty v;
 					// local a=(x) over an associative a is
@@ -2085,7 +2088,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						r.exit.code = 1
 						continue
 					}
-				case local && !global && !r.localHere(name) && vr.ReadOnly:
+				case local && !global && !r.localHere(name) && vr.ReadOnly && !vr.Local:
 					// llmsh: bash's; a readonly variable cannot be
 					// hidden by a local (UID, SHELLOPTS too).
 					r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
