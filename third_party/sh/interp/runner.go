@@ -970,7 +970,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		//   part of && or || lists: noErrExit, and no errExitCmd
 		//   preceded by !: excluded via the if above
 		//   an element of a pipeline: elem (the pipeline is checked)
-		if errTrap && st != r.bareSubshell {
+		// llmsh: nor for the command a background job runs (false &,
+		// f &, a | b &): bash's child runs no ERR trap for it, only
+		// for the commands inside it, as set -E has it.
+		if errTrap && st != r.bareSubshell && st != r.jobStmt {
 			r.errTrap(ctx, st)
 		}
 		// llmsh: a return in the ERR trap's action returns before
