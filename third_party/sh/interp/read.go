@@ -473,10 +473,16 @@ func (p *ifsSplitter) field() string {
 	return f
 }
 
-// rest is what remains, its trailing IFS whitespace removed.
+// rest is what remains, its trailing IFS whitespace removed, escaped
+// or not, as bash's strip_trailing_ifs_whitespace (llmsh: `a \ ` is a;
+// `a\ ` keeps its space, being one field, which splitVars takes whole).
 func (p *ifsSplitter) rest() string {
 	end := len(p.line)
-	for end > p.pos && p.isWS(end-1) {
+	for end > p.pos {
+		c := p.line[end-1]
+		if (c != ' ' && c != '\t' && c != '\n') || strings.IndexByte(p.ifs, c) < 0 {
+			break
+		}
 		end--
 	}
 	return string(p.line[p.pos:end])

@@ -982,7 +982,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		//   part of && or || lists: noErrExit, and no errExitCmd
 		//   preceded by !: excluded via the if above
 		//   an element of a pipeline: elem (the pipeline is checked)
-		if errTrap && st != r.bareSubshell {
+		// llmsh: nor for the command a background job runs (false &,
+		// f &, a | b &): bash's child runs no ERR trap for it, only
+		// for the commands inside it, as set -E has it.
+		if errTrap && st != r.bareSubshell && st != r.jobStmt {
 			r.errTrap(ctx, st)
 		}
 		// llmsh: a return in the ERR trap's action returns before
@@ -2052,6 +2055,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				// case and trace attributes of the y it hides do not
 				// apply, nor does a nameref's target (bash).
 				vr.Integer, vr.Lower, vr.Upper, vr.Capital, vr.Trace = false, false, false, false, false
+				if vr.Local {
+					vr.ReadOnly = false // llmsh: a caller's readonly local may be hidden (bash)
+				}
 				if vr.Kind == expand.NameRef || as.Append || as.Array != nil && valType == "" && !vr.ReadOnly {
 					// (local v+=x appends to the new, empty v;
 					// local a=(x) over an associative a is
@@ -2122,7 +2128,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 						r.exit.code = 1
 						continue
 					}
-				case local && !global && !r.localHere(name) && vr.ReadOnly:
+				case local && !global && !r.localHere(name) && vr.ReadOnly && !vr.Local:
 					// llmsh: bash's; a readonly variable cannot be
 					// hidden by a local (UID, SHELLOPTS too).
 					r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)

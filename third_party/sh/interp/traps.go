@@ -386,7 +386,10 @@ func (r *Runner) setTrapQuiet(name, action string) {
 func (r *Runner) runReturnTrap(ctx context.Context, line int) {
 	pre, hasPre := r.preReturn, r.hasPreReturn
 	r.hasPreReturn = false
-	if a := r.traps[trapReturn]; a != "" {
+	// llmsh: not when the function or file ends with the shell (exit,
+	// set -e) or with the line an error abandoned: bash leaves for the
+	// top level without running it.
+	if a := r.traps[trapReturn]; a != "" && !r.exit.exiting && !r.exit.fatalExit {
 		returning, code := r.exit.returning, r.exit.code
 		r.exit.returning = false
 		if hasPre {

@@ -198,7 +198,9 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 		vr.List = prev.List
 		vr.Indexes = prev.Indexes
 		vr.Map = prev.Map
-	} else if prev.ReadOnly && (prev.IsSet() || vr.IsSet() || !vr.ReadOnly) && !force {
+	} else if prev.ReadOnly && (prev.IsSet() || vr.IsSet() || !vr.ReadOnly) && !force && !(vr.Local && !inOverlay && o.funcScope && prev.Local) {
+		// llmsh: a new local may hide a calling function's readonly
+		// local, as bash, not a readonly global.
 		// llmsh: but a readonly name with no value may be given a kind
 		// with no value either (readonly r; declare -a r), as bash.
 		return errReadOnly
