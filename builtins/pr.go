@@ -51,6 +51,19 @@ type prOpts struct {
 	fatal     bool // a file could not be read: pr ends
 	widthCols int  // -m: the files named, for the columns' width
 	pagesAt   int  // the operands before --pages (-1: none)
+
+	// form feeds of the input (not with -m): the lines at which a page
+	// starts after one, whether the input ends with one, and (prColumns)
+	// the pages that start after one and the file's page count
+	breaks []int
+	endFF  bool
+	pageFF []bool
+	count  int
+	noFF   bool // -T: form feeds end lines, and start no page
+	// whether each of those form feeds ended a line (no newline before
+	// it): GNU then writes no -d empty line before it
+	breakLine, pageFFLine []bool
+	endFFLine             bool
 }
 
 // truncate cuts a line of single-column output at the page width under
@@ -353,8 +366,8 @@ func prFlagsMore(env *Env, f *Flags, o *prOpts) {
 		return nil
 	})
 	f.BoolVar(&o.noHeader, 't', "omit-header", "omit page headers and trailers")
-	f.Func('T', "omit-pagination", NoArg, "", "omit page headers and trailers", func(string, bool) error {
-		o.noHeader = true
+	f.Func('T', "omit-pagination", NoArg, "", "omit page headers and trailers, eliminate any pagination\nby form feeds set in input files", func(string, bool) error {
+		o.noHeader, o.noFF = true, true
 		return nil
 	})
 	f.BoolVar(&o.esc, 'v', "show-nonprinting", "use octal backslash notation")
@@ -449,13 +462,13 @@ func (o *prOpts) run(env *Env, files []string) int {
 		if o.headerSet {
 			hdr = o.header
 		}
-		if count := len(lines)/prPerPage(o) + 1; o.firstPage > count {
-			// GNU counts the page the end of the input starts.
+		pages := prColumns(env, o, lines)
+		if o.firstPage > o.count {
 			w.Flush()
-			env.Errorf("starting page number %d exceeds page count %d", o.firstPage, count)
+			env.Errorf("starting page number %d exceeds page count %d", o.firstPage, o.count)
 			continue
 		}
-		if prPages(env, w, o, prColumns(env, o, lines), hdr, mt) != nil {
+		if prPages(env, w, o, pages, hdr, mt) != nil {
 			break
 		}
 	}
@@ -493,11 +506,14 @@ func (o *prOpts) read(env *Env, w *bufio.Writer, name string) ([]string, time.Ti
 		mt = fi.ModTime()
 	}
 	s := string(data)
+	o.breaks, o.breakLine, o.endFF = nil, nil, false
 	if s == "" {
 		return nil, mt, true
 	}
-	lines, err := splitStringLinesCtx(env.Ctx, strings.TrimSuffix(s, "\n"))
-	if err != nil {
+	var lines []string
+	if !o.merge && strings.IndexByte(s, '\f') >= 0 {
+		lines = o.splitFF(s)
+	} else if lines, err = splitStringLinesCtx(env.Ctx, strings.TrimSuffix(s, "\n")); err != nil {
 		return nil, mt, false // cancelled
 	}
 	if o.untabify || o.ctrl || o.esc {
@@ -506,6 +522,45 @@ func (o *prOpts) read(env *Env, w *bufio.Writer, name string) ([]string, time.Ti
 		}
 	}
 	return lines, mt, true
+}
+
+// splitFF splits s into lines as GNU pr reads a text with form feeds: a
+// form feed ends the line before it (a newline after it is passed over)
+// and the page; the lines at which a new page starts go to o.breaks, a
+// form feed at the end (which starts no page) to o.endFF. Under -T form
+// feeds only end lines.
+func (o *prOpts) splitFF(s string) []string {
+	var lines []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			lines = append(lines, s[start:i])
+			start = i + 1
+		case '\f':
+			endsLine := i > start
+			if endsLine {
+				lines = append(lines, s[start:i])
+			}
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+			if o.noFF {
+				continue
+			}
+			if start == len(s) {
+				o.endFF, o.endFFLine = true, endsLine
+			} else {
+				o.breaks = append(o.breaks, len(lines))
+				o.breakLine = append(o.breakLine, endsLine)
+			}
+		}
+	}
+	if start < len(s) {
+		lines = append(lines, s[start:])
+	}
+	return lines
 }
 
 // clump is a line as GNU pr's char_to_clump reads it: with -e each input
@@ -584,74 +639,104 @@ func prPerPage(o *prOpts) int {
 }
 
 // prColumns lays lines out in pages of rows; with several columns, down
-// (the last page balanced: the first columns one line longer) or across.
-// -n numbers from the first line, or with -N from the first line of the
-// first page printed.
+// (the last page of the input, or before a form feed, balanced: the
+// first columns one line longer) or across. -n numbers from the first
+// line, or with -N from the first line of the first page printed. It
+// sets o.pageFF and o.count (GNU's page count counts the page the end of
+// the input starts).
 func prColumns(env *Env, o *prOpts, lines []string) []prPage {
 	rows := prBodyLines(o)
 	if o.double {
 		rows = max(1, rows/2)
 	}
 	per := rows * o.columns
-	skipped := 0
-	if o.firstNumSet && o.firstPage > 1 {
-		skipped = (o.firstPage - 1) * per
+	type chunk struct {
+		lines      []string
+		first      int  // the index of its first line
+		ff, ffLine bool // it starts after a form feed (that ended a line)
 	}
-	var pages []prPage
-	for n := 1; len(lines) > 0; n++ {
-		if n&63 == 0 && env.Ctx.Err() != nil {
+	var chunks []chunk
+	bounds := append(append([]int{0}, o.breaks...), len(lines))
+	for k := 0; k+1 < len(bounds); k++ {
+		seg, at := lines[bounds[k]:bounds[k+1]], bounds[k]
+		ff, ffLine := k > 0, k > 0 && o.breakLine[k-1]
+		if len(seg) == 0 && (k+1 < len(bounds)-1 || o.endFF) {
+			chunks = append(chunks, chunk{nil, at, ff, ffLine}) // a page a form feed ends
+		}
+		for len(seg) > 0 {
+			n := min(per, len(seg))
+			chunks = append(chunks, chunk{seg[:n], at, ff, ffLine})
+			seg, at, ff, ffLine = seg[n:], at+n, false, false
+		}
+	}
+	o.count = len(chunks)
+	if len(chunks) == 0 || len(chunks[len(chunks)-1].lines) == per {
+		o.count++
+	}
+	skipped := 0
+	if o.firstNumSet && o.firstPage > 1 && o.firstPage-1 < len(chunks) {
+		skipped = chunks[o.firstPage-1].first
+	}
+	pages := make([]prPage, 0, len(chunks))
+	o.pageFF, o.pageFFLine = o.pageFF[:0], o.pageFFLine[:0]
+	for n, c := range chunks {
+		if n&63 == 63 && env.Ctx.Err() != nil {
 			return nil // millions of lines: seconds (prPages says why)
 		}
-		chunk := lines[:min(per, len(lines))]
-		lines = lines[len(chunk):]
-		var page prPage
-		switch {
-		case o.columns == 1:
-			for i, l := range chunk {
-				if o.number {
-					l = o.lineNumber((n-1)*rows+i+o.firstNum-skipped) + l
-				}
-				page = append(page, []string{l})
-			}
-		case o.across:
-			if o.number {
-				chunk = prNumbered(o, chunk, (n-1)*per-skipped)
-			}
-			for i := 0; i < len(chunk); i += o.columns {
-				page = append(page, chunk[i:min(i+o.columns, len(chunk))])
-			}
-		default:
-			if o.number {
-				chunk = prNumbered(o, chunk, (n-1)*per-skipped)
-			}
-			height := rows
-			if len(chunk) < per {
-				height = (len(chunk) + o.columns - 1) / o.columns
-			}
-			// Column c holds base lines, the first extra ones one more.
-			base, extra := len(chunk)/o.columns, len(chunk)%o.columns
-			if len(chunk) == per {
-				base, extra = rows, 0
-			}
-			page = make(prPage, height)
-			at := 0
-			for c := 0; c < o.columns; c++ {
-				h := base
-				if c < extra {
-					h++
-				}
-				for r := 0; r < h && at < len(chunk); r++ {
-					for len(page[r]) < c {
-						page[r] = append(page[r], "")
-					}
-					page[r] = append(page[r], chunk[at])
-					at++
-				}
-			}
-		}
-		pages = append(pages, page)
+		pages = append(pages, prLayout(o, c.lines, c.first-skipped, rows, per))
+		o.pageFF, o.pageFFLine = append(o.pageFF, c.ff), append(o.pageFFLine, c.ffLine)
 	}
 	return pages
+}
+
+// prLayout is one page of lines in rows (numbered from first+1 with -n).
+func prLayout(o *prOpts, chunk []string, first, rows, per int) prPage {
+	var page prPage
+	switch {
+	case o.columns == 1:
+		for i, l := range chunk {
+			if o.number {
+				l = o.lineNumber(first+i+o.firstNum) + l
+			}
+			page = append(page, []string{l})
+		}
+	case o.across:
+		if o.number {
+			chunk = prNumbered(o, chunk, first)
+		}
+		for i := 0; i < len(chunk); i += o.columns {
+			page = append(page, chunk[i:min(i+o.columns, len(chunk))])
+		}
+	default:
+		if o.number {
+			chunk = prNumbered(o, chunk, first)
+		}
+		height := rows
+		if len(chunk) < per {
+			height = (len(chunk) + o.columns - 1) / o.columns
+		}
+		// Column c holds base lines, the first extra ones one more.
+		base, extra := len(chunk)/o.columns, len(chunk)%o.columns
+		if len(chunk) == per {
+			base, extra = rows, 0
+		}
+		page = make(prPage, height)
+		at := 0
+		for c := 0; c < o.columns; c++ {
+			h := base
+			if c < extra {
+				h++
+			}
+			for r := 0; r < h && at < len(chunk); r++ {
+				for len(page[r]) < c {
+					page[r] = append(page[r], "")
+				}
+				page[r] = append(page[r], chunk[at])
+				at++
+			}
+		}
+	}
+	return page
 }
 
 // prNumbered is a page's lines for several columns with -n: each line
@@ -764,23 +849,30 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 				return err
 			}
 		}
+		// the input's form feed after this page, written as it is
+		// with -t (GNU: after the page's last line, with no -d line)
+		last := n == len(pages)-1
+		ffAfter := n+1 < len(o.pageFF) && o.pageFF[n+1] || last && o.endFF && !o.merge
+		ffLine := n+1 < len(o.pageFF) && o.pageFFLine[n+1] || last && o.endFFLine && !o.merge
 		used := 0
 		for r, row := range page {
 			if err := prWriteRow(env, w, o, row); err != nil {
 				return err
 			}
 			used++
-			if o.double && !(n == len(pages)-1 && r == len(page)-1 && !(header && o.formFeed) && prInputEnded(o, page, rows)) {
+			if o.double && !(r == len(page)-1 && (ffLine || last && !(header && o.formFeed) && prInputEnded(o, page, rows))) {
 				w.WriteByte('\n')
 				used++
 			}
 		}
 		switch {
+		case !header && ffAfter:
+			w.WriteByte('\f')
 		case header && o.formFeed:
 			// GNU: with -d, a page of one column that the input does
 			// not fill has one more empty line.
-			if o.double && o.columns == 1 && !o.merge && len(page) < rows {
-				w.WriteByte('\n')
+			if o.double && o.columns == 1 && !o.merge && len(page) < rows || len(page) == 0 {
+				w.WriteByte('\n') // (an empty page has its empty line too)
 			}
 			w.WriteByte('\f')
 		case header:
