@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -22,22 +23,54 @@ type prOpts struct {
 	noHeader                        bool
 	header                          string
 	headerSet                       bool
-	sep                             string // -s: columns joined by it, unpadded
-	sepSet                          bool
+	sep                             string // the column separator (" ", or -S's, -s's)
+	join                            bool   // -J (or old -s): columns follow each other, unaligned
 	always                          bool   // -W: the width cuts single-column lines too
 	numSep                          string // -n's separator (TAB)
 	numDigits                       int    // -n's digits (5)
 	firstNum                        int    // -N: the first line's number (1)
+	firstNumSet                     bool
 	dateFormat                      string // -D: the header's date format
 	oldW                            bool   // -w came after the last -W: it does not
 	now                             time.Time
+
+	firstPage, lastPage int  // +FIRST[:LAST], --pages (1 and 0: all)
+	noWarn              bool // -r: no message for a file that cannot be opened
+	formFeed            bool // -F, -f: a page ends with a form feed
+	inTab               byte // -e's CHAR (TAB)
+	inTabWidth          int  // -e's WIDTH (8)
+	untabify            bool // -e
+	ctrl, esc           bool // -c, -v
+	outTab              byte // -i's CHAR (TAB)
+	outTabWidth         int  // -i's WIDTH (8)
+	tabify              bool // -i
+
+	// how the options came, for GNU's reading of the old -s and -w
+	oldS, sepS, explicitCols bool
+
+	fatal     bool // a file could not be read: pr ends
+	widthCols int  // -m: the files named, for the columns' width
+	pagesAt   int  // the operands before --pages (-1: none)
+
+	// form feeds of the input (not with -m): the lines at which a page
+	// starts after one, whether the input ends with one, and (prColumns)
+	// the pages that start after one and the file's page count
+	breaks []int
+	endFF  bool
+	pageFF []bool
+	count  int
+	noFF   bool // -T: form feeds end lines, and start no page
+	// whether each of those form feeds ended a line (no newline before
+	// it): GNU then writes no -d empty line before it
+	breakLine, pageFFLine []bool
+	endFFLine             bool
 }
 
 // truncate cuts a line of single-column output at the page width under
 // -W, as GNU pr: each byte takes a column, a tab up to the next multiple
 // of 8; what it keeps is written as it is.
 func (o *prOpts) truncate(line string) string {
-	if !o.always || o.oldW {
+	if !o.always || o.oldW || o.join {
 		return line
 	}
 	col := 0
@@ -54,12 +87,193 @@ func (o *prOpts) truncate(line string) string {
 	return line
 }
 
-// prCmd is GNU pr 9.1's common use: pages of 66 lines with a header and
-// trailer, -t, -T, -h, -D, -l, -w, -W, -n[SEP[DIGITS]], -N, -d, -o, -COLUMN (--columns) down (balanced on the last
-// page) or -a across, -m to merge files, -s. Padding between columns
-// uses tabs where they fit, as pr does.
+// prCmd is GNU pr 9.1: pages of 66 lines with a header and trailer
+// (-t, -T, -h, -D, -l, -F), +FIRST[:LAST], -w, -W, -n[SEP[DIGITS]], -N,
+// -d, -o, -e, -i, -c, -v, -r, -COLUMN (--columns) down (balanced on the
+// last page) or -a across, -m to merge files, -s, -S, -J. Padding between
+// columns uses tabs where they fit, as pr does.
 func prCmd(env *Env) int {
-	o := &prOpts{columns: 1, pageLen: 66, width: 72, now: time.Now(), numSep: "\t", numDigits: 5, firstNum: 1}
+	o := &prOpts{columns: 1, pageLen: 66, width: 72, now: time.Now(), numSep: "\t", numDigits: 5, firstNum: 1,
+		inTab: '\t', inTabWidth: 8, outTab: '\t', outTabWidth: 8, pagesAt: -1}
+	f, version := prFlags(env, o)
+	// -COLUMN digits: rebuild "-3" bundles so each digit counts once.
+	var args []string
+	for _, a := range env.Args[1:] {
+		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
+			o.columns = 0
+			o.explicitCols = true
+		}
+		args = append(args, a)
+	}
+	operands, err := f.Parse(args)
+	if err != nil {
+		return f.Fail(err, 1)
+	}
+	if *version {
+		return printVersion(env)
+	}
+	if o.columns == 0 {
+		o.columns = 1
+	}
+	switch {
+	case o.merge && o.explicitCols:
+		env.Errorf("cannot specify number of columns when printing in parallel")
+		return 1
+	case o.merge && o.across:
+		env.Errorf("cannot specify both printing across and printing in parallel")
+		return 1
+	}
+	var files []string
+	pages := [2]int{o.firstPage, o.lastPage} // --pages's, which wins
+	set := false
+	for i, a := range operands {
+		// GNU: +FIRST[:LAST] unless a range is set (by --pages before
+		// it, or a + before); what is no range is a file's name.
+		set = set || i == o.pagesAt
+		if !set && strings.HasPrefix(a, "+") {
+			ok, err := o.pageRange(env, a[1:], "+")
+			if err != nil {
+				env.Errorf("%s", err)
+				return 1
+			}
+			if set = ok; ok {
+				continue
+			}
+		}
+		files = append(files, a)
+	}
+	if o.pagesAt >= 0 {
+		o.firstPage, o.lastPage = pages[0], pages[1]
+	}
+	o.resolve()
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	return o.run(env, files)
+}
+
+// resolve settles the separator, alignment and truncation as GNU pr does
+// after reading the options: the old -s (without -w or -W) joins the
+// columns, unaligned, with its character (TAB by default); -w with
+// columns cuts them, and -s then means no separator; -S keeps them
+// aligned; -J joins them.
+func (o *prOpts) resolve() {
+	cols := o.columns > 1 || o.merge
+	switch {
+	case o.oldW && (o.merge || o.explicitCols):
+		// GNU: -w with columns cuts them (as it does already here)
+		if o.oldS {
+			o.sepS = true
+		}
+	case o.oldW:
+		o.join = true
+	case !o.sepS && o.oldS && (o.merge || o.explicitCols) && !o.always:
+		o.join = true
+		o.sepS = o.sep != ""
+	case !o.sepS && o.oldS && (o.merge || o.explicitCols):
+		o.sepS = true
+	}
+	if cols {
+		switch {
+		case !o.sepS && o.join:
+			o.sep = "\t"
+		case !o.sepS:
+			o.sep = " "
+		case !o.join && o.sep == "\t":
+			o.sep = " "
+		}
+	}
+}
+
+// pageRange reads FIRST[:LAST] as GNU pr's first_last_page: false when it
+// is no range (for +, then a file's name), an error for a number that
+// cannot be read.
+func (o *prOpts) pageRange(env *Env, v, opt string) (bool, error) {
+	bad := func(overflow bool) error {
+		if overflow {
+			return fmt.Errorf("%s argument %s too large", opt, env.Quote(v))
+		}
+		return fmt.Errorf("invalid %s argument %s", opt, env.Quote(v))
+	}
+	first, rest, e := prUintmax(v)
+	if e == prNumInvalid || e == prNumOverflow {
+		return false, bad(e == prNumOverflow)
+	}
+	if first == 0 {
+		return false, nil
+	}
+	last := uint64(math.MaxUint64)
+	if t, ok := strings.CutPrefix(rest, ":"); ok {
+		var e2 int
+		last, rest, e2 = prUintmax(t)
+		if e2 != prNumOK {
+			return false, bad(e2 == prNumOverflow)
+		}
+		if last < first {
+			return false, nil
+		}
+	}
+	if rest != "" {
+		return false, nil
+	}
+	o.firstPage, o.lastPage = int(min(first, math.MaxInt32)), int(min(last, math.MaxInt32))
+	return true, nil
+}
+
+// The outcomes of prUintmax.
+const (
+	prNumOK       = iota
+	prNumInvalid  // a sign, or no digits
+	prNumOverflow // past uintmax
+	prNumSuffix   // digits followed by more (returned in rest)
+)
+
+// prUintmax reads a number as gnulib's xstrtoumax without suffixes:
+// leading blanks, then digits; a minus sign or no digits is invalid.
+func prUintmax(s string) (uint64, string, int) {
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
+	if t == "" || t[0] == '-' {
+		return 0, "", prNumInvalid
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, "", prNumInvalid
+	}
+	n, err := strconv.ParseUint(t[:i], 10, 64)
+	if err != nil {
+		return 0, "", prNumOverflow
+	}
+	if i < len(t) {
+		return n, t[i:], prNumSuffix
+	}
+	return n, "", prNumOK
+}
+
+// prCharNum reads -e's, -i's and -n's argument, [CHAR[NUMBER]], into c
+// and n, an error (a usage error, as GNU's) when NUMBER is no number from
+// 1 up.
+func prCharNum(env *Env, opt, v string, c *byte, n *int) error {
+	if v != "" && (v[0] < '0' || v[0] > '9') {
+		*c, v = v[0], v[1:]
+	}
+	if v == "" {
+		return nil
+	}
+	k, err := prNumber(env, v, "'-"+opt+"' extra characters or invalid number in the argument")
+	if err != nil {
+		// GNU: a usage error, with its Try line; range errors past an
+		// int say why, smaller ones not.
+		return &UsageError{strings.TrimSuffix(err.Error(), ": Numerical result out of range")}
+	}
+	*n = k
+	return nil
+}
+
+// prFlags is pr's option table; it fills o.
+func prFlags(env *Env, o *prOpts) (*Flags, *bool) {
 	f := NewFlags(env, "Paginate or columnate FILE(s) for printing.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	for d := '0'; d <= '9'; d++ {
 		d := d
@@ -68,12 +282,53 @@ func prCmd(env *Env) int {
 			return nil
 		})
 	}
+	f.Func(0, "pages", RequiredArg, "FIRST_PAGE[:LAST_PAGE]", "begin [stop] printing with page FIRST_[LAST_]PAGE (also +FIRST_PAGE[:LAST_PAGE])", func(v string, _ bool) error {
+		ok, err := o.pageRange(env, v, "--pages")
+		if err == nil && !ok {
+			err = fmt.Errorf("invalid page range %s", env.Quote(v))
+		}
+		o.pagesAt = f.Operands()
+		return err
+	})
+	f.Func(0, "columns", RequiredArg, "COLUMN", "output COLUMN columns and print columns down,\nunless -a is used. Balance number of lines in the\ncolumns on each page", func(v string, _ bool) error {
+		n, err := prNumber(env, v, "invalid number of columns")
+		o.columns, o.explicitCols = n, true
+		return err
+	})
 	f.BoolVar(&o.across, 'a', "across", "print columns across rather than down, used together\n                    with -COLUMN")
+	f.BoolVar(&o.ctrl, 'c', "show-control-chars", "use hat notation (^G) and octal backslash notation")
 	f.BoolVar(&o.double, 'd', "double-space", "double space the output")
+	f.Func('D', "date-format", RequiredArg, "FORMAT", "use FORMAT for the header date", func(v string, _ bool) error {
+		o.dateFormat = v
+		return nil
+	})
+	f.Func('e', "expand-tabs", OptionalArg, "CHAR[WIDTH]", "expand input CHARs (TABs) to tab WIDTH (8)", func(v string, _ bool) error {
+		o.untabify = true
+		return prCharNum(env, "e", v, &o.inTab, &o.inTabWidth)
+	})
+	f.Func('F', "form-feed", NoArg, "", "use form feeds instead of newlines to separate pages\n(-f is the same)", func(string, bool) error {
+		o.formFeed = true
+		return nil
+	})
+	f.Func('f', "", NoArg, "", "", func(string, bool) error {
+		o.formFeed = true
+		return nil
+	})
 	f.Func('h', "header", RequiredArg, "HEADER", "use a centered HEADER instead of filename in page header", func(v string, _ bool) error {
 		o.header, o.headerSet = v, true
 		return nil
 	})
+	f.Func('i', "output-tabs", OptionalArg, "CHAR[WIDTH]", "replace spaces with CHARs (TABs) to tab WIDTH (8)", func(v string, _ bool) error {
+		o.tabify = true
+		return prCharNum(env, "i", v, &o.outTab, &o.outTabWidth)
+	})
+	f.BoolVar(&o.join, 'J', "join-lines", "merge full lines, turns off -W line truncation, no column\nalignment, --sep-string[=STRING] sets separators")
+	prFlagsMore(env, f, o)
+	return f, versionOption(f)
+}
+
+// prFlagsMore is the rest of pr's option table, -l on.
+func prFlagsMore(env *Env, f *Flags, o *prOpts) {
 	intArg := func(p *int, what string) func(string, bool) error {
 		return func(v string, _ bool) error {
 			n, err := prNumber(env, v, what)
@@ -87,47 +342,35 @@ func prCmd(env *Env) int {
 	f.BoolVar(&o.merge, 'm', "merge", "print all files in parallel, one in each column")
 	f.Func('n', "number-lines", OptionalArg, "SEP[DIGITS]", "number lines, use DIGITS (5) digits, then SEP (TAB),\ndefault counting starts with 1st line of input file", func(v string, _ bool) error {
 		o.number = true
-		if v != "" && (v[0] < '0' || v[0] > '9') {
-			o.numSep, v = v[:1], v[1:]
-		}
-		if v != "" {
-			n, err := prNumber(env, v, "'-n' extra characters or invalid number in the argument")
-			if err != nil {
-				// GNU: this one is a usage error, with its Try line;
-				// range errors past an int say why, smaller ones not.
-				return &UsageError{strings.TrimSuffix(err.Error(), ": Numerical result out of range")}
-			}
-			o.numDigits = n
-		}
-		return nil
+		sep := o.numSep[0]
+		err := prCharNum(env, "n", v, &sep, &o.numDigits)
+		o.numSep = string(sep)
+		return err
 	})
 	f.Func('N', "first-line-number", RequiredArg, "NUMBER", "start counting with NUMBER at 1st line of first\npage printed", func(v string, _ bool) error {
 		n, err := prNumber(env, v, "'-N NUMBER' invalid starting line number")
-		o.firstNum = n
+		o.firstNum, o.firstNumSet = n, true
 		return err
-	})
-	f.Func(0, "columns", RequiredArg, "COLUMN", "output COLUMN columns and print columns down,\nunless -a is used. Balance number of lines in the\ncolumns on each page", func(v string, _ bool) error {
-		n, err := prNumber(env, v, "invalid number of columns")
-		o.columns = n
-		return err
-	})
-	f.Func('D', "date-format", RequiredArg, "FORMAT", "use FORMAT for the header date", func(v string, _ bool) error {
-		o.dateFormat = v
-		return nil
-	})
-	f.Func('T', "omit-pagination", NoArg, "", "omit page headers and trailers", func(string, bool) error {
-		o.noHeader = true
-		return nil
 	})
 	f.Func('o', "indent", RequiredArg, "MARGIN", "offset each line with MARGIN (zero) spaces", intArg(&o.offset, "'-o MARGIN' invalid line offset"))
-	f.Func('s', "separator", OptionalArg, "CHAR", "separate columns by a single character, default TAB", func(v string, present bool) error {
-		o.sep, o.sepSet = "\t", true
-		if present {
-			o.sep = v[:1]
+	f.BoolVar(&o.noWarn, 'r', "no-file-warnings", "omit warning when a file cannot be opened")
+	f.Func('s', "separator", OptionalArg, "CHAR", "separate columns by a single character, default for CHAR\nis the <TAB> character without -w and 'no char' with -w", func(v string, present bool) error {
+		o.oldS = true
+		if present && !o.sepS {
+			o.sep = v
 		}
 		return nil
 	})
+	f.Func('S', "sep-string", OptionalArg, "STRING", "separate columns by STRING,\nwithout -S: Default separator <TAB> with -J and <space>\notherwise (same as -S\" \"), no effect on column options", func(v string, _ bool) error {
+		o.oldS, o.sepS, o.sep = false, true, v
+		return nil
+	})
 	f.BoolVar(&o.noHeader, 't', "omit-header", "omit page headers and trailers")
+	f.Func('T', "omit-pagination", NoArg, "", "omit page headers and trailers, eliminate any pagination\nby form feeds set in input files", func(string, bool) error {
+		o.noHeader, o.noFF = true, true
+		return nil
+	})
+	f.BoolVar(&o.esc, 'v', "show-nonprinting", "use octal backslash notation")
 	// GNU pr: -W dominates -w (whose width it keeps), yet a -w after it
 	// still stops the cutting of single-column lines.
 	f.Func('w', "width", RequiredArg, "PAGE_WIDTH", "set page width to PAGE_WIDTH (72) characters for\n                    multiple text-column output only", func(v string, _ bool) error {
@@ -145,29 +388,6 @@ func prCmd(env *Env) int {
 		}
 		return err
 	})
-	version := versionOption(f)
-	// -COLUMN digits: rebuild "-3" bundles so each digit counts once.
-	var args []string
-	for _, a := range env.Args[1:] {
-		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
-			o.columns = 0
-		}
-		args = append(args, a)
-	}
-	files, err := f.Parse(args)
-	if err != nil {
-		return f.Fail(err, 1)
-	}
-	if *version {
-		return printVersion(env)
-	}
-	if o.columns == 0 {
-		o.columns = 1
-	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	return o.run(env, files)
 }
 
 // prNumber reads the argument of -l, -o or -w as GNU pr's xdectoimax:
@@ -207,13 +427,30 @@ func (o *prOpts) run(env *Env, files []string) int {
 			} else {
 				status = 1
 			}
+			if o.fatal {
+				return finishOutput(env, w, 1)
+			}
 		}
-		o.columns = len(cols)
+		// GNU: the columns' width counts the files that could not be
+		// opened too, though they take no column.
+		o.columns, o.widthCols = len(cols), len(files)
+		most := 0
+		for _, c := range cols {
+			most = max(most, len(c))
+		}
+		if count := most/max(1, prPerPage(o)/o.columns) + 1; o.firstPage > count && len(cols) > 0 {
+			w.Flush()
+			env.Errorf("starting page number %d exceeds page count %d", o.firstPage, count)
+			return finishOutput(env, w, status)
+		}
 		prPages(env, w, o, prMerge(env, cols), o.header, o.now)
 		return finishOutput(env, w, status)
 	}
 	for _, name := range files {
 		lines, mt, ok := o.read(env, w, name)
+		if !ok && o.fatal {
+			return finishOutput(env, w, 1)
+		}
 		if !ok {
 			status = 1
 			continue
@@ -225,7 +462,13 @@ func (o *prOpts) run(env *Env, files []string) int {
 		if o.headerSet {
 			hdr = o.header
 		}
-		if prPages(env, w, o, prColumns(env, o, lines), hdr, mt) != nil {
+		pages := prColumns(env, o, lines)
+		if o.firstPage > o.count {
+			w.Flush()
+			env.Errorf("starting page number %d exceeds page count %d", o.firstPage, o.count)
+			continue
+		}
+		if prPages(env, w, o, pages, hdr, mt) != nil {
 			break
 		}
 	}
@@ -242,7 +485,12 @@ func (o *prOpts) read(env *Env, w *bufio.Writer, name string) ([]string, time.Ti
 	}
 	if err != nil {
 		w.Flush()
-		env.PathError(name, err)
+		// GNU: a file that opens and cannot be read (a directory) ends
+		// pr, and -r does not hide it.
+		o.fatal = errors.Is(err, syscall.EISDIR)
+		if !o.noWarn || o.fatal {
+			env.PathError(name, err)
+		}
 		return nil, time.Time{}, false
 	}
 	data, err := readAllCtx(env, r)
@@ -250,6 +498,7 @@ func (o *prOpts) read(env *Env, w *bufio.Writer, name string) ([]string, time.Ti
 	if err != nil {
 		w.Flush()
 		env.PathError(name, err)
+		o.fatal = true
 		return nil, time.Time{}, false
 	}
 	mt := o.now
@@ -257,14 +506,106 @@ func (o *prOpts) read(env *Env, w *bufio.Writer, name string) ([]string, time.Ti
 		mt = fi.ModTime()
 	}
 	s := string(data)
+	o.breaks, o.breakLine, o.endFF = nil, nil, false
 	if s == "" {
 		return nil, mt, true
 	}
-	lines, err := splitStringLinesCtx(env.Ctx, strings.TrimSuffix(s, "\n"))
-	if err != nil {
+	var lines []string
+	if !o.merge && strings.IndexByte(s, '\f') >= 0 {
+		lines = o.splitFF(s)
+	} else if lines, err = splitStringLinesCtx(env.Ctx, strings.TrimSuffix(s, "\n")); err != nil {
 		return nil, mt, false // cancelled
 	}
+	if o.untabify || o.ctrl || o.esc {
+		for i, l := range lines {
+			lines[i] = o.clump(l)
+		}
+	}
 	return lines, mt, true
+}
+
+// splitFF splits s into lines as GNU pr reads a text with form feeds: a
+// form feed ends the line before it (a newline after it is passed over)
+// and the page; the lines at which a new page starts go to o.breaks, a
+// form feed at the end (which starts no page) to o.endFF. Under -T form
+// feeds only end lines.
+func (o *prOpts) splitFF(s string) []string {
+	var lines []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			lines = append(lines, s[start:i])
+			start = i + 1
+		case '\f':
+			endsLine := i > start
+			if endsLine {
+				lines = append(lines, s[start:i])
+			}
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+			if o.noFF {
+				continue
+			}
+			if start == len(s) {
+				o.endFF, o.endFFLine = true, endsLine
+			} else {
+				o.breaks = append(o.breaks, len(lines))
+				o.breakLine = append(o.breakLine, endsLine)
+			}
+		}
+	}
+	if start < len(s) {
+		lines = append(lines, s[start:])
+	}
+	return lines
+}
+
+// clump is a line as GNU pr's char_to_clump reads it: with -e each input
+// tab CHAR (and each TAB) made into the spaces up to its next stop (of
+// WIDTH, 8 for a TAB); with -v each byte that does not print as \ooo,
+// with -c as ^X below 0200 (^? for DEL) and \ooo from it on; else such
+// a byte takes no column, and a backspace takes one back.
+func (o *prOpts) clump(line string) string {
+	var b strings.Builder
+	pos := 0
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == o.inTab || c == '\t':
+			n := 8
+			if c == o.inTab {
+				n = o.inTabWidth
+			}
+			width := n - pos%n
+			if o.untabify {
+				b.WriteString(strings.Repeat(" ", width))
+			} else {
+				b.WriteByte(c)
+			}
+			pos += width
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+			pos++
+		case c == '\f':
+			b.WriteByte(c)
+		case o.esc || o.ctrl && c >= 0x80:
+			fmt.Fprintf(&b, "\\%03o", c)
+			pos += 4
+		case o.ctrl:
+			b.WriteByte('^')
+			b.WriteByte(c ^ 0x40)
+			pos += 2
+		case c == '\b':
+			b.WriteByte(c)
+			pos = max(0, pos-1)
+		default:
+			b.WriteByte(c) // takes no column
+		}
+	}
+	return b.String()
 }
 
 // splitStringLinesCtx is strings.Split(s, "\n") that stops with
@@ -288,69 +629,114 @@ func splitStringLinesCtx(ctx context.Context, s string) ([]string, error) {
 // prPage is one page's body: rows of column cells.
 type prPage [][]string
 
+// prPerPage is the number of input lines a page takes.
+func prPerPage(o *prOpts) int {
+	rows := prBodyLines(o)
+	if o.double {
+		rows = max(1, rows/2)
+	}
+	return rows * o.columns
+}
+
 // prColumns lays lines out in pages of rows; with several columns, down
-// (the last page balanced: the first columns one line longer) or across.
+// (the last page of the input, or before a form feed, balanced: the
+// first columns one line longer) or across. -n numbers from the first
+// line, or with -N from the first line of the first page printed. It
+// sets o.pageFF and o.count (GNU's page count counts the page the end of
+// the input starts).
 func prColumns(env *Env, o *prOpts, lines []string) []prPage {
 	rows := prBodyLines(o)
 	if o.double {
 		rows = max(1, rows/2)
 	}
-	var pages []prPage
-	for n := 1; len(lines) > 0; n++ {
-		if n&63 == 0 && env.Ctx.Err() != nil {
+	per := rows * o.columns
+	type chunk struct {
+		lines      []string
+		first      int  // the index of its first line
+		ff, ffLine bool // it starts after a form feed (that ended a line)
+	}
+	var chunks []chunk
+	bounds := append(append([]int{0}, o.breaks...), len(lines))
+	for k := 0; k+1 < len(bounds); k++ {
+		seg, at := lines[bounds[k]:bounds[k+1]], bounds[k]
+		ff, ffLine := k > 0, k > 0 && o.breakLine[k-1]
+		if len(seg) == 0 && (k+1 < len(bounds)-1 || o.endFF) {
+			chunks = append(chunks, chunk{nil, at, ff, ffLine}) // a page a form feed ends
+		}
+		for len(seg) > 0 {
+			n := min(per, len(seg))
+			chunks = append(chunks, chunk{seg[:n], at, ff, ffLine})
+			seg, at, ff, ffLine = seg[n:], at+n, false, false
+		}
+	}
+	o.count = len(chunks)
+	if len(chunks) == 0 || len(chunks[len(chunks)-1].lines) == per {
+		o.count++
+	}
+	skipped := 0
+	if o.firstNumSet && o.firstPage > 1 && o.firstPage-1 < len(chunks) {
+		skipped = chunks[o.firstPage-1].first
+	}
+	pages := make([]prPage, 0, len(chunks))
+	o.pageFF, o.pageFFLine = o.pageFF[:0], o.pageFFLine[:0]
+	for n, c := range chunks {
+		if n&63 == 63 && env.Ctx.Err() != nil {
 			return nil // millions of lines: seconds (prPages says why)
 		}
-		per := rows * o.columns
-		chunk := lines[:min(per, len(lines))]
-		lines = lines[len(chunk):]
-		var page prPage
-		switch {
-		case o.columns == 1:
-			for i, l := range chunk {
-				if o.number {
-					l = o.lineNumber((n-1)*rows+i+o.firstNum) + l
-				}
-				page = append(page, []string{l})
-			}
-		case o.across:
-			if o.number {
-				chunk = prNumbered(o, chunk, (n-1)*per)
-			}
-			for i := 0; i < len(chunk); i += o.columns {
-				page = append(page, chunk[i:min(i+o.columns, len(chunk))])
-			}
-		default:
-			if o.number {
-				chunk = prNumbered(o, chunk, (n-1)*per)
-			}
-			height := rows
-			if len(chunk) < per {
-				height = (len(chunk) + o.columns - 1) / o.columns
-			}
-			// Column c holds base lines, the first extra ones one more.
-			base, extra := len(chunk)/o.columns, len(chunk)%o.columns
-			if len(chunk) == per {
-				base, extra = rows, 0
-			}
-			page = make(prPage, height)
-			at := 0
-			for c := 0; c < o.columns; c++ {
-				h := base
-				if c < extra {
-					h++
-				}
-				for r := 0; r < h && at < len(chunk); r++ {
-					for len(page[r]) < c {
-						page[r] = append(page[r], "")
-					}
-					page[r] = append(page[r], chunk[at])
-					at++
-				}
-			}
-		}
-		pages = append(pages, page)
+		pages = append(pages, prLayout(o, c.lines, c.first-skipped, rows, per))
+		o.pageFF, o.pageFFLine = append(o.pageFF, c.ff), append(o.pageFFLine, c.ffLine)
 	}
 	return pages
+}
+
+// prLayout is one page of lines in rows (numbered from first+1 with -n).
+func prLayout(o *prOpts, chunk []string, first, rows, per int) prPage {
+	var page prPage
+	switch {
+	case o.columns == 1:
+		for i, l := range chunk {
+			if o.number {
+				l = o.lineNumber(first+i+o.firstNum) + l
+			}
+			page = append(page, []string{l})
+		}
+	case o.across:
+		if o.number {
+			chunk = prNumbered(o, chunk, first)
+		}
+		for i := 0; i < len(chunk); i += o.columns {
+			page = append(page, chunk[i:min(i+o.columns, len(chunk))])
+		}
+	default:
+		if o.number {
+			chunk = prNumbered(o, chunk, first)
+		}
+		height := rows
+		if len(chunk) < per {
+			height = (len(chunk) + o.columns - 1) / o.columns
+		}
+		// Column c holds base lines, the first extra ones one more.
+		base, extra := len(chunk)/o.columns, len(chunk)%o.columns
+		if len(chunk) == per {
+			base, extra = rows, 0
+		}
+		page = make(prPage, height)
+		at := 0
+		for c := 0; c < o.columns; c++ {
+			h := base
+			if c < extra {
+				h++
+			}
+			for r := 0; r < h && at < len(chunk); r++ {
+				for len(page[r]) < c {
+					page[r] = append(page[r], "")
+				}
+				page[r] = append(page[r], chunk[at])
+				at++
+			}
+		}
+	}
+	return page
 }
 
 // prNumbered is a page's lines for several columns with -n: each line
@@ -365,6 +751,25 @@ func prNumbered(o *prOpts, lines []string, first int) []string {
 	keep := max(0, prColWidth(o)-numWidth)
 	out := make([]string, len(lines))
 	for i, l := range lines {
+		if !(o.join && o.sep == "\t") && strings.IndexByte(l, '\t') >= 0 {
+			// GNU's columns expand a tab as they read it: the first
+			// character before the number is added, the others after
+			var b strings.Builder
+			pos := 0
+			for k := 0; k < len(l); k++ {
+				if l[k] == '\t' {
+					b.WriteString(strings.Repeat(" ", 8-pos%8))
+					pos += 8 - pos%8
+				} else {
+					b.WriteByte(l[k])
+					pos++
+				}
+				if k == 0 {
+					pos += numWidth
+				}
+			}
+			l = b.String()
+		}
 		if len(l) > keep {
 			l = l[:keep]
 		}
@@ -373,10 +778,12 @@ func prNumbered(o *prOpts, lines []string, first int) []string {
 	return out
 }
 
-// prColWidth is the width of one column of output.
+// prColWidth is the width of one column of output: the page width less
+// the separators, shared.
 func prColWidth(o *prOpts) int {
-	if o.columns > 1 {
-		return (o.width - (o.columns - 1)) / o.columns
+	n := max(o.columns, o.widthCols)
+	if n > 1 {
+		return (o.width - (n-1)*len(o.sep)) / n
 	}
 	return o.width
 }
@@ -411,10 +818,11 @@ func prBodyLines(o *prOpts) int {
 	return o.pageLen - 10
 }
 
-// prPages writes the pages with their headers and trailers. The blanks
-// of a header and a line's offset are written a piece at a time (-w and
-// -o take any int: one string of them was an allocation of gigabytes);
-// it stops, with the error, when the run is cancelled or output fails.
+// prPages writes the pages with their headers and trailers, those of
+// the range +FIRST:LAST only. The blanks of a header and a line's offset
+// are written a piece at a time (-w and -o take any int: one string of
+// them was an allocation of gigabytes); it stops, with the error, when
+// the run is cancelled or output fails.
 func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, mt time.Time) error {
 	rows := prBodyLines(o)
 	if o.double {
@@ -429,48 +837,45 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 		pages = cut
 	}
 	header := !o.noHeader && o.pageLen > 10
-	colWidth := prColWidth(o)
 	for n, page := range pages {
 		if env.Ctx.Err() != nil {
 			return gnu.ErrCancelled
 		}
-		if header {
-			date := mt.In(dateLocation(env)).Format("2006-01-02 15:04")
-			if o.dateFormat != "" {
-				date = strftimeC(mt.In(dateLocation(env)), o.dateFormat)
-			}
-			pg := "Page " + strconv.Itoa(n+1)
-			// GNU's printf of "%*s" with " ": at least one blank each
-			// side, when the line is too narrow for the three.
-			blank := max(0, o.width-len(date)-len(hdr)-len(pg))
-			w.WriteString("\n\n" + date)
-			if err := writeSpaces(env, w, uint64(max(1, blank/2))); err != nil {
-				return err
-			}
-			w.WriteString(hdr)
-			if err := writeSpaces(env, w, uint64(max(1, blank-blank/2))); err != nil {
-				return err
-			}
-			w.WriteString(pg + "\n\n\n")
+		if n+1 < o.firstPage || o.lastPage > 0 && n+1 > o.lastPage {
+			continue
 		}
+		if header {
+			if err := prHeader(env, w, o, hdr, mt, n+1); err != nil {
+				return err
+			}
+		}
+		// the input's form feed after this page, written as it is
+		// with -t (GNU: after the page's last line, with no -d line)
+		last := n == len(pages)-1
+		ffAfter := n+1 < len(o.pageFF) && o.pageFF[n+1] || last && o.endFF && !o.merge
+		ffLine := n+1 < len(o.pageFF) && o.pageFFLine[n+1] || last && o.endFFLine && !o.merge
 		used := 0
 		for r, row := range page {
-			if err := writeSpaces(env, w, uint64(max(0, o.offset))); err != nil {
+			if err := prWriteRow(env, w, o, row); err != nil {
 				return err
 			}
-			// one column (or -m of one file): the line as it is
-			if o.columns == 1 && !o.merge || o.merge && len(row) == 1 {
-				w.WriteString(o.truncate(row[0]) + "\n")
-			} else {
-				w.WriteString(prRow(o, row, colWidth) + "\n")
-			}
 			used++
-			if o.double && !(n == len(pages)-1 && r == len(page)-1 && prInputEnded(o, page, rows)) {
+			if o.double && !(r == len(page)-1 && (ffLine || last && !(header && o.formFeed) && prInputEnded(o, page, rows))) {
 				w.WriteByte('\n')
 				used++
 			}
 		}
-		if header {
+		switch {
+		case !header && ffAfter:
+			w.WriteByte('\f')
+		case header && o.formFeed:
+			// GNU: with -d, a page of one column that the input does
+			// not fill has one more empty line.
+			if o.double && o.columns == 1 && !o.merge && len(page) < rows || len(page) == 0 {
+				w.WriteByte('\n') // (an empty page has its empty line too)
+			}
+			w.WriteByte('\f')
+		case header:
 			// A page length of 2000000000 is that many newlines.
 			if err := writeRepeat(env, w, '\n', uint64(max(rows*prDouble(o)-used, 0))); err != nil {
 				return err
@@ -479,6 +884,109 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 		}
 	}
 	return nil
+}
+
+// prHeader writes the header of page n: two empty lines, the date, the
+// file's name (or -h's header) centred and the page's number, two more.
+func prHeader(env *Env, w *bufio.Writer, o *prOpts, hdr string, mt time.Time, n int) error {
+	date := mt.In(dateLocation(env)).Format("2006-01-02 15:04")
+	if o.dateFormat != "" {
+		date = strftimeC(mt.In(dateLocation(env)), o.dateFormat)
+	}
+	pg := "Page " + strconv.Itoa(n)
+	// GNU's printf of "%*s" with " ": at least one blank each
+	// side, when the line is too narrow for the three.
+	blank := max(0, o.width-len(date)-len(hdr)-len(pg))
+	// GNU: -o's margin starts the first line and the third, in tabs
+	// where the output is made into tabs (columns, -i) on the first.
+	margin := uint64(max(0, o.offset))
+	if (o.tabify || o.columns > 1 || o.merge) && margin > 1 {
+		tw := uint64(o.outTabWidth)
+		if err := writeRepeat(env, w, o.outTab, margin/tw); err != nil {
+			return err
+		}
+		margin %= tw
+	}
+	if err := writeSpaces(env, w, margin); err != nil {
+		return err
+	}
+	w.WriteString("\n\n")
+	if err := writeSpaces(env, w, uint64(max(0, o.offset))); err != nil {
+		return err
+	}
+	w.WriteString(date)
+	if err := writeSpaces(env, w, uint64(max(1, blank/2))); err != nil {
+		return err
+	}
+	w.WriteString(hdr)
+	if err := writeSpaces(env, w, uint64(max(1, blank-blank/2))); err != nil {
+		return err
+	}
+	w.WriteString(pg + "\n\n\n")
+	return nil
+}
+
+// prWriteRow writes one row of a page: a line as it is (cut by -W) after
+// -o's margin, or with -i the margin and line made into tabs; several
+// columns as prRow lays them out.
+func prWriteRow(env *Env, w *bufio.Writer, o *prOpts, row []string) error {
+	if o.columns == 1 && !o.merge || o.merge && len(row) == 1 {
+		if o.tabify {
+			w.WriteString(o.tabifyLine(o.truncate(row[0])) + "\n")
+			return nil
+		}
+		if err := writeSpaces(env, w, uint64(max(0, o.offset))); err != nil {
+			return err
+		}
+		w.WriteString(o.truncate(row[0]) + "\n")
+		return nil
+	}
+	w.WriteString(prRow(o, row, prColWidth(o)) + "\n")
+	return nil
+}
+
+// tabifyLine is a single-column line and -o's margin under -i, as GNU
+// pr's print_char writes them: spaces are held and written as -i's CHARs
+// to its tab stops (then spaces) when a character follows, so the ones
+// that end a line are dropped; a character that does not print (a tab
+// among them) takes no column, a backspace takes one back; -n's TAB goes
+// to the next stop.
+func (o *prOpts) tabifyLine(line string) string {
+	var b strings.Builder
+	tc, tw := o.outTab, o.outTabWidth
+	printed, pos := 0, max(0, o.offset)
+	flush := func() {
+		for next := (printed/tw + 1) * tw; pos-printed > 1 && next <= pos; next = (printed/tw + 1) * tw {
+			b.WriteByte(tc)
+			printed = next
+		}
+		for ; printed < pos; printed++ {
+			b.WriteByte(' ')
+		}
+	}
+	numSep := -1
+	if o.number {
+		numSep = o.numDigits
+	}
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if c == ' ' {
+			pos++
+			continue
+		}
+		flush()
+		b.WriteByte(c)
+		switch {
+		case i == numSep && c == '\t':
+			pos = (pos/tw + 1) * tw
+		case c == '\b':
+			pos = max(0, pos-1)
+		case c >= 0x20 && c < 0x7f:
+			pos++
+		}
+		printed = pos
+	}
+	return b.String()
 }
 
 // prInputEnded says GNU pr has met the end of the input by the time it
@@ -507,46 +1015,67 @@ func prDouble(o *prOpts) int {
 }
 
 // prRow lays out the cells of a row as GNU pr's output routine does: each
-// column starts at its place (i*(width+1)), reached with tabs where a tab
-// stop fits (never for one column) and spaces after; within a cell a blank (a space, or a tab up
-// to the cell's next stop of 8) is only written, the same way, when a
-// character follows it, so the blanks that end a row are dropped while a
-// cell that is an empty line is still padded to. A cell is cut at the
-// column width; with -s the cells follow each other, joined by the
-// separator, uncut.
+// column starts at its place (i*(width+len(sep))), reached with tabs (-i's
+// CHAR and WIDTH) where a tab stop fits and spaces after, -o's margin
+// too; within a cell a blank (a space, or a tab up to the cell's next
+// stop of 8) is only written, the same way, when a character follows
+// it, so the blanks that end a row are dropped while a cell that is an
+// empty line is still padded to. Before each cell after the first the
+// separator is written: its spaces as blanks, the ones that end it at
+// once. A cell is cut at the column width; with -J (or the old -s) the
+// cells follow each other, joined by the separator, uncut (and with TAB
+// as the separator their tabs are as in the input).
 func prRow(o *prOpts, row []string, colWidth int) string {
 	var b strings.Builder
-	base := max(0, o.offset) // -o's blanks are written before the row
-	printed := base          // the output column after the last byte written
+	tc, tw := o.outTab, o.outTabWidth
+	printed := 0 // the output column after the last byte written
 	flush := func(to int) {
-		for next := (printed/8 + 1) * 8; to-printed > 1 && next <= to; next = (printed/8 + 1) * 8 {
-			b.WriteByte('\t')
+		for next := (printed/tw + 1) * tw; to-printed > 1 && next <= to; next = (printed/tw + 1) * tw {
+			b.WriteByte(tc)
 			printed = next
 		}
 		for ; printed < to; printed++ {
 			b.WriteByte(' ')
 		}
 	}
+	// GNU expands the input's tabs for columns unless they are joined
+	// by a TAB: then a tab is written as it is, and takes no column.
+	rawTabs := o.join && o.sep == "\t"
+	base := max(0, o.offset)
+	flush(base) // -o's margin, whatever follows
 	pos := base
 	for i, cell := range row {
-		start := base + i*(colWidth+1)
+		start := base + i*(colWidth+len(o.sep))
 		limit := start + colWidth
-		if o.sepSet {
-			if i > 0 {
-				flush(pos)
-				b.WriteString(o.sep)
-				pos += len(o.sep)
-				printed = pos
+		if i > 0 {
+			if !o.join {
+				pos = start - len(o.sep)
 			}
+			for k := 0; k < len(o.sep); k++ {
+				if o.sep[k] != ' ' {
+					flush(pos)
+					b.WriteByte(o.sep[k])
+					printed = pos + 1
+				}
+				pos++
+			}
+			flush(pos)
+		}
+		if o.join {
 			start, limit = pos, -1
-		} else if i > 0 {
-			flush(start)
 		}
 		pos = start
 		for k := 0; k < len(cell); k++ {
 			next := pos + 1
 			if cell[k] == '\t' {
 				next = start + ((pos-start)/8+1)*8
+			}
+			if cell[k] == '\t' && rawTabs {
+				flush(pos)
+				b.WriteByte('\t')
+				printed = pos
+				start -= next - pos // its width still counts below
+				continue
 			}
 			if limit >= 0 && next > limit {
 				break
@@ -557,6 +1086,14 @@ func prRow(o *prOpts, row []string, colWidth int) string {
 				printed = next
 			}
 			pos = next
+		}
+		if o.join && !o.merge && printed == pos {
+			// GNU: after a joined cell that ends with no blank, its
+			// place is taken to be where the column would start
+			// aligned, plus the cell's width (-m counts what it
+			// writes).
+			pos = base + i*(colWidth+len(o.sep)) + pos - start
+			printed = pos
 		}
 	}
 	return b.String()

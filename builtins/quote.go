@@ -31,8 +31,11 @@ func (e *Env) Quote(s string) string { return e.QuoteStyle(s, gnu.Locale) }
 // character is left as it is when the locale is UTF-8.
 func (e *Env) QuoteAF(s string) string { return e.QuoteStyle(s, gnu.ShellEscapeAlways) }
 
-// QuoteF is gnu.QuoteF in the script's locale.
-func (e *Env) QuoteF(s string) string { return e.QuoteStyle(s, gnu.ShellEscape) }
+// QuoteF is gnu.QuoteF in the script's locale: a name with a colon is
+// quoted too.
+func (e *Env) QuoteF(s string) string {
+	return gnu.Quoting{Style: gnu.ShellEscape, Also: ":", UTF8: e.QuoteUTF8()}.Quote(s)
+}
 
 // QuoteStyle is gnu.QuoteStyle in the script's locale.
 func (e *Env) QuoteStyle(s string, style gnu.Style) string {

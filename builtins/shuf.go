@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -312,6 +313,11 @@ func (s *shufRun) input(operands []string) (io.Closer, int) {
 		s.inName = operands[0]
 	}
 	fh, err := env.Open(s.inName)
+	if errors.Is(err, syscall.EISDIR) {
+		// GNU opens a directory and fails as it reads it
+		env.Errorf("read error: %s", ErrText(err))
+		return nil, 1
+	}
 	if err != nil {
 		env.PathError(s.inName, err)
 		return nil, 1

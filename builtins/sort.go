@@ -1257,6 +1257,8 @@ func (c *sortConfig) flags(env *Env) *Flags {
 	f.Func(0, "parallel", RequiredArg, "N", "change the number of sorts run concurrently to N", c.setParallel)
 	f.BoolVar(&s.unique, 'u', "unique", "with -c, check for strict ordering;\n  without -c, output only the first of an equal run")
 	f.BoolVar(&c.zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
+	// GNU: -y takes an argument and is ignored (an old System V option).
+	f.Func('y', "", RequiredArg, "", "", func(string, bool) error { return nil })
 	f.Epilog = "KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  If neither -t nor -b is in\neffect, characters in a field are counted from the beginning of the preceding\nwhitespace.  OPTS is one or more single-letter ordering options [bdfgiMhnRrV],\nwhich override global ordering options for that key.  If no key is given, use\nthe entire line as the key.  Use --debug to diagnose incorrect key usage.\n\nSIZE may be followed by the following multiplicative suffixes:\n% 1% of memory, b 1, K 1024 (default), and so on for M, G, T, P, E, Z, Y.\n\nllmsh: without -S the buffer is what the input files need, as GNU sizes it\n(an input of unknown size, such as a pipe, counted as 128 KiB), up to an\neighth of physical memory, at most 512 MiB.  Input beyond it is sorted in runs\nwritten to temporary files in the -T directories, else $TMPDIR or /tmp\n(outside the writable paths, virtual files in the session's memory); when no\n-T is given and none can be written, the rest of the input is sorted in\nmemory."
 	return f
 }

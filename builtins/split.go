@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -419,6 +420,11 @@ func (c *splitConfig) run(env *Env, in, prefix string) int {
 	}
 
 	r, err := env.Open(in)
+	if errors.Is(err, syscall.EISDIR) {
+		// GNU opens a directory and fails as it reads it
+		env.PathError(in, err)
+		return 1
+	}
 	if err != nil {
 		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(in), ErrText(err))
 		return 1

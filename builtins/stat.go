@@ -234,7 +234,11 @@ func statFormat(format string, file statFile) string {
 			continue
 		}
 		if (d == 'Y' || d == 'X' || d == 'Z') && strings.Contains(spec, ".") {
-			b.WriteString(statSeconds(spec, file.fi.ModTime()))
+			t := file.fi.ModTime()
+			if d == 'X' {
+				t = statAtime(file.fi)
+			}
+			b.WriteString(statSeconds(spec, t))
 			continue
 		}
 		v, numeric, ok := statValue(d, file)
@@ -287,12 +291,16 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 		return statModeString(mode), false, true
 	case 'f':
 		return strconv.FormatUint(uint64(statRawMode(mode)), 16), false, true
-	case 'Y', 'X', 'Z':
-		// vfsd keeps modification times only: the access and change
-		// times are the modification time, as ls -u and ls -c show them
-		// (a real file's are never unknown, where "-" would say so).
+	case 'X':
+		return strconv.FormatInt(statAtime(fi).Unix(), 10), true, true
+	case 'x':
+		return statTime(statAtime(fi), file.loc), false, true
+	case 'Y', 'Z':
+		// vfsd keeps no change time: it is the modification time, as
+		// ls -c shows it (a real file's is never unknown, where "-"
+		// would say so).
 		return strconv.FormatInt(fi.ModTime().Unix(), 10), true, true
-	case 'y', 'x', 'z':
+	case 'y', 'z':
 		return statTime(fi.ModTime(), file.loc), false, true
 	case 'w':
 		return "-", false, true // the birth time is unknown, as GNU says it
@@ -380,6 +388,17 @@ func statSeconds(spec string, t time.Time) string {
 		return sign + strings.Repeat("0", width-len(v)-len(sign)) + v
 	}
 	return printfField(strings.TrimLeft(flags, "+ #0"), 's', v)
+}
+
+// statAtime is a file's last access time: vfsd's for a real file, the
+// modification time where it keeps none (virtual files and directories).
+func statAtime(fi fs.FileInfo) time.Time {
+	if a, ok := fi.(interface{ AccessTime() (time.Time, bool) }); ok {
+		if t, ok := a.AccessTime(); ok {
+			return t
+		}
+	}
+	return fi.ModTime()
 }
 
 func statTime(t time.Time, loc *time.Location) string {

@@ -270,6 +270,11 @@ func (o *xxdOpts) run(env *Env, args []string) int {
 				err = &os.PathError{Op: "read", Path: inName, Err: syscall.EISDIR}
 			}
 		}
+		if errors.Is(err, syscall.EISDIR) {
+			// xxd opens a directory and fails as it reads it (perror)
+			env.Errorf("%s", ErrText(err))
+			return 2
+		}
 		if err != nil {
 			env.PathError(inName, err)
 			return 2

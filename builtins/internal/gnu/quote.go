@@ -50,9 +50,10 @@ func Quote(s string) string { return QuoteStyle(s, Locale) }
 // 'a b', "it's", 'a'$'\n”b'.
 func QuoteAF(s string) string { return QuoteStyle(s, ShellEscapeAlways) }
 
-// QuoteF is gnulib's quotef (ShellEscape): the name as it is when a shell
-// would read it back unchanged, QuoteAF's form otherwise.
-func QuoteF(s string) string { return QuoteStyle(s, ShellEscape) }
+// QuoteF is gnulib's quotef (ShellEscape, with a colon quoted too, as
+// quotearg_n_style_colon does): the name as it is when a shell would
+// read it back unchanged and it has no colon, QuoteAF's form otherwise.
+func QuoteF(s string) string { return Quoting{Style: ShellEscape, Also: ":"}.Quote(s) }
 
 // QuoteStyle quotes s in the given style.
 func QuoteStyle(s string, style Style) string { return Quoting{Style: style}.Quote(s) }
