@@ -860,6 +860,11 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		if err != nil && hidden(err) {
 			err = fs.ErrNotExist // outside the grants: as if it did not exist
 		}
+		if err != nil && errors.Is(err, syscall.EISDIR) {
+			// bash opens it, and its read fails: named as $0 is.
+			fmt.Fprintf(stderr, "%s: %s: %s\n", inv.file, inv.file, builtins.ErrText(err))
+			return 126
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "llmsh: %s: %s\n", inv.file, builtins.ErrText(err))
 			return 127
