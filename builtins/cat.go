@@ -80,7 +80,7 @@ func cat(env *Env) int {
 		if !outKnown {
 			out, outKnown = outputFile(env.Stdout), true
 		}
-		if out != nil && inputIsOutput(w, r, out) {
+		if out != nil && (inputIsOutput(w, r, out) || inputIsTruncTarget(env, w, name)) {
 			fmt.Fprintf(env.Stderr, "cat: %s: input file is output file\n", env.QuoteF(name))
 			return errCatSame
 		}
@@ -351,6 +351,31 @@ func outputFile(w io.Writer) fs.FileInfo {
 // shell marks with a BadDescriptor method, under the writers that wrap it.
 func badDescriptor(w io.Writer) bool {
 	return underWriter(w, func(w io.Writer) bool { _, ok := w.(interface{ BadDescriptor() }); return ok }) != nil
+}
+
+// truncTarget is the absolute name of the file that w's truncating
+// redirection writes (the shell's outFile, whose data goes to a temp file
+// until the close: truncs.go in the shell), or "".
+func truncTarget(w io.Writer) string {
+	type targeter interface{ TruncTarget() string }
+	if t := underWriter(w, func(w io.Writer) bool { t, ok := w.(targeter); return ok && t.TruncTarget() != "" }); t != nil {
+		return t.(targeter).TruncTarget()
+	}
+	return ""
+}
+
+// inputIsTruncTarget reports whether the file operand name is the one
+// that standard output's truncating redirection writes (`cat a b > b`),
+// and cat has written to it already: coreutils' test then sees the
+// truncated file grown by what it wrote, data left to read.
+func inputIsTruncTarget(env *Env, w *bufio.Writer, name string) bool {
+	target := truncTarget(env.Stdout)
+	if target == "" || name == "-" || env.Abs(name) != target {
+		return false
+	}
+	w.Flush()
+	out := outputFile(env.Stdout)
+	return out != nil && out.Size() > 0
 }
 
 // inputIsOutput reports whether r is the file out with data left to read

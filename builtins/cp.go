@@ -189,10 +189,16 @@ func copyOrMove(env *Env, f *Flags, operands []string, o moveOpts, do func(src, 
 				return 1
 			}
 			if sfi, serr := env.FS.Stat(env.Abs(operands[0])); serr == nil && !sfi.IsDir() {
+				// GNU's open or rename of DEST/ fails with ENOENT when
+				// DEST's directory is missing, else with ENOTDIR.
+				why := error(syscall.ENOTDIR)
+				if _, perr := env.FS.Stat(env.Abs(path.Dir(strings.TrimRight(target, "/")))); isErrno(perr, syscall.ENOENT) {
+					why = syscall.ENOENT
+				}
 				if o.move {
-					env.Errorf("cannot move %s to %s: %s", env.QuoteAF(operands[0]), env.QuoteAF(target), ErrText(syscall.ENOTDIR))
+					env.Errorf("cannot move %s to %s: %s", env.QuoteAF(operands[0]), env.QuoteAF(target), ErrText(why))
 				} else {
-					env.Errorf("cannot create regular file %s: %s", env.QuoteAF(target), ErrText(syscall.ENOTDIR))
+					env.Errorf("cannot create regular file %s: %s", env.QuoteAF(target), ErrText(why))
 				}
 				return 1
 			}

@@ -239,14 +239,21 @@ func (c *ddConfig) run(env *Env) int {
 		return 1
 	}
 	defer r.Close()
+	same := c.in != "" && c.out != "" && !c.notrunc && c.seek == 0 && sameFileNames(env, c.in, c.out)
 	w, of, st := c.openOutput(env)
 	if w == nil {
 		return st
 	}
-	if c.skip > 0 && !c.skipInput(env, r) {
+	var in io.Reader = r
+	if same {
+		// GNU truncates of= at its open, after opening if=: `dd if=f
+		// of=f` reads the file emptied.
+		in = eofReader{}
+	}
+	if c.skip > 0 && !c.skipInput(env, in) {
 		return 1
 	}
-	d := &ddCopier{c: c, env: env, r: r, w: w, of: of, start: start, saved: -1}
+	d := &ddCopier{c: c, env: env, r: in, w: w, of: of, start: start, saved: -1}
 	return d.run()
 }
 

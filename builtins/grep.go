@@ -455,6 +455,11 @@ type grepRun struct {
 	// and with --binary-files=binary makes the binary-file notice (GNU
 	// grep 3.8 in a UTF-8 locale: an encoding error is binary data).
 	encErr bool
+	// outKnown: outInfo and outTarget describe standard output, when it
+	// is a regular file (inputIsOutput).
+	outKnown  bool
+	outInfo   fs.FileInfo
+	outTarget string
 }
 
 func (g *grepRun) fail(name string, err error) {
@@ -564,6 +569,47 @@ func (g *grepRun) openAndSearch(name string, regular bool) {
 }
 
 var errIsDir = errors.New("Is a directory")
+
+// errInputIsOutput is GNU grep's refusal of an input that is the file its
+// output goes to (`grep x f > f`, `grep -r x . > f`, `grep x f >> f`).
+var errInputIsOutput = errors.New("input file is also the output")
+
+// inputIsOutput reports whether the input r, named name, is the regular
+// file that grep's standard output writes, which GNU grep refuses (status
+// 2) unless it only counts, lists or stops at a first match: the file a
+// truncating redirection writes is known by its name (vfsd writes a temp
+// file until the close; truncs.go in the shell), one appended to by its
+// identity.
+func (g *grepRun) inputIsOutput(name string, r io.Reader) bool {
+	o := g.o
+	if o.quiet || o.count || o.listMatch || o.listNon || o.maxCount >= 0 && o.maxCount <= 1 {
+		return false
+	}
+	if !g.outKnown {
+		g.outKnown = true
+		g.outInfo = outputFile(g.env.Stdout)
+		if g.outTarget = truncTarget(g.env.Stdout); g.outTarget != "" {
+			if fi, err := g.env.FS.Stat(g.outTarget); err == nil && fi.Mode().IsRegular() {
+				g.outInfo = fi
+			}
+		}
+	}
+	if g.outInfo == nil {
+		return false
+	}
+	if g.outTarget != "" && name != o.label && g.env.Abs(name) == g.outTarget {
+		return true
+	}
+	if n, ok := r.(nopReadCloser); ok {
+		r = n.Reader // standard input
+	}
+	st, ok := r.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return false
+	}
+	in, err := st.Stat()
+	return err == nil && in.Mode().IsRegular() && SameFile(in, g.outInfo)
+}
 
 func (g *grepRun) walk(dir string) {
 	if g.stop {

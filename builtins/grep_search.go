@@ -36,6 +36,10 @@ type grepFile struct {
 // search runs the matcher over one input and prints what grep prints for
 // it.
 func (g *grepRun) search(name string, r io.Reader, showName bool) {
+	if g.inputIsOutput(name, r) {
+		g.fail(name, errInputIsOutput)
+		return
+	}
 	s := &grepFile{g: g, name: name, showName: showName, lastOut: -1, lineno: 1}
 	o := g.o
 	if o.initialTab {

@@ -132,20 +132,33 @@ func (r *remover) operand(name string) bool {
 	env := r.env
 	abs := env.Abs(name)
 	if r.recursive {
-		if abs == "/" {
-			env.Errorf("it is dangerous to operate recursively on %s", env.QuoteAF(name))
-			env.Errorf("use --no-preserve-root to override this failsafe")
+		// GNU checks the last component for . and .. before it checks
+		// for the root (`rm -rf /tmp/../` names the dot-dot).
+		trimmed := strings.TrimRight(name, "/")
+		if base := path.Base(trimmed); trimmed != "" && (base == "." || base == "..") {
+			env.Errorf("refusing to remove '.' or '..' directory: skipping %s", env.QuoteAF(name))
 			return false
 		}
-		base := path.Base(strings.TrimRight(name, "/"))
-		if name != "" && (base == "." || base == "..") {
-			env.Errorf("refusing to remove '.' or '..' directory: skipping %s", env.QuoteAF(name))
+		if abs == "/" {
+			// fts leaves one of several trailing slashes ("///" is "/"),
+			// but "//" as it is.
+			if len(name) > 2 && strings.HasSuffix(name, "/") {
+				for len(name) > 1 && name[len(name)-2] == '/' {
+					name = name[:len(name)-1]
+				}
+			}
+			if name == "/" {
+				env.Errorf("it is dangerous to operate recursively on %s", env.QuoteAF(name))
+			} else {
+				env.Errorf("it is dangerous to operate recursively on %s (same as %s)", env.QuoteAF(name), env.QuoteAF("/"))
+			}
+			env.Errorf("use --no-preserve-root to override this failsafe")
 			return false
 		}
 	}
 	fi, err := env.FS.Lstat(abs)
 	if err != nil {
-		if r.force && errors.Is(err, fs.ErrNotExist) {
+		if r.force && ignorableMissing(err) {
 			return true
 		}
 		env.fileErrorf("cannot remove", name, err)
@@ -218,7 +231,7 @@ func (r *remover) remove(name, abs string, fi fs.FileInfo) bool {
 		cabs := path.Join(abs, e.Name())
 		cfi, err := env.FS.Lstat(cabs)
 		if err != nil {
-			if !(r.force && errors.Is(err, fs.ErrNotExist)) {
+			if !(r.force && ignorableMissing(err)) {
 				env.fileErrorf("cannot remove", cname, err)
 				ok = false
 			}
@@ -240,7 +253,7 @@ func (r *remover) remove(name, abs string, fi fs.FileInfo) bool {
 // unlink removes one file or empty directory and reports it under -v.
 func (r *remover) unlink(name, abs string, dir bool) bool {
 	if err := r.env.FS.Remove(abs); err != nil {
-		if r.force && errors.Is(err, fs.ErrNotExist) {
+		if r.force && ignorableMissing(err) {
 			return true
 		}
 		r.env.fileErrorf("cannot remove", name, err)
@@ -254,4 +267,11 @@ func (r *remover) unlink(name, abs string, dir bool) bool {
 		}
 	}
 	return true
+}
+
+// ignorableMissing is GNU rm's ignorable_missing: under -f a file that
+// does not exist, or a name that cannot be one (`f/` of a file: ENOTDIR),
+// is passed over silently.
+func ignorableMissing(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || isErrno(err, syscall.ENOTDIR)
 }

@@ -140,14 +140,21 @@ func (c *uniqConfig) run(env *Env, files []string) int {
 	defer r.Close()
 	out := env.Stdout
 	var of File
+	var input io.Reader = r
 	if len(files) == 2 && files[1] != "-" {
+		same := in != "-" && sameFileNames(env, in, files[1])
 		if of, err = env.Create(files[1]); err != nil {
 			env.PathError(files[1], err)
 			return 1
 		}
 		out = of
+		if same {
+			// GNU opens OUTPUT with truncation before it reads INPUT:
+			// `uniq f f` reads the file emptied (and leaves it so).
+			input = eofReader{}
+		}
 	}
-	u := &uniqRun{uniqConfig: c, w: bufio.NewWriterSize(out, 64<<10), br: bufio.NewReaderSize(r, 64<<10), delim: '\n'}
+	u := &uniqRun{uniqConfig: c, w: bufio.NewWriterSize(out, 64<<10), br: bufio.NewReaderSize(input, 64<<10), delim: '\n'}
 	if c.zero {
 		u.delim = 0
 	}
@@ -317,4 +324,18 @@ func (u *uniqRun) filter(env *Env) error {
 		u.w.WriteByte(u.delim)
 	}
 	return err
+}
+
+// sameFileNames reports whether the names a and b are one existing file
+// (the same identity in vfsd, or the same absolute name).
+func sameFileNames(env *Env, a, b string) bool {
+	if env.Abs(a) == env.Abs(b) {
+		return true
+	}
+	fa, err := env.FS.Stat(env.Abs(a))
+	if err != nil {
+		return false
+	}
+	fb, err := env.FS.Stat(env.Abs(b))
+	return err == nil && SameFile(fa, fb)
 }

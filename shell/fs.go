@@ -20,8 +20,9 @@ import (
 
 // clientFS adapts a vfsclient.Client to the builtins' FS interface.
 type clientFS struct {
-	c     *vfsclient.Client
-	psubs *psubs // process substitutions' pipes, served in-process
+	c      *vfsclient.Client
+	truncs *truncTable // files read as empty (truncs.go); nil: none
+	psubs  *psubs      // process substitutions' pipes, served in-process
 	// fd opens /dev/fd/N for the builtin (see Shell.fdOpener); nil: none.
 	fd func(n int, output bool) (io.ReadWriteCloser, bool)
 	// umask is the shell's (the umask builtin): the files and
@@ -95,6 +96,15 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	if flag&(os.O_WRONLY|os.O_RDWR) == 0 && f.truncs.pending(name) && realFile(file.Stat()) {
+		return truncatedFile{file}, nil // `sort f > f`: f is empty
+	}
+	if flag&os.O_TRUNC != 0 && f.truncs != nil {
+		// A builtin's own output file (`uniq f f`, `tee f < f`, sed's
+		// `w f`) is truncated at its open, as GNU's are (truncs.go).
+		f.truncs.add(name)
+		return &truncWriter{File: file, done: func() { f.truncs.done(name) }}, nil
+	}
 	if f.ctx != nil && flag&os.O_WRONLY == 0 {
 		// Its reads end with the command, as an endless device's do.
 		file.SetStop(f.ctx, builtins.ErrCancelled)
@@ -125,7 +135,7 @@ func (f clientFS) ReadTail(name string, p []byte) (n int, off int64, fi fs.FileI
 // servesItself reports whether name is something OpenFile serves without
 // vfsd: a device, /dev/fd/N, a process substitution.
 func (f clientFS) servesItself(name string) bool {
-	if strings.HasPrefix(name, "/dev/") {
+	if strings.HasPrefix(name, "/dev/") || f.truncs.pending(name) {
 		return true
 	}
 	if f.psubs != nil {
@@ -177,12 +187,20 @@ func (f clientFS) Stat(name string) (fs.FileInfo, error) {
 		}
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: syscall.ENOENT}
 	}
-	return f.c.Stat(name)
+	fi, err := f.c.Stat(name)
+	if f.truncs.pending(name) && realFile(fi, err) {
+		return emptyInfo{fi}, nil // a truncating redirection writes it now (truncs.go)
+	}
+	return fi, err
 }
 
-func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) { return f.c.ReadDir(name) }
+func (f clientFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	ents, err := f.c.ReadDir(name)
+	return f.truncs.entries(name, ents), err
+}
 func (f clientFS) ReadDirTypes(name string, described *atomic.Bool) ([]fs.DirEntry, error) {
-	return f.c.ReadDirTypes(name, described)
+	ents, err := f.c.ReadDirTypes(name, described)
+	return f.truncs.entries(name, ents), err
 }
 
 // ReadTree lists name and the directories below it in one round trip
@@ -195,7 +213,11 @@ func (f clientFS) Lstat(name string) (fs.FileInfo, error) {
 	if info, ok := statDevice(name); ok {
 		return info, nil
 	}
-	return f.c.Lstat(name)
+	fi, err := f.c.Lstat(name)
+	if f.truncs.pending(name) && realFile(fi, err) {
+		return emptyInfo{fi}, nil // a truncating redirection writes it now (truncs.go)
+	}
+	return fi, err
 }
 func (f clientFS) Readlink(name string) (string, error) {
 	if _, ok := statDevice(name); ok {
@@ -281,13 +303,25 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	}
 	if flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		if vf, ok := f.(*vfsclient.File); ok {
-			return newRedirFile(s.client, vf), nil // shared by the descriptor's readers
+			if s.state.truncs.pending(vf.Name()) && realFile(vf.Stat()) {
+				return truncatedFile{vf}, nil // `cat > f < f`: f is empty
+			}
+			rf := newRedirFile(s.client, vf) // shared by the descriptor's readers
+			rf.truncs = &s.state.truncs
+			return rf, nil
 		}
 		return f, nil
 	}
 	o, ok := f.(*outFile)
 	if ok && hc.Persist {
 		o.f = &lockedFile{f: o.f} // a descriptor that commands may share
+	}
+	if ok && !hc.Persist && flag&os.O_TRUNC != 0 {
+		// bash's truncation at the open: readers of the file see it
+		// empty until the redirection closes (truncs.go).
+		abs := absPath(hc.Dir, name)
+		s.state.truncs.add(abs)
+		o.truncDone, o.target = func() { s.state.truncs.done(abs) }, abs
 	}
 	if ok && flag&(os.O_WRONLY|os.O_RDWR) == os.O_RDWR {
 		return rdwrFile{o}, nil
@@ -461,6 +495,9 @@ func (s *Shell) statHandler(ctx context.Context, name string, follow bool) (fs.F
 			return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 		}
 		return nil, err
+	}
+	if s.state.truncs.pending(absPath(hc.Dir, name)) && realFile(info, nil) {
+		info = emptyInfo{info} // `[ -s f ] > f` (truncs.go)
 	}
 	return ownedInfo{info}, nil
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/llmsh/llmsh/builtins"
 	"io"
 	"io/fs"
 	"os"
@@ -49,6 +50,9 @@ type redirFile struct {
 	fpos   int64 // f's position: just past buf
 	eof    bool  // f's last read ended at its end: seek to it before the next (a file may grow)
 	closed bool
+	// truncs, when set, makes the file read as empty while a truncating
+	// redirection writes it (`tr a b < f > f`: truncs.go).
+	truncs *truncTable
 
 	statOnce sync.Once
 	fi       fs.FileInfo
@@ -74,6 +78,9 @@ func (r *redirFile) Read(p []byte) (int, error) {
 	}
 	if len(p) == 0 {
 		return 0, nil
+	}
+	if r.truncated() {
+		return 0, io.EOF
 	}
 	if r.pos < len(r.buf) {
 		n := copy(p, r.buf[r.pos:])
@@ -140,6 +147,9 @@ func (r *redirFile) WriteTo(w io.Writer) (int64, error) {
 	defer r.mu.Unlock()
 	if r.closed {
 		return 0, &fs.PathError{Op: "read", Path: r.f.Name(), Err: fs.ErrClosed}
+	}
+	if r.truncated() {
+		return 0, nil // read as empty (truncs.go)
 	}
 	var total int64
 	if r.pos < len(r.buf) {
@@ -209,7 +219,23 @@ func (r *redirFile) Reopen() (io.ReadCloser, error) {
 // Stat describes the file, asked of vfsd once.
 func (r *redirFile) Stat() (fs.FileInfo, error) {
 	r.statOnce.Do(func() { r.fi, r.statErr = r.f.Stat() })
+	if r.statErr == nil && r.truncated() {
+		return emptyInfo{r.fi}, nil
+	}
 	return r.fi, r.statErr
+}
+
+// truncated reports whether a truncating redirection writes r's file now
+// (`tr a b < f > f`), which r then reads as empty, as bash's descriptor
+// reads the truncated file (truncs.go). A file of that name made anew
+// after r opened the old one (`{ rm f; cat > f; } < f`) is another file.
+func (r *redirFile) truncated() bool {
+	if !r.truncs.pending(r.f.Name()) {
+		return false
+	}
+	r.statOnce.Do(func() { r.fi, r.statErr = r.f.Stat() })
+	cur, err := r.c.Stat(r.f.Name())
+	return r.statErr == nil && err == nil && builtins.SameFile(r.fi, cur)
 }
 
 func (r *redirFile) Write([]byte) (int, error) { return 0, syscall.EBADF }

@@ -640,7 +640,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		return s.runShellBuiltin(ctx, name, b, sb, stdout, stderr)
 	}
 	env.Stdin = stoppable(ctx, s.state.withRedirStat(stdin), s.state.stdin.Load())
-	env.FS = clientFS{c: s.client, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx), ctx: ctx}
+	env.FS = clientFS{c: s.client, truncs: &s.state.truncs, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx), ctx: ctx}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own
 	}
@@ -867,6 +867,11 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		f, err := s.client.Open(absPath(dir, inv.file))
 		if err != nil && hidden(err) {
 			err = fs.ErrNotExist // outside the grants: as if it did not exist
+		}
+		if err != nil && errors.Is(err, syscall.EISDIR) {
+			// bash opens it, and its read fails: named as $0 is.
+			fmt.Fprintf(stderr, "%s: %s: %s\n", inv.file, inv.file, builtins.ErrText(err))
+			return 126
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "llmsh: %s: %s\n", inv.file, builtins.ErrText(err))

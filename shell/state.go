@@ -27,6 +27,9 @@ type sessionState struct {
 	// stdin is the session's own standard input (SetStdin), whose reads
 	// by builtins stop with their context (stoppableScriptPipe).
 	stdin atomic.Pointer[os.File]
+	// truncs names the files that a truncating redirection is writing
+	// now, which the session reads as empty (truncs.go).
+	truncs truncTable
 }
 
 func newSessionState() *sessionState { return &sessionState{} }

@@ -63,6 +63,11 @@ type outFile struct {
 	// failure has been reported.
 	own, lazy, deferClose, reported bool
 	runner                          *interp.Runner
+	// truncDone, when set, ends the truncation that the open of a
+	// truncating redirection noted (truncs.go); Close calls it once.
+	// target is then the file's absolute name.
+	truncDone func()
+	target    string
 }
 
 // lazyFile is a file whose open and close may be confirmed later
@@ -112,6 +117,11 @@ func (o *outFile) Stat() (fs.FileInfo, error) {
 	return nil, errors.ErrUnsupported
 }
 
+// TruncTarget is the absolute name of the file a truncating redirection
+// writes, which reads as empty until it closes (truncs.go); "" for
+// another output. grep refuses to read it, as GNU's does its output.
+func (o *outFile) TruncTarget() string { return o.target }
+
 func (o *outFile) Write(p []byte) (int, error) {
 	n, err := o.f.Write(p)
 	o.mu.Lock()
@@ -160,6 +170,10 @@ func (o *outFile) CopyFileFrom(r io.Reader, max int64) (int64, bool, error) {
 // interpreter's builtins, or the close itself (where a real file is
 // renamed into place).
 func (o *outFile) Close() error {
+	if done := o.truncDone; done != nil {
+		o.truncDone = nil
+		defer done()
+	}
 	if o.deferClose {
 		return o.f.(lazyFile).CloseLater() // confirmed with its writes
 	}
