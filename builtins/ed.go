@@ -1487,7 +1487,11 @@ func (e *edState) substitute(p *edParser, a1, a2 int) error {
 		src := []byte(l.s)
 		var out []byte
 		pos, k, done := 0, 0, false
-		err := re.FindAllContext(e.env.Ctx, src, -1, func(loc []int) bool {
+		n := -1 // without g, the nth match is the last one needed (sed's subst)
+		if !glob {
+			n = max(nth, 1)
+		}
+		err := re.FindAllContext(e.env.Ctx, src, n, func(loc []int) bool {
 			k++
 			if k < nth || done {
 				return true

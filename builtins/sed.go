@@ -1058,7 +1058,14 @@ func (r *sedRun) subst(c *sedCmd) {
 	last, count := 0, 0
 	replaced := false
 	ps := r.ps
-	err := re.FindAllContext(r.env.Ctx, ps, -1, func(loc []int) bool {
+	// Without g, the nth match is the last one needed: asked for all, a
+	// short subject's were all found first (`s/y/n/` on a line of 63 y
+	// made 63 matches, each a backtracker's reset).
+	n := -1
+	if !c.global {
+		n = c.nth
+	}
+	err := re.FindAllContext(r.env.Ctx, ps, n, func(loc []int) bool {
 		count++
 		if count == 1 && r.debug {
 			r.debugRegisters(ps, loc)
