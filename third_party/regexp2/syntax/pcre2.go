@@ -26,6 +26,7 @@ const (
 	ErrDuplicateName       ErrorCode = "two named subpatterns have the same name (PCRE2_DUPNAMES not set)"
 	ErrNameStartsWithDigit ErrorCode = "subpattern name must start with a non-digit"
 	ErrUnsupportedEscape   ErrorCode = "PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u"
+	ErrUnknownPOSIXClass   ErrorCode = "unknown POSIX class name"
 	ErrMissingOctalBrace   ErrorCode = "missing closing brace in \\o{...}"
 )
 
