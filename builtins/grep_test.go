@@ -285,6 +285,10 @@ func TestGrepPerlPCRE2Syntax(t *testing.T) {
 		{"abc12 x\n", []string{"grep", "-oP", `(?<=a)[[:alpha:]]+`}, "bc\n", "", 0},
 		{"abc12 x\n", []string{"grep", "-oP", `(?<=a)[^[:space:][:^word:]]+`}, "bc12\n", "", 0},
 		{"abc 12\n", []string{"grep", "-owP", `[[:alpha:]]+`}, "abc\n", "", 0},
+		{in, []string{"grep", "-P", `(?<=a)[\K]`}, "", "grep: escape sequence is invalid in character class\n", 2},
+		{in, []string{"grep", "-P", `(?<=a)[\N]`}, "", "grep: \\N is not supported in a class\n", 2},
+		{"ab\nAb\n", []string{"grep", "-oP", `(?=a)a\x62|(?=A)[\x41-\x42]`}, "ab\nA\n", "", 0},
+		{"a\x00b\n", []string{"grep", "-caP", `(?=a)a\x`}, "1\n", "", 0},
 		// .NET's class subtraction is no PCRE2: [a-z-[b]] is [a-z[-] and "]"
 		{"b]\nb\n", []string{"grep", "-oP", `(?=b)[a-z-[b]]`}, "b]\n", "", 0},
 	})

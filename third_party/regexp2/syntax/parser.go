@@ -2338,6 +2338,8 @@ func (p *parser) scanCharEscape(inClass bool) (r rune, err error) {
 			}
 			p.moveRight(1)
 			return p.scanHexUntilBrace()
+		} else if p.pcre.on {
+			return p.scanPCRE2Hex(), nil // llmsh: \x is NUL, \x4 is 4
 		} else {
 			r, err = p.scanHex(2)
 		}
@@ -2393,6 +2395,12 @@ func (p *parser) scanCharEscape(inClass bool) (r rune, err error) {
 	default:
 		if p.useOptionE() && !p.useOptionU() && ch == 'k' && len(p.namedCaptures) > 0 {
 			return 0, p.getErr(ErrUnrecognizedEscape, string(ch))
+		}
+		if inClass && p.pcre.on && strings.ContainsRune("BRXK", ch) {
+			return 0, p.getErr(ErrEscapeInClass) // llmsh: PCRE2's
+		}
+		if inClass && p.pcre.on && ch == 'N' {
+			return 0, p.getErr(ErrNInClass)
 		}
 		if !p.useOptionE() && !p.useRE2() && IsWordChar(ch) {
 			return 0, p.getErr(ErrUnrecognizedEscape, string(ch))
