@@ -391,10 +391,19 @@ func (s *Session) Interactive(ctx context.Context, stdout, stderr io.Writer, fro
 	s.stderr.set(lim.errWriter(stderr))
 	defer s.stdout.set(nil)
 	defer s.stderr.set(nil)
+	restore := func() {}
+	defer func() { restore() }()
 	st := front(ctx, Prompt{
 		Shell: s.sh, Timeout: s.opts.Timeout,
-		Begin: func(stop func()) { lim.begin(func(error) { stop() }) },
-		End:   func() bool { return lim.end() != nil },
+		Begin: func(stop func()) {
+			restore = s.allowMemory()
+			lim.begin(func(error) { stop() })
+		},
+		End: func() bool {
+			restore()
+			restore = func() {}
+			return lim.end() != nil
+		},
 	})
 	if gone.Load() {
 		return st, fmt.Errorf("%w: %v", ErrVfsdGone, client.Err())

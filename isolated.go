@@ -43,8 +43,9 @@ const DefaultMaxMemory = memguard.Default
 // Other sessions are not affected.
 var ErrCrashed = errors.New("llmsh: the session's process died")
 
-// cancelGrace is how long a cancelled Run may take to answer before its
-// worker is killed.
+// cancelGrace is how long a Restore past its limit, or a closed worker,
+// may take to answer before the worker is killed, and the window in
+// which a cancelled Run's worker that uses no CPU is (awaitCancelled).
 const cancelGrace = 10 * time.Second
 
 type workerReq struct {
@@ -315,7 +316,7 @@ func (p *isoProc) apply(ctx context.Context, snap []byte, limit time.Duration) e
 }
 
 // run relays a Run: when ctx ends first, the worker is told to cancel it,
-// and killed if it has not answered after cancelGrace.
+// and killed if it does not answer (awaitCancelled).
 func (p *isoProc) run(ctx context.Context, req workerReq, stdin *os.File, live liveRun) workerResp {
 	ch := p.send(req, stdin, live)
 	p.mu.Lock()
@@ -327,14 +328,34 @@ func (p *isoProc) run(ctx context.Context, req workerReq, stdin *os.File, live l
 	case <-ctx.Done():
 	}
 	p.send(workerReq{Op: "cancel", Run: id}, nil)
-	t := time.NewTimer(cancelGrace)
+	return p.awaitCancelled(ch)
+}
+
+// awaitCancelled waits for the answer ch of a cancelled Run. The worker
+// ends itself when the Run is stuck (stuck.Wait); it is killed here
+// only once it has spent twice that budget of CPU since the cancel, or
+// a window of cancelGrace has passed in which it used next to none (its
+// own watch failed): the worker's CPU, not the wall-clock time, so that
+// a worker finishing a step on a loaded machine is not killed (session
+// 28: a Run cancelled at load 40, a twentieth of a CPU, had 10 s of wall
+// time for what takes half a second of CPU).
+func (p *isoProc) awaitCancelled(ch <-chan workerResp) workerResp {
+	meter, end := stuck.MeterOf(p.w.Pid())
+	defer end()
+	wall, cpu := meter()
+	j := stuck.NewJudgeFor(wall, cpu, 2*stuck.Grace, cancelGrace)
+	t := time.NewTicker(100 * time.Millisecond)
 	defer t.Stop()
-	select {
-	case r := <-ch:
-		return r
-	case <-t.C:
-		p.w.Kill()
-		return <-ch
+	for {
+		select {
+		case r := <-ch:
+			return r
+		case <-t.C:
+			if j.Stuck(meter()) {
+				p.w.Kill()
+				return <-ch
+			}
+		}
 	}
 }
 
@@ -560,7 +581,8 @@ func (w *worker) start(req workerReq, stdin *os.File) {
 }
 
 // endStuck ends the process when a run stopped (a limit, its timeout, a
-// cancel: stopped or ctx done) has not returned (done) stuck.Grace later:
+// cancel: stopped or ctx done) is stuck before it returns (done): a
+// second of CPU spent since the stop, or a second of waiting (stuck.Wait);
 // it is deep in work that does not look at its context (an expansion, the
 // parser), and the process ends, as the llmsh command does, so that it
 // does not burn a CPU for good with the session busy; the parent answers

@@ -229,8 +229,9 @@ type Session struct {
 	sh             *shell.Shell
 	stdout, stderr stream
 	closed         bool
-	started        bool   // OnStart has been called
-	stopGuard      func() // the memory guard's, nil without one
+	started        bool            // OnStart has been called
+	stopGuard      func()          // the memory guard's, nil without one
+	memGuard       *memguard.Guard // the guard of MaxMemory in process, or nil
 	// heapBase is the heap from which the Runs of a session in process
 	// without MaxMemory are measured: the lowest seen when its shell
 	// started or a Run began (growthGuard), so that what earlier Runs
@@ -275,7 +276,7 @@ func New(opts Options) (*Session, error) {
 	if !opts.Isolated && opts.MaxMemory > 0 {
 		limit := uint64(opts.MaxMemory)
 		prev := debug.SetMemoryLimit(-1)
-		stop := memguard.Start(limit, func() {
+		g := memguard.Start(limit, func() {
 			s.mu.Lock()
 			l := s.lim
 			s.mu.Unlock()
@@ -283,8 +284,9 @@ func New(opts Options) (*Session, error) {
 				l.fire(ErrMemoryLimit, memguard.Message(limit))
 			}
 		})
+		s.memGuard = g
 		s.stopGuard = func() {
-			stop()
+			g.Stop()
 			debug.SetMemoryLimit(prev) // the Go runtime's soft limit as it was
 		}
 	}
@@ -315,14 +317,16 @@ func (g runGuard) check() {
 // session's base, so that what the session keeps between Runs counts
 // (session 24's leftover: twelve Runs each keeping 192 MB took the heap
 // to 2.3 GB, each Run's guard counting from its own start); for one with
-// MaxMemory, the check of the session's guard at the Run's end.
+// MaxMemory, the check of the session's guard at the Run's end (and
+// allowMemory's room while it runs). A Run that starts above its bound
+// has memguard.Allowance's room above the heap it starts with.
 func (s *Session) growthGuard(l *limiter) runGuard {
 	switch {
 	case s.opts.Isolated || s.opts.MaxMemory < 0:
 		return runGuard{stop: func() {}}
 	case s.opts.MaxMemory > 0:
 		limit := uint64(s.opts.MaxMemory)
-		return runGuard{stop: func() {}, top: limit, fire: func() { l.fire(ErrMemoryLimit, memguard.Message(limit)) }}
+		return runGuard{stop: s.allowMemory(), top: limit, fire: func() { l.fire(ErrMemoryLimit, memguard.Message(limit)) }}
 	}
 	limit := uint64(DefaultMaxMemory)
 	if memguard.RunGrowth != 0 {
@@ -332,6 +336,24 @@ func (s *Session) growthGuard(l *limiter) runGuard {
 	stop, from := memguard.GrowthFrom(s.heapBase, limit, fire)
 	s.heapBase = from
 	return runGuard{stop: stop, top: memguard.Top(from, limit), fire: fire}
+}
+
+// allowMemory gives the work that starts now (a Run, a command line
+// of Interactive) of a session with MaxMemory in process the room that
+// memguard.Allowance gives work starting over the bound, and returns
+// the function that takes it back: the session's guard would stop it at
+// its first tick, before it could unset what the session keeps.
+func (s *Session) allowMemory() (restore func()) {
+	if s.memGuard == nil {
+		return func() {}
+	}
+	limit := uint64(s.opts.MaxMemory)
+	allow := memguard.Allowance(limit, limit)
+	if allow == limit {
+		return func() {}
+	}
+	s.memGuard.SetLimit(allow)
+	return func() { s.memGuard.SetLimit(limit) }
 }
 
 // setLimiter makes l the limiter the memory guard fires.

@@ -56,6 +56,17 @@ func run(t *testing.T, s *llmsh.Session, script string) llmsh.Result {
 	return res
 }
 
+// TestRunDollarZero: a Run's $0 is the shell's name, as an interactive
+// bash's is "bash" (session 28: it was mvdan/sh's "gosh" in every Run of
+// the library, serve, mcp and the REPL).
+func TestRunDollarZero(t *testing.T) {
+	t.Parallel()
+	s := newSession(t, llmsh.Options{})
+	if r := run(t, s, `echo "$0 ${BASH_ARGV0}"; (echo "$0")`); r.Stdout != "llmsh llmsh\nllmsh\n" {
+		t.Errorf("$0: %q", r.Stdout)
+	}
+}
+
 func TestStatePersists(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()

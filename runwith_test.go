@@ -245,7 +245,10 @@ func TestInProcessSessionGrowth(t *testing.T) {
 
 // keepUntilStopped runs Runs that each keep 12.5 MB in a variable, and
 // fails unless one of the first four is stopped with msg (the limit is
-// 32 MiB) and a Run that unsets them then runs.
+// 32 MiB) and a Run that unsets them then runs: one that starts over
+// the limit, and gets to its unset only after several of the guard's
+// ticks (session 28: under load the first tick stopped it before its
+// unset ran; the sleep makes that window wide without load).
 func keepUntilStopped(t *testing.T, s *llmsh.Session, msg string) {
 	t.Helper()
 	for i := 0; ; i++ {
@@ -265,7 +268,7 @@ func keepUntilStopped(t *testing.T, s *llmsh.Session, msg string) {
 			t.Fatalf("Run %d: %+v", i, res)
 		}
 	}
-	if res := run(t, s, "unset a0 a1 a2 a3; echo ok"); res.ExitCode != 0 || res.Stdout != "ok\n" {
+	if res := run(t, s, "sleep 0.1; unset a0 a1 a2 a3; echo ok"); res.ExitCode != 0 || res.Stdout != "ok\n" {
 		t.Fatalf("the Run that gives it back: %+v", res)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/itchyny/timefmt-go"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
+	"github.com/llmsh/llmsh/internal/zones"
 	"github.com/llmsh/llmsh/third_party/goawk/interp"
 	"github.com/llmsh/llmsh/third_party/goawk/lexer"
 	"github.com/llmsh/llmsh/third_party/goawk/parser"
@@ -1076,7 +1077,7 @@ func awkGawkFuncs(env *Env) map[string]any {
 			tz = strings.TrimPrefix(tz, ":")
 			loc = time.UTC
 			if tz != "" && tz != "Local" && !strings.HasPrefix(tz, "/") && !strings.Contains(tz, "..") {
-				if l, err := time.LoadLocation(tz); err == nil {
+				if l, err := zones.Load(tz); err == nil {
 					loc = l
 				}
 			}

@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/internal/version"
@@ -112,15 +113,20 @@ func ExecDir(ctx context.Context) (string, bool) {
 
 // Env is everything a builtin runs with.
 type Env struct {
-	Ctx     context.Context // cancelled by --timeout, Ctrl-C and closed pipes
-	Args    []string        // Args[0] is the command name as invoked
-	Stdin   io.Reader
-	Stdout  io.Writer
-	Stderr  io.Writer
-	FS      FS       // every file access goes here
-	Dir     string   // the virtual working directory, absolute
-	Environ []string // the script's exported variables, "NAME=value", sorted
-	Exec    ExecFunc // runs another command in-process; nil where unavailable
+	Ctx   context.Context // cancelled by --timeout, Ctrl-C and closed pipes
+	Args  []string        // Args[0] is the command name as invoked
+	Stdin io.Reader
+	// StdinClosed reports that the command runs with its standard
+	// input closed (<&-), not merely unreadable (open write-only):
+	// reads fail with EBADF either way, but a GNU tool that closes the
+	// standard input it read fails once more only then.
+	StdinClosed bool
+	Stdout      io.Writer
+	Stderr      io.Writer
+	FS          FS       // every file access goes here
+	Dir         string   // the virtual working directory, absolute
+	Environ     []string // the script's exported variables, "NAME=value", sorted
+	Exec        ExecFunc // runs another command in-process; nil where unavailable
 	// GoCtx, when set, is the context for Exec from a goroutine that the
 	// builtin starts (xargs -P, awk's command pipes): called on the
 	// goroutine that starts them, at or before the start, it
@@ -152,6 +158,14 @@ type Env struct {
 	// shell that runs it; nil where there is none (env printf).
 	Shell ShellVars
 }
+
+// ClosedStdin is a closed standard input (the shell's <&-, what find -ok
+// gives its command): every read fails with EBADF, as a read(2) of a
+// closed descriptor ("cat: -: Bad file descriptor"). Given to Env.Exec,
+// the command runs with Env.StdinClosed set.
+type ClosedStdin struct{}
+
+func (ClosedStdin) Read([]byte) (int, error) { return 0, syscall.EBADF }
 
 // ShellVars is what the shell's own printf may ask of the shell that runs
 // it, looked up when asked (a printf with no %n nor %q never does).

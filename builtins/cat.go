@@ -92,7 +92,7 @@ func cat(env *Env) int {
 		} else {
 			err = st.run(env, w, r)
 		}
-		closedIn = closedIn || name == "-" && errors.Is(err, syscall.EBADF) && !errors.As(err, new(gnu.WriteError))
+		closedIn = closedIn || env.StdinClosed && name == "-" && errors.Is(err, syscall.EBADF) && !errors.As(err, new(gnu.WriteError))
 		return err
 	})
 	if st.pendingCR && !done.Stopped {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -198,10 +199,18 @@ func cmpParse(env *Env) (*cmpConfig, int) {
 
 // run opens both files, skips the initial bytes and compares.
 func (c *cmpConfig) run(env *Env) int {
+	if c.sameFile(env) {
+		return 0
+	}
 	var rs [2]*bufio.Reader
 	var sizes [2]int64
+	var dirErr [2]error // a directory opens in GNU's cmp; reading it fails
 	for i, name := range c.names {
 		r, err := env.Open(name)
+		if err != nil && errors.Is(err, syscall.EISDIR) {
+			dirErr[i] = err
+			continue
+		}
 		if err != nil {
 			env.PathError(name, err)
 			return 2
@@ -218,6 +227,12 @@ func (c *cmpConfig) run(env *Env) int {
 	if c.names[0] == "-" && c.names[1] == "-" {
 		return 0
 	}
+	for i, err := range dirErr {
+		if err != nil {
+			env.PathError(c.names[i], err)
+			return 2
+		}
+	}
 	for i := range rs {
 		if c.skip[i] > 0 {
 			if _, err := io.CopyN(io.Discard, rs[i], c.skip[i]); err != nil && err != io.EOF {
@@ -227,6 +242,21 @@ func (c *cmpConfig) run(env *Env) int {
 		}
 	}
 	return c.compare(env, rs, c.offsetWidth(sizes))
+}
+
+// sameFile reports whether both operands name one file and are to be
+// compared from the same offset: GNU cmp then says they are identical
+// without reading them (`cmp dir dir`, `cmp f ./f` are status 0).
+func (c *cmpConfig) sameFile(env *Env) bool {
+	if c.skip[0] != c.skip[1] || c.names[0] == "-" || c.names[1] == "-" {
+		return false
+	}
+	a, err := env.FS.Stat(env.Abs(c.names[0]))
+	if err != nil {
+		return false
+	}
+	b, err := env.FS.Stat(env.Abs(c.names[1]))
+	return err == nil && SameFile(a, b)
 }
 
 // offsetWidth is the width of byte numbers in -l output: digits of the

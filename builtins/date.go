@@ -8,7 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // zone data inside the binary: llmsh cannot read the host's
+
+	"github.com/llmsh/llmsh/internal/zones"
 )
 
 var _ = register(Builtin{Name: "date", Summary: "print the date and time", Run: date})
@@ -427,7 +428,7 @@ func dateZoneNamed(tz string) *time.Location {
 		return time.UTC
 	}
 	if tz != "Local" && !strings.HasPrefix(tz, "/") && !strings.Contains(tz, "..") {
-		if loc, err := time.LoadLocation(tz); err == nil {
+		if loc, err := zones.Load(tz); err == nil {
 			return loc
 		}
 	}

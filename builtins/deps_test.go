@@ -2,7 +2,9 @@ package builtins_test
 
 import (
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -39,6 +41,37 @@ func TestNoExecDependency(t *testing.T) {
 	} {
 		if !seen[want] {
 			t.Errorf("go list -deps did not list %s", want)
+		}
+	}
+}
+
+// TestNoHostZoneFiles: no command loads a time zone with
+// time.LoadLocation, which reads the host's zone files ($ZONEINFO,
+// /usr/share/zoneinfo, $GOROOT) before any embedded data (session 28: a
+// script's TZ chose the host file llmsh opened); internal/zones is
+// llmsh's own database.
+func TestNoHostZoneFiles(t *testing.T) {
+	t.Parallel()
+	var files []string
+	for _, dir := range []string{".", "../third_party/gojq", "../third_party/goawk/interp", "../shell", "../third_party/sh/interp"} {
+		m, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(m) == 0 {
+			t.Fatalf("%s: %v %v", dir, m, err)
+		}
+		files = append(files, m...)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []string{"time.LoadLocation(", `"time/tzdata"`} {
+			if strings.Contains(string(src), bad) {
+				t.Errorf("%s uses %s: load zones with internal/zones", name, bad)
+			}
 		}
 	}
 }

@@ -84,6 +84,7 @@ func (e *execEnv) execIn(dir string) ExecFunc {
 			in = strings.NewReader("")
 		}
 		sub := &Env{Ctx: ctx, Args: args, Stdin: in, Stdout: out, Stderr: errw, FS: e.FS, Dir: dir}
+		_, sub.StdinClosed = in.(ClosedStdin) // as the shell's Exec
 		sub.Exec = e.execIn(dir)
 		if fn != nil {
 			return fn(sub)

@@ -168,9 +168,17 @@ func brent(env *Env, n *big.Int, c int64) *big.Int {
 		}
 		x.Set(y)
 		for i := 0; i < r; i++ {
+			// r doubles each round: a round of 2^28 steps is
+			// seconds, so the context is looked at within it too
+			if i%4096 == 4095 && env.Ctx.Err() != nil {
+				return nil
+			}
 			f(y)
 		}
 		for k := 0; k < r && g.Cmp(big.NewInt(1)) == 0; k += m {
+			if k%4096 == 0 && env.Ctx.Err() != nil {
+				return nil
+			}
 			ys.Set(y)
 			for i := 0; i < min(m, r-k); i++ {
 				f(y)
@@ -181,7 +189,7 @@ func brent(env *Env, n *big.Int, c int64) *big.Int {
 		}
 	}
 	if g.Cmp(n) == 0 {
-		for {
+		for env.Ctx.Err() == nil {
 			f(ys)
 			t.Sub(x, ys).Abs(t)
 			g.GCD(nil, nil, t, n)
@@ -190,7 +198,7 @@ func brent(env *Env, n *big.Int, c int64) *big.Int {
 			}
 		}
 	}
-	if g.Cmp(n) == 0 {
+	if g.Cmp(n) == 0 || env.Ctx.Err() != nil {
 		return nil
 	}
 	return g

@@ -2044,7 +2044,7 @@ func (fd *finder) parseExec(name string) (findExpr, error) {
 			if !fd.confirm(cmd[0], f.path) {
 				return false
 			}
-			return fd.runIn(args, dir, badStdin{}) == 0
+			return fd.runIn(args, dir, ClosedStdin{}) == 0
 		}
 		return fd.run(args, dir) == 0
 	}, nil
@@ -2069,13 +2069,6 @@ func (fd *finder) confirm(cmd, name string) bool {
 	}
 	return line[0] == 'y' || line[0] == 'Y'
 }
-
-// badStdin is the standard input of a command that -ok runs: a closed
-// descriptor, whose reads fail with EBADF ("cat: -: Bad file
-// descriptor"), as GNU find closes it.
-type badStdin struct{}
-
-func (badStdin) Read([]byte) (int, error) { return 0, syscall.EBADF }
 
 // dirOf is the absolute directory where -execdir runs for f: the
 // directory part of its name as printed ("." for a starting point without

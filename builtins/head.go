@@ -121,7 +121,7 @@ func head(env *Env) int {
 			return headPrefix(buf[:n], whole, spec, delim)
 		}
 	}
-	return headTailFilesFrom(env, w, files, headers, quick, func(r io.Reader, _ fs.FileInfo) error {
+	return headTailFilesFrom(env, w, files, headers, false, quick, func(r io.Reader, _ fs.FileInfo) error {
 		return headOne(env, w, r, spec, delim)
 	})
 }

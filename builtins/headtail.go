@@ -171,13 +171,21 @@ func (q *tailQueue) writeRange(w io.Writer, ci, off int, before bool) error {
 // quick, when set, may serve a file in one request (Env.ReadHead,
 // Env.ReadTail) into buf (64 KiB) and return the part of buf to print and
 // true, or false to have the file opened and read as usual (an error
-// too: the usual way words it as GNU does).
-func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers bool, quick func(name string, buf []byte) ([]byte, bool), one func(r io.Reader, fi fs.FileInfo) error) int {
+// too: the usual way words it as GNU does). With follow (tail -f) a
+// directory is also given up on, as GNU's tail says.
+func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers, follow bool, quick func(name string, buf []byte) ([]byte, bool), one func(r io.Reader, fi fs.FileInfo) error) int {
 	hdr := fileHeaders{on: headers}
 	readFailed := func(name string, err error) {
+		if fe, ok := err.(fstatError); ok {
+			env.Errorf("cannot fstat %s: %s", env.QuoteAF(displayName(name)), ErrText(fe.err))
+			return
+		}
 		env.Errorf("error reading %s: %s", env.QuoteAF(displayName(name)), ErrText(err))
+		if follow && errors.Is(err, syscall.EISDIR) {
+			env.Errorf("%s: cannot follow end of this type of file; giving up on this name", env.QuoteF(displayName(name)))
+		}
 	}
-	words := fileWords{readFailed: readFailed, openFailed: func(name string, err error) {
+	words := fileWords{closedIn: "-", readFailed: readFailed, openFailed: func(name string, err error) {
 		if errors.Is(err, syscall.EISDIR) {
 			hdr.write(w, name)
 			w.Flush()
@@ -219,6 +227,13 @@ func headTailFilesFrom(env *Env, w *bufio.Writer, files []string, headers bool, 
 	})
 	return d.finish(env, w)
 }
+
+// fstatError is the error of an input that tail could not fstat (a
+// closed standard input), which GNU words so.
+type fstatError struct{ err error }
+
+func (e fstatError) Error() string { return e.err.Error() }
+func (e fstatError) Unwrap() error { return e.err }
 
 // fileHeaders prints tail's and head's "==> NAME <==" headers.
 type fileHeaders struct {

@@ -62,7 +62,7 @@ func (d FilesDone) finishAs(env *Env, w *bufio.Writer, form string) int {
 // flushes standard output, so that the output of the files before comes
 // first.
 func (e *Env) EachFile(w *bufio.Writer, operands []string, fn func(name string, r io.Reader) error) FilesDone {
-	return e.eachFile(w, operands, fileWords{}, fn)
+	return e.eachFile(w, operands, fileWords{closedIn: "-"}, fn)
 }
 
 // fileWords are a command's own words for a file that cannot be opened or
@@ -78,6 +78,11 @@ type fileWords struct {
 	// means it handled the operand (err then as fn's), else the operand
 	// is opened and given to fn as usual.
 	pre func(name string) (done bool, err error)
+	// closedIn, when set, is what GNU's command names when it closes
+	// a standard input it read that was closed (<&-), which fails
+	// once more: "NAME: CLOSEDIN: Bad file descriptor" ("-",
+	// "standard input").
+	closedIn string
 }
 
 // eachFile is EachFile in the command's own words.
@@ -118,6 +123,16 @@ func (e *Env) eachFile(w *bufio.Writer, operands []string, words fileWords, fn f
 			}
 			err = fn(name, f)
 			f.Close()
+		}
+		if name == "-" && e.StdinClosed && words.closedIn != "" && !quietStop(err) && !gnu.IsWriteError(err) {
+			if err != nil {
+				flushBefore(w)
+				readFailed(name, err)
+			}
+			flushBefore(w)
+			e.Errorf("%s: %s", words.closedIn, gnu.Strerror(syscall.EBADF))
+			d.Failed = true
+			continue
 		}
 		if err == nil {
 			continue

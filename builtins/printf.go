@@ -716,17 +716,20 @@ func (p *printfState) escape(b *bytes.Buffer, s string, inB bool) (n int, sawC b
 	if p.gnu && s != "" && (s[0] == 'u' || s[0] == 'U') {
 		return p.gnuUnicode(b, s)
 	}
+	// The C locale's tables differ from the others in \u and \U alone:
+	// the locale (three variables looked up) is asked for those only.
+	uni := s != "" && (s[0] == 'u' || s[0] == 'U')
 	e := &printfFormatEscapes
 	switch {
 	case p.gnu && inB:
 		e = &printfGNUBEscapes
 	case p.gnu:
 		e = &printfGNUFormatEscapes
-	case inB && p.byteLocale():
+	case inB && uni && p.byteLocale():
 		e = &printfBEscapesC
 	case inB:
 		e = &printfBEscapes
-	case p.byteLocale():
+	case uni && p.byteLocale():
 		e = &printfFormatEscapesC
 	}
 	var buf [8]byte

@@ -1416,7 +1416,11 @@ func (c *sortConfig) run(env *Env, files []string, delim byte) int {
 			env.Errorf("%s", err)
 			return 2
 		case err != nil:
-			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", env.Name(), env.QuoteF(file), ErrText(err))
+			what := "read failed"
+			if file == "-" && env.StdinClosed {
+				what = "stat failed" // GNU fstats its input first
+			}
+			fmt.Fprintf(env.Stderr, "%s: %s: %s: %s\n", env.Name(), what, env.QuoteF(file), ErrText(err))
 			return 2
 		}
 	}

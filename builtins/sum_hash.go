@@ -259,7 +259,7 @@ func sumPrint(env *Env, w *bufio.Writer, a sumAlgo, files []string, tag, binary,
 // files it fails on (with dirEmpty a directory reads as empty); it
 // returns the status.
 func sumLines(env *Env, w *bufio.Writer, files []string, dirEmpty bool, line func(name string, r io.Reader) (string, error)) int {
-	words := fileWords{wrote: wroteFlushed, dirEmpty: dirEmpty}
+	words := fileWords{wrote: wroteFlushed, dirEmpty: dirEmpty, closedIn: "standard input"}
 	d := env.eachFile(w, files, words, func(name string, r io.Reader) error {
 		text, err := line(name, r)
 		if err != nil {

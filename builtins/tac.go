@@ -82,7 +82,7 @@ func tac(env *Env) int {
 		}
 		return nil
 	}
-	words := fileWords{readFailed: tacReadError(env), openFailed: func(name string, err error) {
+	words := fileWords{closedIn: "-", readFailed: tacReadError(env), openFailed: func(name string, err error) {
 		if errors.Is(err, syscall.EISDIR) {
 			tacReadError(env)(name, err) // GNU opens a directory and fails reading it
 			return

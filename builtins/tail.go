@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -18,20 +20,23 @@ var _ = register(Builtin{Name: "tail", Summary: "output the last part of files",
 func tail(env *Env) int {
 	f := NewFlags(env, "Print the last 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	spec := headCountSpec{lines: true, n: 10}
-	var quiet, verbose, zero, follow bool
+	var quiet, verbose, zero, follow, byName bool
 	f.Func('c', "bytes", RequiredArg, "[+]NUM", "output the last NUM bytes; or use -c +NUM to\n                             output starting with byte NUM of each file", func(v string, _ bool) error { return spec.parse(env, v, false) })
-	f.Func('f', "follow", OptionalArg, "{name|descriptor}", "output appended data as the file grows (refused in llmsh: files do\n"+
-		"not grow while a script runs)", func(v string, present bool) error {
+	f.Func('f', "follow", OptionalLongArg, "{name|descriptor}", "output appended data as the file grows (llmsh: prints the\n"+
+		"end, then refuses to wait for more)", func(v string, present bool) error {
+		byName = false // GNU: -f is --follow=descriptor
 		if present {
-			if _, err := lsArgMatch(env, "--follow", v, []string{"descriptor", "name"}, []int{0, 1}); err != nil {
+			i, err := lsArgMatch(env, "--follow", v, []string{"descriptor", "name"}, []int{0, 1})
+			if err != nil {
 				return err
 			}
+			byName = i == 1
 		}
 		follow = true
 		return nil
 	})
 	var retry bool
-	f.Func('F', "", NoArg, "", "same as --follow=name --retry", func(string, bool) error { follow, retry = true, true; return nil })
+	f.Func('F', "", NoArg, "", "same as --follow=name --retry", func(string, bool) error { follow, retry, byName = true, true, true; return nil })
 	f.Func(0, "max-unchanged-stats", RequiredArg, "N", "with --follow=name, reopen a FILE which has not\n"+
 		"changed size after N (default 5) iterations to see if it has been unlinked\nor renamed", func(v string, _ bool) error {
 		if _, e := gnu.ParseSize(v, 10, ""); e != gnu.SizeOK && e != gnu.SizeOverflow {
@@ -79,12 +84,17 @@ func tail(env *Env) int {
 	}
 	if retry && !follow {
 		env.Errorf("warning: --retry ignored; --retry is useful only when following")
+	} else if retry && !byName {
+		env.Errorf("warning: --retry only effective for the initial open")
 	}
 	if pidSet && !follow {
 		env.Errorf("warning: PID ignored; --pid=PID is useful only when following")
 	}
-	if follow {
-		env.Errorf("following files (-f, -F, --follow) is not supported in llmsh: files do not grow while a script runs")
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	if follow && byName && slices.Contains(files, "-") {
+		env.Errorf("cannot follow %s by name", env.QuoteAF("-"))
 		return 1
 	}
 	delim := byte('\n')
@@ -100,12 +110,49 @@ func tail(env *Env) int {
 		}
 		return tailSuffix(buf[:n], off, fi, spec, delim)
 	}
-	return headTailFilesFrom(env, w, files, headers, quick, func(r io.Reader, fi fs.FileInfo) error {
+	status := headTailFilesFrom(env, w, files, headers, follow, quick, func(r io.Reader, fi fs.FileInfo) error {
+		if fi == nil && env.StdinClosed {
+			return fstatError{syscall.EBADF} // GNU fstats its input first
+		}
 		if fi != nil && fi.Mode().IsRegular() && fi.Size() > 0 {
 			return tailSeek(env, w, r.(File), fi, spec, delim)
 		}
 		return tailStream(env, w, r, spec, delim)
 	})
+	if follow {
+		return tailFollow(env, files, retry, status)
+	}
+	return status
+}
+
+// tailFollow is what tail -f does once it has printed the files' ends,
+// and status what that printing gave. As GNU's: a standard input that is
+// no file (a pipe) is not followed; when no file is left to follow, a
+// file was named and none could be read, "no files remaining"; when one
+// is left (one that opened, or under --retry one that did not), GNU
+// waits for it to grow, which llmsh refuses.
+func tailFollow(env *Env, files []string, retry bool, status int) int {
+	named, live := false, false
+	for _, name := range files {
+		if name == "-" {
+			if f, ok := env.Stdin.(File); ok {
+				fi, err := f.Stat()
+				live = live || err == nil && fi.Mode().IsRegular()
+			}
+			continue
+		}
+		named = true
+		fi, err := env.FS.Stat(env.Abs(name))
+		live = live || retry || err == nil && !fi.IsDir()
+	}
+	switch {
+	case live:
+		env.Errorf("following files (-f, -F, --follow) is not supported in llmsh: files do not grow while a script runs")
+		return 1
+	case named:
+		env.Errorf("no files remaining")
+	}
+	return status
 }
 
 // tailSuffix returns what tail prints of a file whose last bytes are p,

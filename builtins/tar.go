@@ -48,14 +48,16 @@ type tarState struct {
 	// quoting is --quoting-style's, for the names tar lists (escape).
 	quoting  gnu.Style
 	toStdout bool
-	strip    int
-	status   int
-	stdlis   io.Writer       // where -v writes
-	removed  map[string]bool // prefixes already reported as removed
-	archive  string          // absolute name of the archive file, "" for - (create)
-	ugswidth int             // width of owner/group and size in long listings
-	samePerm bool            // -p: extract permission bits exactly, not less the umask
-	deref    bool            // -h: archive what links lead to
+	// ignoreZeros (-i) reads on past zero blocks, which end an archive.
+	ignoreZeros bool
+	strip       int
+	status      int
+	stdlis      io.Writer       // where -v writes
+	removed     map[string]bool // prefixes already reported as removed
+	archive     string          // absolute name of the archive file, "" for - (create)
+	ugswidth    int             // width of owner/group and size in long listings
+	samePerm    bool            // -p: extract permission bits exactly, not less the umask
+	deref       bool            // -h: archive what links lead to
 	// --transform expressions, applied to member names on create and
 	// extract (before --strip-components).
 	transforms []tarTransform
@@ -283,7 +285,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f.Func('t', "list", NoArg, "", "list the contents of an archive", setMode('t'))
 	f.Func('r', "append", NoArg, "", "append files to the end of an archive", setMode('r'))
 	f.Func('u', "update", NoArg, "", "only append files newer than copy in archive", setMode('u'))
-	f.Func('A', "catenate", NoArg, "", "append tar files to an archive (llmsh: the members of each but the last, all of them readable after)", setMode('A'))
+	f.Func('A', "catenate", NoArg, "", "append tar files to an archive", setMode('A'))
 	f.Func(0, "concatenate", NoArg, "", "same as -A", setMode('A'))
 	f.Func(0, "delete", NoArg, "", "delete from the archive (not on magnetic tapes!)", setMode('d'))
 	f.Func('d', "diff", NoArg, "", "find differences between archive and file system", setMode('D'))
@@ -1382,6 +1384,25 @@ func tarResync(r io.Reader) ([]byte, bool) {
 	}
 }
 
+// tarSkipZeros reads r's 512-byte blocks up to the first that is not all
+// zeros and returns it; false at the end of r. held says archive/tar
+// has just read such a block itself (its ErrHeader after one zero
+// block): nothing is read, the caller has it.
+func tarSkipZeros(r io.Reader, held bool) ([]byte, bool) {
+	if held {
+		return nil, true
+	}
+	block := make([]byte, 512)
+	for {
+		if _, err := io.ReadFull(r, block); err != nil {
+			return nil, false
+		}
+		if strings.Trim(string(block), "\x00") != "" {
+			return block, true
+		}
+	}
+}
+
 // tarChecksumOK reports whether a header block's checksum field holds the
 // sum of its bytes, the field itself counted as blanks (signed sums
 // accepted, as GNU tar accepts them).
@@ -1410,6 +1431,7 @@ type tarCounter struct {
 	// byte that is not: GNU ends an archive at a zero block and warns
 	// when the next one is not zero too.
 	lastZero, prevZero, nonzero bool
+	block                       [512]byte // the last block read (whole when n%512 == 0)
 }
 
 func (c *tarCounter) Read(p []byte) (int, error) {
@@ -1424,6 +1446,7 @@ func (c *tarCounter) Read(p []byte) (int, error) {
 				}
 			}
 		}
+		copy(c.block[c.n%512:], b[:k])
 		c.n += k
 		b = b[k:]
 		if c.n%512 == 0 {
@@ -1566,6 +1589,18 @@ func (s *tarState) read(operands []string) error {
 			return gnu.ErrCancelled
 		}
 		hdr, err := tr.Next()
+		if s.ignoreZeros && raw.n%512 == 0 && (err == io.EOF || errors.Is(err, tar.ErrHeader) && raw.prevZero) {
+			// GNU tar -i: zero blocks are passed over, and the
+			// archive goes on at the next block that is not one.
+			if block, ok := tarSkipZeros(raw, err != io.EOF); ok {
+				if err != io.EOF {
+					block = append([]byte(nil), raw.block[:]...)
+				}
+				tr = tar.NewReader(io.MultiReader(bytes.NewReader(block), raw))
+				continue
+			}
+			break
+		}
 		if at, ok := raw.loneZero(err, first); ok {
 			env.Errorf("A lone zero block at %d", at)
 			break

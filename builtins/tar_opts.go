@@ -729,8 +729,8 @@ func (s *tarState) concatenate(operands []string) error {
 		return err
 	}
 	cw := &tarCountWriter{w: bufio.NewWriterSize(tarCtxWriter{s, f}, tarRecord), n: s.appendAt}
-	for i, op := range operands {
-		if err := s.concatOne(cw, op, i == len(operands)-1); err != nil {
+	for _, op := range operands {
+		if err := s.concatOne(cw, op); err != nil {
 			f.Close()
 			return s.writeFailure(err)
 		}
@@ -745,12 +745,12 @@ func (s *tarState) concatenate(operands []string) error {
 	return s.writeFailure(err)
 }
 
-// concatOne copies the archive op's members to w; the last operand's
-// whole file, as GNU tar copies each (its end-of-archive blocks and
-// padding too, rounded up to a block: the size GNU's -A gives). GNU's
-// copies of the ones before hide the archives after them behind their
-// end blocks: llmsh leaves those out.
-func (s *tarState) concatOne(w io.Writer, op string, last bool) error {
+// concatOne copies the archive op to w, checking its members, as GNU tar
+// copies each operand of -A: the whole file, its end-of-archive blocks
+// and padding too, rounded up to a block. So, as with GNU's, the members
+// of an archive after the first one appended in one call are behind end
+// blocks (tar -i reads them).
+func (s *tarState) concatOne(w io.Writer, op string) error {
 	env := s.env
 	in, err := env.FS.OpenFile(env.Abs(op), os.O_RDONLY)
 	if err != nil {
@@ -770,9 +770,6 @@ func (s *tarState) concatOne(w io.Writer, op string, last bool) error {
 			return werr
 		}
 		if err == io.EOF && !first {
-			if !last {
-				return nil
-			}
 			if _, werr := w.Write(sink.buf[pad:]); werr != nil {
 				return werr
 			}
@@ -809,6 +806,7 @@ func (s *tarState) concatOne(w io.Writer, op string, last bool) error {
 // systems that need no machinery of their own.
 func (s *tarState) tarFlagsSmall(f *Flags) {
 	f.BoolVar(&s.touch, 'm', "touch", "don't extract file modified time")
+	f.BoolVar(&s.ignoreZeros, 'i', "ignore-zeros", "ignore zeroed blocks in archive (means EOF)")
 	f.BoolVar(&s.fullTime, 0, "full-time", "print file time to its full resolution")
 	f.BoolVar(new(bool), 0, "utc", "print file modification times in UTC (llmsh always does)")
 	f.Func('o', "", NoArg, "", "when creating, same as --old-archive; when extracting, same as --no-same-owner (llmsh's way)", s.tarOldArchive)

@@ -13,15 +13,50 @@ import (
 
 var _ = register(Builtin{Name: "tr", Summary: "translate or delete characters", Run: tr})
 
-// trSet is an expanded SET: its bytes, where [:upper:]/[:lower:] started
-// (for the alignment check), and for string2 where a [c*] fill goes.
+// trSet is an expanded SET: its bytes as runs of one byte, where
+// [:upper:]/[:lower:] started (for the alignment check), and for string2
+// where a [c*] fill goes. A [c*n] repeat is one run, not n bytes
+// (session 28, red team: `tr a-z '[x*2000000000]'` made a 2 GB set, past
+// the memory limit and 5 s past the time limit; GNU's is a count too).
 type trSet struct {
-	chars    []byte
+	runs     []trRun
+	n        int // the set's length: the runs' counts summed
 	classAt  map[int]string
-	fillAt   int // -1: none
+	fillAt   int // the run before which string2's [c*] fill goes; -1: none
 	fillC    byte
 	classes  bool // any class other than at classAt (string2 check)
 	endClass bool // the set ends with a character class
+}
+
+// trRun is n copies of c in a SET.
+type trRun struct {
+	c byte
+	n int
+}
+
+// add appends n copies of c.
+func (s *trSet) add(c byte, n int) {
+	if n > 0 {
+		s.runs = append(s.runs, trRun{c, n})
+		s.n += n
+	}
+}
+
+// trWalk calls f(a's byte, b's byte) for the first n positions of a and
+// b (each holds n or more), once for each stretch where neither changes.
+func trWalk(a, b []trRun, n int, f func(ca, cb byte)) {
+	i, j, ua, ub := 0, 0, 0, 0 // the runs, and how much of each is used
+	for n > 0 {
+		for a[i].n == ua {
+			i, ua = i+1, 0
+		}
+		for b[j].n == ub {
+			j, ub = j+1, 0
+		}
+		k := min(a[i].n-ua, b[j].n-ub, n)
+		f(a[i].c, b[j].c)
+		ua, ub, n = ua+k, ub+k, n-k
+	}
 }
 
 var trClasses = map[string]func(c byte) bool{
@@ -112,13 +147,13 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 						return nil, fmt.Errorf("invalid character class %s", env.Quote(name))
 					}
 					if name == "upper" || name == "lower" {
-						set.classAt[len(set.chars)] = name
+						set.classAt[set.n] = name
 					} else {
 						set.classes = true
 					}
 					for c := 0; c < 256; c++ {
 						if fn(byte(c)) {
-							set.chars = append(set.chars, byte(c))
+							set.add(byte(c), 1)
 						}
 					}
 					i = j + 2
@@ -133,7 +168,7 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 					if j-(i+2) != 1 {
 						return nil, fmt.Errorf("%s: equivalence class operand must be a single character", trPrintable(b[i+2:j]))
 					}
-					set.chars = append(set.chars, b[i+2])
+					set.add(b[i+2], 1)
 					set.classes = true
 					i = j + 2
 					continue
@@ -152,7 +187,7 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 						if set.fillAt >= 0 {
 							return nil, fmt.Errorf("only one [c*] repeat construct may appear in string2")
 						}
-						set.fillAt, set.fillC = len(set.chars), c
+						set.fillAt, set.fillC = len(set.runs), c
 					} else {
 						base := 10
 						if num[0] == '0' {
@@ -166,11 +201,9 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 							if set.fillAt >= 0 {
 								return nil, fmt.Errorf("only one [c*] repeat construct may appear in string2")
 							}
-							set.fillAt, set.fillC = len(set.chars), c
+							set.fillAt, set.fillC = len(set.runs), c
 						}
-						for ; n > 0; n-- {
-							set.chars = append(set.chars, c)
-						}
+						set.add(c, int(n))
 					}
 					i = j + 1
 					continue
@@ -183,12 +216,12 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 				return nil, fmt.Errorf("range-endpoints of '%s-%s' are in reverse collating sequence order", trQuoteChar(lo), trQuoteChar(hi))
 			}
 			for c := int(lo); c <= int(hi); c++ {
-				set.chars = append(set.chars, byte(c))
+				set.add(byte(c), 1)
 			}
 			i += 3
 			continue
 		}
-		set.chars = append(set.chars, b[i])
+		set.add(b[i], 1)
 		i++
 	}
 	return set, nil
@@ -288,16 +321,16 @@ func (o *trConfig) tables(env *Env, args []string) (*trTables, error) {
 			return nil, err
 		}
 	}
-	set1 := s1.chars
+	set1 := s1
 	if o.complement {
 		var in [256]bool
-		for _, c := range set1 {
-			in[c] = true
+		for _, r := range s1.runs {
+			in[r.c] = true
 		}
-		set1 = nil
+		set1 = &trSet{}
 		for c := 0; c < 256; c++ {
 			if !in[c] {
-				set1 = append(set1, byte(c))
+				set1.add(byte(c), 1)
 			}
 		}
 	}
@@ -309,17 +342,17 @@ func (o *trConfig) tables(env *Env, args []string) (*trTables, error) {
 	case !o.del && len(args) == 2:
 		return t, o.translation(t, s1, s2, set1)
 	case o.del:
-		for _, c := range set1 {
-			t.delSet[c] = true
+		for _, r := range set1.runs {
+			t.delSet[r.c] = true
 		}
 		if o.squeeze {
-			for _, c := range s2.chars {
-				t.sqSet[c] = true
+			for _, r := range s2.runs {
+				t.sqSet[r.c] = true
 			}
 		}
 	default:
-		for _, c := range set1 {
-			t.sqSet[c] = true
+		for _, r := range set1.runs {
+			t.sqSet[r.c] = true
 		}
 	}
 	return t, nil
@@ -327,11 +360,11 @@ func (o *trConfig) tables(env *Env, args []string) (*trTables, error) {
 
 // translation fills t to translate set1 (SET1, complemented under -c)
 // into SET2.
-func (o *trConfig) translation(t *trTables, s1, s2 *trSet, set1 []byte) error {
+func (o *trConfig) translation(t *trTables, s1, s2, set1 *trSet) error {
 	if s2.classes {
 		return fmt.Errorf("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'")
 	}
-	if !o.trunc && len(set1) > len(s2.chars) && s2.endClass && s2.fillAt < 0 {
+	if !o.trunc && set1.n > s2.n && s2.endClass && s2.fillAt < 0 {
 		return fmt.Errorf("when translating with string1 longer than string2,\nthe latter string must not end with a character class")
 	}
 	for at := range s2.classAt {
@@ -339,38 +372,38 @@ func (o *trConfig) translation(t *trTables, s1, s2 *trSet, set1 []byte) error {
 			return fmt.Errorf("misaligned [:upper:] and/or [:lower:] construct")
 		}
 	}
-	set2 := s2.chars
-	if s2.fillAt >= 0 {
-		n := max(0, len(set1)-len(set2))
-		fill := make([]byte, n)
-		for i := range fill {
-			fill[i] = s2.fillC
+	set2 := &trSet{}
+	for i, r := range s2.runs {
+		if i == s2.fillAt {
+			set2.add(s2.fillC, set1.n-s2.n)
 		}
-		set2 = append(append(append([]byte{}, set2[:s2.fillAt]...), fill...), set2[s2.fillAt:]...)
+		set2.add(r.c, r.n)
 	}
-	if o.trunc && len(set1) > len(set2) {
-		set1 = set1[:len(set2)]
+	if s2.fillAt == len(s2.runs) {
+		set2.add(s2.fillC, set1.n-s2.n)
 	}
-	if len(set2) < len(set1) {
-		if len(set2) == 0 {
+	n1 := set1.n
+	if o.trunc {
+		n1 = min(n1, set2.n)
+	}
+	if set2.n < n1 {
+		if set2.n == 0 {
 			return fmt.Errorf("when not truncating set1, string2 must be non-empty")
 		}
-		last := set2[len(set2)-1]
-		for len(set2) < len(set1) {
-			set2 = append(set2, last)
-		}
+		set2.add(set2.runs[len(set2.runs)-1].c, n1-set2.n)
 	}
-	for i, c := range set1 {
-		t.xlat[c] = set2[i]
-	}
+	trWalk(set1.runs, set2.runs, n1, func(c1, c2 byte) { t.xlat[c1] = c2 })
 	if o.squeeze {
-		for _, c := range set2[:min(len(set2), len(set1))] {
-			t.sqSet[c] = true
+		m := min(set2.n, n1)
+		if n1 == 0 {
+			m = set2.n
 		}
-		if len(set1) == 0 {
-			for _, c := range set2 {
-				t.sqSet[c] = true
+		for _, r := range set2.runs {
+			if m <= 0 {
+				break
 			}
+			t.sqSet[r.c] = true
+			m -= r.n
 		}
 	}
 	return nil

@@ -76,7 +76,9 @@ func wcWidth(env *Env, what wcWhat, files []string) int {
 		for _, name := range files {
 			var fi fs.FileInfo
 			var err error
-			if abs := env.Abs(name); name == "-" || abs == "/dev/stdin" || abs == "/dev/fd/0" {
+			if abs := env.Abs(name); name == "-" && env.StdinClosed {
+				continue // GNU's fstat fails
+			} else if name == "-" || abs == "/dev/stdin" || abs == "/dev/fd/0" {
 				// GNU fstats standard input (and stats /dev/stdin, its
 				// link): a file redirected to it counts by its size
 				// (llmsh's is a vfsd file).
@@ -328,6 +330,13 @@ func (k *wcCounter) one(name string) (stop bool, status int) {
 	k.tot.maxLen = max(k.tot.maxLen, c.maxLen)
 	if err := k.print(c, name, k.named); err != nil {
 		return true, outputFailed(env, err, wroteFlushed, "", 1)
+	}
+	if name == "-" && env.StdinClosed {
+		// GNU closes the standard input it read: a closed one (<&-)
+		// fails again.
+		w.Flush()
+		env.Errorf("-: %s", gnu.Strerror(syscall.EBADF))
+		status = 1
 	}
 	return false, status
 }

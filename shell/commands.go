@@ -30,7 +30,7 @@ var (
 	interpBuiltins = strings.Fields(": true false exit set shift unset echo printf break continue pwd cd wait " +
 		"builtin trap type source . command dirs pushd popd umask ulimit alias unalias fg bg jobs kill disown getopts eval hash " +
 		"test [ exec return read mapfile readarray shopt declare local export readonly typeset let times caller " +
-		"bind compgen complete compopt enable fc logout newgrp suspend")
+		"bind compgen complete compopt enable fc logout suspend")
 	nestedShells = []string{"sh", "bash", "llmsh"}
 	shellCmdSet  = func() map[string]int {
 		m := map[string]int{}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -43,6 +44,16 @@ type sender interface {
 	Send() (int64, error)
 	Sent() (int64, error)
 	Requests() int64
+	Written() (requests, pos int64)
+}
+
+// holder is a sender whose commands' bytes may share a request
+// (vfsclient.File.SendHeld): a failed request is then placed by the
+// file's offset after it (RearmOffset), as a write(2) that fails in
+// the middle of a command's bytes, or before them, is placed by bash.
+type holder interface {
+	SendHeld() (to, pos int64, held bool, err error)
+	RearmOffset() (int64, bool)
 }
 
 // deferredCmd is a command awaiting the confirmation of its writes: the
@@ -60,6 +71,11 @@ type deferredCmd struct {
 	// lazy: o is the command's own redirection, its open and close
 	// confirmed here too (outFile.lazy).
 	lazy bool
+	// held: the command's bytes may share a request with others'
+	// (holder); startPos and endPos are the file's offsets before and
+	// after them.
+	held             bool
+	startPos, endPos int64
 }
 
 // deferredWrites holds a shell's commands awaiting confirmation.
@@ -88,7 +104,7 @@ func (d *deferredWrites) add(name, prefix string, stdout, stderr io.Writer, mark
 		return false
 	}
 	o.mu.Lock()
-	m, over := outMark{o.writes, o.told, 0}, o.over
+	m, over := outMark{writes: o.writes, told: o.told}, o.over
 	o.capture, o.over = nil, false
 	o.mu.Unlock()
 	sd, ok := o.f.(sender)
@@ -111,7 +127,13 @@ func (d *deferredWrites) add(name, prefix string, stdout, stderr io.Writer, mark
 	// An error of Send is an earlier command's (settle finds it): the
 	// command's requests are those sent, or none, and what it wrote is
 	// written again if vfsd refused it.
-	to, _ := sd.Send()
+	var to, endPos int64
+	held := false
+	if hs, ok := o.f.(holder); ok && !o.lazy {
+		to, endPos, held, _ = hs.SendHeld()
+	} else {
+		to, _ = sd.Send()
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	start, end := -1, -1 // over: too long to keep, a refusal is a failure
@@ -125,7 +147,8 @@ func (d *deferredWrites) add(name, prefix string, stdout, stderr io.Writer, mark
 	}
 	d.prune()
 	d.cmds = append(d.cmds, deferredCmd{o: o, from: marks[0].sent, to: to, start: start, end: end,
-		name: name, prefix: prefix, stderr: errw, st: st, seq: seq, lazy: o.lazy})
+		name: name, prefix: prefix, stderr: errw, st: st, seq: seq, lazy: o.lazy,
+		held: held, startPos: marks[0].pos, endPos: endPos})
 	d.n.Store(int32(len(d.cmds)))
 	return true
 }
@@ -196,25 +219,7 @@ func (d *deferredWrites) confirm(before func(), at uint64) {
 			}
 		}()
 	}
-	type result struct {
-		o        *outFile
-		failedAt int64
-		err      error
-	}
-	var files []result
-	for _, c := range d.cmds {
-		if c.lazy {
-			continue // its own file (confirmLazy)
-		}
-		seen := false
-		for _, r := range files {
-			seen = seen || r.o == c.o
-		}
-		if !seen {
-			at, err := c.o.f.(sender).Sent()
-			files = append(files, result{c.o, at, err})
-		}
-	}
+	files := d.sentFiles()
 	for _, c := range d.cmds {
 		if before != nil && c.seq == at {
 			before()
@@ -231,15 +236,15 @@ func (d *deferredWrites) confirm(before func(), at uint64) {
 			}
 		}
 		switch {
+		case r.failedAt != 0 && r.off >= 0:
+			d.place(c, r)
+			continue
 		case r.failedAt == 0 || c.to < r.failedAt:
 			continue // every request of the command was written
 		case c.from >= r.failedAt && c.start >= 0:
 			// Refused after the failure (write_stop): written now, as
 			// bash's command would have tried after the one that failed.
-			rearm(c.o)
-			if _, err := c.o.f.Write(d.data[c.start:c.end]); err != nil {
-				r.err = err
-			} else if r.err = c.o.f.Flush(); r.err == nil {
+			if d.rewrite(c, r) {
 				continue
 			}
 		}
@@ -256,6 +261,81 @@ func (d *deferredWrites) confirm(before func(), at uint64) {
 	}
 	d.cmds, d.data = d.cmds[:0], d.data[:0]
 	d.n.Store(0)
+}
+
+// sentFile is a file of deferred commands once their writes were
+// answered: failedAt is the first of its requests that failed (0: none),
+// with its error; off, for a file whose commands' bytes shared requests
+// (deferredCmd.held), is its offset where the failed request's bytes
+// stop, -1 when not known.
+type sentFile struct {
+	o        *outFile
+	failedAt int64
+	err      error
+	off      int64
+}
+
+// sentFiles waits for the answers to the writes of the deferred
+// commands' files (their own redirections' aside: confirmLazy), and
+// finds where a file whose commands shared requests failed. d.mu is
+// held.
+func (d *deferredWrites) sentFiles() []sentFile {
+	var files []sentFile
+	var held []bool
+	for _, c := range d.cmds {
+		if c.lazy {
+			continue // its own file (confirmLazy)
+		}
+		i := slices.IndexFunc(files, func(r sentFile) bool { return r.o == c.o })
+		if i < 0 {
+			i = len(files)
+			files, held = append(files, sentFile{o: c.o, off: -1}), append(held, false)
+		}
+		held[i] = held[i] || c.held
+	}
+	for i := range files {
+		r := &files[i]
+		r.failedAt, r.err = r.o.f.(sender).Sent()
+		if r.failedAt != 0 && held[i] {
+			if off, ok := r.o.f.(holder).RearmOffset(); ok {
+				r.off = off
+			}
+		}
+	}
+	return files
+}
+
+// place confirms c, a command of the file r whose failed request is
+// placed by its offset r.off: a command whose bytes end before it was
+// written; the one whose bytes it cuts failed, as a write(2) that stops
+// in the middle of bash's command; one after it was not tried (vfsd
+// stopped at the failure, write_stop refused the rest) and is written
+// now, as bash's command would have tried after the one that failed.
+// d.mu is held.
+func (d *deferredWrites) place(c deferredCmd, r *sentFile) {
+	switch {
+	case c.endPos <= r.off:
+		return // written whole
+	case c.startPos >= r.off && c.start >= 0:
+		if d.rewrite(c, r) {
+			return
+		}
+	}
+	d.charge(c, r.err)
+	rearm(c.o) // the next command's writes are tried again
+}
+
+// rewrite writes c's bytes again, after a failure that stopped them,
+// and says whether they were written (else r.err says why). d.mu is
+// held.
+func (d *deferredWrites) rewrite(c deferredCmd, r *sentFile) bool {
+	rearm(c.o)
+	if _, err := c.o.f.Write(d.data[c.start:c.end]); err != nil {
+		r.err = err
+		return false
+	}
+	r.err = c.o.f.Flush()
+	return r.err == nil
 }
 
 // confirmLazy confirms the open, the writes and the close of a command

@@ -480,7 +480,7 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 			if p != "" {
 				args = append([]string{p}, args[1:]...) // a script in a directory of PATH
 			}
-			st = s.run(ctx, args, hc.IsBuiltin, hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
+			st = s.run(ctx, args, hc.IsBuiltin, stdinOf(hc), hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
 		}
 		if st == notFound && hc.Exec {
 			fmt.Fprintf(hc.Stderr, "%sexec: %s: not found\n", scriptPrefix(hc), commandText(args[0]))
@@ -557,20 +557,27 @@ func invocationFlags(opts Options) string {
 	return ""
 }
 
-// closedStdin is a command's standard input after <&-: every read fails
-// with EBADF, as a read(2) of a closed descriptor ("cat: -: Bad file
-// descriptor", status 1).
-type closedStdin struct{}
+// writeOnlyStdin is a command's standard input open for writing only
+// (0>FILE): reads fail as of a closed one (builtins.ClosedStdin), but a
+// GNU tool that closes it does not fail again (Env.StdinClosed).
+type writeOnlyStdin struct{ builtins.ClosedStdin }
 
-func (closedStdin) Read([]byte) (int, error) { return 0, syscall.EBADF }
+// stdinOf is the stdin that hc gives a command: nil when it is closed.
+func stdinOf(hc interp.HandlerContext) io.Reader {
+	if hc.Stdin == nil && hc.StdinWriteOnly {
+		return writeOnlyStdin{}
+	}
+	return hc.Stdin
+}
 
 // run is exec; shellBuiltin says that args[0] is the shell's builtin of
 // that name (echo, printf: see shellBuiltins), which the interpreter has
 // asked for.
 func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	name := args[0]
+	_, stdinClosed := stdin.(builtins.ClosedStdin)
 	if stdin == nil {
-		stdin = closedStdin{} // <&-: every read fails, as in bash
+		stdin, stdinClosed = builtins.ClosedStdin{}, true // <&-: every read fails, as in bash
 	}
 	if strings.Contains(name, "/") {
 		return s.runPath(ctx, args, stdin, stdout, stderr, dir, environ)
@@ -625,6 +632,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		env = &builtins.Env{Ctx: ctx}
 	}
 	env.Args, env.Stdin, env.Stdout, env.Stderr = args, stdin, stdout, stderr
+	env.StdinClosed = stdinClosed
 	env.Dir, env.Environ, env.Terminal = dir, environ, terminal
 	env.Color = s.opts.Color == "always" || s.opts.Color != "never" && terminal
 	env.PanicLog = s.opts.PanicLog

@@ -183,18 +183,18 @@ func (o *outFile) Close() error {
 	return err
 }
 
-// outMark is an outFile's counters when a command starts, and the
-// number of write requests its file had sent (see sender).
-type outMark struct{ writes, told, sent int64 }
+// outMark is an outFile's counters when a command starts, the number
+// of write requests its file had sent (see sender), and its offset.
+type outMark struct{ writes, told, sent, pos int64 }
 
 func (o *outFile) mark() outMark {
-	var sent int64
+	var sent, pos int64
 	if sd, ok := o.f.(sender); ok {
-		sent = sd.Requests()
+		sent, pos = sd.Written()
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return outMark{o.writes, o.told, sent}
+	return outMark{o.writes, o.told, sent, pos}
 }
 
 // settle waits for what was written since m and returns the failure that

@@ -143,3 +143,44 @@ func BenchmarkPrintfLoop(b *testing.B) {
 func BenchmarkAppendLoop(b *testing.B) {
 	benchScript(b, `rm -f a; for i in $(seq 1000); do echo $i >> a; done; wc -l < a`, "1000\n")
 }
+
+// TestDeferredWritesHeld: the lines of a loop's printf or echo into a
+// file it writes from the start wait in the client for the next ones
+// and go to vfsd together (vfsclient.File.SendHeld, with a shared
+// region); a failed request is still charged command by command, placed
+// by the file's offset: the command whose bytes a partial write cut
+// fails, as bash's printf under `ulimit -f` (its bytes written up to the
+// limit), each later one tries its own write, and one that a request
+// refused whole (a virtual file's budget) is tried alone and charged
+// only if it fails alone.
+func TestDeferredWritesHeld(t *testing.T) {
+	msg := func(name string, n int) string {
+		return strings.Repeat("llmsh: line 1: "+name+": write error: File too large\n", n)
+	}
+	tests := []struct {
+		name, src, out, err string
+	}{
+		// bash 5.2 (trap '' XFSZ): 170 lines and 4 bytes of the 171st
+		// written, that printf and the 129 after it charged.
+		{"a partial write under ulimit -f", `ulimit -f 1; for ((i=0;i<300;i++)); do printf '%05d\n' $i; done > f; echo $?; wc -c < f; tail -c 8 f | od -An -c`,
+			"1\n1024\n   1   6   9  \\n   0   0   1   7\n", msg("printf", 130)},
+		{"a line refused whole, the later ones fit", `for s in $(seq 10) ` + strings.Repeat("x", 90) + ` 12 3; do echo $s; done > /d; echo $?; wc -c < /d; tail -c 5 /d`,
+			"0\n26\n12\n3\n", msg("echo", 1)},
+		{"within the budget", `for ((i=0;i<3000;i++)); do echo $i; done > f; echo $?; wc -c < f; tail -n 1 f`, "0\n13890\n2999\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			c, _ := vfstest.SessionShm(t, vfsd.Config{Outputs: []string{dir}, Dir: dir, MaxVirtualBytes: 100}, 8)
+			var out, errb lockedBuffer
+			sh, err := New(Options{Client: c, Stdout: &out, Stderr: &errb, Dir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := sh.Run(context.Background(), tt.src, "llmsh")
+			if out.String() != tt.out || errb.String() != tt.err || st != 0 {
+				t.Errorf("%s\ngot  out=%q err=%q status=%d\nwant out=%q err=%q status=0", tt.src, out.String(), errb.String(), st, tt.out, tt.err)
+			}
+		})
+	}
+}

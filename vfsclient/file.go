@@ -84,6 +84,9 @@ type File struct {
 	wslot int
 	// noShm: writes never take a slot (SetWriteShm).
 	noShm bool
+	// hold: SendHeld was called, the writer's small writes are worth a
+	// slot from the first (they wait there for the next command's).
+	hold bool
 
 	// stop, when set, ends f's reads with stopErr once it is done
 	// (SetStop).
@@ -513,7 +516,7 @@ func (f *File) write(p []byte) (int, error) {
 			f.ordered = false // its requests from now on as any file's
 			f.markPending()
 		}
-		if f.wb == nil && f.c.shmW && !f.noShm && (len(p) >= writeShmMin || f.piped >= writeShmMin) {
+		if f.wb == nil && f.c.shmW && !f.noShm && (len(p) >= writeShmMin || f.piped >= writeShmMin || f.hold) {
 			if f.takeWriteSlot(); f.werr != nil {
 				return written, f.werr // seen while waiting for a slot
 			}
@@ -780,6 +783,48 @@ func (f *File) Requests() int64 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.sent
+}
+
+// Written is Requests, and f's offset after the bytes written so far.
+func (f *File) Written() (requests, pos int64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.sent, f.pos
+}
+
+// SendHeld is Send for a file whose failed write can be placed by its
+// offset (RearmOffset): a file opened to write from its start (not to
+// append, whose offset is the end of a file that others may grow), or
+// a file that Send alone suits. While the write-behind slot holds
+// sendSmall bytes or less, they stay there for the next command's
+// (a line of printf in a loop: one request for thousands of them, not
+// one each); to is then the number of the request that will carry them
+// (held), sent at the latest by Sent, Flush or Close. pos is f's offset
+// after the bytes written so far.
+func (f *File) SendHeld() (to, pos int64, held bool, err error) {
+	f.mu.Lock()
+	f.hold = f.hold || f.mode == vfsproto.ModeWrite && f.c.bulkW
+	if f.hold && f.writable() == nil && len(f.wb) > 0 && len(f.wb) <= sendSmall {
+		to, pos = f.sent+1, f.pos
+		f.mu.Unlock()
+		return to, pos, true, nil
+	}
+	f.mu.Unlock()
+	to, err = f.Send()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return to, f.pos, false, err
+}
+
+// RearmOffset rearms f after a failed write (Rearm) and returns its
+// offset in vfsd, where the bytes written stop: ok is false when it is
+// not known (the rearm failed, or f takes no writes). Meant for a file
+// of SendHeld, where the bytes of several commands shared a request.
+func (f *File) RearmOffset() (off int64, ok bool) {
+	f.Rearm()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.pos, f.werr == nil && !f.closed && f.mode == vfsproto.ModeWrite
 }
 
 // Sent waits for the answers to every write request sent so far and

@@ -154,8 +154,8 @@ func openRawRead(g *grant, rel string) (f file, e *vfsproto.Error, ok bool) {
 	return openRaw(g, rel, os.O_RDONLY)
 }
 
-// openRawAppend opens rel by openat2 to append to it (flag: O_WRONLY,
-// O_CREATE, O_APPEND), with openInPlace's checks: a handle that costs no
+// openRawAppend opens rel by openat2 to append to it (flag: O_WRONLY and
+// O_APPEND, with O_CREATE or not: appendExisting), with openInPlace's checks: a handle that costs no
 // os.File (whose NewFile asks fcntl and epoll about each file: `echo $i
 // >> f` in a loop opens one a command). It is write-only, so nothing
 // reads it concurrently (read_shm_at), which asHandle guards against for
@@ -183,7 +183,7 @@ func openRaw(g *grant, rel string, flag int) (f file, e *vfsproto.Error, ok bool
 		unix.Close(fd)
 		return nil, e, true
 	}
-	return &rawFile{fd: fd, name: rel, write: flag&(os.O_WRONLY|os.O_RDWR) != 0}, nil, true
+	return &rawFile{fd: fd, name: rel, write: flag&(os.O_WRONLY|os.O_RDWR) != 0, size: fi.Size()}, nil, true
 }
 
 // openDirBeneath opens the directory rel of g by openat2 for a listing;

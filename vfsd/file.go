@@ -240,6 +240,9 @@ type rawFile struct {
 	name string
 	// write: opened to append (openRawAppend), the handle keeps it.
 	write bool
+	// size is the file's size when it was opened (openRaw's fstat):
+	// the write budget's start for an append, with no second fstat.
+	size int64
 }
 
 func (f *rawFile) Read(p []byte) (int, error) {

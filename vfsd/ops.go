@@ -183,6 +183,16 @@ func (s *Server) openPath(name string, mode vfsproto.Mode) (f file, canRead, can
 // openWritable opens rel inside g's root for writing, under the write
 // budget when there is one.
 func (s *Server) openWritable(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) {
+	if mode == vfsproto.ModeAppend && s.budget.chargesEntries() {
+		// Most appends are to a file that is there (`echo $i >> log` in
+		// a loop): opened without O_CREAT, it needs no lstat before to
+		// tell whether its name is new. Absent, it is opened as below.
+		if f, e := s.openRealFlag(g, rel, appendExisting); e == nil {
+			return s.appendBudgeted(f)
+		} else if e.Code != vfsproto.ENoEnt {
+			return nil, e
+		}
+	}
 	// A new name pays for its entry and inode first (diskEntryCost).
 	entry := int64(0)
 	if s.budget.chargesEntries() {
@@ -211,12 +221,37 @@ func (s *Server) openWritable(g *grant, rel string, mode vfsproto.Mode) (file, *
 	if mode == vfsproto.ModeWrite {
 		return s.budgeted(f, mode, 0), nil
 	}
+	if mode == vfsproto.ModeAppend {
+		return s.appendBudgeted(f)
+	}
 	st, err := f.stat()
 	if err != nil {
 		f.abort()
 		return nil, ioError(err)
 	}
 	return s.budgeted(f, mode, st.Size), nil
+}
+
+// appendExisting is the flag of an append to a file that must exist.
+const appendExisting = os.O_WRONLY | os.O_APPEND
+
+// appendBudgeted is the file f, opened to append, under the write budget
+// when there is one: its size from the fstat of its open when openat2
+// opened it (a *rawFile), with no second fstat and no file identity
+// (f.stat's HMAC), else from f.stat.
+func (s *Server) appendBudgeted(f file) (file, *vfsproto.Error) {
+	if !s.budget.bounded() {
+		return f, nil
+	}
+	if rf, ok := f.(*rawFile); ok {
+		return s.budgeted(f, vfsproto.ModeAppend, rf.size), nil
+	}
+	st, err := f.stat()
+	if err != nil {
+		f.abort()
+		return nil, ioError(err)
+	}
+	return s.budgeted(f, vfsproto.ModeAppend, st.Size), nil
 }
 
 // openVirtual opens (or creates) the virtual file abs.
@@ -231,15 +266,21 @@ func (s *Server) openVirtual(abs string, mode vfsproto.Mode) (file, *vfsproto.Er
 // openReal opens rel inside g's root, unless it is one of the hidden
 // files.
 func (s *Server) openReal(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) {
+	return s.openRealFlag(g, rel, openFlag(mode))
+}
+
+// openRealFlag is openReal with the open(2) flag of openFlag (or
+// appendExisting).
+func (s *Server) openRealFlag(g *grant, rel string, flag int) (file, *vfsproto.Error) {
 	if len(s.hidden) == 0 {
-		return openReal(g, rel, mode)
+		return openReal(g, rel, flag)
 	}
-	if mode == vfsproto.ModeWrite { // replaced on close: look before
+	if flag == flagAtomic { // replaced on close: look before
 		if fi, err := g.stat(rel); err == nil && s.isHidden(fi) {
 			return nil, s.reject(msgPerm)
 		}
 	}
-	f, e := openReal(g, rel, mode)
+	f, e := openReal(g, rel, flag)
 	if f != nil {
 		if fi, err := fileInfo(f); err == nil && s.isHidden(fi) {
 			f.abort()
@@ -279,20 +320,30 @@ func (s *Server) isHidden(fi os.FileInfo) bool {
 	return false
 }
 
-// openReal opens rel inside g's root. Truncating writes are atomic.
-func openReal(g *grant, rel string, mode vfsproto.Mode) (file, *vfsproto.Error) {
-	var flag int
-	switch mode {
-	case vfsproto.ModeRead:
-		flag = os.O_RDONLY
-	case vfsproto.ModeAppend:
-		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
-	case vfsproto.ModeReadWrite:
-		flag = os.O_RDWR | os.O_CREATE
-	case vfsproto.ModeWrite:
+// openReal opens rel inside g's root with flag (openFlag). Truncating
+// writes are atomic.
+func openReal(g *grant, rel string, flag int) (file, *vfsproto.Error) {
+	if flag == flagAtomic {
 		return openAtomic(g, rel)
 	}
 	return openInPlace(g, rel, flag)
+}
+
+// flagAtomic is openFlag's value for ModeWrite: not an open(2) flag, but
+// a write to a temp file renamed over rel on close (openAtomic).
+const flagAtomic = -1
+
+// openFlag is the open(2) flag of mode, or flagAtomic.
+func openFlag(mode vfsproto.Mode) int {
+	switch mode {
+	case vfsproto.ModeAppend:
+		return os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	case vfsproto.ModeReadWrite:
+		return os.O_RDWR | os.O_CREATE
+	case vfsproto.ModeWrite:
+		return flagAtomic
+	}
+	return os.O_RDONLY
 }
 
 // linkCount is the number of hard links of the file fi describes (1 when
@@ -323,7 +374,7 @@ func openInPlace(g *grant, rel string, flag int) (file, *vfsproto.Error) {
 			return f, e
 		}
 	}
-	if flag == os.O_WRONLY|os.O_CREATE|os.O_APPEND {
+	if flag&^os.O_CREATE == appendExisting {
 		if f, e, ok := openRawAppend(g, rel, flag); ok {
 			return f, e
 		}

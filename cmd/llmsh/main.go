@@ -579,6 +579,16 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 		builtinColor = "never"
 	}
 	interactive := !o.haveScript && name == "llmsh" && rep == nil && isTerminal(stdin)
+	var touts []*termOut // the REPL's terminal outputs, opened before Landlock
+	if interactive {
+		for _, w := range []io.Writer{stdout, stderr} {
+			t := openTermOut(w)
+			if t != nil {
+				defer t.Close()
+			}
+			touts = append(touts, t)
+		}
+	}
 	sess, err := llmsh.New(llmsh.Options{
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Dir: cwd,
 		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: stderr, Hidden: hiddenFiles(hist),
@@ -606,7 +616,7 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 	var status int
 	if interactive {
 		earlyvfsd.FullProcs() // each command line runs on every P
-		if status, err = runInteractive(sess, o, stdin.(*os.File), stdout, stderr, hist, colour, cwd); err != nil {
+		if status, err = runInteractive(sess, o, stdin.(*os.File), stdout, stderr, touts, hist, colour, cwd); err != nil {
 			return runFailed(err, stderr)
 		}
 	} else if st, final := runScript(sess, o, name, stdin, stdout, stderr, rep); final {
@@ -621,14 +631,25 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 }
 
 // runInteractive runs the REPL on the terminal tty.
-func runInteractive(sess *llmsh.Session, o *options, tty *os.File, stdout, stderr io.Writer, hist *repl.History, colour bool, cwd string) (int, error) {
+// touts are stdout and stderr opened again when they are terminals (nil
+// each when not), which the REPL writes to instead.
+func runInteractive(sess *llmsh.Session, o *options, tty *os.File, stdout, stderr io.Writer, touts []*termOut, hist *repl.History, colour bool, cwd string) (int, error) {
+	var held []repl.Held
+	if touts[0] != nil {
+		stdout = touts[0]
+		held = append(held, touts[0])
+	}
+	if touts[1] != nil {
+		stderr = touts[1]
+		held = append(held, touts[1])
+	}
 	return sess.Interactive(context.Background(), stdout, stderr, func(ctx context.Context, p llmsh.Prompt) int {
 		done := make(chan struct{})
 		defer close(done)
 		go stopStuck(ctx, done, sess.Kill, 0, stderr, nil)
 		return repl.Run(ctx, repl.Options{
 			Shell: p.Shell, Input: repl.NewInput(tty), Terminal: tty, Stderr: stderr, History: hist, Color: colour,
-			Timeout: p.Timeout, Begin: p.Begin, End: p.End,
+			Timeout: p.Timeout, Begin: p.Begin, End: p.End, Held: held,
 			Version: version, Readable: repl.Grants(cwd, o.inputs), Writable: repl.Grants(cwd, o.outputs),
 			Roots: repl.Grants(cwd, append(o.inputs, o.outputs...)),
 		})
@@ -687,9 +708,9 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 	defer earlyvfsd.FullProcsAfter(fullProcsAfter)()
 	// A builtin or the parser deep in work that ignores cancellation
 	// must not keep the run past its limit: stopStuck ends the process
-	// stuck.Grace after the run was stopped, if it has not returned, or
-	// at once when it waits on a write to stdout or stderr that nobody
-	// reads.
+	// once the stopped run is stuck (stuck.Wait: a second of CPU spent,
+	// or a second of waiting, since the stop), or at once when it waits
+	// on a write to stdout or stderr that nobody reads.
 	stopped, stop := context.WithCancelCause(context.Background())
 	defer stop(nil)
 	runDone := make(chan struct{})
@@ -757,9 +778,9 @@ func discardedList(names []string, omitted int64) string {
 }
 
 // stopStuck waits for the run to be stopped (ctx ends: time limit,
-// memory or output limit, vfsd gone, with that cause); if it has not
-// returned stuck.Grace later, or is held in a write to outs that its
-// reader does not take, it says why (unless stderr blocks too), ends the
+// memory or output limit, vfsd gone, with that cause); if it is then
+// stuck (waitStopped), or held in a write to outs that its reader does
+// not take, it says why (unless stderr blocks too), ends the
 // session's processes and exits the process.
 func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), timeout time.Duration, stderr io.Writer, outs []*outWatch) {
 	if !waitStopped(ctx, runDone, outs) {
@@ -807,7 +828,8 @@ func closedFD(fds []int) (int, bool) {
 // directory, as the operator asked; any other is granted as a single file,
 // and a line on stderr says so (writes under it would otherwise be refused
 // with no word of why). A path whose directory is missing too is left to
-// vfsd, which refuses the grant and says why.
+// vfsd, which refuses the grant and says why: nothing is made on the host
+// but the directory a trailing slash names.
 func prepareGrants(inputs, outputs []string, stderr io.Writer) {
 	for _, p := range inputs {
 		if _, err := os.Lstat(p); p == "" || !errors.Is(err, fs.ErrNotExist) {
@@ -824,7 +846,11 @@ func prepareGrants(inputs, outputs []string, stderr io.Writer) {
 			continue
 		}
 		if strings.HasSuffix(p, "/") {
-			if err := os.MkdirAll(p, 0o755); err != nil {
+			// Only the directory named is made, as mkdir (not mkdir
+			// -p) would: one whose parent is missing is refused by
+			// vfsd, as a missing -i path's is (session 28: -o
+			// /nonexist/x/ made /nonexist on the host).
+			if err := os.Mkdir(p, 0o755); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				fmt.Fprintf(stderr, "llmsh: cannot create -o directory '%s': %s\n", p, builtins.ErrText(err))
 			}
 			continue

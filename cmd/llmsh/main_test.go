@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -414,6 +416,30 @@ func TestCLI(t *testing.T) {
 				t.Fatalf("out=%q err=%q code=%d; want out=%q err~%q code=%d", out, errs, code, tc.out, tc.errIn, tc.code)
 			}
 		})
+	}
+}
+
+// TestOutputDirGrantParent: -o DIR/ makes DIR when it is missing, but
+// not its parents (session 28: -o /nonexist/x/ made /nonexist on the
+// host, with mkdir -p, where -i refuses a path whose directory is
+// missing): its grant is refused by vfsd as -i's is, a usage error, and
+// nothing is made.
+func TestOutputDirGrantParent(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, flag := range []string{"-o", "-i"} {
+		p := filepath.Join(dir, "nodir", "x") + "/"
+		_, errs, code := runLlmsh(t, "", flag, p, "-c", "echo not-run")
+		if want := "vfsd: " + flag + " '" + p + "': No such file or directory\nUsage: llmsh"; code != 2 || !strings.HasPrefix(errs, want) {
+			t.Errorf("%s %s: status %d, stderr %q; want 2, %q", flag, p, code, errs, want)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, "nodir")); !errors.Is(err, fs.ErrNotExist) {
+			t.Fatalf("%s %s made its parent: %v", flag, p, err)
+		}
+	}
+	p := filepath.Join(dir, "made") + "/"
+	if out, errs, code := runLlmsh(t, "", "-o", p, "-c", "echo x > "+p+"f; cat "+p+"f"); out != "x\n" || errs != "" || code != 0 {
+		t.Errorf("-o %s: %q %q %d", p, out, errs, code)
 	}
 }
 

@@ -37,40 +37,20 @@ func (o *outWatch) Fd() uintptr {
 	return ^uintptr(0)
 }
 
-// blockedAfter is how long one write to the process's outputs may go on
-// after the run was stopped before the run counts as stuck on it.
-const blockedAfter = 20 * time.Millisecond
-
 // waitStopped waits until the run returns (done is closed: false) or is
-// told to stop (ctx ends). Told to stop, it waits stuck.Grace more for
-// done, and reports true when the run has not returned by then, or when
-// one write to outs has been in progress across blockedAfter (the
-// reader is not reading: the run would wait for it, whatever its limit).
+// told to stop (ctx ends). Told to stop, it reports true once the run is
+// stuck (stuck.Wait: a second of CPU spent since, or a second in which
+// it used next to none), or once one write to outs has been in progress
+// across a tick of stuck.Tick (20 ms: the reader is not reading, and the
+// run would wait for it, whatever its limit).
 func waitStopped(ctx context.Context, done <-chan struct{}, outs []*outWatch) bool {
-	select {
-	case <-done:
-		return false
-	case <-ctx.Done():
-	}
-	grace := time.NewTimer(stuck.Grace)
-	defer grace.Stop()
-	var tick <-chan time.Time
+	var check func() bool
 	if len(outs) > 0 {
-		t := time.NewTicker(blockedAfter)
-		defer t.Stop()
-		tick = t.C
-	}
-	prev := make([]uint64, len(outs))
-	for i, o := range outs {
-		prev[i] = o.seq.Load()
-	}
-	for {
-		select {
-		case <-done:
-			return false
-		case <-grace.C:
-			return true
-		case <-tick:
+		prev := make([]uint64, len(outs))
+		for i, o := range outs {
+			prev[i] = o.seq.Load()
+		}
+		check = func() bool {
 			for i, o := range outs {
 				cur := o.seq.Load()
 				if cur%2 == 1 && cur == prev[i] {
@@ -78,8 +58,10 @@ func waitStopped(ctx context.Context, done <-chan struct{}, outs []*outWatch) bo
 				}
 				prev[i] = cur
 			}
+			return false
 		}
 	}
+	return stuck.WaitOr(ctx, nil, done, check)
 }
 
 // sayAtMost writes msg to w unless that blocks for longer than d: the

@@ -29,9 +29,9 @@ const tick = 20 * time.Millisecond
 // goroutine, calls fire each time the live heap is found above limit
 // (after a collection, so that garbage a stopped command left behind does
 // not count). fire should stop the work in progress; it is called again at
-// the next tick if the heap stays above. Stop the guard with the returned
-// function (calling it again is harmless).
-func Start(limit uint64, fire func()) (stop func()) {
+// the next tick if the heap stays above. Stop the guard with its Stop;
+// SetLimit moves the heap it fires above (the soft limit stays).
+func Start(limit uint64, fire func()) *Guard {
 	debug.SetMemoryLimit(int64(limit))
 	return watch(limit, fire)
 }
@@ -51,13 +51,32 @@ func Growth(limit uint64, fire func()) (stop func()) {
 // when that is lower or base is 0; it returns the base it counts from.
 // A library Session counts each Run from the lowest base it has seen
 // since its shell started, so that what its Runs keep (variables,
-// functions) counts against the limit of the next (session 25).
+// functions) counts against the limit of the next (session 25). A Run
+// that starts with the live heap above base+limit already is given
+// Allowance's room above it.
 func GrowthFrom(base, limit uint64, fire func()) (stop func(), from uint64) {
 	from = Heap()
 	if base != 0 && base < from {
 		from = base
 	}
-	return watch(Top(from, limit), fire), from
+	return watch(Allowance(Top(from, limit), limit), fire).Stop, from
+}
+
+// Allowance is the heap above which a guard is to stop work that starts
+// now under the bound top, grow being the growth the bound allows: top,
+// or, when the live heap is above top already (what a session keeps: a
+// Run stopped by its end's check keeps its variables), that heap and a
+// sixteenth of grow more. The work can then give back what is kept
+// (unset) before a tick stops it, however late it gets there (session
+// 28: under load the first tick, 20 ms into the Run, stopped the Run
+// that unset what its session kept, before the unset ran); the check at
+// its end (Over(top)) stops it if it does not, and a sixteenth of grow
+// is all it may add before a tick does.
+func Allowance(top, grow uint64) uint64 {
+	if !Over(top) {
+		return top
+	}
+	return Top(Heap(), grow/16)
 }
 
 // Top is base+limit, or the largest heap there is when that overflows.
@@ -101,13 +120,36 @@ var hub struct {
 }
 
 type guard struct {
-	limit uint64
+	limit uint64 // under hub.mu
 	fire  func()
+}
+
+// A Guard calls its fire function each tick that finds the live heap
+// above its limit (Start).
+type Guard struct {
+	g    *guard
+	once sync.Once
+}
+
+// Stop stops the guard; calling it again is harmless.
+func (g *Guard) Stop() {
+	g.once.Do(func() {
+		hub.mu.Lock()
+		delete(hub.guards, g.g)
+		hub.mu.Unlock()
+	})
+}
+
+// SetLimit makes limit the heap above which the guard fires.
+func (g *Guard) SetLimit(limit uint64) {
+	hub.mu.Lock()
+	g.g.limit = limit
+	hub.mu.Unlock()
 }
 
 // watch calls fire each tick that finds the heap above limit after a
 // collection.
-func watch(limit uint64, fire func()) (stop func()) {
+func watch(limit uint64, fire func()) *Guard {
 	g := &guard{limit: limit, fire: fire}
 	hub.mu.Lock()
 	if hub.guards == nil {
@@ -119,14 +161,7 @@ func watch(limit uint64, fire func()) (stop func()) {
 		go serve()
 	}
 	hub.mu.Unlock()
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			hub.mu.Lock()
-			delete(hub.guards, g)
-			hub.mu.Unlock()
-		})
-	}
+	return &Guard{g: g}
 }
 
 // serve looks at the heap each tick for every guard, and fires those whose

@@ -24,25 +24,44 @@ func TestSizeString(t *testing.T) {
 	}
 }
 
-// TestStartFires: a live heap above the limit makes the guard fire; once
-// the heap is back under it, and the guard stopped, nothing more fires.
+// TestStartFires: a live heap above the limit makes the guard fire, also
+// once SetLimit has brought the limit under it; once the guard is
+// stopped, nothing more fires.
 func TestStartFires(t *testing.T) {
 	defer debug.SetMemoryLimit(math.MaxInt64)
 	fired := make(chan struct{}, 1)
-	stop := Start(32<<20, func() {
+	g := Start(1<<40, func() {
 		select {
 		case fired <- struct{}{}:
 		default:
 		}
 	})
 	hog := make([]byte, 64<<20)
+	g.SetLimit(32 << 20)
 	select {
 	case <-fired:
 	case <-time.After(30 * time.Second):
 		t.Fatal("the guard did not fire")
 	}
 	runtime.KeepAlive(hog)
-	stop()
+	g.Stop()
+}
+
+// TestAllowance: work that starts with the live heap above its bound may
+// grow it by a sixteenth of the bound's growth before a guard stops it;
+// under the bound, the bound is the limit.
+func TestAllowance(t *testing.T) {
+	hog := make([]byte, 64<<20)
+	runtime.GC()
+	heap := Heap()
+	if got := Allowance(heap+(1<<30), 1<<30); got != heap+(1<<30) {
+		t.Errorf("under the bound: %d, want the bound %d", got, heap+(1<<30))
+	}
+	got := Allowance(heap-(32<<20), 32<<20)
+	if got < heap+(2<<20) || got > heap+(3<<20) {
+		t.Errorf("over the bound: %d, want about the heap %d and 2 MiB", got, heap)
+	}
+	runtime.KeepAlive(hog)
 }
 
 // TestGrowthFromBase: Growth counts from the heap at its start, not from

@@ -1,8 +1,21 @@
 // Package stuck tells when a run that was told to stop has not returned:
 // it is deep in work that does not look at its context (an expansion, the
-// parser), and whoever ran it ends the process rather than let it burn a
-// CPU for good. The llmsh command and the isolated session's worker use
-// it.
+// parser), or waits for something that never comes, and whoever ran it
+// ends the process rather than let it burn a CPU, or hold its session,
+// for good. The llmsh command and the isolated session's worker use it;
+// each runs one session in its process, whose CPU time is the run's.
+//
+// The decision does not depend on the machine's load (session 28: a
+// second of wall-clock time, the bound before, ended as stuck a run that
+// was legitimately finishing one big step at load 30-40, when the
+// process got a twentieth of a CPU). A run burning CPU is stuck once
+// the process has spent Grace of CPU time since the stop; a run that
+// uses none is stuck once a window of Grace of wall-clock time passes in
+// which the process used less than 1/IdleShare of it. A process that
+// wants the CPU gets its share of it, however loaded the machine (at
+// load L per CPU, about 1/L), so only one that waits (in a system call,
+// on a lock, for a channel) uses so little: the window misjudges a run
+// finishing a step only past a load of IdleShare per CPU.
 package stuck
 
 import (
@@ -10,26 +23,106 @@ import (
 	"time"
 )
 
-// Grace is how long a stopped run may take to return.
+// Grace is the CPU time a stopped run may spend before it returns, and
+// the length of the windows in which a run that uses no CPU is judged.
 const Grace = time.Second
+
+// IdleShare is the share of a window's wall-clock time (1/IdleShare)
+// under which a stopped run is judged to be waiting, not working.
+const IdleShare = 100
+
+// Tick is how often a stopped run is looked at.
+const Tick = 20 * time.Millisecond
+
+// Judge decides from readings of the wall-clock time and the process's
+// CPU time taken while a stopped run has not returned whether it is
+// stuck. The readings are durations from any fixed origins (those of
+// Meter), given in order.
+type Judge struct {
+	budget, window  time.Duration // CPU allowed, length of a window
+	cpu0            time.Duration // the CPU time at the stop
+	winWall, winCPU time.Duration // the readings at the start of the window
+}
+
+// NewJudge starts judging a run stopped when the readings were wall and
+// cpu, with Grace as its CPU budget and its window.
+func NewJudge(wall, cpu time.Duration) *Judge {
+	return NewJudgeFor(wall, cpu, Grace, Grace)
+}
+
+// NewJudgeFor is NewJudge with a budget of CPU and a window of its own:
+// for a parent that judges a process which should have judged itself.
+func NewJudgeFor(wall, cpu, budget, window time.Duration) *Judge {
+	return &Judge{budget: budget, window: window, cpu0: cpu, winWall: wall, winCPU: cpu}
+}
+
+// Stuck reports whether the run is stuck at the readings wall and cpu:
+// it has spent its budget of CPU (Grace) since the stop, or the window
+// that ends here (Grace of wall-clock time or more) saw less than
+// 1/IdleShare of its time in CPU. A window with more starts the next one.
+func (j *Judge) Stuck(wall, cpu time.Duration) bool {
+	if cpu-j.cpu0 >= j.budget {
+		return true
+	}
+	if span := wall - j.winWall; span >= j.window {
+		if (cpu-j.winCPU)*IdleShare < span {
+			return true
+		}
+		j.winWall, j.winCPU = wall, cpu
+	}
+	return false
+}
+
+// Meter reads the wall-clock time and the CPU time the process has used
+// (user and system, every thread), each from an origin of its own.
+func Meter() (wall, cpu time.Duration) {
+	return time.Since(origin), processCPU()
+}
+
+var origin = time.Now()
 
 // Wait waits until the run returns (done is closed) or is told to stop
 // (ctx ends, or stopped is closed; stopped may be nil). Told to stop, it
-// waits Grace more for done, and reports true when the run still has
-// not returned.
+// looks at the process every Tick and reports true once Judge finds the
+// run stuck, or false when it returns first.
 func Wait(ctx context.Context, stopped, done <-chan struct{}) bool {
+	return WaitOr(ctx, stopped, done, nil)
+}
+
+// WaitOr is Wait that also reports true once check, called every Tick
+// after the stop when it is not nil, does.
+func WaitOr(ctx context.Context, stopped, done <-chan struct{}, check func() bool) bool {
+	return waitWith(ctx, stopped, done, check, Meter, nil)
+}
+
+// waitWith is WaitOr reading meter, on ticks of tick when it is not nil
+// (tests drive it), else of a ticker of Tick.
+func waitWith(ctx context.Context, stopped, done <-chan struct{}, check func() bool, meter func() (time.Duration, time.Duration), tick <-chan time.Time) bool {
 	select {
 	case <-done:
 		return false
 	case <-stopped:
 	case <-ctx.Done():
 	}
-	t := time.NewTimer(Grace)
-	defer t.Stop()
-	select {
-	case <-done:
-		return false
-	case <-t.C:
-		return true
+	j := NewJudge(meter())
+	if tick == nil {
+		t := time.NewTicker(Tick)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-done:
+			return false
+		case <-tick:
+			select {
+			case <-done:
+				return false
+			default:
+			}
+			if j.Stuck(meter()) || check != nil && check() {
+				return true
+			}
+		}
 	}
 }

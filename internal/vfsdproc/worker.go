@@ -99,6 +99,9 @@ func StartWorker(dir string) (*Worker, error) {
 // Done is closed when the worker has exited.
 func (w *Worker) Done() <-chan struct{} { return w.done }
 
+// Pid is the worker's process ID.
+func (w *Worker) Pid() int { return w.cmd.Process.Pid }
+
 // Kill ends the worker at once.
 func (w *Worker) Kill() {
 	w.cmd.Process.Kill()

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -70,6 +71,12 @@ func start(t *testing.T, dir string, environ []string, args ...string) *session 
 	if err != nil {
 		t.Fatal(err)
 	}
+	return watch(t, f, cmd)
+}
+
+// watch reads f (the terminal's master, or a pipe) into a session; with
+// cmd, the session also waits for it and kills it at the test's end.
+func watch(t *testing.T, f *os.File, cmd *exec.Cmd) *session {
 	s := &session{t: t, pty: f, cmd: cmd, more: make(chan struct{}, 1), done: make(chan struct{}), wait: make(chan error, 1)}
 	go func() {
 		buf := make([]byte, 4096)
@@ -88,12 +95,46 @@ func start(t *testing.T, dir string, environ []string, args ...string) *session 
 			}
 		}
 	}()
+	if cmd == nil {
+		t.Cleanup(func() { f.Close() })
+		return s
+	}
 	go func() { s.wait <- cmd.Wait() }()
 	t.Cleanup(func() {
 		cmd.Process.Kill()
 		f.Close()
 	})
 	return s
+}
+
+// startSplit is start with llmsh's stderr (its prompts, line editing and
+// messages) on a pipe, read as a session of its own (errs); its stdin
+// and stdout are the terminal (term).
+func startSplit(t *testing.T, dir string, environ []string, args ...string) (term, errs *session) {
+	t.Helper()
+	cmd := exec.Command(llmshBin, args...)
+	cmd.Dir = dir
+	cmd.Env = environ
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 50, Cols: 200}); err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, w
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	err = cmd.Start()
+	tty.Close()
+	w.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return watch(t, ptmx, cmd), watch(t, r, nil)
 }
 
 func (s *session) send(text string) {
@@ -563,6 +604,41 @@ func TestLimitsEndTheLineNotTheSession(t *testing.T) {
 	s.send("exit 4\r")
 	if st := s.exitStatus(wait); st != 4 {
 		t.Fatalf("exit status %d, want 4", st)
+	}
+}
+
+// TestLimitEndsHeldWrite: a command line whose write to the terminal is
+// held by ^S (XOFF) ends at its time limit all the same, as a signal
+// ends bash's command held there (session 28: the write waited, and the
+// line ran on past its limit, until ^Q). llmsh's stderr is a pipe here,
+// so its message shows while the terminal is held; the command says
+// "ready" and waits for a line, so that ^S is typed while the terminal
+// is in its normal mode (at the prompt it is a key for the editor).
+func TestLimitEndsHeldWrite(t *testing.T) {
+	term, errs := startSplit(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never", "--timeout", "3s")
+	errs.expect(prompt, wait)
+	term.send("echo ready; read x; yes\r")
+	term.expect("ready\r\n", wait)
+	term.send("\x13go\r")
+	// held for good without the fix: only the guard's 60 s end it
+	if before := errs.expect("llmsh: timed out after 3s\n", 60*time.Second); strings.Contains(before, "timeout") {
+		t.Errorf("the ended write was reported: %q", before)
+	}
+	errs.expect("[124]$ ", wait)
+	// the same for the shell's own echo
+	term.send("echo ready; read x; while :; do echo y; done\r")
+	term.expect("ready\r\n", wait)
+	term.send("\x13go\r")
+	if before := errs.expect("llmsh: timed out after 3s\n", 60*time.Second); strings.Contains(before, "timeout") {
+		t.Errorf("the ended write was reported: %q", before)
+	}
+	errs.expect("[124]$ ", wait)
+	term.send("echo after\r")
+	term.expect("after\r\n", wait)
+	errs.expect(prompt, wait)
+	term.send("exit 5\r")
+	if st := term.exitStatus(wait); st != 5 {
+		t.Fatalf("exit status %d, want 5", st)
 	}
 }
 

@@ -61,6 +61,18 @@ type Options struct {
 	// session.
 	Begin func(stop func())
 	End   func() bool
+	// Held are the terminal's outputs that the command lines write to,
+	// when they take write deadlines (a file of its own in non-blocking
+	// mode): when a line ends (its time limit, another limit, Ctrl-C), a
+	// write to them that the terminal holds (^S, XOFF) ends too, as a
+	// signal ends bash's command held there, instead of keeping the line
+	// running past its limit until ^Q.
+	Held []Held
+}
+
+// Held is a terminal output that takes write deadlines.
+type Held interface {
+	SetWriteDeadline(time.Time) error
 }
 
 // current is the history of the running REPL, which the history builtin
@@ -472,8 +484,10 @@ func (s *session) run(ctx context.Context, src string) (status int, exit bool) {
 	// A timeout or a limit that ends the line also ends a read from
 	// the terminal, as Ctrl-C does.
 	stopFeed := context.AfterFunc(cmdCtx, cmdIn.interrupt)
+	unhold := endHeldWrites(cmdCtx, o.Held)
 	status, rerr := o.Shell.RunInteractive(cmdCtx, src)
 	stopFeed()
+	unhold()
 	limited := o.End != nil && o.End()
 	timedOut := errors.Is(cmdCtx.Err(), context.DeadlineExceeded)
 	// The interpreter also reports an interrupted run as exited.
@@ -502,6 +516,32 @@ func (s *session) run(ctx context.Context, src string) (status int, exit bool) {
 		o.Shell.SetLastStatus(status)
 	}
 	return status, exited
+}
+
+// endHeldWrites ends the writes to outs in progress or to come once ctx
+// (the command line's) ends; the function it returns lets them wait
+// again, for the next line and the prompt.
+func endHeldWrites(ctx context.Context, outs []Held) (unhold func()) {
+	if len(outs) == 0 {
+		return func() {}
+	}
+	ended := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		defer close(ended)
+		// stderr (the last) first: a command whose write to stdout
+		// ends says so to a stderr that takes nothing more either
+		for i := len(outs) - 1; i >= 0; i-- {
+			outs[i].SetWriteDeadline(time.Now())
+		}
+	})
+	return func() {
+		if !stop() {
+			<-ended
+		}
+		for _, o := range outs {
+			o.SetWriteDeadline(time.Time{})
+		}
+	}
 }
 
 // banner is the line shown on start. What is writable is readable

@@ -37,6 +37,7 @@ func makeErrnoText() {
 		syscall.EMFILE:       "Too many open files",
 		syscall.EILSEQ:       "Invalid or incomplete multibyte or wide character",
 		syscall.ECONNREFUSED: "Connection refused",
+		syscall.ENODEV:       "No such device",
 	}
 }
 

@@ -662,7 +662,11 @@ type arithState struct {
 	lastTok int
 	val     int64  // value of atNum and atStr
 	name    string // atStr's text
-	peekOK  int    // llmsh: peekLex found no error before this byte
+	// nameText is atStr's text as written when name has its subscript
+	// evaluated (a[i] read as a[-5]): bash's messages name it so
+	// (llmsh).
+	nameText string
+	peekOK   int // llmsh: peekLex found no error before this byte
 }
 
 const maxArithDepth = 1024
@@ -779,7 +783,7 @@ func (s *arithState) next() {
 			}
 			j = e + 1
 		}
-		s.name = t[i:j]
+		s.name, s.nameText = t[i:j], ""
 		s.pos = j
 		s.peekLex(j)
 		// An assignment's target is not read.
@@ -798,7 +802,7 @@ func (s *arithState) next() {
 			if err != nil {
 				s.failErr(err)
 			}
-			s.name = name
+			s.name, s.nameText = name, s.name
 		}
 		if read {
 			s.val = s.varValue(s.name)
@@ -1117,10 +1121,12 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 		cfg.warn(name + ": bad array subscript")
 		return "", false, nil
 	}
+	base := name[:i]
 	if vr.Kind == NameRef {
-		// llmsh: $(( r[i] )) reads an element of the nameref's array.
+		// llmsh: $(( r[i] )) reads an element of the nameref's array
+		// (and a message names the array, as bash).
 		if n, v := vr.Resolve(cfg.Env); n != "" && n != name[:i] && !strings.Contains(n, "[") {
-			vr = v
+			vr, base = v, n
 		}
 	}
 	w, err := cfg.subscriptWord(name[i:], vr.Kind == Associative)
@@ -1133,9 +1139,9 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 	}
 	// llmsh: a[-5] out of range is bash's `a: bad array subscript`,
 	// named after the array, not after an enclosing ${…}.
-	oldParam := cfg.curParam
-	cfg.curParam = &syntax.ParamExp{Param: &syntax.Lit{Value: name[:i]}}
-	defer func() { cfg.curParam = oldParam }()
+	oldParam, oldArray := cfg.curParam, cfg.curArray
+	cfg.curParam, cfg.curArray = &syntax.ParamExp{Param: &syntax.Lit{Value: base}}, ""
+	defer func() { cfg.curParam, cfg.curArray = oldParam, oldArray }()
 	return cfg.varIndFresh(name[:i], vr, idx)
 }
 
@@ -1337,6 +1343,12 @@ func (cfg *Config) expandSubscript(sub string, dq bool) (string, error) {
 
 // arithSet assigns a variable, or an element when name is NAME[SUB].
 func (cfg *Config) arithSet(name string, val int64) error {
+	return cfg.arithSetText(name, name, val)
+}
+
+// arithSetText is arithSet, text naming the target in a message: as
+// written, before its subscript was evaluated (llmsh).
+func (cfg *Config) arithSetText(name, text string, val int64) error {
 	str := strconv.FormatInt(val, 10)
 	i := strings.IndexByte(name, '[')
 	if i < 0 {
@@ -1395,18 +1407,23 @@ func (cfg *Config) arithSet(name string, val int64) error {
 	err = cfg.assignElem(base, vr, idx, str)
 	if err == errNegativeIndex {
 		// llmsh: bash reports a[-5]: bad array subscript and the
-		// expression goes on.
-		cfg.warn(name + ": bad array subscript")
+		// expression goes on; a[i]-- names a[i] so.
+		cfg.warn(text + ": bad array subscript")
 		return nil
 	}
 	return err
 }
 
-func (s *arithState) assign(name string, val int64) {
+// assign sets name, a variable or an element, to val; text is name as
+// written when its subscript was evaluated, for messages (llmsh).
+func (s *arithState) assign(name, text string, val int64) {
 	if s.ev.noeval > 0 {
 		return
 	}
-	if err := s.ev.cfg.arithSet(name, val); err != nil {
+	if text == "" {
+		text = name
+	}
+	if err := s.ev.cfg.arithSetText(name, text, val); err != nil {
 		var unset UnsetParameterError
 		if _, ok := err.(*ArithmError); !ok && !errors.As(err, &unset) {
 			// (set -u's error in a target's subscript, a[nope] = 1,
@@ -1435,7 +1452,7 @@ func (s *arithState) assignExpr() int64 {
 		if s.lastTok != atStr {
 			s.fail("attempted assignment to non-variable")
 		}
-		name := s.name
+		name, text := s.name, s.nameText
 		lv := v
 		s.next()
 		s.down()
@@ -1474,7 +1491,7 @@ func (s *arithState) assignExpr() int64 {
 			}
 			v = lv
 		}
-		s.assign(name, v)
+		s.assign(name, text, v)
 	}
 	return v
 }
@@ -1774,7 +1791,7 @@ func (s *arithState) primary() int64 {
 			s.fail("identifier expected after pre-increment or pre-decrement")
 		}
 		v := s.val + inc
-		s.assign(s.name, v)
+		s.assign(s.name, s.nameText, v)
 		s.tok = atNum
 		s.next()
 		return v
@@ -1796,14 +1813,14 @@ func (s *arithState) primary() int64 {
 		return v
 	case atStr:
 		v := s.val
-		name := s.name
+		name, text := s.name, s.nameText
 		s.next()
 		if s.tok == atPostInc || s.tok == atPostDec {
 			inc := int64(1)
 			if s.tok == atPostDec {
 				inc = -1
 			}
-			s.assign(name, v+inc)
+			s.assign(name, text, v+inc)
 			s.tok = atNum
 			s.next()
 		}

@@ -190,6 +190,15 @@ type Config struct {
 	// A pointer to a parameter expansion node, if we're inside one.
 	// Necessary for ${LINENO}.
 	curParam *syntax.ParamExp
+	// curArray is the variable that curParam's nameref names, for
+	// messages about its elements (llmsh: bash's name the array).
+	curArray string
+
+	// llmsh: gotFor is the ParamExp whose variable resolveParam looked
+	// up last, found no nameref and left as it was; got is that
+	// variable, which paramExpText takes instead of a second lookup.
+	gotFor *syntax.ParamExp
+	got    Variable
 
 	// CmdLine, when not 0, is ${LINENO} in the words of the simple
 	// command running: bash's line of that command (llmsh).
@@ -580,8 +589,7 @@ func (cfg *Config) fieldJoin(parts []fieldPart) (string, error) {
 func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob bool) {
 	candidate := false
 	for _, part := range parts {
-		if part.quote == quoteNone && (strings.ContainsAny(part.val, "*?[") ||
-			cfg.ExtGlob && strings.Contains(part.val, "(")) {
+		if part.quote == quoteNone && (strings.ContainsAny(part.val, "*?[") || strings.Contains(part.val, "(")) {
 			candidate = true
 			break
 		}
@@ -601,10 +609,29 @@ func (cfg *Config) escapedGlobField(parts []fieldPart) (escaped string, glob boo
 	// Check the entire escaped word, as a bracket expression could span
 	// multiple unquoted parts, such as `[a$x` where x holds "]".
 	escaped = sb.String()
-	if internal.BashHasMeta(escaped, cfg.globMode()) {
+	if internal.BashHasMeta(escaped, cfg.globMode()) || extOpenUnquoted(escaped) {
 		return escaped, true
 	}
 	return "", false
+}
+
+// extOpenUnquoted reports whether pat holds an unquoted +(, @( or !(:
+// bash's glob_pattern_p takes such a word for a pattern whatever extglob
+// says, and without extglob matches it as text (llmsh: x='@(a|b)';
+// shopt -s nullglob; echo $x prints nothing where no file has that name;
+// with extglob, +(b unclosed is no extended pattern but still one).
+func extOpenUnquoted(pat string) bool {
+	for i := 0; i+1 < len(pat); i++ {
+		switch pat[i] {
+		case '\\':
+			i++
+		case '+', '@', '!':
+			if pat[i+1] == '(' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // globMode is the pattern mode of pathname expansion (llmsh).

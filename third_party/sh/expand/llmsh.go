@@ -275,6 +275,7 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 	}
 	vr := cfg.Env.Get(pe.Param.Value)
 	if vr.Kind != NameRef {
+		cfg.gotFor, cfg.got = pe, vr
 		return pe, nil
 	}
 	ref, _ := vr.Resolve(cfg.Env)
@@ -1660,6 +1661,17 @@ func PatternTrace(cfg *Config, word *syntax.Word) (pattern, trace string, err er
 func patternTrace(cfg *Config, word *syntax.Word, tracing bool) (pattern, trace string, err error) {
 	if word == nil {
 		return "", "", nil
+	}
+	if len(word.Parts) == 1 {
+		// llmsh: a pattern of plain text (case's *5), with no tilde or
+		// backslash that wordField would change, is itself: no
+		// expansion to make for it each time it is matched.
+		if lit, ok := word.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(lit.Value, "~\\\x00") {
+			if tracing {
+				return lit.Value, lit.Value, nil
+			}
+			return lit.Value, "", nil
+		}
 	}
 	cfg = prepareConfig(cfg)
 	field, err := cfg.wordField(word.Parts, quoteNone)

@@ -201,9 +201,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// llmsh: the word of ${v:-WORD} is left to the splitter (deferWord).
 	deferWord := cfg.deferWord
 	cfg.deferWord = false
-	oldParam := cfg.curParam
-	cfg.curParam = pe
-	defer func() { cfg.curParam = oldParam }()
+	oldParam, oldArray := cfg.curParam, cfg.curArray
+	cfg.curParam, cfg.curArray = pe, ""
+	defer func() { cfg.curParam, cfg.curArray = oldParam, oldArray }()
 
 	if pe.Param == nil { // e.g. zsh's ${}
 		return "", fmt.Errorf("unsupported")
@@ -217,10 +217,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	}
 	// llmsh: ${!x} and namerefs to elements name another parameter.
 	written := pe
+	cfg.gotFor = nil
 	pe, err := cfg.resolveParam(pe)
 	if err != nil {
 		return "", err
 	}
+	got, gotOK := cfg.got, cfg.gotFor == pe
+	cfg.gotFor, cfg.got = nil, Variable{}
 	name := pe.Param.Value
 	index := pe.Index
 	switch name {
@@ -259,12 +262,17 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			line = int64(cfg.TrapLine) // llmsh: in the ERR trap's action
 		}
 		vr = Variable{Set: true, Kind: String, Str: strconv.FormatInt(line, 10)}
+	case gotOK:
+		vr = got // llmsh: resolveParam's lookup of it
 	default:
 		vr = cfg.Env.Get(name)
 	}
 	orig := vr
 	if n, v := vr.Resolve(cfg.Env); n != "" {
 		name, vr = n, v
+		if !strings.Contains(n, "[") {
+			cfg.curArray = n
+		}
 		if !v.Declared() && cfg.Warn != nil && circularRef(cfg.Env, orig) {
 			cfg.Warn("warning: " + pe.Param.Value + ": circular name reference")
 		} else if orig.Local {
@@ -388,7 +396,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		}
 		return "", u
 	}
-	if !indexAllElements {
+	if !indexAllElements && (pe.Length || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil) {
+		// llmsh: only the operators below take the value as a list:
+		// a plain $v makes none (an allocation each).
 		elems = []string{str}
 	}
 
@@ -1357,7 +1367,7 @@ func (cfg *Config) varInd(vr Variable, idx syntax.ArithmExpr) (string, bool, err
 			if cfg.curParam.Length {
 				return "", false, ParamError{Msg: SubscriptText(idx) + "]: bad array subscript"}
 			}
-			cfg.Warn(cfg.curParam.Param.Value + ": bad array subscript")
+			cfg.Warn(cfg.curArrayName() + ": bad array subscript")
 			return "", false, nil
 		}
 		str, ok := vr.Map[val]
@@ -1393,9 +1403,19 @@ func (cfg *Config) badNegative(idx syntax.ArithmExpr, vr Variable) error {
 		return nil
 	}
 	if cfg.Warn != nil && cfg.curParam != nil {
-		cfg.Warn(cfg.curParam.Param.Value + ": bad array subscript")
+		cfg.Warn(cfg.curArrayName() + ": bad array subscript")
 	}
 	return nil
+}
+
+// curArrayName names the array of the parameter being expanded: the one
+// its nameref names, if any (${r[-5]} of r=arr: "arr: bad array
+// subscript", as bash), else its own (llmsh).
+func (cfg *Config) curArrayName() string {
+	if cfg.curArray != "" {
+		return cfg.curArray
+	}
+	return cfg.curParam.Param.Value
 }
 
 // assignElem assigns a variable via an expansion like ${a=val} or

@@ -402,10 +402,9 @@ func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
 			}
 			sp.split(path)
 		case *syntax.ExtGlob:
-			if !cfg.ExtGlob {
-				return fmt.Errorf("extended globbing operator used without the \"extglob\" option set")
-			}
-			// The pattern is kept as text; pathname expansion reads it.
+			// The pattern is kept as text; pathname expansion reads it
+			// (llmsh: with extglob off as the word is expanded, after
+			// bash parsed it on, as plain text: `?(a)` is ? and (a)).
 			sp.settle()
 			parts, err := cfg.extGlobParts(wp)
 			if err != nil {
@@ -814,8 +813,11 @@ func listExp(pe *syntax.ParamExp) bool {
 			// llmsh: the per-element operators (${a[@]@Q}): a field
 			// for each element, as bash, whatever IFS holds.
 			op := nodeLit(pe.Exp.Word)
-			if op == "A" && pe.Index == nil {
-				break // llmsh: ${@@A}, set -- and the parameters
+			if op == "A" {
+				// llmsh: ${@@A}, set -- and the parameters; ${a[@]@A}
+				// and ${a[*]@A} of an array, declare, its flags and
+				// the assignment (three fields with IFS empty, bash).
+				break
 			}
 			if len(op) != 1 || !strings.Contains("QEPUuLa", op) {
 				return false

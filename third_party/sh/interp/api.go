@@ -211,6 +211,11 @@ type Runner struct {
 	// StdIO gave one (sharedin.go); stdin is then an empty pipe.
 	stdinSrc InputFile
 	// llmsh: the stdin that a file redirection gave (read -t 0).
+	// stdinWO says that a closed stdin (stdin and stdinSrc nil) is
+	// open, for writing only (0>FILE, 0<&N of a write-only N): reads
+	// fail as of a closed one, but the descriptor is there (llmsh:
+	// HandlerContext.StdinWriteOnly).
+	stdinWO   bool
 	fileStdin stdinFile
 	stdout    io.Writer
 	stderr    io.Writer
@@ -260,6 +265,10 @@ type Runner struct {
 	// fields, which cmd takes instead of expanding them again (llmsh).
 	preCall   *syntax.CallExpr
 	preFields []string
+	// preDecl is the declaration whose words stmtSync expanded before
+	// making its redirections, as bash does (declare y=$(ls) >g does
+	// not list g), with what declArgs gave for them (llmsh).
+	preDecl *preDeclArgs
 	// noCall is set while a simple command whose redirection failed is
 	// expanded, traced and its assignments made, as bash does before its
 	// redirections; the command is not run (llmsh).
@@ -547,6 +556,11 @@ type Runner struct {
 	// statement that `!` no longer negates (llmsh).
 	bangWord *syntax.CallExpr
 	bangStmt *syntax.Stmt
+	// parenArith is a (( … )) that condFirstWord left no arithmetic
+	// command: bash reads two ( there, and runs parenCmd, ( ( … ) ),
+	// in its place (llmsh: condArithParen).
+	parenArith *syntax.ArithmCmd
+	parenCmd   *syntax.Subshell
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
 
@@ -1532,6 +1546,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		accessHandler:  r.accessHandler,
 		stdin:          r.stdin,
 		stdinSrc:       r.stdinSrc,
+		stdinWO:        r.stdinWO,
 		fileStdin:      r.fileStdin,
 		stdout:         r.stdout,
 		stderr:         r.stderr,
@@ -1566,6 +1581,8 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		condBroken:      r.condBroken,              // llmsh
 		condFirstWord:   r.condFirstWord,           // llmsh
 		bangWord:        r.bangWord,                // llmsh
+		parenArith:      r.parenArith,              // llmsh
+		parenCmd:        r.parenCmd,                // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
 		lastBgPid:       r.lastBgPid,               // llmsh: $!

@@ -4,7 +4,7 @@
 package interp
 
 // llmsh: the bash builtins about the interactive shell — enable, logout,
-// suspend, newgrp, fc and bind — as bash 5.2 runs them in a script, and at
+// suspend, fc and bind — as bash 5.2 runs them in a script, and at
 // llmsh's prompt where that differs. complete, compgen and compopt are in
 // complete.go.
 
@@ -19,9 +19,7 @@ import (
 )
 
 // builtinNames are the names [IsBuiltin] accepts, in bash's order (its
-// builtin table is sorted), for enable's listings and compgen -b; less
-// newgrp, which llmsh runs itself but bash does not list (it is a program
-// there).
+// builtin table is sorted), for enable's listings and compgen -b.
 var builtinNames = []string{
 	".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd",
 	"command", "compgen", "complete", "compopt", "continue", "declare", "dirs",
@@ -204,24 +202,6 @@ func (r *Runner) builtinSuspend(args []string) exitStatus {
 		return exitStatus{code: 1}
 	}
 	r.errf("%ssuspend: cannot suspend: no job control\n", r.errPrefix())
-	return exitStatus{code: 1}
-}
-
-// builtinNewgrp is newgrp (shadow's utility on a GNU system): llmsh's
-// one user has one group, and a new shell under it is never started.
-func (r *Runner) builtinNewgrp(args []string) exitStatus {
-	if len(args) > 0 && (args[0] == "-" || args[0] == "-l") {
-		args = args[1:]
-	}
-	if len(args) > 1 || (len(args) == 1 && strings.HasPrefix(args[0], "-")) {
-		r.errf("Usage: newgrp [-] [group]\n")
-		return exitStatus{code: 1}
-	}
-	if len(args) == 1 && args[0] != virtualUser && args[0] != strconv.Itoa(r.llmsh.gid) {
-		r.errf("newgrp: group '%s' does not exist\n", args[0])
-		return exitStatus{code: 1}
-	}
-	r.errf("newgrp: cannot start a new shell: llmsh's group is %s already\n", virtualUser)
 	return exitStatus{code: 1}
 }
 
@@ -543,8 +523,6 @@ func (r *Runner) bashBuiltin(ctx context.Context, name string, args []string) (e
 		return r.builtinLogout(), true
 	case "suspend":
 		return r.builtinSuspend(args), true
-	case "newgrp":
-		return r.builtinNewgrp(args), true
 	case "fc":
 		return r.builtinFc(ctx, args), true
 	case "history":

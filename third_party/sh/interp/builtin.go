@@ -50,7 +50,6 @@ func IsBuiltin(name string) bool {
 		"hash",
 		"jobs",
 		"kill",
-		"newgrp",
 		"pwd",
 		"read",
 		"true",

@@ -47,16 +47,25 @@ func (r *Runner) builtinCd(ctx context.Context, args []string) uint8 {
 	}
 	switch dir {
 	case "":
-		return 0
+		// llmsh: bash changes to the working directory itself, so
+		// OLDPWD and PWD are set again.
+		return r.changeDir(ctx, "cd", ".")
 	case "-":
-		if dir = r.envGet("OLDPWD"); dir == "" {
+		old := r.lookupVar("OLDPWD")
+		if !old.IsSet() {
 			r.errf("%scd: OLDPWD not set\n", r.errPrefix())
 			return 1
+		}
+		// llmsh: bash prints OLDPWD as it was (`/usr/../etc`, `.`),
+		// an empty one too (a cd "").
+		dir = old.String()
+		if dir == "" {
+			dir = "."
 		}
 		if st := r.changeDir(ctx, "cd", dir); st != 0 {
 			return st
 		}
-		r.outf("%s\n", r.envGet("PWD"))
+		r.outf("%s\n", old.String())
 		return 0
 	}
 	if st, ok := r.cdPath(ctx, dir); ok {

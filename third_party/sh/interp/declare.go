@@ -679,6 +679,32 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 	return args, last, words
 }
 
+// preDeclArgs is what declArgs gave for a declaration that stmtSync
+// expanded before its redirections (llmsh).
+type preDeclArgs struct {
+	cm    *syntax.DeclClause
+	args  []*syntax.Assign
+	last  string
+	words []string
+}
+
+// expandDeclBeforeRedirs expands the words of declaration cm, a statement
+// with redirections, before stmtSync makes them, as bash expands every
+// command's words: `declare y=$(ls) >g` does not list g, `local
+// v=${u?} >g` makes no g. cmd takes them (preDecl). It reports whether
+// the expansion failed (llmsh).
+func (r *Runner) expandDeclBeforeRedirs(cm *syntax.DeclClause) bool {
+	errOut := r.stderr
+	if r.cmdErr != nil {
+		r.stderr = r.cmdErr // as cmd: the stderr from before the redirections
+	}
+	r.forkedBuiltin()
+	args, last, words := r.declArgs(cm, len(cm.Assigns) == 0)
+	r.stderr = errOut
+	r.preDecl = &preDeclArgs{cm: cm, args: args, last: last, words: words}
+	return !r.exit.ok()
+}
+
 // earlyCompounds says whether a word of cm after its first compound
 // array assignment has a value to expand, which may read the array
 // (llmsh: declArgs).

@@ -471,8 +471,10 @@ func (r *Runner) openRedir(ctx context.Context, rd *syntax.Redirect, op syntax.R
 	return f, err
 }
 
-// setStdin makes stdin read rd (nil: closed).
-func (r *Runner) setStdin(rd io.Reader) error {
+// setStdin makes stdin read rd (nil: closed, or open for writing only
+// when writeOnly).
+func (r *Runner) setStdin(rd io.Reader, writeOnly bool) error {
+	r.stdinWO = rd == nil && writeOnly
 	return r.setStdinTo(rd)
 }
 
@@ -506,7 +508,7 @@ func (r *Runner) dupFd(sv *redirSaves, n, m int, word string, keep bool) (io.Clo
 	}
 	switch n {
 	case 0:
-		if err := r.setStdin(rd); err != nil {
+		if err := r.setStdin(rd, wr != nil); err != nil {
 			return nil, err
 		}
 	case 1:
@@ -697,7 +699,7 @@ func (r *Runner) closeFd(sv *redirSaves, n int) {
 	}
 	switch n {
 	case 0:
-		r.stdin, r.stdinSrc = nil, nil
+		r.stdin, r.stdinSrc, r.stdinWO = nil, nil, false
 	case 1:
 		r.stdout = badFdWriter{closed: true}
 	case 2:

@@ -107,6 +107,10 @@ type HandlerContext struct {
 	// any reader; the type here remains an [io.Reader]
 	// due to backwards compatibility.
 	Stdin io.Reader
+	// StdinWriteOnly says that a nil Stdin is a descriptor open for
+	// writing only (0>FILE), not a closed one (<&-): reads fail the
+	// same, but a program that closes it does not fail again (llmsh).
+	StdinWriteOnly bool
 	// Stdout is the interpreter's current standard output writer.
 	Stdout io.Writer
 	// Stderr is the interpreter's current standard error writer.

@@ -78,7 +78,6 @@ func makeHelpTable() map[string]builtinHelp {
 		"logout":  {"logout [n]", "Exit a login shell. llmsh is never one: use `exit'."},
 		"mapfile": {"mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]",
 			"Read lines from the standard input into an indexed array variable."},
-		"newgrp": {"newgrp [-] [group]", "Start a shell with another group ID. llmsh's user has one group, llmsh, and no new shell is started."},
 		"popd":   {"popd [-n] [+N | -N]", "Remove directories from the stack."},
 		"printf": {"printf [-v var] format [arguments]", "Format and print arguments under control of the format."},
 		"pushd":  {"pushd [-n] [+N | -N | dir]", "Add directories to the stack and change to the top."},

@@ -764,6 +764,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				return true
 			}
 			r.bangStmt, r.bangWord = condBangWord(stmts[i])
+			r.parenArith, r.parenCmd = r.condArithParen(stmts[i])
 		}
 		if r.condBroken && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			if line, tok, ok := r.condBrokenAt(stmts, i); ok {
@@ -924,6 +925,42 @@ func condBangWord(st *syntax.Stmt) (neg *syntax.Stmt, cm *syntax.CallExpr) {
 		return st, cm
 	}
 	return nil, nil
+}
+
+// condArithParen finds in st, the first statement of the line read
+// after a [[ that the end of eval text cut short, a (( … )) that comes
+// first: bash's lexer reads `((` as one token only where a reserved word
+// may come, so there it reads two `(`, a subshell in a subshell (`((1))`
+// runs the command `1`). ac is that command, sub the ( ( … ) ) it is
+// read as, at its place in the text; nil when the text does not parse
+// so.
+func (r *Runner) condArithParen(st *syntax.Stmt) (ac *syntax.ArithmCmd, sub *syntax.Subshell) {
+	for !st.Negated {
+		b, isList := st.Cmd.(*syntax.BinaryCmd)
+		if !isList {
+			break
+		}
+		st = b.X
+	}
+	ac, ok := st.Cmd.(*syntax.ArithmCmd)
+	if !ok || ac.Unsigned {
+		return nil, nil
+	}
+	from, to := int(ac.Left.Offset())+2, int(ac.Right.Offset())
+	if from > to || to+2 > len(r.text.src) || r.text.src[to:to+2] != "))" {
+		return nil, nil
+	}
+	text := strings.Repeat("\n", int(ac.Left.Line())-1) + strings.Repeat(" ", int(ac.Left.Col())-1) +
+		"( (" + r.text.src[from:to] + ") )"
+	f, err := r.parseText(text, "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, nil
+	}
+	sub, ok = f.Stmts[0].Cmd.(*syntax.Subshell)
+	if !ok || len(f.Stmts[0].Redirs) > 0 {
+		return nil, nil
+	}
+	return ac, sub
 }
 
 // condBrokenAt finds the first [[ ]] in the statements that bash reads as

@@ -140,6 +140,12 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			// meets the end of the text as a token.
 			return lines + 1, []string{"syntax error: unexpected end of file"}
 		case strings.Contains(text, "without matching"):
+			if q, line, ok := unclosedQuoteInBrace(src, int(perr.Pos.Offset())); ok && strings.Contains(text, "`${`") {
+				// llmsh: bash reads a ${ to its } first, quotes in it
+				// too, and names the innermost one the text ends in,
+				// on the line where it opened (`"${u-a'b}'c"`: `"').
+				return line, []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", q)}
+			}
 			return int(perr.Pos.Line()), []string{fmt.Sprintf("unexpected EOF while looking for matching `%s'", closerIn(text))}
 		}
 		return lines + 1, []string{"syntax error: unexpected end of file"}
@@ -181,6 +187,9 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			// `in`, `)`): bash names the token met in its place, on
 			// that token's line (`for x in a⏎echo`: line 2).
 			tok, _ = tokenAt(src, at)
+			if n := fdNumberBefore(src, at); n != "" {
+				tok = n // llmsh: `for 2>x in`: bash's NUMBER token
+			}
 			if perr.At.Line() > perr.Pos.Line() {
 				atLine = int(perr.At.Line())
 			}
@@ -200,11 +209,19 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			tok = "newline"
 		}
 	}
+	if strings.HasPrefix(text, "case patterns must") && (tok == "" || tok[0] == '#') {
+		// llmsh: a pattern (or `|`) ends its line: bash meets the
+		// newline (its -c text and files end with one).
+		tok = "newline"
+	}
 	if tok == "" {
 		return lines + 1, []string{"syntax error: unexpected end of file"}
 	}
 	if tok == "))" {
 		tok = ")" // llmsh: bash has no )) token: (( reads to its end
+	}
+	if n := fdNumberBefore(src, off); n != "" && !strings.Contains(text, "must be followed by") {
+		tok = n // llmsh: `a=(x 2>y)`: bash's NUMBER token, the digits before < or >
 	}
 	if tok == "((" {
 		tok = dparenText(src, end) // llmsh: bash's ARITH_CMD token
@@ -610,6 +627,57 @@ func unclosedSubscript(src string, off int) (line int, ok bool) {
 	return strings.Count(src[:start+i], "\n") + 1, true
 }
 
+// unclosedQuoteInBrace reads the ${ at offset off of src as bash's
+// parse_matched_pair does, to the end of src: in it, and in the quotes,
+// $( ), ${ } and backquotes it opens, a quote opens a span to its match
+// (double quotes nesting the same in their turn). ok reports that the
+// text ends inside a quote or backquote, q, the innermost that is open,
+// opened on line, or inside a $( ) (llmsh).
+func unclosedQuoteInBrace(src string, off int) (q string, line int, ok bool) {
+	if off < 0 || off+2 > len(src) || src[off:off+2] != "${" {
+		return "", 0, false
+	}
+	type open struct {
+		kind byte
+		at   int
+	}
+	stack := []open{{'{', off}}
+	closer := map[byte]byte{'{': '}', '(': ')', '"': '"', '\'': '\'', '`': '`'}
+	for i := off + 2; i < len(src) && len(stack) > 0; i++ {
+		top, c := stack[len(stack)-1].kind, src[i]
+		switch {
+		case top == '\'':
+			if c == '\'' {
+				stack = stack[:len(stack)-1]
+			}
+		case c == '\\':
+			i++
+		case c == closer[top]:
+			stack = stack[:len(stack)-1]
+		case c == '`':
+			stack = append(stack, open{c, i})
+		case top == '`':
+		case c == '$' && i+1 < len(src) && (src[i+1] == '{' || src[i+1] == '('):
+			i++
+			stack = append(stack, open{src[i], i})
+		case top == '"':
+		case c == '"' || c == '\'' || c == '(' && top == '(':
+			stack = append(stack, open{c, i})
+		}
+	}
+	if len(stack) == 0 {
+		return "", 0, false
+	}
+	if in := stack[len(stack)-1]; in.kind == '"' || in.kind == '\'' || in.kind == '`' {
+		return string(in.kind), strings.Count(src[:in.at], "\n") + 1, true
+	} else if in.kind == '(' {
+		// a $( ): bash parses a command list, and meets the end of
+		// the text on the line after it.
+		return ")", textLines(src) + 1, true
+	}
+	return "", 0, false
+}
+
 // unclosedRegexParen reports whether the [[ at off has a =~ whose regex
 // opens a ( that nothing closes before the end of src, and the line of
 // that (.
@@ -758,4 +826,22 @@ func lastUnquoted(src, sub string) int {
 		}
 	}
 	return last
+}
+
+// fdNumberBefore is the word of digits that ends at offset off of src,
+// where a redirection operator starts: bash reads it as a NUMBER token
+// (a descriptor), which its syntax errors name (`a=(x 2>y)`: token `2');
+// "" when no such word ends there (llmsh).
+func fdNumberBefore(src string, off int) string {
+	if off >= len(src) || src[off] != '<' && src[off] != '>' {
+		return ""
+	}
+	start := off
+	for start > 0 && src[start-1] >= '0' && src[start-1] <= '9' {
+		start--
+	}
+	if start == off || start > 0 && !strings.ContainsRune(" \t\n;&|()", rune(src[start-1])) {
+		return ""
+	}
+	return src[start:off]
 }

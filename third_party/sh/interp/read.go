@@ -174,17 +174,30 @@ func (in *byteInput) release() {
 }
 
 // inputFd opens descriptor fd for reading: 0 is the runner's stdin, any
-// other one of its table (fds.go). The messages are bash's.
-func (r *Runner) inputFd(ctx context.Context, name string, fd int) (in *byteInput, ok bool) {
+// other one of its table (fds.go); uSet says -u named it. The messages
+// are bash's. A descriptor that is open but not for reading is one
+// mapfile reads no line from, as bash's (status 0).
+func (r *Runner) inputFd(ctx context.Context, name string, fd int, uSet bool) (in *byteInput, ok bool) {
 	defer func() {
 		if in != nil {
 			in.gate, in.done = r.gate, ctx.Done()
 		}
 	}()
+	unreadable := func() (*byteInput, bool) {
+		if name != "read" {
+			return &byteInput{rd: strings.NewReader(""), close: func() {}}, true
+		}
+		r.shErrf("%s: read error: %d: Bad file descriptor\n", name, fd)
+		return nil, false
+	}
 	if fd == 0 {
-		if r.stdin == nil {
-			r.shErrf("%s: read error: 0: Bad file descriptor\n", name)
+		if r.stdin == nil && uSet && !r.stdinWO {
+			// -u checks that the descriptor is open (closed: <&-).
+			r.shErrf("%s: 0: invalid file descriptor: Bad file descriptor\n", name)
 			return nil, false
+		}
+		if r.stdin == nil {
+			return unreadable()
 		}
 		if r.stdinSrc != nil {
 			return &byteInput{rd: r.stdinSrc, close: func() {}, file: true}, true
@@ -197,8 +210,7 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int) (in *byteInpu
 		return nil, false
 	}
 	if o.r == nil {
-		r.shErrf("%s: read error: %d: Bad file descriptor\n", name, fd)
-		return nil, false
+		return unreadable()
 	}
 	if f, ok := o.r.(*os.File); ok {
 		return &byteInput{f: f, close: func() {}, file: o.kind == "file"}, true
@@ -656,6 +668,7 @@ func (r *Runner) readBuiltin(ctx context.Context, args []string) exitStatus {
 		nchars                   = -1
 		timeout                  = -1.0
 		fd                       = 0
+		uSet                     = false
 	)
 	i := 0
 opts:
@@ -728,7 +741,7 @@ opts:
 				if !ok || n < 0 || n > 1<<20 {
 					return fail(1, "read: %s: invalid file descriptor specification\n", val)
 				}
-				fd = int(n)
+				fd, uSet = int(n), true
 			}
 			continue opts
 		}
@@ -763,7 +776,7 @@ opts:
 	if fd == 0 {
 		r.syncInput() // llmsh: as bash's read of its input's descriptor
 	}
-	in, ok := r.inputFd(ctx, "read", fd)
+	in, ok := r.inputFd(ctx, "read", fd, uSet)
 	if !ok {
 		exit.code = 1
 		return exit
@@ -974,6 +987,7 @@ func (r *Runner) mapfileBuiltin(ctx context.Context, name string, args []string)
 		skip     = int64(0)
 		trim     bool
 		fd       = 0
+		uSet     = false
 		callback string
 		quantum  = int64(5000)
 	)
@@ -1037,7 +1051,7 @@ opts:
 				if !isNum || n < 0 || n > 1<<20 {
 					return fail(1, "%s: %s: invalid file descriptor specification\n", name, val)
 				}
-				fd = int(n)
+				fd, uSet = int(n), true
 			case 'C':
 				callback = val
 			case 'c':
@@ -1071,7 +1085,7 @@ opts:
 		exit.code = 1
 		return exit
 	}
-	in, ok := r.inputFd(ctx, name, fd)
+	in, ok := r.inputFd(ctx, name, fd, uSet)
 	if !ok {
 		exit.code = 1
 		return exit

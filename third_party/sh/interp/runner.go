@@ -574,6 +574,7 @@ func (r *Runner) fillHandlerCtx(hc *HandlerContext, kind handlerKind, pos syntax
 		hc.Node = r.node
 	}
 	hc.Stdin = r.stdinReader() // never a typed nil
+	hc.StdinWriteOnly = hc.Stdin == nil && r.stdinWO
 }
 
 func (r *Runner) out(s string) {
@@ -784,7 +785,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		r.subStmt = st            // llmsh: reportForeground
 	}
 	oldIn, oldOut, oldErr := r.stdin, r.stdout, r.stderr
-	oldSrc := r.stdinSrc
+	oldSrc, oldWO := r.stdinSrc, r.stdinWO
 	defer func(w wordStd) { r.wordStd = w }(r.wordStd)
 	r.wordStd = wordStd{out: oldOut, err: oldErr, set: true} // llmsh: see wordStd
 	r.cmdErr = oldErr                                        // llmsh: where a simple command's expansions write (cmd)
@@ -819,6 +820,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// llmsh: a simple command's words, and an assignment-only
 	// command's assignments, come before its redirections, as bash.
 	preFailed, assignFirst := false, false
+	if dc, ok := st.Cmd.(*syntax.DeclClause); ok && len(st.Redirs) > 0 && r.exit.ok() && r.Funcs[dc.Variant.Value] == nil {
+		preFailed = r.expandDeclBeforeRedirs(dc)
+		defer func() { r.preDecl = nil }()
+	}
 	if cm, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 && r.exit.ok() {
 		if len(cm.Args) > 0 {
 			preFailed = r.expandBeforeRedirs(cm)
@@ -997,7 +1002,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	} else if len(st.Redirs) > 0 {
 		curOut, curErr := r.stdout, r.stderr
 		if stdSet[0] {
-			r.stdin, r.stdinSrc = oldIn, oldSrc
+			r.stdin, r.stdinSrc, r.stdinWO = oldIn, oldSrc, oldWO
 		}
 		if stdSet[1] {
 			r.stdout = oldOut
@@ -1262,12 +1267,20 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
 					break
 				}
-				if g := r.selfRef(as.Name.Value); g != nil {
+				// llmsh: a variable that is not a nameref (n=$i in
+				// a loop) is its own target: one lookup, where the
+				// three checks below made three and a map.
+				isRef := r.lookupVar(as.Name.Value).Kind == expand.NameRef
+				var g *overlayEnviron
+				if isRef {
+					g = r.selfRef(as.Name.Value)
+				}
+				if g != nil {
 					// llmsh: a local nameref naming itself: bash
 					// warns and assigns the global variable.
 					r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), as.Name.Value)
 					localEnv, r.writeEnv = r.writeEnv, g
-				} else if r.circularRef(as.Name.Value) {
+				} else if isRef && r.circularRef(as.Name.Value) {
 					// llmsh: bash warns, assigns nothing and
 					// abandons the command line, status 1 (set -e
 					// does not end the shell).
@@ -1276,7 +1289,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					break
 				}
 				// llmsh: through a nameref, which may name an element.
-				name, index := r.refTarget(as.Name.Value, as.Index)
+				name, index := as.Name.Value, as.Index
+				if isRef {
+					name, index = r.refTarget(name, index)
+				}
 				if as.Array != nil && as.Index == nil && index != nil {
 					// llmsh: r=(…) of a nameref naming an element
 					// (r='a[0]'): bash's error, and the command line
@@ -1631,6 +1647,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.setFunc(cm.Name.Value, cm.Body)
 	case *syntax.ArithmCmd:
+		if cm == r.parenArith {
+			// llmsh: read as ( ( … ) ) (condArithParen).
+			sub := r.parenCmd
+			r.parenArith, r.parenCmd = nil, nil
+			r.cmd(ctx, sub)
+			break
+		}
 		if tracingEnabled {
 			r.tracedArithCmd(cm, trace)
 			break
@@ -1659,7 +1682,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		runNext := false // whether the previous item ended with ";&"
 		for _, ci := range cm.Items {
 			if !runNext && !slices.ContainsFunc(ci.Patterns, func(word *syntax.Word) bool {
-				return r.match(r.pattern(word), str)
+				return r.matchExt(r.pattern(word), str, r.opts[optExtGlob])
 			}) {
 				continue
 			}
@@ -1719,7 +1742,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.stderr = r.cmdErr
 		}
 		r.forkedBuiltin()
-		args, last, words := r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0)
+		var args []*syntax.Assign
+		var last string
+		var words []string
+		if pd := r.preDecl; pd != nil && pd.cm == cm && !viaBuiltin {
+			args, last, words, r.preDecl = pd.args, pd.last, pd.words, nil // stmtSync expanded them
+		} else {
+			args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0)
+		}
 		r.stderr = errOut
 		if len(cm.Assigns) > 0 {
 			// llmsh: x=1 declare …: the command's own assignments,
@@ -2263,10 +2293,17 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if as.Naked {
 				r.dynExport(name, modes) // llmsh: export SHELLOPTS
 			}
-			if global {
+			switch {
+			case global:
 				vr.Local = false
-			} else if local {
+			case local:
 				vr.Local = true
+			case vr.Local && r.inFunc && !r.localHere(name):
+				// llmsh: export x, readonly x in a function give
+				// their attributes to the local of a calling
+				// function that x names, as bash, not to a copy
+				// local to this one (which unset x then removed).
+				vr.Local = false
 			}
 			applyDeclModes(&vr, modes)
 			if cm.Variant.Value == "export" || cm.Variant.Value == "readonly" {
@@ -2655,9 +2692,19 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 }
 
 func (r *Runner) match(pat, name string) bool {
-	// llmsh: bash's matching, extended patterns always on in [[ ]] and
-	// case as bash 5.2 parses them (upstream supported one !(…) only).
+	return r.matchExt(pat, name, true)
+}
+
+// matchExt matches name against pat, a pattern with extended operators
+// when ext is set (llmsh).
+func (r *Runner) matchExt(pat, name string, ext bool) bool {
+	// llmsh: bash's matching, extended patterns always on in [[ ]] as
+	// bash 5.2 parses them (upstream supported one !(…) only); in case
+	// when extglob is on as it runs (off, @(a|b) is plain text).
 	mode := internal.PatExtGlob
+	if !ext {
+		mode = 0
+	}
 	if r.opts[optNoCaseMatch] {
 		mode |= internal.PatNoCase
 	}
@@ -2694,7 +2741,8 @@ func (r *Runner) docRunner(w *syntax.Word) *Runner {
 
 // mayAssign reports whether expanding w may change a variable: it holds
 // ${v=…}, ${v:=…}, an arithmetic expansion, a subscript or offset that
-// assigns (`${a[i++]}`), $RANDOM or $SRANDOM (llmsh).
+// assigns (`${a[i++]}`), $RANDOM or $SRANDOM, also as a name in a
+// subscript or offset (`${a[RANDOM%2]}`) (llmsh).
 func mayAssign(w *syntax.Word) bool {
 	found := false
 	syntax.Walk(w, func(n syntax.Node) bool {
@@ -2712,6 +2760,11 @@ func mayAssign(w *syntax.Word) bool {
 		case *syntax.ParamExp:
 			if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) ||
 				n.Param != nil && (n.Param.Value == "RANDOM" || n.Param.Value == "SRANDOM") {
+				found = true
+			}
+		case *syntax.Word:
+			// RANDOM named in a subscript or an offset: ${a[RANDOM%2]}
+			if lit := n.Lit(); lit == "RANDOM" || lit == "SRANDOM" {
 				found = true
 			}
 		case *syntax.CmdSubst, *syntax.ProcSubst:
@@ -3059,7 +3112,7 @@ func (r *Runner) redirFile(ctx context.Context, rd *syntax.Redirect, op syntax.R
 		if mode == os.O_WRONLY|os.O_CREATE|os.O_TRUNC || mode == os.O_WRONLY|os.O_CREATE|os.O_APPEND {
 			rd = nil // 0>FILE: stdin not open for reading
 		}
-		if err := r.setStdin(rd); err != nil {
+		if err := r.setStdin(rd, rd == nil); err != nil {
 			f.Close()
 			return nil, err
 		}

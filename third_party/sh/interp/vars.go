@@ -551,7 +551,7 @@ func (r *Runner) lookupVarValue(name string) expand.Variable {
 		case r.filename != "":
 			vr.Str = r.filename
 		default:
-			vr.Str = "gosh"
+			vr.Str = shellName // llmsh: not "gosh": a Run, the REPL, as bash's interactive $0
 		}
 	case "BASH_ARGV0":
 		// llmsh: $0 as a variable until it is unset, as bash.

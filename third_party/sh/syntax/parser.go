@@ -3018,15 +3018,27 @@ func (p *Parser) caseItems(stop string) (items []*CaseItem) {
 		ci := &CaseItem{}
 		ci.Comments, p.accComs = p.accComs, nil
 		p.got(leftParen)
+		after := p.pos // llmsh: where the token before the pattern ends
 		for p.tok != _EOF {
 			if w := p.getWord(); w == nil {
+				if p.tok == _Newl {
+					// llmsh: `a|` then a newline: bash names the
+					// newline (the error's position is past `|`).
+					p.posErr(after, "case patterns must consist of words")
+				}
 				p.curErr("case patterns must consist of words")
 			} else {
 				ci.Patterns = append(ci.Patterns, w)
+				if p.tok == _Newl || p.tok == _EOF {
+					// llmsh: a pattern then a newline: bash names
+					// the newline, past the word (and a comment).
+					p.posErr(w.End(), "case patterns must be separated with %#q", or)
+				}
 			}
 			if p.tok == rightParen {
 				break
 			}
+			after = posAddCol(p.pos, 1)
 			if !p.got(or) {
 				p.curErr("case patterns must be separated with %#q", or)
 			}

@@ -5,15 +5,19 @@
 #@ status: 0
 #@ stdout: compared 33, differences 0
 #@ no-stdout: differs
+# Each path's lists are written once (a name a line, and NUL-ended):
+# /tmp/ls* for the secret, /tmp/lm* for the missing name, which a
+# command's /tmp/list becomes; a message that names its list reads as L.
 check() {
-	p=$1
-	printf '%s\n' "$p" > /tmp/list
-	printf '%s\0' "$p" > /tmp/list0
-	(eval "${cmd//P/\$p}") 2>&1
+	p=$1 l=$2
+	c=${cmd//\/tmp\/list//tmp/$l}
+	(eval "${c//P/\$p}") 2>&1
 	echo "status $?"
 }
 n=0 diffs=0
 s=@SECRET@ m=@OUT@/nosuch
+printf '%s\n' "$s" > /tmp/ls; printf '%s\0' "$s" > /tmp/ls0
+printf '%s\n' "$m" > /tmp/lm; printf '%s\0' "$m" > /tmp/lm0
 for cmd in 'cp --parents P /tmp/cpp' 'cp -u P /tmp/cpu' 'cp -b P /tmp/cpb' \
 	'cp --backup=numbered P work.txt' 'du --files0-from=/tmp/list0' 'du -X P .' \
 	'tar cf /tmp/t1.tar -T /tmp/list' 'tar rf /tmp/t2.tar P' 'tar uf /tmp/t3.tar P' \
@@ -24,8 +28,8 @@ for cmd in 'cp --parents P /tmp/cpp' 'cp -u P /tmp/cpu' 'cp -b P /tmp/cpb' \
 	'realpath --relative-base=P .' 'realpath --relative-to=P .' 'ls -L P' \
 	'ls -l --author P' 'ls -Z P' 'ls -i P' 'wc --files0-from=/tmp/list0' \
 	'nohup cat P' 'stdbuf -o0 nice cat P'; do
-	a=$(check "$s"); a=${a//"$s"/P}
-	b=$(check "$m"); b=${b//"$m"/P}
+	a=$(check "$s" ls); a=${a//"$s"/P}; a=${a//\/tmp\/ls/L}
+	b=$(check "$m" lm); b=${b//"$m"/P}; b=${b//\/tmp\/lm/L}
 	n=$((n+1))
 	if [ "$a" != "$b" ]; then
 		echo "differs: $cmd: [$a] [$b]"
