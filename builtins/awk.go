@@ -298,11 +298,24 @@ func awkParenRepair(pe *parser.ParseError, src string) (string, bool) {
 }
 
 // awkErrorToken is the token named by a parse error "expected X instead
-// of TOKEN" or "expected expression, not TOKEN", or the ")" at src[end]
-// after a statement.
+// of TOKEN" or "expected expression, not TOKEN", or the one at src[end]
+// where a statement should have ended or an lvalue started.
 func awkErrorToken(msg, src string, end int) (string, bool) {
-	if msg == "expected ; or newline between statements" && end < len(src) && src[end] == ')' {
-		return ")", true
+	if msg == "expected ; or newline between statements" || strings.HasPrefix(msg, "expected lvalue after ") {
+		// the token at the error, as written
+		switch {
+		case end >= len(src):
+			return "EOF", true
+		case src[end] == '\n':
+			return "<newline>", true
+		case awkNameByte(src[end]):
+			j := end
+			for j < len(src) && awkNameByte(src[j]) {
+				j++
+			}
+			return src[end:j], true
+		}
+		return src[end : end+1], true
 	}
 	if i := strings.LastIndex(msg, " instead of "); i >= 0 {
 		return msg[i+len(" instead of "):], true

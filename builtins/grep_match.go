@@ -219,6 +219,8 @@ func grepPerlError(err error) string {
 		return "missing ) after (?# comment"
 	case regexp2syntax.ErrBadClassInCharRange: // [a-\d]
 		return "invalid range in character class"
+	case regexp2syntax.ErrReversedCharRange: // [z-a]
+		return "range out of order in character class"
 	}
 	msg := se.Code.String()
 	if len(se.Args) > 0 {
@@ -395,8 +397,9 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 		prefix = "(?mi)"
 	}
 	if re, err := regexp.Compile(prefix + expr); err == nil && !word {
-		if strings.Contains(expr, "(?<") || strings.Contains(expr, "(?P<") {
-			// RE2 takes names PCRE2 refuses: a duplicate, a digit first
+		if strings.Contains(expr, "(?<") || strings.Contains(expr, "(?P<") || strings.Contains(expr, "[") {
+			// RE2 takes names PCRE2 refuses (a duplicate, a digit
+			// first) and bracket expressions ([\d-z])
 			if _, err := regexp2syntax.Parse(expr, regexp2syntax.ParseOptions{PCRE2: true}); err != nil {
 				return nil, nil, &grepPatternError{grepPerlError(err)}
 			}

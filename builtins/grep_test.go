@@ -277,6 +277,20 @@ func TestGrepPerlPCRE2Syntax(t *testing.T) {
 		{in, []string{"grep", "-P", `(?#c`}, "", "grep: missing ) after (?# comment\n", 2},
 		{in, []string{"grep", "-P", `[a-\d]`}, "", "grep: invalid range in character class\n", 2},
 		{in, []string{"grep", "-oP", `(*UTF)(*CR)x\o{141}`}, "xa\n", "", 0},
+		{in, []string{"grep", "-P", `[\d-z]`}, "", "grep: invalid range in character class\n", 2},
+		{in, []string{"grep", "-P", `[[:alpha:]-z]`}, "", "grep: invalid range in character class\n", 2},
+		{in, []string{"grep", "-P", `[z-a]`}, "", "grep: range out of order in character class\n", 2},
+		{in, []string{"grep", "-P", `(?=a)[[:foo:]]`}, "", "grep: unknown POSIX class name\n", 2},
+		// POSIX classes in the backtracking engine (they matched "[")
+		{"abc12 x\n", []string{"grep", "-oP", `(?<=a)[[:alpha:]]+`}, "bc\n", "", 0},
+		{"abc12 x\n", []string{"grep", "-oP", `(?<=a)[^[:space:][:^word:]]+`}, "bc12\n", "", 0},
+		{"abc 12\n", []string{"grep", "-owP", `[[:alpha:]]+`}, "abc\n", "", 0},
+		{in, []string{"grep", "-P", `(?<=a)[\K]`}, "", "grep: escape sequence is invalid in character class\n", 2},
+		{in, []string{"grep", "-P", `(?<=a)[\N]`}, "", "grep: \\N is not supported in a class\n", 2},
+		{"ab\nAb\n", []string{"grep", "-oP", `(?=a)a\x62|(?=A)[\x41-\x42]`}, "ab\nA\n", "", 0},
+		{"a\x00b\n", []string{"grep", "-caP", `(?=a)a\x`}, "1\n", "", 0},
+		// .NET's class subtraction is no PCRE2: [a-z-[b]] is [a-z[-] and "]"
+		{"b]\nb\n", []string{"grep", "-oP", `(?=b)[a-z-[b]]`}, "b]\n", "", 0},
 	})
 }
 

@@ -342,7 +342,7 @@ func (p *parser) simpleStmt() ast.Stmt {
 			p.next()
 			index = p.exprList(p.expr)
 			if len(index) == 0 {
-				panic(p.errorf("expected expression instead of ]"))
+				panic(p.errorf("expected expression instead of %s", p.tok))
 			}
 			p.expect(RBRACKET)
 		}
@@ -489,13 +489,15 @@ func (p *parser) stmt() ast.Stmt {
 		p.next()
 		s = &ast.ContinueStmt{Start: startPos, End: p.pos}
 	case NEXT:
-		if !p.inAction && p.funcName == "" {
+		// llmsh: mawk refuses it in a function too, called or not
+		if !p.inAction || p.funcName != "" {
 			panic(p.errorf("next can't be inside BEGIN or END"))
 		}
 		p.next()
 		s = &ast.NextStmt{Start: startPos, End: p.pos}
 	case NEXTFILE:
-		if !p.inAction && p.funcName == "" {
+		// llmsh: mawk refuses it in a function too, called or not
+		if !p.inAction || p.funcName != "" {
 			panic(p.errorf("nextfile can't be inside BEGIN or END"))
 		}
 		p.next()
@@ -910,7 +912,7 @@ func (p *parser) primary() ast.Expr {
 			p.next()
 			index := p.exprList(p.expr)
 			if len(index) == 0 {
-				panic(p.errorf("expected expression instead of ]"))
+				panic(p.errorf("expected expression instead of %s", p.tok))
 			}
 			p.expect(RBRACKET)
 			return &ast.IndexExpr{Array: name, ArrayPos: namePos, Index: index}
@@ -1102,7 +1104,7 @@ func (p *parser) optionalLValue() ast.Expr {
 			p.next()
 			index := p.exprList(p.expr)
 			if len(index) == 0 {
-				panic(p.errorf("expected expression instead of ]"))
+				panic(p.errorf("expected expression instead of %s", p.tok))
 			}
 			p.expect(RBRACKET)
 			return &ast.IndexExpr{Array: name, ArrayPos: namePos, Index: index}

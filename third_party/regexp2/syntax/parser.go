@@ -2058,6 +2058,9 @@ func (p *parser) scanCharSet(caseInsensitive, scanOnly bool) (*CharSet, error) {
 					if inRange && !p.useOptionE() {
 						return nil, p.getErr(ErrBadClassInCharRange, ch)
 					}
+					if p.pcre.on && p.charsRight() >= 2 && p.rightChar(0) == '-' && p.rightChar(1) != ']' {
+						return nil, p.getErr(ErrBadClassInCharRange, ch) // llmsh: [\d-z]
+					}
 					switch ch {
 					case 'D', 'd':
 						cc.addDigit(p.useOptionE() || p.useRE2(), ch == 'D')
@@ -2141,6 +2144,17 @@ func (p *parser) scanCharSet(caseInsensitive, scanOnly bool) (*CharSet, error) {
 				}
 
 				nm := p.scanWord() // snag the name
+				if p.pcre.on && p.charsRight() >= 2 && p.rightChar(0) == ':' && p.rightChar(1) == ']' {
+					// llmsh: PCRE2's POSIX classes ([[:alpha:]] was a "[")
+					p.moveRight(2)
+					if !scanOnly && !cc.addNamedASCII(nm, negate) {
+						return nil, p.getErr(ErrUnknownPOSIXClass)
+					}
+					if !scanOnly && p.charsRight() >= 2 && p.rightChar(0) == '-' && p.rightChar(1) != ']' {
+						return nil, p.getErr(ErrBadClassInCharRange, ':') // [[:alpha:]-z]
+					}
+					continue
+				}
 				if !scanOnly && p.useRE2() {
 					// look up the name since these are valid for RE2
 					// add the group based on the name
@@ -2176,7 +2190,7 @@ func (p *parser) scanCharSet(caseInsensitive, scanOnly bool) (*CharSet, error) {
 						cc.addChar(ch)
 					}
 					cc.addChar('-')
-				} else if ch == '[' && !fTranslatedChar && !firstChar && !p.useOptionE() {
+				} else if ch == '[' && !fTranslatedChar && !firstChar && !p.useOptionE() && !p.pcre.on {
 					// We thought we were in a range, but we're actually starting a subtraction.
 					// In that case, we'll add chPrev to our char class, skip the opening [, and
 					// scan the new character class recursively.
@@ -2204,7 +2218,7 @@ func (p *parser) scanCharSet(caseInsensitive, scanOnly bool) (*CharSet, error) {
 			classPrev = classEscape
 			inRange = true
 			p.moveRight(1)
-		} else if p.charsRight() >= 1 && ch == '-' && !fTranslatedChar && p.rightChar(0) == '[' && !firstChar && !p.useOptionE() {
+		} else if p.charsRight() >= 1 && ch == '-' && !fTranslatedChar && p.rightChar(0) == '[' && !firstChar && !p.useOptionE() && !p.pcre.on {
 			// we aren't in a range, and now there is a subtraction.  Usually this happens
 			// only when a subtraction follows a range, like [a-z-[b]]
 			if !scanOnly {
@@ -2324,6 +2338,8 @@ func (p *parser) scanCharEscape(inClass bool) (r rune, err error) {
 			}
 			p.moveRight(1)
 			return p.scanHexUntilBrace()
+		} else if p.pcre.on {
+			return p.scanPCRE2Hex(), nil // llmsh: \x is NUL, \x4 is 4
 		} else {
 			r, err = p.scanHex(2)
 		}
@@ -2379,6 +2395,12 @@ func (p *parser) scanCharEscape(inClass bool) (r rune, err error) {
 	default:
 		if p.useOptionE() && !p.useOptionU() && ch == 'k' && len(p.namedCaptures) > 0 {
 			return 0, p.getErr(ErrUnrecognizedEscape, string(ch))
+		}
+		if inClass && p.pcre.on && strings.ContainsRune("BRXK", ch) {
+			return 0, p.getErr(ErrEscapeInClass) // llmsh: PCRE2's
+		}
+		if inClass && p.pcre.on && ch == 'N' {
+			return 0, p.getErr(ErrNInClass)
 		}
 		if !p.useOptionE() && !p.useRE2() && IsWordChar(ch) {
 			return 0, p.getErr(ErrUnrecognizedEscape, string(ch))

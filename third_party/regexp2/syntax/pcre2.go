@@ -26,6 +26,9 @@ const (
 	ErrDuplicateName       ErrorCode = "two named subpatterns have the same name (PCRE2_DUPNAMES not set)"
 	ErrNameStartsWithDigit ErrorCode = "subpattern name must start with a non-digit"
 	ErrUnsupportedEscape   ErrorCode = "PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u"
+	ErrUnknownPOSIXClass   ErrorCode = "unknown POSIX class name"
+	ErrEscapeInClass       ErrorCode = "escape sequence is invalid in character class"
+	ErrNInClass            ErrorCode = "\\N is not supported in a class"
 	ErrMissingOctalBrace   ErrorCode = "missing closing brace in \\o{...}"
 )
 
@@ -245,6 +248,20 @@ func (p *parser) scanPCRE2Escape(scanOnly bool) (n *RegexNode, handled bool, err
 		return n, true, err
 	}
 	return nil, false, nil
+}
+
+// scanPCRE2Hex reads the up to two hex digits after \x, none meaning NUL.
+func (p *parser) scanPCRE2Hex() rune {
+	var r rune
+	for i := 0; i < 2 && p.charsRight() > 0; i++ {
+		d := hexDigit(p.rightChar(0))
+		if d < 0 {
+			break
+		}
+		r = r*16 + rune(d)
+		p.moveRight(1)
+	}
+	return r
 }
 
 // scanOctalBraces reads the character of \o{...} after the brace.

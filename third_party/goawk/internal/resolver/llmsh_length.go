@@ -18,6 +18,23 @@ type varKey struct {
 	funcName, name string
 }
 
+// varPass is a variable passed to a function's parameter.
+type varPass struct {
+	arg   varKey // the variable passed
+	param varKey // the parameter
+	n     int    // the argument's number, from 1
+}
+
+// notePass notes that the variable of arg (in function caller) is passed
+// to the parameter i of function callee.
+func (r *resolver) notePass(caller string, arg *ast.VarExpr, callee string, i int) {
+	if r.passes == nil {
+		r.passes = map[lexer.Position]varPass{}
+	}
+	_, _, argFunc, _ := r.lookupVar(caller, arg.Name)
+	r.passes[arg.Pos] = varPass{varKey{argFunc, arg.Name}, varKey{callee, r.funcInfo[callee].Params[i]}, i + 1}
+}
+
 // noteArrayUse notes that the variable is used as an array at pos.
 func (r *resolver) noteArrayUse(funcName, name string, pos lexer.Position) {
 	k := varKey{funcName, name}
@@ -50,16 +67,14 @@ func (r *resolver) mawkLengthTypes() {
 	var errs []*ast.PositionError
 	for k, lengths := range r.lengthUses {
 		uses := sortedPositions(r.arrayUses[k])
-		if len(uses) == 0 {
-			continue
-		}
 		first := sortedPositions(lengths)[0]
-		if before(uses[0], first) {
+		if len(uses) > 0 && before(uses[0], first) {
 			continue // an array when length() is met
 		}
 		local := ""
 		if k.funcName != "" {
 			local = "local "
+			errs = append(errs, r.arrayPasses(k)...)
 		}
 		for _, pos := range uses {
 			errs = append(errs, &ast.PositionError{Position: pos,
@@ -73,6 +88,20 @@ func (r *resolver) mawkLengthTypes() {
 	last := errs[len(errs)-1]
 	last.Prior = errs[:len(errs)-1]
 	panic(last)
+}
+
+// arrayPasses are the errors of the calls that pass an array to param, a
+// scalar for mawk.
+func (r *resolver) arrayPasses(param varKey) []*ast.PositionError {
+	var errs []*ast.PositionError
+	for pos, p := range r.passes {
+		if p.param != param || r.varInfo[p.arg.funcName][p.arg.name].Type != Array {
+			continue
+		}
+		errs = append(errs, &ast.PositionError{Position: pos,
+			Message: fmt.Sprintf("can't pass array %q as scalar param (arg %d in call to %s)", p.arg.name, p.n, param.funcName)})
+	}
+	return errs
 }
 
 func sortedPositions(set map[lexer.Position]bool) []lexer.Position {

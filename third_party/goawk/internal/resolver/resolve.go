@@ -313,6 +313,7 @@ type resolver struct {
 	// calls (mawkLengthTypes)
 	arrayUses  map[varKey]map[lexer.Position]bool
 	lengthUses map[varKey]map[lexer.Position]bool
+	passes     map[lexer.Position]varPass
 }
 
 // reportUndefined (llmsh) fails on the calls of functions never defined,
@@ -365,8 +366,10 @@ func (r *resolver) lookupVar(funcName, varName string) (scope Scope, info VarInf
 // Record that the given variable (in function funcName) is of the given type.
 func (r *resolver) recordVar(funcName, varName string, typ Type, pos lexer.Position) {
 	_, info, varFunc, exists := r.lookupVar(funcName, varName)
-	if typ == Array {
-		r.noteArrayUse(varFunc, varName, pos) // llmsh
+	if typ == Array && (varFunc == "" || r.funcs[varFunc] == nil || r.funcs[varFunc].Pos != pos) {
+		// llmsh: a use in the text, not a parameter's type taken
+		// from a call (at the function's position)
+		r.noteArrayUse(varFunc, varName, pos)
 	}
 	if !exists {
 		// Doesn't exist as a local or a global, add it as a new global.
@@ -571,6 +574,8 @@ func (v *mainVisitor) Visit(node ast.Node) ast.Visitor {
 				v.r.recordVar(v.curFunc, varExpr.Name, Scalar, varExpr.Pos)
 				continue
 			}
+
+			v.r.notePass(v.curFunc, varExpr, n.Name, i) // llmsh
 
 			// Variable passed to AWK-defined function may be scalar or array,
 			// determine from how it was used elsewhere.
