@@ -14,11 +14,14 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
-// getopts is where getopts stands: the argument it reads (OPTIND-1) and
-// the position of the next option character in it (0: at its start).
-// Assigning OPTIND starts it again (see setVarErr), as in bash.
+// getopts is where getopts stands: the next argument (OPTIND-1), the
+// argument whose option characters it reads (cur) and the position of the
+// next one in it (0: none, start at argidx). Assigning OPTIND 1 (or 0, or
+// no number) starts it again (see setVarErr); another value moves argidx
+// and leaves the word in progress to finish first, as bash's nextchar.
 type getopts struct {
 	argidx  int
+	cur     int
 	runeidx int
 }
 
@@ -50,10 +53,16 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 		optind = 1
 	}
 	g := r.optState
+	if !ok {
+		g.runeidx = 0 // llmsh: unset OPTIND starts again, as bash
+	}
 	if int64(g.argidx+1) != optind {
 		// llmsh: past the arguments is at their end, as bash
 		// (set -- -a; OPTIND=5: OPTIND is 2 after).
-		g = getopts{argidx: int(min(optind-1, int64(len(params))))}
+		g.argidx = int(min(optind-1, int64(len(params))))
+		if optind <= 1 {
+			g.runeidx = 0
+		}
 	}
 	silent := strings.HasPrefix(optstr, ":")
 	if silent {
@@ -83,7 +92,7 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 		}
 	}
 
-	if g.runeidx > 0 && (g.argidx >= len(params) || g.runeidx >= len(params[g.argidx])) {
+	if g.runeidx > 0 && (g.argidx >= len(params) || g.cur >= len(params) || g.runeidx >= len(params[g.cur])) {
 		// llmsh: the arguments changed under a word read halfway
 		// (set -- between calls): bash's next character is the end of
 		// the word, so it starts the next one.
@@ -110,9 +119,9 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 			exit.code = 1
 			return exit
 		}
-		g.runeidx = 1
+		g.cur, g.runeidx = g.argidx, 1
 	}
-	arg := params[g.argidx]
+	arg := params[g.cur]
 	c := arg[g.runeidx]
 	g.runeidx++
 	last := g.runeidx >= len(arg)

@@ -26,10 +26,10 @@ const (
 
 // trapSpec resolves a trap's signal spec: EXIT (or 0), ERR, DEBUG,
 // RETURN, or a signal by name (INT, SIGINT, int) or number. ok is false
-// for anything else.
+// for anything else; SIGEXIT is not EXIT, as in bash.
 func trapSpec(s string) (string, bool) {
 	switch u := strings.ToUpper(s); u {
-	case "EXIT", "0", "SIGEXIT":
+	case "EXIT", "0":
 		return "EXIT", true
 	case "ERR", "DEBUG", "RETURN":
 		return u, true
