@@ -57,8 +57,11 @@ func TestAllowance(t *testing.T) {
 	if got := Allowance(heap+(1<<30), 1<<30); got != heap+(1<<30) {
 		t.Errorf("under the bound: %d, want the bound %d", got, heap+(1<<30))
 	}
+	// Allowance collects before it reads the heap (Over's second look):
+	// what that collection frees of what the test itself allocated
+	// since heap was read may take the answer a little under heap.
 	got := Allowance(heap-(32<<20), 32<<20)
-	if got < heap+(2<<20) || got > heap+(3<<20) {
+	if got < heap+(1<<20) || got > heap+(3<<20) {
 		t.Errorf("over the bound: %d, want about the heap %d and 2 MiB", got, heap)
 	}
 	runtime.KeepAlive(hog)

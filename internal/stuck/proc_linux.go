@@ -15,12 +15,12 @@ import (
 func MeterOf(pid int) (meter func() (wall, cpu time.Duration), end func()) {
 	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
-		return func() (time.Duration, time.Duration) { return time.Since(origin), 0 }, func() {}
+		return func() (time.Duration, time.Duration) { return sinceOrigin(), 0 }, func() {}
 	}
 	buf := make([]byte, 1024)
 	return func() (time.Duration, time.Duration) {
 		n, _ := f.ReadAt(buf, 0)
-		return time.Since(origin), statCPU(buf[:n])
+		return sinceOrigin(), statCPU(buf[:n])
 	}, func() { f.Close() }
 }
 

@@ -20,6 +20,7 @@ package stuck
 
 import (
 	"context"
+	"sync"
 	"time"
 )
 
@@ -76,10 +77,22 @@ func (j *Judge) Stuck(wall, cpu time.Duration) bool {
 // Meter reads the wall-clock time and the CPU time the process has used
 // (user and system, every thread), each from an origin of its own.
 func Meter() (wall, cpu time.Duration) {
-	return time.Since(origin), processCPU()
+	return sinceOrigin(), processCPU()
 }
 
-var origin = time.Now()
+// origin is the wall-clock origin of every meter, taken at the first
+// reading: not at package init, which every start of vfsd would run
+// (TestStartupInit).
+var (
+	originOnce sync.Once
+	origin     time.Time
+)
+
+// sinceOrigin is the wall-clock time since origin, on the monotonic clock.
+func sinceOrigin() time.Duration {
+	originOnce.Do(func() { origin = time.Now() })
+	return time.Since(origin)
+}
 
 // Wait waits until the run returns (done is closed) or is told to stop
 // (ctx ends, or stopped is closed; stopped may be nil). Told to stop, it
