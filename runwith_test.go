@@ -76,7 +76,10 @@ func TestRunWithLiveOutput(t *testing.T) {
 // they are looser.
 func TestRunWithBoundedLimits(t *testing.T) {
 	t.Parallel()
-	s := newSession(t, llmsh.Options{Timeout: 200 * time.Millisecond, MaxOutput: 10})
+	// Two sessions: the timed one runs only endless loops, so no run of
+	// the caps can meet the 200 ms limit on a loaded machine.
+	timed := newSession(t, llmsh.Options{Timeout: 200 * time.Millisecond})
+	capped := newSession(t, llmsh.Options{MaxOutput: 10})
 	loop := "while :; do :; done"
 	for _, c := range []struct {
 		name    string
@@ -93,6 +96,10 @@ func TestRunWithBoundedLimits(t *testing.T) {
 		{"tighter cap", "echo 0123456789abc", llmsh.RunOptions{MaxOutput: 4}, 125, "output", "0123", "llmsh: output limit exceeded (4 bytes)\n"},
 		{"within", "echo ok", llmsh.RunOptions{MaxOutput: 4, Timeout: time.Hour}, 0, "", "ok\n", ""},
 	} {
+		s := capped
+		if c.script == loop {
+			s = timed
+		}
 		res, err := s.RunWith(context.Background(), c.script, c.ro)
 		if err != nil || res.ExitCode != c.status || res.Limit != c.limit || res.Stdout != c.stdout || res.Stderr != c.message || res.Truncated != (c.limit == "output") {
 			t.Errorf("%s: %+v, %v", c.name, res, err)
