@@ -348,8 +348,9 @@ func (o *numfmtOpts) run(env *Env, ops []string) int {
 			if quietStop(err) {
 				return 1 // a part of a line read until the run stopped
 			}
-			env.Errorf("read error: %s", ErrText(err))
-			return 2
+			// GNU says so and ends as at the input's end.
+			env.Errorf("error reading input: %s", ErrText(err))
+			break
 		}
 		if line == "" && err != nil {
 			break

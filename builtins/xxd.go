@@ -377,7 +377,7 @@ func xxdRun(env *Env, o *xxdOpts, in io.Reader, inFile File, inName string, out 
 			return 1
 		}
 		var we gnu.WriteError
-		if errors.As(err, &we) || outFile == nil {
+		if errors.As(err, &we) {
 			env.Errorf("%s", ErrText(err))
 			return 3
 		}
