@@ -684,7 +684,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		}
 	}
 	r.exit = exitStatus{}
-	if st.Background || st.Disown {
+	if (st.Background || st.Disown) && r.jobDebugTrap(ctx, st) {
+		// llmsh: extdebug skips the job's simple command.
+	} else if st.Background || st.Disown {
 		r2 := r.subshellJobs(true, false) // llmsh: a forked child has no jobs (bash)
 		r2.jobRun = true
 		switch st.Cmd.(type) {
@@ -750,6 +752,24 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.lastExit = r.exit
 	}
 	r.lastSeq = seq
+}
+
+// jobDebugTrap runs the DEBUG trap before a background job whose command
+// is a simple command (echo x &, f &, x=1 &, declare y=2 &, let 1 &), in
+// the shell that starts it, as bash does before it forks; bash runs none
+// for a job of another command ([[ ]] &, ( … ) &, a && b &). It reports
+// whether extdebug skips the command (llmsh).
+func (r *Runner) jobDebugTrap(ctx context.Context, st *syntax.Stmt) bool {
+	switch st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
+	default:
+		return false
+	}
+	if r.traps == nil || r.inTrap || st.Coprocess {
+		return false
+	}
+	r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
+	return r.debugTrap(ctx, st.Cmd)
 }
 
 // stmtSync runs st in the foreground; elem is true when st is an element
