@@ -1583,7 +1583,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		trapsOff:   r.trapsOff,   // llmsh: SetTrapsOff
 
 		inTrap:          r.inTrap,
-		inDebug:         r.inDebug, // llmsh
+		inDebug:         r.inDebug,                 // llmsh
 		discardFails:    r.discardFails,            // llmsh
 		readsPipe:       r.readsPipe,               // llmsh
 		condBroken:      r.condBroken,              // llmsh
