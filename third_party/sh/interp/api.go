@@ -111,6 +111,9 @@ type Runner struct {
 	// debugDone is set when [Runner.stmtSync] has run the DEBUG trap of
 	// the command [Runner.cmd] is about to run (llmsh).
 	debugDone bool
+	// debugAsync is set in the job of `cmd &` when its shell has run
+	// the DEBUG trap for cmd already, as bash before it forks (llmsh).
+	debugAsync bool
 	// arg0 is $0 once BASH_ARGV0 is assigned (arg0Set); argv0Gone says
 	// BASH_ARGV0 was unset and is an ordinary variable since (llmsh).
 	arg0               string
@@ -434,8 +437,12 @@ type Runner struct {
 	// command's line does not see them (llmsh).
 	traceHide []restoreVar
 	// inTrap is true in a trap's action and the subshells it starts:
-	// they set no $BASH_COMMAND and run no DEBUG trap. (llmsh)
+	// they set no $BASH_COMMAND. (llmsh)
 	inTrap bool
+	// inDebug is true in the DEBUG trap's action and the subshells it
+	// starts: the DEBUG trap does not run there, as bash's; it does in
+	// the other traps' actions. (llmsh)
+	inDebug bool
 	// trapsOff keeps every trap's action from running (SetTrapsOff):
 	// the embedder runs its own commands in the shell. (llmsh)
 	trapsOff bool
@@ -1579,6 +1586,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		trapsOff:   r.trapsOff,   // llmsh: SetTrapsOff
 
 		inTrap:          r.inTrap,
+		inDebug:         r.inDebug,                 // llmsh
 		discardFails:    r.discardFails,            // llmsh
 		readsPipe:       r.readsPipe,               // llmsh
 		condBroken:      r.condBroken,              // llmsh

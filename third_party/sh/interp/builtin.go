@@ -774,13 +774,14 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.readLines(ctx, file.Stmts, false, lineErr)
 		}
 		r.traceLevel--
+		// llmsh: bash runs the RETURN trap once the file's frame is
+		// gone: BASH_SOURCE, FUNCNAME and $LINENO are the caller's;
+		// the DEBUG trap comes back after it (none runs in it).
+		r.popFrame(savedText)
+		r.runReturnTrap(ctx, frame.line) // llmsh: traps.go
 		if _, set := r.traps[trapDebug]; debugSaved && !set {
 			r.setTrapQuiet(trapDebug, debugAction)
 		}
-		// llmsh: bash runs the RETURN trap once the file's frame is
-		// gone: BASH_SOURCE, FUNCNAME and $LINENO are the caller's.
-		r.popFrame(savedText)
-		r.runReturnTrap(ctx, frame.line) // llmsh: traps.go
 		r.sourceName = oldSourceName
 
 		// If we modified the parameters and the sourced file didn't

@@ -115,10 +115,12 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 	// forks them, so that an element sees what the actions before it
 	// set (without set -T their subshells have none), and leaves
 	// $BASH_COMMAND the last one's (for an ERR trap).
-	debug := !r.inTrap && r.traps[trapDebug] != "" && !r.opts[optFuncTrace]
+	debug := !r.inDebug && r.traps[trapDebug] != "" && !r.opts[optFuncTrace]
 	for i := range elems {
-		if st := elems[i]; !r.inTrap && debugCmd(st.Cmd) {
-			r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
+		if st := elems[i]; (!r.inTrap || debug) && debugCmd(st.Cmd) {
+			if !r.inTrap {
+				r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
+			}
 			if debug {
 				r.debugTrap(ctx, st.Cmd)
 				if r.exit.exiting {
@@ -474,7 +476,7 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 		}
 		body = r.exit
 	}
-	debug := r.traps[trapDebug] != "" && !r.inTrap
+	debug := r.traps[trapDebug] != "" && !r.inDebug
 	// arith runs the DEBUG trap before an expression, then evaluates it;
 	// under extdebug a trap whose status is not 0 makes it 0, as bash.
 	arith := func(expr syntax.ArithmExpr, part int) (int, bool) {

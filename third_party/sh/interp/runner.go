@@ -684,10 +684,13 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		}
 	}
 	r.exit = exitStatus{}
-	if (st.Background || st.Disown) && r.jobDebugTrap(ctx, st) {
-		// llmsh: extdebug skips the job's simple command.
-	} else if st.Background || st.Disown {
+	if st.Background || st.Disown {
+		ran, skip := r.asyncDebugTrap(ctx, st)
+		if skip {
+			return
+		}
 		r2 := r.subshellJobs(true, false) // llmsh: a forked child has no jobs (bash)
+		r2.debugAsync = ran
 		r2.jobRun = true
 		switch st.Cmd.(type) {
 		case *syntax.Subshell:
@@ -754,24 +757,6 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 	r.lastSeq = seq
 }
 
-// jobDebugTrap runs the DEBUG trap before a background job whose command
-// is a simple command (echo x &, f &, x=1 &, declare y=2 &, let 1 &), in
-// the shell that starts it, as bash does before it forks; bash runs none
-// for a job of another command ([[ ]] &, ( … ) &, a && b &). It reports
-// whether extdebug skips the command (llmsh).
-func (r *Runner) jobDebugTrap(ctx context.Context, st *syntax.Stmt) bool {
-	switch st.Cmd.(type) {
-	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
-	default:
-		return false
-	}
-	if r.traps == nil || r.inTrap || st.Coprocess {
-		return false
-	}
-	r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
-	return r.debugTrap(ctx, st.Cmd)
-}
-
 // stmtSync runs st in the foreground; elem is true when st is an element
 // of a pipeline.
 func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
@@ -804,9 +789,14 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	errTrap := r.callbackErr != ""
 	// llmsh: $BASH_COMMAND and the DEBUG trap (traps.go) come before
 	// the command's redirections, as bash's.
-	debugDone := false
-	if st.Cmd != nil && !r.inTrap && debugCmd(st.Cmd) {
-		r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
+	debugDone := r.debugAsync
+	r.debugAsync = false
+	if debugDone {
+		// the shell that started this job ran it (asyncDebugTrap)
+	} else if st.Cmd != nil && !r.inDebug && debugCmd(st.Cmd) {
+		if !r.inTrap {
+			r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
+		}
 		if r.traps != nil && r.debugTrap(ctx, st.Cmd) {
 			return // llmsh: extdebug skips it
 		}
@@ -1158,11 +1148,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	}
 
 	// llmsh: $BASH_COMMAND and the DEBUG trap (traps.go), for the
-	// commands bash runs the trap before. Not while a trap runs.
+	// commands bash runs the trap before. A trap's action leaves
+	// $BASH_COMMAND as it was; the DEBUG trap's runs no DEBUG trap.
 	debugDone := r.debugDone
 	r.debugDone = false
-	if !debugDone && !r.inTrap && debugCmd(cm) {
-		r.curCmd, r.curRedirs, r.curText, r.curSrc = cm, nil, "", r.text.src
+	if !debugDone && !r.inDebug && debugCmd(cm) {
+		if !r.inTrap {
+			r.curCmd, r.curRedirs, r.curText, r.curSrc = cm, nil, "", r.text.src
+		}
 		if r.traps != nil && r.debugTrap(ctx, cm) {
 			return // llmsh: extdebug skips it
 		}
@@ -1610,7 +1603,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// its word, and no head is traced again.
 					break
 				}
-				if r.traps[trapDebug] != "" && !r.inTrap {
+				if r.traps[trapDebug] != "" && !r.inDebug {
 					if head == "" {
 						head = forHeadText(cm, y)
 					}
@@ -2378,13 +2371,16 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		}
 		r.inErrTrap = true
 		defer func() { r.inErrTrap = false }()
-	} else if r.handlingTrap {
-		return // don't recurse, as that could lead to cycles
+	} else if r.handlingTrap && (name != trapDebug || r.inDebug) {
+		// don't recurse, as that could lead to cycles; llmsh: bash
+		// runs the DEBUG trap in the other traps' actions.
+		return
 	}
-	oldHandling, oldInTrap := r.handlingTrap, r.inTrap
+	oldHandling, oldInTrap, oldInDebug := r.handlingTrap, r.inTrap, r.inDebug
 	r.handlingTrap = true
-	r.inTrap = true // llmsh: no $BASH_COMMAND nor DEBUG trap in it
-	defer func() { r.handlingTrap, r.inTrap = oldHandling, oldInTrap }()
+	r.inTrap = true // llmsh: no $BASH_COMMAND in it
+	r.inDebug = r.inDebug || name == trapDebug
+	defer func() { r.handlingTrap, r.inTrap, r.inDebug = oldHandling, oldInTrap, oldInDebug }()
 
 	// TODO: do this parsing when "trap" is called?
 	file, err := r.parseText(callback, name+" trap")
@@ -3302,7 +3298,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		trapLine := r.ecfg.TrapLine
 		r.ecfg.TrapLine = 0 // llmsh: a function's own $LINENO, also in a trap
 		skip := false
-		if (r.opts[optFuncTrace] || traced) && !r.inTrap {
+		if (r.opts[optFuncTrace] || traced) && !r.inDebug {
 			// llmsh: under set -T, bash runs the DEBUG trap again as
 			// the function starts ($LINENO the body's line); under
 			// extdebug, a status not 0 skips its body.

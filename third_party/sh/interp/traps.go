@@ -419,16 +419,41 @@ func debugCmd(cm syntax.Command) bool {
 	return false
 }
 
+// asyncDebugTrap runs the DEBUG trap for `cmd &` where cmd is a simple
+// command, before the job starts, as bash does before it forks; ran says
+// it did, skip that the action ended the shell or, under extdebug, skips
+// cmd.
+func (r *Runner) asyncDebugTrap(ctx context.Context, st *syntax.Stmt) (ran, skip bool) {
+	switch st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
+	default:
+		return false, false
+	}
+	if r.traps[trapDebug] == "" || r.inDebug {
+		return false, false
+	}
+	if !r.inTrap {
+		r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
+	}
+	skip = r.debugTrap(ctx, st.Cmd)
+	if skip && !r.exit.exiting && !r.exit.returning {
+		r.exit = exitStatus{} // extdebug: cmd does not run, $? is 0
+	}
+	return true, skip || r.stop(ctx)
+}
+
 // forDebugTrap runs the DEBUG trap as bash does in a for or select loop:
 // with $BASH_COMMAND the loop's head as bash prints it ("for x in a b",
 // "select x in ", "((i < 3))"), before each iteration of a for loop
 // (before its assignment), once before a select's menu, and before each
 // expression of for (( … )).
 func (r *Runner) forDebugTrap(ctx context.Context, cm *syntax.ForClause, text string) (skip bool) {
-	if r.traps[trapDebug] == "" || r.inTrap {
+	if r.traps[trapDebug] == "" || r.inDebug {
 		return false
 	}
-	r.curCmd, r.curRedirs, r.curText = cm, nil, text
+	if !r.inTrap {
+		r.curCmd, r.curRedirs, r.curText = cm, nil, text
+	}
 	return r.debugTrap(ctx, cm)
 }
 
@@ -480,7 +505,7 @@ func (r *Runner) cstyleDebugText(y *syntax.CStyleLoop, expr syntax.ArithmExpr, p
 // a sourced file, status 2 returns from it with status 2.
 func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) (skip bool) {
 	a := r.traps[trapDebug]
-	if a == "" || r.inTrap {
+	if a == "" || r.inDebug {
 		return false
 	}
 	// llmsh: $LINENO in the action is the command's line, as bash.
@@ -492,6 +517,9 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) (skip bool) {
 	// bash's (the statement about to run has reset r.exit).
 	saved := r.exit
 	r.exit = r.lastExit
+	// llmsh: before an EXIT trap's first command, the status before is
+	// the one the shell leaves with; the action's DEBUG trap runs anyway.
+	r.exit.exiting, r.exit.returning = false, false
 	status := r.trapCallback(ctx, a, trapDebug)
 	r.ecfg.TrapLine = old
 	if r.exit.returning && (r.inFunc || r.inSource) {
