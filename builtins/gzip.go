@@ -265,6 +265,11 @@ func gzipRatio(num, den int64) string {
 
 // stdinOne compresses or expands standard input to standard output.
 func (s *gzipState) stdinOne() {
+	if s.env.StdinClosed {
+		// GNU fstats standard input first.
+		s.errorf("standard input: %s", gnu.Strerror(syscall.EBADF))
+		return
+	}
 	if !s.decompress && s.env.Terminal && !s.force {
 		s.errorf("compressed data not written to a terminal. Use -f to force compression.\nFor help, type: gzip -h")
 		return
@@ -273,7 +278,16 @@ func (s *gzipState) stdinOne() {
 	if s.test {
 		out = io.Discard
 	}
-	in, outN, err := s.process("stdin", s.env.Stdin, out, "", time.Time{})
+	// GNU's output buffer: a read that fails before it fills leaves
+	// nothing written (no header for an unreadable stdin).
+	bw := bufio.NewWriterSize(out, 32<<10)
+	rd := &gzipInput{r: s.env.Stdin}
+	in, outN, err := s.process("stdin", rd, bw, "", time.Time{})
+	if rd.err == nil {
+		if ferr := bw.Flush(); ferr != nil && err == nil {
+			err = gnu.WriteError{Err: ferr}
+		}
+	}
 	if err != nil {
 		s.report("stdin", err)
 		return
@@ -287,6 +301,20 @@ func (s *gzipState) stdinOne() {
 			fmt.Fprintf(s.env.Stderr, "%s\n", gzipRatio(in-(outN-18), in))
 		}
 	}
+}
+
+// gzipInput is standard input, whose read error it keeps.
+type gzipInput struct {
+	r   io.Reader
+	err error
+}
+
+func (g *gzipInput) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF && g.err == nil {
+		g.err = err
+	}
+	return n, err
 }
 
 // report prints the failure of one input.
