@@ -381,8 +381,11 @@ type Runner struct {
 	substLine  bool // the statement running is one of substLines
 	// jobStmt is the command a background job's shell runs: a signal
 	// that ends it is the job's, reported when it is waited for.
-	jobStmt    *syntax.Stmt
-	returnLine int // llmsh: the line a RETURN trap's $LINENO counts from
+	jobStmt *syntax.Stmt
+	// jobDebugRan is set when the shell that started the job ran the
+	// DEBUG trap for jobStmt, as bash before it forks (llmsh).
+	jobDebugRan bool
+	returnLine  int // llmsh: the line a RETURN trap's $LINENO counts from
 	// jobSelf is the job this runner is the shell of (llmsh: its
 	// $BASHPID is the job's pid; jobsig.go).
 	jobSelf *bgProc

@@ -672,7 +672,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		}
 	}
 	r.exit = exitStatus{}
-	if (st.Background || st.Disown) && r.jobDebugTrap(ctx, st) {
+	jobDebug := false
+	if st.Background || st.Disown {
+		jobDebug = r.jobDebugTrap(ctx, st)
+	}
+	if jobDebug && r.exit.code != 0 {
 		// llmsh: extdebug skips the job's simple command.
 	} else if st.Background || st.Disown {
 		r2 := r.subshellJobs(true, false) // llmsh: a forked child has no jobs (bash)
@@ -713,6 +717,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		}
 		held := r.holdRedirs()
 		r2.jobStmt = &st2
+		r2.jobDebugRan = jobDebug // llmsh: not again in the job (set -T)
 		go func() {
 			r2.Run(jctx, &st2)
 			r2.subshellExit(jctx) // its own EXIT trap (Run runs it only at exit)
@@ -746,7 +751,8 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 // is a simple command (echo x &, f &, x=1 &, declare y=2 &, let 1 &), in
 // the shell that starts it, as bash does before it forks; bash runs none
 // for a job of another command ([[ ]] &, ( … ) &, a && b &). It reports
-// whether extdebug skips the command (llmsh).
+// whether it ran; r.exit is then not 0 when extdebug skips the command
+// (llmsh).
 func (r *Runner) jobDebugTrap(ctx context.Context, st *syntax.Stmt) bool {
 	switch st.Cmd.(type) {
 	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
@@ -756,8 +762,14 @@ func (r *Runner) jobDebugTrap(ctx context.Context, st *syntax.Stmt) bool {
 	if r.traps == nil || r.inTrap || st.Coprocess {
 		return false
 	}
+	if r.traps[trapDebug] == "" {
+		return false
+	}
 	r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
-	return r.debugTrap(ctx, st.Cmd)
+	if r.debugTrap(ctx, st.Cmd) {
+		r.exit.code = 1
+	}
+	return true
 }
 
 // stmtSync runs st in the foreground; elem is true when st is an element
@@ -792,8 +804,8 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	errTrap := r.callbackErr != ""
 	// llmsh: $BASH_COMMAND and the DEBUG trap (traps.go) come before
 	// the command's redirections, as bash's.
-	debugDone := false
-	if st.Cmd != nil && !r.inTrap && debugCmd(st.Cmd) {
+	debugDone := r.jobDebugRan && st == r.jobStmt // llmsh: ran before the job started
+	if st.Cmd != nil && !r.inTrap && debugCmd(st.Cmd) && !debugDone {
 		r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
 		if r.traps != nil && r.debugTrap(ctx, st.Cmd) {
 			return // llmsh: extdebug skips it
