@@ -123,12 +123,13 @@ const (
 )
 
 // grepPerlClasses writes PCRE's escapes \h \H \v \V \R and \N, which
-// neither engine has (or has with another meaning), as classes they read.
+// neither engine has (or has with another meaning), as classes they read
+// (\N{U+hhhh}, a character, is regexp2's in its PCRE2 mode).
 func grepPerlClasses(expr string) string {
 	if !strings.ContainsAny(expr, `\`) {
 		return expr
 	}
-	return grepPerlRewrite(expr, func(c byte, class bool) (string, bool) {
+	return grepPerlRewrite(expr, func(c byte, rest string, class bool) (string, bool) {
 		switch {
 		case class && c == 'h':
 			return grepPerlH, true
@@ -146,24 +147,24 @@ func grepPerlClasses(expr string) string {
 			return "[^" + grepPerlV + "]", true
 		case c == 'R':
 			return `(?:\r\n|[` + grepPerlV + "])", true
-		case c == 'N':
-			return `[^\n]`, true
+		case c == 'N' && (!strings.HasPrefix(rest, "{") || len(rest) > 1 && rest[1] >= '0' && rest[1] <= '9'):
+			return `[^\n]`, true // not \N{U+hhhh} nor \N{name}; \N{2} is \N twice
 		}
 		return "", false
 	})
 }
 
 // grepPerlRewrite copies expr, replacing each escape \c by what with(c,
-// class) returns when it says so; class tells whether the escape is in a
-// bracket expression.
-func grepPerlRewrite(expr string, with func(c byte, class bool) (string, bool)) string {
+// rest, class) returns when it says so; rest is what follows c, class
+// tells whether the escape is in a bracket expression.
+func grepPerlRewrite(expr string, with func(c byte, rest string, class bool) (string, bool)) string {
 	var b strings.Builder
 	class := false
 	for i := 0; i < len(expr); i++ {
 		c := expr[i]
 		switch {
 		case c == '\\' && i+1 < len(expr):
-			if r, ok := with(expr[i+1], class); ok {
+			if r, ok := with(expr[i+1], expr[i+2:], class); ok {
 				b.WriteString(r)
 			} else {
 				b.WriteString(expr[i : i+2])

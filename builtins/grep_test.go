@@ -289,6 +289,8 @@ func TestGrepPerlPCRE2Syntax(t *testing.T) {
 		{in, []string{"grep", "-P", `(?<=a)[\N]`}, "", "grep: \\N is not supported in a class\n", 2},
 		{"ab\nAb\n", []string{"grep", "-oP", `(?=a)a\x62|(?=A)[\x41-\x42]`}, "ab\nA\n", "", 0},
 		{"a\x00b\n", []string{"grep", "-caP", `(?=a)a\x`}, "1\n", "", 0},
+		{"ab\nxyz\n", []string{"grep", "-oP", `\N{U+0061}|x\N{2}`}, "a\nxyz\n", "", 0},
+		{in, []string{"grep", "-P", `\N{LATIN}`}, "", "grep: PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u\n", 2},
 		// .NET's class subtraction is no PCRE2: [a-z-[b]] is [a-z[-] and "]"
 		{"b]\nb\n", []string{"grep", "-oP", `(?=b)[a-z-[b]]`}, "b]\n", "", 0},
 	})

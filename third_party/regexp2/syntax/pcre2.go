@@ -239,6 +239,13 @@ func (p *parser) scanPCRE2Escape(scanOnly bool) (n *RegexNode, handled bool, err
 		return n, true, err
 	case 'u', 'U', 'L', 'l', 'F':
 		return nil, true, p.getErr(ErrUnsupportedEscape)
+	case 'N':
+		if p.charsRight() < 2 || p.rightChar(1) != '{' {
+			return nil, false, nil
+		}
+		p.moveRight(2)
+		n, err := p.scanNamedChar()
+		return n, true, err
 	case 'o':
 		if p.charsRight() < 2 || p.rightChar(1) != '{' {
 			return nil, false, nil
@@ -262,6 +269,23 @@ func (p *parser) scanPCRE2Hex() rune {
 		p.moveRight(1)
 	}
 	return r
+}
+
+// scanNamedChar reads the character of \N{U+hhhh} after the brace; PCRE2
+// knows no other name.
+func (p *parser) scanNamedChar() (*RegexNode, error) {
+	if p.charsRight() < 3 || p.rightChar(0) != 'U' || p.rightChar(1) != '+' {
+		return nil, p.getErr(ErrUnsupportedEscape)
+	}
+	p.moveRight(2)
+	ch, err := p.scanHexUntilBrace()
+	if err != nil {
+		return nil, err
+	}
+	if p.useOptionI() {
+		ch = unicode.ToLower(ch)
+	}
+	return newRegexNodeCh(NtOne, p.options, ch), nil
 }
 
 // scanOctalBraces reads the character of \o{...} after the brace.
