@@ -855,6 +855,12 @@ func (p *interp) nextLine() (string, error) {
 		}
 		err := p.scanner.Err()
 		if err != nil {
+			var errno syscall.Errno
+			if errors.As(err, &errno) {
+				// llmsh: mawk's words, the C library's text
+				// ("read error (Bad file descriptor)").
+				return "", newPlainError("read error (%s)", cErrText(errno))
+			}
 			return "", fmt.Errorf("error reading from input: %s", err)
 		}
 		// Signal loop to move onto next file
@@ -985,4 +991,14 @@ func (p *interp) printErrorf(format string, args ...interface{}) {
 	if flusher, ok := p.errorOutput.(flusher); ok {
 		_ = flusher.Flush()
 	}
+}
+
+// cErrText is errno's text as the C library words it: Go's is the same
+// in lower case ("bad file descriptor") (llmsh).
+func cErrText(errno syscall.Errno) string {
+	s := errno.Error()
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		s = string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
 }
