@@ -310,6 +310,9 @@ type Runner struct {
 	// selfTraps are the traps of signals that the running command sent
 	// to its own shell, run when it is over (signals.go). (llmsh)
 	selfTraps []string
+	// sigRunning are the signals whose traps' actions are running: a
+	// trap's action may run another signal's, not its own (llmsh).
+	sigRunning []string
 	// inExecBuiltin: the exec handler runs a builtin (execbuiltins.go).
 	inExecBuiltin bool
 

@@ -1061,8 +1061,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.reportForeground(int(sig), pid, st, r.stderr)
 		}
 	}
-	if r.selfTraps != nil && !r.handlingTrap {
-		r.runSelfTraps(ctx) // llmsh: kill -SIG $$ (signals.go)
+	if r.selfTraps != nil {
+		// llmsh: kill -SIG $$ (signals.go), also in another trap's
+		// action, as bash.
+		r.runSelfTraps(ctx)
 	}
 }
 
@@ -2371,10 +2373,12 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 		}
 		r.inErrTrap = true
 		defer func() { r.inErrTrap = false }()
-	} else if r.handlingTrap && (name != trapDebug || r.inDebug) {
-		// don't recurse, as that could lead to cycles; llmsh: bash
-		// runs the DEBUG trap in the other traps' actions.
-		return
+	} else if r.handlingTrap && !r.nestedTrap(name) {
+		return // don't recurse, as that could lead to cycles
+	}
+	if !pseudoSignal(name) && name != "exit" {
+		r.sigRunning = append(r.sigRunning, name)
+		defer func(n int) { r.sigRunning = r.sigRunning[:n] }(len(r.sigRunning) - 1)
 	}
 	oldHandling, oldInTrap, oldInDebug := r.handlingTrap, r.inTrap, r.inDebug
 	r.handlingTrap = true

@@ -246,7 +246,7 @@ targets:
 func (r *Runner) signalSelf(ctx context.Context, sig int) bool {
 	name := signalName(sig)
 	if action, ok := r.traps[name]; ok {
-		if action != "" && !r.handlingTrap && !slices.Contains(r.selfTraps, name) {
+		if action != "" && !slices.Contains(r.sigRunning, name) && !slices.Contains(r.selfTraps, name) {
 			// As bash, the trap runs when the command that sent the
 			// signal is over, its redirections undone (stmtSync); a
 			// signal already pending is not queued twice.

@@ -267,6 +267,19 @@ func (r *Runner) IgnoredSignals() []string {
 	return names
 }
 
+// nestedTrap reports whether the action of trap name runs while another
+// trap's action runs: the DEBUG trap (not in its own action) and a
+// signal's trap (not in its own), as bash runs them.
+func (r *Runner) nestedTrap(name string) bool {
+	switch name {
+	case trapDebug:
+		return !r.inDebug
+	case "exit", "error", trapReturn, chldTrap:
+		return false
+	}
+	return !slices.Contains(r.sigRunning, name)
+}
+
 // pseudoSignal reports whether name is a trap that is no signal.
 func pseudoSignal(name string) bool {
 	switch name {
