@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -226,6 +227,13 @@ func (p *pasteRun) parallel(files []string) int {
 		if _, err := w.Write(out); err != nil {
 			return finishOutput(env, w, 1)
 		}
+	}
+	if env.StdinClosed && slices.Contains(files, "-") {
+		// GNU closes the standard input it read: a closed one fails
+		// again.
+		w.Flush()
+		env.Errorf("-: %s", gnu.Strerror(syscall.EBADF))
+		status = 1
 	}
 	return finishOutput(env, w, status)
 }

@@ -16,7 +16,8 @@ const psubPipeCap = 64 << 10
 type psubBuf struct {
 	mu   sync.Mutex
 	cond sync.Cond
-	buf  []byte
+	buf  []byte // unread from off on
+	off  int
 	// rclosed: the reader closed its end (writes fail); wclosed: the
 	// writer did (reads drain buf, then get werr).
 	rclosed, wclosed bool
@@ -42,15 +43,17 @@ func (r *psubReader) Read(b []byte) (int, error) {
 	p := r.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for len(p.buf) == 0 && !p.wclosed && !p.rclosed {
+	for len(p.buf) == p.off && !p.wclosed && !p.rclosed {
 		p.cond.Wait()
 	}
 	switch {
 	case p.rclosed:
 		return 0, io.ErrClosedPipe
-	case len(p.buf) > 0:
-		n := copy(b, p.buf)
-		p.buf = p.buf[:copy(p.buf, p.buf[n:])]
+	case len(p.buf) > p.off:
+		n := copy(b, p.buf[p.off:])
+		if p.off += n; p.off == len(p.buf) {
+			p.buf, p.off = p.buf[:0], 0
+		}
 		p.cond.Broadcast()
 		return n, nil
 	}
@@ -61,7 +64,7 @@ func (r *psubReader) Read(b []byte) (int, error) {
 func (r *psubReader) Close() error {
 	p := r.p
 	p.mu.Lock()
-	p.rclosed, p.buf = true, nil
+	p.rclosed, p.buf, p.off = true, nil, 0
 	p.cond.Broadcast()
 	p.mu.Unlock()
 	return nil
@@ -78,12 +81,16 @@ func (w *psubWriter) Write(b []byte) (int, error) {
 		if p.rclosed || p.wclosed {
 			return n, io.ErrClosedPipe
 		}
-		room := psubPipeCap - len(p.buf)
+		room := psubPipeCap - (len(p.buf) - p.off)
 		if room == 0 {
 			p.cond.Wait()
 			continue
 		}
 		k := min(room, len(b))
+		if p.off > 0 && len(p.buf)+k > psubPipeCap {
+			// the unread bytes to the front, once per fill
+			p.buf, p.off = p.buf[:copy(p.buf, p.buf[p.off:])], 0
+		}
 		p.buf = append(p.buf, b[:k]...)
 		b, n = b[k:], n+k
 		p.cond.Broadcast()
