@@ -392,7 +392,9 @@ type Runner struct {
 	// text counts from less one (comsub.go: substLineMap).
 	substLines map[*syntax.Stmt]int
 	substBase  int
-	substLine  bool // the statement running is one of substLines
+	// inHdoc is set while a here-document's body is expanded (llmsh).
+	inHdoc    bool
+	substLine bool // the statement running is one of substLines
 	// jobStmt is the command a background job's shell runs: a signal
 	// that ends it is the job's, reported when it is waited for.
 	jobStmt    *syntax.Stmt

@@ -173,7 +173,11 @@ func (r *Runner) popFrame(saved textPlace) {
 // setText sets the text running.
 func (r *Runner) setText(t textPlace) {
 	r.text = t
-	r.lineBase = uint(max(t.lineOffset, 0)) // error messages' "line N" (llmsh.go)
+	// llmsh: error messages' "line N" (llmsh.go); a $( ) of a
+	// here-document counts from the command's line, above its own, so
+	// the offset may be below 0: lineBase then wraps, and lineBase plus
+	// a line of the text is that line less the offset.
+	r.lineBase = uint(t.lineOffset)
 	if r.ecfg != nil {
 		r.ecfg.LineOffset = t.lineOffset
 		r.ecfg.ParseLocale = t.locale

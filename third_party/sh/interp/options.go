@@ -58,7 +58,7 @@ var posixOptsTable = [...]posixOpt{
 	{'H', "histexpand", optNoop, false},
 	{' ', "history", optReal, false}, // llmsh: a script's history (scripthist.go)
 	{' ', "ignoreeof", optNoop, false},
-	{' ', "interactive-comments", optFixed, true},
+	{' ', "interactive-comments", optNoop, true}, // llmsh: no effect but at a prompt
 	{'k', "keyword", optReal, false},
 	{'m', "monitor", optNoop, false},
 	{'C', "noclobber", optReal, false},
@@ -115,7 +115,7 @@ var bashOptsTable = [...]bashOpt{
 	{"hostcomplete", true, optNoop},
 	{"huponexit", false, optNoop},
 	{"inherit_errexit", false, optReal},
-	{"interactive_comments", true, optFixed},
+	{"interactive_comments", true, optNoop},
 	{"lastpipe", false, optReal},
 	{"lithist", false, optNoop},
 	{"localvar_inherit", false, optReal},
@@ -165,6 +165,8 @@ var (
 	optHashAll     = posixOptIndex("hashall")
 	optEmacs       = posixOptIndex("emacs")
 	optVi          = posixOptIndex("vi")
+	optComments    = posixOptIndex("interactive-comments")
+	optShComments  = bashOptIndex("interactive_comments")
 	optLocalUnset  = bashOptIndex("localvar_unset")
 	optOneCmd      = posixOptIndex("onecmd")
 	optVerbose     = posixOptIndex("verbose")
@@ -225,8 +227,16 @@ func (r *Runner) posixOptByName(name string) *bool {
 
 // optAllowed reports whether the option at index i may be turned to on.
 // editMode makes emacs and vi exclusive, as bash's line editing modes:
-// turning one on (set -o vi) turns the other off (llmsh).
+// turning one on (set -o vi) turns the other off; set -o
+// interactive-comments and shopt interactive_comments are one option
+// (llmsh).
 func (r *Runner) editMode(idx int, on bool) {
+	switch idx {
+	case optComments:
+		r.opts[optShComments] = on
+	case optShComments:
+		r.opts[optComments] = on
+	}
 	switch {
 	case !on:
 	case idx == optEmacs:
@@ -511,6 +521,9 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 		switch mode {
 		case "s", "u":
 			on := mode == "s"
+			if name == "login_shell" || name == "restricted_shell" {
+				continue // llmsh: read-only, as bash: unchanged, status 0
+			}
 			if !optAllowed(idx, on) {
 				r.errf("%sshopt: %s: not supported by llmsh\n", r.errPrefix(), name)
 				status = 1

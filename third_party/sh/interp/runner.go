@@ -91,13 +91,15 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				// In $( ) the count starts at the first command (bash's
 				// parse skips the newlines before it), in `` at the `.
 				start := cs.Stmts[0].Pos().Line()
-				if cs.Backquotes {
+				if cs.Backquotes || r.inHdoc {
+					// A here-document's $( ) is read from its text
+					// as written, as `` (its newlines count).
 					start = cs.Left.Line()
 				} else if lines := r.substLineMap(cs); lines != nil {
 					r2.substLines, r2.substBase = lines, hold-1
 				}
 				shift := hold - (int(r.lineBase) + int(start))
-				if base := int(r2.lineBase) + shift; base >= 0 && shift != 0 {
+				if shift != 0 {
 					// The text's offset too, which a function
 					// called there gives back when it returns
 					// and BASH_LINENO reads.
@@ -2780,7 +2782,10 @@ func (r *Runner) docRunner(w *syntax.Word) *Runner {
 	if !r.docExternal || w == nil || !mayAssign(w) {
 		return r
 	}
-	return r.subshell(false)
+	r2 := r.subshell(false)
+	// llmsh: $LINENO in the document is the command's line there too.
+	r2.ecfg.CmdLine, r2.ecfg.TrapLine, r2.line = r.ecfg.CmdLine, r.ecfg.TrapLine, r.line
+	return r2
 }
 
 // mayAssign reports whether expanding w may change a variable: it holds
@@ -2855,6 +2860,8 @@ func (r *Runner) hdocString(rd *syntax.Redirect) (string, error) {
 		return "", nil // an empty here-document
 	}
 	quoted := hdocQuotedDelim(rd.Word)
+	defer func(old bool) { r.inHdoc = old }(r.inHdoc)
+	r.inHdoc = true
 	if rd.Op != syntax.DashHdoc {
 		return r.hdocWord(rd.Hdoc, quoted)
 	}
