@@ -378,24 +378,33 @@ func inputIsTruncTarget(env *Env, w *bufio.Writer, name string) bool {
 	return out != nil && out.Size() > 0
 }
 
-// inputIsOutput reports whether r is the file out with data left to read
-// (coreutils 9.1's test: copying it would never end), after flushing w
-// so that out's size counts what cat wrote.
-func inputIsOutput(w *bufio.Writer, r io.Reader, out fs.FileInfo) bool {
+// inputStat stats the file an input reads (standard input's too), or
+// fails when it is not a file that can say.
+func inputStat(r io.Reader) (fs.FileInfo, error) {
 	if n, ok := r.(nopReadCloser); ok {
 		r = n.Reader // standard input
 	}
 	st, ok := r.(interface{ Stat() (fs.FileInfo, error) })
 	if !ok {
-		return false
+		return nil, errors.ErrUnsupported
 	}
-	in, err := st.Stat()
+	return st.Stat()
+}
+
+// inputIsOutput reports whether r is the file out with data left to read
+// (coreutils 9.1's test: copying it would never end), after flushing w
+// so that out's size counts what cat wrote.
+func inputIsOutput(w *bufio.Writer, r io.Reader, out fs.FileInfo) bool {
+	in, err := inputStat(r)
 	if err != nil || !SameFile(in, out) {
 		return false
 	}
 	w.Flush()
-	if in, err = st.Stat(); err != nil {
+	if in, err = inputStat(r); err != nil {
 		return false
+	}
+	if n, ok := r.(nopReadCloser); ok {
+		r = n.Reader // standard input
 	}
 	var off int64
 	if sk, ok := r.(io.Seeker); ok {

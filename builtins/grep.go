@@ -600,14 +600,7 @@ func (g *grepRun) inputIsOutput(name string, r io.Reader) bool {
 	if g.outTarget != "" && name != o.label && g.env.Abs(name) == g.outTarget {
 		return true
 	}
-	if n, ok := r.(nopReadCloser); ok {
-		r = n.Reader // standard input
-	}
-	st, ok := r.(interface{ Stat() (fs.FileInfo, error) })
-	if !ok {
-		return false
-	}
-	in, err := st.Stat()
+	in, err := inputStat(r)
 	return err == nil && in.Mode().IsRegular() && SameFile(in, g.outInfo)
 }
 
