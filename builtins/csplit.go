@@ -134,18 +134,18 @@ func csplitCmd(env *Env) int {
 		env.Errorf("cannot open %s for reading: %s", env.QuoteAF(args[0]), ErrText(err))
 		return 1
 	}
+	controls, ok := c.parse(args[1:])
+	if !ok {
+		in.Close()
+		return 1
+	}
 	data, err := readAllCtx(env, in)
 	in.Close()
 	if err != nil {
 		if st, stop := stopError(env, err); stop {
 			return st
 		}
-		env.Errorf("read error: %s", ErrText(err))
-		return 1
-	}
-	controls, ok := c.parse(args[1:])
-	if !ok {
-		return 1
+		return c.readFailed(controls, err)
 	}
 	if c.lines, err = splitLinesKeep(env.Ctx, data); err != nil {
 		return writeFailed(env, err)
@@ -166,6 +166,19 @@ func csplitCmd(env *Env) int {
 	}
 	c.cleanup()
 	return finishOutput(env, c.stdout, 1)
+}
+
+// readFailed ends a csplit whose input cannot be read: GNU has created
+// the first section's file (unless it is a %RE%'s) before its first
+// read, which cleanup_fatal closes (printing its size 0) and removes.
+func (c *csplitRun) readFailed(controls []*csplitControl, err error) int {
+	c.env.Errorf("read error: %s", ErrText(err))
+	c.stdout = stdoutWriter(c.env)
+	if len(controls) > 0 && !controls[0].ignore && c.create() != nil {
+		return finishOutput(c.env, c.stdout, 1)
+	}
+	c.cleanup()
+	return finishOutput(c.env, c.stdout, 1)
 }
 
 // splitLinesKeep cuts data into lines, each with its newline (the last

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -250,11 +252,33 @@ func (c *ddConfig) run(env *Env) int {
 		// of=f` reads the file emptied.
 		in = eofReader{}
 	}
+	d := &ddCopier{c: c, env: env, r: in, w: w, of: of, start: start, saved: -1}
 	if c.skip > 0 && !c.skipInput(env, in) {
+		// GNU's quit: cleanup (closing the input), then the statistics.
+		if !c.closedIn(env) {
+			d.stats()
+		}
 		return 1
 	}
-	d := &ddCopier{c: c, env: env, r: in, w: w, of: of, start: start, saved: -1}
 	return d.run()
+}
+
+// inName is the input's name in messages.
+func (c *ddConfig) inName() string {
+	if c.in == "-" {
+		return "standard input"
+	}
+	return c.in
+}
+
+// closedIn reports, as GNU's cleanup does when it closes a standard
+// input that was closed (<&-), that dd ends there: no statistics follow.
+func (c *ddConfig) closedIn(env *Env) bool {
+	if c.in != "-" || !env.StdinClosed {
+		return false
+	}
+	env.Errorf("closing input file %s: %s", env.QuoteAF(c.inName()), gnu.Strerror(syscall.EBADF))
+	return true
 }
 
 // openOutput opens of= at the seek= offset, or pads standard output to
@@ -326,17 +350,15 @@ func (c *ddConfig) skipInput(env *Env, r io.Reader) bool {
 			return false
 		}
 	} else if m, err := io.CopyN(io.Discard, r, n); err != nil && err != io.EOF {
-		env.PathError(c.in, err)
+		if !errors.Is(err, gnu.ErrCancelled) {
+			env.Errorf("error reading %s: %s", env.QuoteAF(c.inName()), ErrText(err))
+		}
 		return false
 	} else if m < n {
 		short = true
 	}
 	if short && c.status != "none" {
-		name := c.in
-		if c.in == "-" {
-			name = "standard input"
-		}
-		env.Errorf("%s: cannot skip to specified offset", env.QuoteF(name))
+		env.Errorf("%s: cannot skip to specified offset", env.QuoteF(c.inName()))
 	}
 	return true
 }
@@ -451,7 +473,10 @@ func (d *ddCopier) run() int {
 			break
 		}
 		if rerr != nil {
-			env.PathError(d.c.in, rerr)
+			if errors.Is(rerr, gnu.ErrCancelled) {
+				return 1
+			}
+			env.Errorf("error reading %s: %s", env.QuoteAF(d.c.inName()), ErrText(rerr))
 			status1 = 1
 			break
 		}
@@ -475,6 +500,9 @@ func (d *ddCopier) run() int {
 		if err := d.of.Close(); err != nil {
 			return d.writeFailed(err)
 		}
+	}
+	if d.c.closedIn(env) {
+		return 1
 	}
 	d.stats()
 	return status1

@@ -266,8 +266,7 @@ func gzipRatio(num, den int64) string {
 // stdinOne compresses or expands standard input to standard output.
 func (s *gzipState) stdinOne() {
 	if s.env.StdinClosed {
-		// GNU fstats standard input first.
-		s.errorf("standard input: %s", gnu.Strerror(syscall.EBADF))
+		s.stdinClosed()
 		return
 	}
 	if !s.decompress && s.env.Terminal && !s.force {
@@ -283,6 +282,9 @@ func (s *gzipState) stdinOne() {
 	bw := bufio.NewWriterSize(out, 32<<10)
 	rd := &gzipInput{r: s.env.Stdin}
 	in, outN, err := s.process("stdin", rd, bw, "", time.Time{})
+	if s.readFailed(rd) {
+		return
+	}
 	if rd.err == nil {
 		if ferr := bw.Flush(); ferr != nil && err == nil {
 			err = gnu.WriteError{Err: ferr}
@@ -301,6 +303,25 @@ func (s *gzipState) stdinOne() {
 			fmt.Fprintf(s.env.Stderr, "%s\n", gzipRatio(in-(outN-18), in))
 		}
 	}
+}
+
+// stdinClosed ends a gzip whose standard input is closed: GNU fstats it
+// first, and dies.
+func (s *gzipState) stdinClosed() {
+	s.errorf("standard input: %s", gnu.Strerror(syscall.EBADF))
+	s.fatal = true
+}
+
+// readFailed reports in's read error, if any, as GNU's read_error (a new
+// line, the error), which ends gzip ("gzip: stdin: Bad file descriptor"
+// for a standard input open write-only).
+func (s *gzipState) readFailed(in *gzipInput) bool {
+	if in.err == nil || errors.Is(in.err, gnu.ErrCancelled) {
+		return false
+	}
+	fmt.Fprintf(s.env.Stderr, "\ngzip: stdin: %s\n", ErrText(in.err))
+	s.status, s.fatal = 1, true
+	return true
 }
 
 // gzipInput is standard input, whose read error it keeps.
@@ -665,8 +686,14 @@ func (s *gzipState) listOne(arg string) {
 		name  = arg
 		mtime time.Time
 	)
+	var in *gzipInput
 	if arg == "-" {
-		r, shown, name = env.Stdin, "stdout", "stdin"
+		if env.StdinClosed {
+			s.stdinClosed()
+			return
+		}
+		in = &gzipInput{r: env.Stdin}
+		r, shown, name = in, "stdout", "stdin"
 		if st, ok := env.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
 			if fi, err := st.Stat(); err == nil {
 				mtime = fi.ModTime()
@@ -704,6 +731,9 @@ func (s *gzipState) listOne(arg string) {
 	rec := &gzipRecorder{r: r, on: true}
 	br := bufio.NewReader(&gzipCounter{r: rec, env: env})
 	h, err := gzipReadHeader(br)
+	if in != nil && s.readFailed(in) {
+		return
+	}
 	if err != nil {
 		s.report(name, err)
 		return
@@ -718,6 +748,9 @@ func (s *gzipState) listOne(arg string) {
 	tail := &gzipTail{}
 	s.members = 0
 	if _, _, err := s.process(name, io.TeeReader(io.MultiReader(bytes.NewReader(rec.buf), r), tail), io.Discard, "", time.Time{}); err != nil {
+		if in != nil && s.readFailed(in) {
+			return
+		}
 		s.report(name, err)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -121,7 +122,10 @@ func head(env *Env) int {
 			return headPrefix(buf[:n], whole, spec, delim)
 		}
 	}
-	return headTailFilesFrom(env, w, files, headers, false, quick, func(r io.Reader, _ fs.FileInfo) error {
+	return headTailFilesFrom(env, w, files, headers, false, quick, func(r io.Reader, fi fs.FileInfo) error {
+		if spec.sign == '-' && fi == nil && env.StdinClosed {
+			return fstatError{syscall.EBADF} // GNU fstats what it elides the end of
+		}
 		return headOne(env, w, r, spec, delim)
 	})
 }

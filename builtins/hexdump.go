@@ -200,7 +200,11 @@ func (c *hexdumpConfig) run(env *Env) int {
 		in.cur = nopReadCloser{env.Stdin}
 		in.opened = 1
 		in.next = 1
-		in.files = []string{"-"}
+		// util-linux names a failed read of its standard input by
+		// the argument before it (argv[optind-1]: "hexdump: -C: Bad
+		// file descriptor") and does not fail for it.
+		in.files = []string{env.Args[len(env.Args)-1]}
+		in.stdin = true
 	}
 	br := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
@@ -306,6 +310,7 @@ type hexdumpInput struct {
 	opened int
 	status int
 	cur    io.ReadCloser
+	stdin  bool // there is no operand: the standard input is read
 }
 
 func (in *hexdumpInput) Read(p []byte) (int, error) {
@@ -349,7 +354,7 @@ func (in *hexdumpInput) Read(p []byte) (int, error) {
 			env.PathError(in.files[in.next-1], err)
 			in.cur.Close()
 			in.cur = nil
-			if !errors.Is(err, syscall.EISDIR) {
+			if !errors.Is(err, syscall.EISDIR) && !in.stdin {
 				in.status = 1
 			}
 			if n > 0 {

@@ -388,7 +388,7 @@ func iconvCmd(env *Env) int {
 			if st, stop := stopError(env, err); stop {
 				return st
 			}
-			env.Errorf("unable to read input: %s", ErrText(err))
+			env.Errorf("error while reading the input: %s", ErrText(err))
 			status = 1
 			break
 		}

@@ -671,6 +671,16 @@ func (in *jqInputs) openErr(name string, err error) {
 	}
 }
 
+// readErr fails the run for a read that failed (a standard input closed
+// or open write-only): jq 1.7.1 says "jq: error: MSG" only when it goes
+// on to the next file, as for a directory.
+func (in *jqInputs) readErr(err error) {
+	in.r.status = jqExitUsage
+	if !quietStop(err) && in.next < len(in.files) {
+		fmt.Fprintf(in.r.env.Stderr, "jq: error: %s\n", ErrText(err))
+	}
+}
+
 func (in *jqInputs) close() {
 	if in.fh != nil {
 		in.fh.Close()
@@ -723,8 +733,7 @@ func (in *jqInputs) readMore() bool {
 		if err != nil && err != bufio.ErrBufferFull {
 			in.atEOF = true
 			if err != io.EOF {
-				r.env.PathError(in.name, err)
-				r.status = jqExitUsage
+				in.readErr(err)
 			}
 		}
 	}

@@ -187,13 +187,20 @@ func (p *pasteRun) parallel(files []string) int {
 		}
 		readers[i] = lr
 	}
+	if env.StdinClosed && p.stdin != nil && slices.ContainsFunc(files, func(f string) bool { return f != "-" }) {
+		// GNU: with its standard input closed, the first file it
+		// opens is given descriptor 0, which it notices.
+		env.Errorf("standard input is closed")
+		return 1
+	}
 	done := make([]bool, len(files))
 	status := 0
 	var out []byte
 	for {
 		out = out[:0]
-		any := false
+		any, sent := false, 0 // sent: how much of out GNU has written
 		for i, lr := range readers {
+			had := false
 			if !done[i] {
 				line, _, err := lr.next(p.eol)
 				switch {
@@ -203,21 +210,25 @@ func (p *pasteRun) parallel(files []string) int {
 					if st, stop := stopError(env, err); stop {
 						return st
 					}
-					// GNU reports it after the line so far, and the
-					// file ends there.
-					w.Write(out)
+					// GNU reports it after the line so far: the
+					// delimiters after files with no line left are
+					// held until a line follows them. The file ends there.
+					w.Write(out[:sent])
 					w.Flush()
-					out = out[:0]
+					out, sent = append(out[:0], out[sent:]...), 0
 					env.PathError(files[i], err)
 					done[i] = true
 					status = 1
 				default:
-					any = true
+					any, had = true, true
 					out = append(out, line...)
 				}
 			}
 			if i < len(readers)-1 {
 				out = p.delims.appendAt(out, i)
+			}
+			if had {
+				sent = len(out)
 			}
 		}
 		if !any {

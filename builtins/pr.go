@@ -497,6 +497,9 @@ func (o *prOpts) read(env *Env, w *bufio.Writer, name string) ([]string, time.Ti
 	r.Close()
 	if err != nil {
 		w.Flush()
+		if name == "-" {
+			name = "standard input" // GNU: "pr: 'standard input': ..."
+		}
 		env.PathError(name, err)
 		o.fatal = true
 		return nil, time.Time{}, false

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
@@ -52,8 +53,17 @@ func tsortCmd(env *Env) int {
 		if err == gnu.ErrCancelled {
 			return 1
 		}
-		env.PathError(env.QuoteF(name), err)
-		return 1
+		if name != "-" || !errors.Is(err, syscall.EBADF) {
+			env.PathError(env.QuoteF(name), err)
+			return 1
+		}
+		// GNU's token reader takes a failed read of its standard
+		// input for its end: an unreadable one (0>FILE) is empty
+		// input; a closed one (<&-) fails only at its close.
+		if env.StdinClosed {
+			env.Errorf("standard input: %s", gnu.Strerror(syscall.EBADF))
+			return 1
+		}
 	}
 	items, err := tsortGraph(env, data)
 	switch {

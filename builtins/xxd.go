@@ -270,17 +270,19 @@ func (o *xxdOpts) run(env *Env, args []string) int {
 				err = &os.PathError{Op: "read", Path: inName, Err: syscall.EISDIR}
 			}
 		}
-		if errors.Is(err, syscall.EISDIR) {
-			// xxd opens a directory and fails as it reads it (perror)
-			env.Errorf("%s", ErrText(err))
-			return 2
-		}
-		if err != nil {
+		switch {
+		case errors.Is(err, syscall.EISDIR):
+			// xxd opens a directory (and its output) and fails as it
+			// reads it: a dump says so (-i after its header), -r
+			// takes it for an empty input.
+			in = errReader{err}
+		case err != nil:
 			env.PathError(inName, err)
 			return 2
+		default:
+			defer f.Close()
+			in, inFile = f, f
 		}
-		defer f.Close()
-		in, inFile = f, f
 	}
 	var out io.Writer = env.Stdout
 	var outFile File
@@ -318,7 +320,13 @@ func xxdRun(env *Env, o *xxdOpts, in io.Reader, inFile File, inName string, out 
 		if o.negSeek {
 			base = -base
 		}
-		return xxdRevert(env, o, bufio.NewReaderSize(in, 64<<10), out, outFile, base)
+		st := xxdRevert(env, o, bufio.NewReaderSize(in, 64<<10), out, outFile, base)
+		if st == 0 && inName == "" && env.StdinClosed {
+			// xxd's fclose of a closed standard input fails.
+			env.Errorf("%s", ErrText(syscall.EBADF))
+			return 2
+		}
+		return st
 	}
 	var seekoff int64
 	if o.seekGiven || o.seek != 0 {
@@ -344,6 +352,14 @@ func xxdRun(env *Env, o *xxdOpts, in io.Reader, inFile File, inName string, out 
 				return 4
 			}
 			n, err := io.CopyN(io.Discard, in, off)
+			if errors.Is(err, gnu.ErrCancelled) {
+				return 1
+			}
+			if err != nil && err != io.EOF {
+				// xxd's getc_or_die: a failed read is perror's.
+				env.Errorf("%s", ErrText(err))
+				return 2
+			}
 			if err != nil || n < off {
 				env.Errorf("Sorry, cannot seek.")
 				return 4
@@ -381,7 +397,10 @@ func xxdRun(env *Env, o *xxdOpts, in io.Reader, inFile File, inName string, out 
 			env.Errorf("%s", ErrText(err))
 			return 3
 		}
+		// xxd's perror, then exit, which flushes what -i's header (or
+		// the dump so far) left in the output buffer.
 		env.Errorf("%s", ErrText(err))
+		w.Flush()
 		return 2
 	}
 	return 0
@@ -704,12 +723,11 @@ func xxdRevert(env *Env, o *xxdOpts, br *bufio.Reader, out io.Writer, outFile Fi
 	}
 	for count := 0; ; count++ {
 		c, err := br.ReadByte()
-		if err == io.EOF {
-			break
+		if errors.Is(err, gnu.ErrCancelled) {
+			return 1
 		}
 		if err != nil {
-			env.Errorf("%s", ErrText(err))
-			return 2
+			break // xxd's getc takes a failed read for the end (a directory: 0)
 		}
 		if count&0xffff == 0 && env.Ctx.Err() != nil {
 			return 1

@@ -67,6 +67,9 @@ func (f fdDevFile) Seek(int64, int) (int64, error) { return 0, syscall.ESPIPE }
 func (f fdDevFile) Stat() (fs.FileInfo, error)     { return pipeInfo(f.name), nil }
 
 func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
+	if err := noTTY(name); err != nil {
+		return nil, err
+	}
 	if d, ok := openDevice(name); ok {
 		if name == procUUID && flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
@@ -397,6 +400,9 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 		return nil, redirError(name, syscall.ENOENT) // `> ""`: open("") fails
 	}
 	abs := absPath(hc.Dir, name)
+	if noTTY(abs) != nil {
+		return nil, redirError(name, syscall.ENXIO)
+	}
 	if d, ok := openDevice(abs); ok {
 		if output && abs == procUUID {
 			return nil, redirError(name, syscall.EACCES)

@@ -544,10 +544,24 @@ func deviceInfo(name string) fs.FileInfo {
 
 // statDevice describes name if it is a local device.
 func statDevice(name string) (fs.FileInfo, bool) {
-	if _, ok := openDevice(name); ok {
+	if _, ok := openDevice(name); ok || name == devTTY {
 		return deviceInfo(name), true
 	}
 	return nil, false
+}
+
+// devTTY is the controlling terminal, which a script run by llmsh never
+// has: it is there (test -c), but opening it fails as Linux's open does
+// for a process with no terminal ("No such device or address", ENXIO;
+// bash -c 'echo x > /dev/tty' under setsid).
+const devTTY = "/dev/tty"
+
+// noTTY is the error of opening /dev/tty, nil for another name.
+func noTTY(name string) error {
+	if name != devTTY {
+		return nil
+	}
+	return &fs.PathError{Op: "open", Path: name, Err: syscall.ENXIO}
 }
 
 type devInfo string

@@ -38,6 +38,7 @@ func makeErrnoText() {
 		syscall.EILSEQ:       "Invalid or incomplete multibyte or wide character",
 		syscall.ECONNREFUSED: "Connection refused",
 		syscall.ENODEV:       "No such device",
+		syscall.ENXIO:        "No such device or address",
 	}
 }
 
