@@ -2989,8 +2989,9 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	if n == 0 {
 		r.syncInput() // llmsh: bash's check_bash_input
 	}
-	if varFd {
-		// bash: {NAME}>FILE and {NAME}>&- outlive the command.
+	if varFd && (keep || !r.opts[optVarRedirClose]) {
+		// bash: {NAME}>FILE and {NAME}>&- outlive the command, but
+		// for exec's, under shopt -s varredir_close (llmsh).
 		var own redirSaves
 		own.fds = r.fds
 		defer r.restoreFds(&own, true)
