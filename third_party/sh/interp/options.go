@@ -102,7 +102,7 @@ var bashOptsTable = [...]bashOpt{
 	{"expand_aliases", false, optReal},
 	{"extdebug", false, optReal},
 	{"extglob", false, optReal},
-	{"extquote", true, optNoop}, // llmsh: bash-differences.md
+	{"extquote", true, optReal},
 	{"failglob", false, optReal},
 	{"force_fignore", true, optNoop},
 	{"globasciiranges", true, optNoop}, // llmsh: C locale ranges
@@ -199,6 +199,7 @@ var (
 	optXPGEcho           = bashOptIndex("xpg_echo")
 	optCdableVars        = bashOptIndex("cdable_vars")
 	optVarRedirClose     = bashOptIndex("varredir_close")
+	optExtQuote          = bashOptIndex("extquote")
 	optShiftVerbose      = bashOptIndex("shift_verbose")
 	optExecFail          = bashOptIndex("execfail")
 	optSourcePath        = bashOptIndex("sourcepath")

@@ -250,6 +250,7 @@ func (r *Runner) updateExpandOpts() {
 	r.ecfg.FailGlob = r.opts[optFailGlob]
 	r.ecfg.NoBraceExpand = !r.opts[optBraceExpand]
 	r.ecfg.PatsubReplacement = r.opts[optPatsubReplacement]
+	r.ecfg.NoExtQuote = !r.opts[optExtQuote]
 }
 
 // reportExpandErr prints an expansion error that bash reports and goes on
