@@ -127,6 +127,13 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.exit.leaveShell() // subshells don't exit the parent shell
 			r.childExited(1)     // llmsh: chld.go
 			r.lastExpandExit = r2.exit
+			if r2.exit.signaled == sigINT && r.bashPid == r.llmsh.pid && !strings.HasPrefix(r.llmsh.invocation, "i") {
+				// llmsh: bash's command_substitute: a non-interactive
+				// shell whose substitution died of SIGINT sends
+				// itself SIGINT (x=$(kill -INT $BASHPID) ends the
+				// script, 130; an INT trap runs after the command).
+				r.llmsh.signalTop(sigINT)
+			}
 			// llmsh: bash reports no signal that ended a command
 			// substitution (x=$(kill $BASHPID) is 143, silently).
 			r.lastExpandExit.signaled = 0
