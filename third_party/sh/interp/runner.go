@@ -133,6 +133,9 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				// itself SIGINT (x=$(kill -INT $BASHPID) ends the
 				// script, 130; an INT trap runs after the command).
 				r.llmsh.signalTop(sigINT)
+			} else if r2.exit.signaled == sigINT && r.signalSelf(ctx, sigINT) {
+				// llmsh: a subshell dies of it.
+				r.exit = exitStatus{code: 128 + sigINT, exiting: true, signaled: sigINT, sigPid: r.bashPid}
 			}
 			// llmsh: bash reports no signal that ended a command
 			// substitution (x=$(kill $BASHPID) is 143, silently).
