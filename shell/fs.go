@@ -298,7 +298,7 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	if err != nil && flag == os.O_RDONLY && errors.Is(err, syscall.EISDIR) {
 		// bash opens a directory; reading it fails (wc < DIR).
 		if fi, serr := s.client.Stat(absPath(hc.Dir, name)); serr == nil && fi.IsDir() {
-			return s.state.redirDirPipe(fi)
+			return dirInput{fi}, nil
 		}
 	}
 	if err != nil {

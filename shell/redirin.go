@@ -5,32 +5,15 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"runtime"
 	"sync"
 	"syscall"
-	"weak"
 
 	"github.com/llmsh/llmsh/vfsclient"
 )
 
 // An input redirection (`cmd < FILE`) of a file of vfsd is a redirFile,
-// which the interpreter and the builtins read directly. A directory
-// (`cmd < DIR`) is a pipe whose reads fail, made here, with the
-// directory's description beside it: a builtin's stdin that is such a
-// pipe answers Stat with its FileInfo.
-
-// redirInfo is the description of the file behind a redirection's pipe;
-// ready is closed once fi and err are set. The copy's read error, if any,
-// is readErr once done is closed: a builtin reading the pipe gets it
-// instead of the end of file, as it would reading the file itself (a
-// vfsd failure mid-file, or EISDIR for `cmd < DIR`).
-type redirInfo struct {
-	ready   chan struct{}
-	fi      fs.FileInfo
-	err     error
-	done    chan struct{}
-	readErr error
-}
+// which the interpreter and the builtins read directly; one of a
+// directory (`cmd < DIR`) is a dirInput, whose reads fail.
 
 // redirFile is a file of vfsd that an input redirection opened: the
 // interpreter's InputFile, which every reader of the descriptor shares
@@ -251,62 +234,17 @@ func (r *redirFile) Close() error {
 	return r.f.Close()
 }
 
-// register records info for the pipe's read end pr, until pr is
-// collected.
-func (st *sessionState) registerPipe(pr *os.File, info *redirInfo) {
-	key := weak.Make(pr)
-	st.redirInfos.Store(key, info)
-	runtime.AddCleanup(pr, func(k weak.Pointer[os.File]) { st.redirInfos.Delete(k) }, key)
-}
+// dirInput is the input of `< DIR`: bash opens the directory, and a
+// read of it fails with EISDIR (read's "read error: 0: Is a directory",
+// cat's "-: Is a directory"). Stat describes the directory, as fstat(2)
+// of the descriptor would. (It was an empty pipe, which the shell's read
+// took for an end of file, silently.)
+type dirInput struct{ fi fs.FileInfo }
 
-// redirDirPipe is `cmd < DIR`: bash opens a directory, and reading it
-// fails with EISDIR; llmsh gives an empty pipe whose reads fail so.
-func (st *sessionState) redirDirPipe(fi fs.FileInfo) (io.ReadWriteCloser, error) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	pw.Close()
-	info := &redirInfo{ready: make(chan struct{}), done: make(chan struct{}), fi: fi, readErr: syscall.EISDIR}
-	close(info.ready)
-	close(info.done)
-	st.registerPipe(pr, info)
-	return pr, nil
-}
+// SharedInput marks an interp.InputFile.
+func (dirInput) SharedInput() {}
 
-// redirStdin is a builtin's stdin that is a redirection's pipe: Stat
-// describes the redirected file, as fstat(2) of bash's descriptor would.
-type redirStdin struct {
-	*os.File
-	info *redirInfo
-}
-
-func (r redirStdin) Stat() (fs.FileInfo, error) {
-	<-r.info.ready
-	return r.info.fi, r.info.err
-}
-
-// Read reads the pipe; at its end, the copy's read error if there was one.
-func (r redirStdin) Read(p []byte) (int, error) {
-	n, err := r.File.Read(p)
-	if err == io.EOF {
-		<-r.info.done
-		if r.info.readErr != nil {
-			return n, r.info.readErr
-		}
-	}
-	return n, err
-}
-
-// withRedirStat returns stdin, as a redirStdin if it is a redirection's
-// pipe.
-func (st *sessionState) withRedirStat(stdin io.Reader) io.Reader {
-	f, ok := stdin.(*os.File)
-	if !ok {
-		return stdin
-	}
-	if v, ok := st.redirInfos.Load(weak.Make(f)); ok {
-		return redirStdin{File: f, info: v.(*redirInfo)}
-	}
-	return stdin
-}
+func (dirInput) Read([]byte) (int, error)     { return 0, syscall.EISDIR }
+func (dirInput) Write([]byte) (int, error)    { return 0, syscall.EBADF }
+func (dirInput) Close() error                 { return nil }
+func (d dirInput) Stat() (fs.FileInfo, error) { return d.fi, nil }

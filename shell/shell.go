@@ -639,7 +639,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	if sb != nil {
 		return s.runShellBuiltin(ctx, name, b, sb, stdout, stderr)
 	}
-	env.Stdin = stoppable(ctx, s.state.withRedirStat(stdin), s.state.stdin.Load())
+	env.Stdin = stoppable(ctx, stdin, s.state.stdin.Load())
 	env.FS = clientFS{c: s.client, truncs: &s.state.truncs, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx), ctx: ctx}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own

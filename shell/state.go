@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sync"
 	"sync/atomic"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -23,7 +22,6 @@ import (
 // of it is global, so no session can reach another's, and it goes away
 // with the session.
 type sessionState struct {
-	redirInfos sync.Map // weak.Pointer[os.File] -> *redirInfo (see redirin.go)
 	// stdin is the session's own standard input (SetStdin), whose reads
 	// by builtins stop with their context (stoppableScriptPipe).
 	stdin atomic.Pointer[os.File]

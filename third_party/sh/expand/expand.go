@@ -129,6 +129,10 @@ type Config struct {
 	// and a case command's word (llmsh: condSplitJoin).
 	CondJoin bool
 
+	// NoExtQuote is shopt -u extquote (llmsh): a $'…' in the word of a
+	// double-quoted ${v:-…} (-, +, =, ?) is the text as written.
+	NoExtQuote bool
+
 	// PatsubReplacement is bash's option of that name: an unquoted & in
 	// the replacement of ${v/pat/rep} stands for the matched text.
 	PatsubReplacement bool

@@ -939,6 +939,30 @@ func braceUnescaped(parts []syntax.WordPart) []syntax.WordPart {
 	return out
 }
 
+// dollarSglText is w with each $'…' made the text as written, as bash
+// leaves it under shopt -u extquote in a double-quoted ${v:-…}'s word
+// (llmsh).
+func dollarSglText(w *syntax.Word) *syntax.Word {
+	var parts []syntax.WordPart
+	for i, p := range w.Parts {
+		sq, ok := p.(*syntax.SglQuoted)
+		if !ok || !sq.Dollar {
+			if parts != nil {
+				parts = append(parts, p)
+			}
+			continue
+		}
+		if parts == nil {
+			parts = slices.Clone(w.Parts[:i])
+		}
+		parts = append(parts, &syntax.Lit{Value: "$'" + sq.Value + "'"})
+	}
+	if parts == nil {
+		return w
+	}
+	return &syntax.Word{Parts: parts}
+}
+
 func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 	if w == nil {
 		return nil

@@ -501,6 +501,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		if cfg.dblQuoted && overridingUnset(pe) && word != nil {
 			// llmsh: in "${v:-'x'}" the single quotes are characters,
 			// and the word is double-quoted text ("${v:-~}" is ~).
+			if cfg.NoExtQuote {
+				word = dollarSglText(word)
+			}
 			word = sglQuotesLiteral(word)
 			litWord = dblQuotedWord(word)
 		}

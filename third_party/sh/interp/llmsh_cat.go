@@ -4,9 +4,11 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -42,6 +44,9 @@ func (r *Runner) catSubst(ctx context.Context, w io.Writer, rd *syntax.Redirect)
 	defer f.Close()
 	_, err = io.Copy(w, stoppableReader{ctx, f})
 	r.lastExpandExit = exitStatus{}
+	if errors.Is(err, syscall.EISDIR) {
+		return nil // bash: $(<DIR) is empty, silently, status 0
+	}
 	return err
 }
 

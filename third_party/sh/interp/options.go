@@ -80,7 +80,7 @@ var posixOptsTable = [...]posixOpt{
 // bashOptsTable is bash's shopt table, in the order bash lists it.
 var bashOptsTable = [...]bashOpt{
 	{"autocd", false, optNoop},
-	{"assoc_expand_once", false, optFixed},
+	{"assoc_expand_once", false, optNoop}, // llmsh: bash-differences.md
 	{"cdable_vars", false, optReal},
 	{"cdspell", false, optNoop},
 	{"checkhash", false, optNoop},
@@ -102,10 +102,10 @@ var bashOptsTable = [...]bashOpt{
 	{"expand_aliases", false, optReal},
 	{"extdebug", false, optReal},
 	{"extglob", false, optReal},
-	{"extquote", true, optFixed},
+	{"extquote", true, optReal},
 	{"failglob", false, optReal},
 	{"force_fignore", true, optNoop},
-	{"globasciiranges", true, optFixed},
+	{"globasciiranges", true, optNoop}, // llmsh: C locale ranges
 	{"globskipdots", true, optReal},
 	{"globstar", false, optReal},
 	{"gnu_errfmt", false, optReal},
@@ -134,7 +134,7 @@ var bashOptsTable = [...]bashOpt{
 	{"restricted_shell", false, optFixed},
 	{"shift_verbose", false, optReal},
 	{"sourcepath", true, optReal},
-	{"varredir_close", false, optFixed},
+	{"varredir_close", false, optReal},
 	{"xpg_echo", false, optReal},
 }
 
@@ -198,6 +198,8 @@ var (
 	optPatsubReplacement = bashOptIndex("patsub_replacement")
 	optXPGEcho           = bashOptIndex("xpg_echo")
 	optCdableVars        = bashOptIndex("cdable_vars")
+	optVarRedirClose     = bashOptIndex("varredir_close")
+	optExtQuote          = bashOptIndex("extquote")
 	optShiftVerbose      = bashOptIndex("shift_verbose")
 	optExecFail          = bashOptIndex("execfail")
 	optSourcePath        = bashOptIndex("sourcepath")

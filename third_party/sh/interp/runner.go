@@ -127,6 +127,16 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.exit.leaveShell() // subshells don't exit the parent shell
 			r.childExited(1)     // llmsh: chld.go
 			r.lastExpandExit = r2.exit
+			if r2.exit.signaled == sigINT && r.bashPid == r.llmsh.pid && !strings.HasPrefix(r.llmsh.invocation, "i") {
+				// llmsh: bash's command_substitute: a non-interactive
+				// shell whose substitution died of SIGINT sends
+				// itself SIGINT (x=$(kill -INT $BASHPID) ends the
+				// script, 130; an INT trap runs after the command).
+				r.llmsh.signalTop(sigINT)
+			} else if r2.exit.signaled == sigINT && r.signalSelf(ctx, sigINT) {
+				// llmsh: a subshell dies of it.
+				r.exit = exitStatus{code: 128 + sigINT, exiting: true, signaled: sigINT, sigPid: r.bashPid}
+			}
 			// llmsh: bash reports no signal that ended a command
 			// substitution (x=$(kill $BASHPID) is 143, silently).
 			r.lastExpandExit.signaled = 0
@@ -250,6 +260,7 @@ func (r *Runner) updateExpandOpts() {
 	r.ecfg.FailGlob = r.opts[optFailGlob]
 	r.ecfg.NoBraceExpand = !r.opts[optBraceExpand]
 	r.ecfg.PatsubReplacement = r.opts[optPatsubReplacement]
+	r.ecfg.NoExtQuote = !r.opts[optExtQuote]
 }
 
 // reportExpandErr prints an expansion error that bash reports and goes on
@@ -2989,8 +3000,9 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 	if n == 0 {
 		r.syncInput() // llmsh: bash's check_bash_input
 	}
-	if varFd {
-		// bash: {NAME}>FILE and {NAME}>&- outlive the command.
+	if varFd && (keep || !r.opts[optVarRedirClose]) {
+		// bash: {NAME}>FILE and {NAME}>&- outlive the command, but
+		// for exec's, under shopt -s varredir_close (llmsh).
 		var own redirSaves
 		own.fds = r.fds
 		defer r.restoreFds(&own, true)

@@ -202,6 +202,12 @@ targets:
 			continue
 		}
 		if pid == r.bashPid || (pid == r.llmsh.pid && r.bashPid == r.llmsh.pid) {
+			if _, trapped := r.traps["INT"]; sig == sigINT && !trapped && r.callbackExit == "" && r.lastInSubshell() {
+				// bash: a subshell's SIGINT is seen at its next
+				// command; after its last there is none, so
+				// `(kill -INT $BASHPID)` ends with kill's status, 0.
+				continue
+			}
 			if r.signalSelf(ctx, sig) {
 				// The signal's default action: the shell ends. bash
 				// runs the EXIT trap, a subshell's too (`( trap 'echo
@@ -209,7 +215,7 @@ targets:
 				// TERM, INT, HUP), but not when the kill is the
 				// subshell's last statement (subLast), and none for
 				// SIGKILL (llmsh).
-				if sig == sigKILL || r.bashPid != r.llmsh.pid && r.curStmt != nil && r.curStmt == r.subLast {
+				if sig == sigKILL || r.lastInSubshell() {
 					r.callbackExit = ""
 				}
 				return exitStatus{code: uint8(128 + sig), exiting: true, signaled: uint8(sig), sigPid: r.bashPid}
@@ -238,6 +244,12 @@ targets:
 		exit.code = 1
 	}
 	return exit
+}
+
+// lastInSubshell reports whether the statement running is the last of a
+// ( ) subshell (subLast).
+func (r *Runner) lastInSubshell() bool {
+	return r.bashPid != r.llmsh.pid && r.curStmt != nil && r.curStmt == r.subLast
 }
 
 // signalSelf delivers sig to the shell running r: its trap runs after

@@ -705,22 +705,35 @@ func errOffset(err error) int {
 // its second "(" is not followed at once by another ")" (`$((echo hi)
 // )`, `$((a)+(b))`), as bash's parser decides when it meets "$((".
 // Quotes and backslashes are skipped roughly; an offset that the lexer
-// never reads as "$((" (in single quotes, say) changes nothing.
+// never reads as "$((" (in single quotes, say) changes nothing. The
+// same goes for a "((" command (the offset of its first "("), which
+// bash's parse_dparen reads then as two subshells: `((echo hi); echo
+// x)`, `(( 1 + 2 ); echo x` (an unclosed "(": unexpected end of file);
+// not the "((" after for, which bash refuses.
 func dblParenComsubs(src []byte) map[int]bool {
 	var subs map[int]bool
 	for i := 0; ; {
-		k := bytes.Index(src[i:], []byte("$(("))
+		k := bytes.Index(src[i:], []byte("(("))
 		if k < 0 {
 			return subs
 		}
 		i += k
-		if end, ok := closeOf(src, i+3, '(', ')'); ok && (end+1 >= len(src) || src[end+1] != ')') {
-			if subs == nil {
+		if end, ok := closeOf(src, i+2, '(', ')'); ok && (end+1 >= len(src) || src[end+1] != ')') {
+			at := i
+			if i > 0 && src[i-1] == '$' {
+				at = i - 1
+			}
+			if at == i && bytes.HasSuffix(bytes.TrimRight(src[:i], " \t"), []byte("for")) {
+				at = -1
+			}
+			if at >= 0 && subs == nil {
 				subs = map[int]bool{}
 			}
-			subs[i] = true
+			if at >= 0 {
+				subs[at] = true
+			}
 		}
-		i += 3
+		i += 2
 	}
 }
 
