@@ -29,8 +29,16 @@ import (
 const Grace = time.Second
 
 // IdleShare is the share of a window's wall-clock time (1/IdleShare)
-// under which a stopped run is judged to be waiting, not working.
-const IdleShare = 100
+// under which a stopped run is judged to be waiting, not working. A
+// waiting process still spends some CPU of its own: the memory guard's
+// and this package's ticks, the collector, and under the race detector
+// about 26 ms a second (an isolated worker waiting in a builtin that
+// sleeps took 38 s to spend a second of CPU). At 1/100 (10 ms) no
+// window of a race-built worker was ever idle, and a waiting run ended
+// only by Grace of CPU: 38.7 s where 1.6 s was meant (cold CI, session
+// 28). 1/25 (40 ms) is above that and below the 1/20 a process gets at
+// load 20 per CPU (40 on 2 cores).
+const IdleShare = 25
 
 // Tick is how often a stopped run is looked at.
 const Tick = 20 * time.Millisecond
