@@ -316,7 +316,11 @@ func (r *Runner) expandErr(err error) {
 	switch {
 	case unsetParam:
 		// llmsh: ${v:?} and set -u end a shell that is not interactive.
-		r.errf("%s%s\n", r.errPrefix(), errMsg)
+		// A bad subscript that set -e already ended the shell at (the
+		// Warn above: ${a[-9]}) says no more, as bash.
+		if !r.errExited || !r.exit.exiting {
+			r.errf("%s%s\n", r.errPrefix(), errMsg)
+		}
 		r.exit.code = 1
 		if r.cString && r.bashPid == r.llmsh.pid && !r.opts[optErrExit] {
 			r.exit.code = 127 // bash -c's own shell ends so (1 under set -e)
