@@ -585,6 +585,9 @@ type Runner struct {
 	redirCalls   int
 	exitDeferred bool
 	stackMain    stackShown
+	// llmsh: unwoundFrames is the innermost frame that stackUnwound
+	// hides, with the ones under it (a subshell's inherited frames).
+	unwoundFrames *frameNode
 
 	// traceLevel is how many command substitutions deep the runner is:
 	// xtrace repeats PS4's first character that many times more (llmsh).

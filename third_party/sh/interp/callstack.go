@@ -217,12 +217,12 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 			return expand.Variable{Set: true, Kind: expand.Indexed}, true
 		}
 	}
-	frames := r.frames
+	var hide *frameNode // llmsh: the frames bash unwound (stackUnwound)
 	if r.stackMain == stackUnwound && main {
-		frames = nil
+		hide = r.unwoundFrames
 	}
-	list := make([]string, 0, frames.len()+1)
-	for f := frames; f != nil; f = f.up {
+	list := make([]string, 0, r.frames.len()+1)
+	for f := r.frames; f != nil && (hide == nil || f != hide); f = f.up {
 		switch name {
 		case "FUNCNAME":
 			list = append(list, f.name)

@@ -333,7 +333,7 @@ func (r *Runner) expandErr(err error) {
 		if r.opts[optErrExit] {
 			r.exitTrapEarly(r.ectx)
 		} else if r.funcRunning() {
-			r.stackMain = stackUnwound
+			r.stackMain, r.unwoundFrames = stackUnwound, r.frames
 		}
 	case errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
 		// llmsh: a bad substitution or failglob abandons the command
@@ -3391,6 +3391,15 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		r.ecfg.TrapLine = trapLine
 		r.leaveFunc(ctx, saved, int(r.lineBase+body.Pos().Line()))
 		r.popFrame(savedText)
+		if !r.exit.exiting {
+			r.stackMain = stackLive
+		} else if r.exit.abandon && r.stackMain == stackLive {
+			// llmsh: an error that abandons the line (bash's DISCARD:
+			// $((1/0)), failglob, a readonly assignment) leaves the
+			// function by a jump: bash's FUNCNAME keeps "main" at the
+			// top level until a call returns normally.
+			r.stackMain, r.unwoundFrames = stackUnwound, r.frames
+		}
 
 		funcEnv := r.writeEnv
 		r.writeEnv = origEnv
