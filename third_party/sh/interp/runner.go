@@ -404,10 +404,24 @@ func (r *Runner) expandBeforeRedirs(cm *syntax.CallExpr) bool {
 	if !r.exit.ok() {
 		return true
 	}
-	if trace := r.tracer(); trace != nil && len(fields) > 0 && len(cm.Assigns) == 0 && !r.opts[optKeyword] && r.bangWord != cm {
+	if len(fields) == 0 || r.opts[optKeyword] || r.bangWord == cm {
+		return false
+	}
+	trace := r.tracer()
+	if len(cm.Assigns) > 0 {
+		// bash makes a command's own assignments before its
+		// redirections too (x=$(ls) cmd >g does not list g), each
+		// traced with its value.
+		pa := r.prefixAssigns(cm.Assigns, fields, r.stderr, trace)
+		r.prePA = &pa
+		if trace != nil {
+			r.traceHide = pa.restores
+			defer func() { r.traceHide = nil }()
+		}
+	}
+	if trace != nil {
 		// bash traces the command before it makes its redirections,
-		// whose command substitutions trace after it (a command's own
-		// assignments are traced in cmd, with their values).
+		// whose command substitutions trace after it.
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
 		r.preTraced = true
@@ -861,7 +875,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	if cm, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 && r.exit.ok() {
 		if len(cm.Args) > 0 {
 			preFailed = r.expandBeforeRedirs(cm)
-			defer func() { r.preCall, r.preFields, r.preTraced = nil, nil, false }()
+			defer func() { r.preCall, r.preFields, r.preTraced, r.prePA = nil, nil, false, nil }()
 		} else {
 			r.debugDone = debugDone
 			r.cmd(ctx, cm)
@@ -1284,8 +1298,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.stderr = r.cmdErr
 		}
 		var fields []string
+		var prePA *prefixState
 		if r.preCall == orig && orig != nil {
 			fields, r.preCall, r.preFields = r.preFields, nil, nil // stmtSync expanded them
+			prePA, r.prePA = r.prePA, nil                          // and made the assignments
 			if r.preTraced {
 				trace, r.preTraced = nil, false // and traced them
 			}
@@ -1440,7 +1456,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 
-		pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
+		var pa prefixState
+		if prePA != nil {
+			pa = *prePA
+		} else {
+			pa = r.prefixAssigns(cm.Assigns, fields, errOut, trace)
+		}
 		if trace != nil {
 			r.traceHide = pa.restores
 			trace.call(fields[0], fields[1:]...)
@@ -1797,7 +1818,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if pd := r.preDecl; pd != nil && pd.cm == cm && !viaBuiltin {
 			args, last, words, r.preDecl = pd.args, pd.last, pd.words, nil // stmtSync expanded them
 		} else {
-			args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0)
+			args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0, false)
 		}
 		r.stderr = errOut
 		if len(cm.Assigns) > 0 {
