@@ -223,17 +223,11 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		exit.exiting = true
 		// llmsh: the EXIT trap runs here, as bash's exit runs it: in
-		// the caller's function, with its FUNCNAME and locals. An
-		// exit in another trap's action leaves it for the end.
-		if cb := r.callbackExit; cb != "" && !r.handlingTrap && !r.trapsOff {
-			r.callbackExit = ""
-			if r.evalCmd != nil {
-				r.evalCmd.put(r) // llmsh: the eval's or source's own text
-			}
+		// the caller's function, with its FUNCNAME and locals.
+		if r.exitTrapDue() {
 			r.exit = exit
-			r.trapCallback(ctx, cb, "exit")
+			r.exitTrapHere(ctx, false)
 			exit = r.exit // the action's exit N sets the status
-			exit.exiting = true
 		}
 	case "set":
 		if len(args) == 0 { // llmsh: the variables and functions, as bash

@@ -322,6 +322,9 @@ func (r *Runner) expandErr(err error) {
 			r.exit.code = 127 // bash -c's own shell ends so (1 under set -e)
 		}
 		r.exit.exiting, r.exit.forceEOF = true, true
+		// llmsh: bash runs the EXIT trap as it leaves, in the function
+		// the expansion failed in, with its locals (t8 probes).
+		r.exitTrapEarly(r.ectx)
 	case errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
 		// llmsh: a bad substitution or failglob abandons the command
 		// line, as an arithmetic error does (readLines).
@@ -1030,6 +1033,12 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		if r.opts[optErrExit] && !r.exit.returning {
 			r.exit.exiting = true
 			r.errExited = true
+			// llmsh: bash runs the EXIT trap where set -e ends the
+			// shell, in the failing command's function (its FUNCNAME,
+			// BASH_LINENO and locals), as exit does.
+			if r.exitTrapDue() {
+				r.exitTrapHere(ctx, true)
+			}
 		}
 	}
 	// (( )) and [[ ]] are the exception: bash checks them in their own
@@ -1433,6 +1442,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// In posix mode the shell exits (bash's
 					// assignment error of a non-interactive shell).
 					r.exit.exiting, r.exit.abandon = true, !r.opts[optPosix]
+					if r.opts[optErrExit] {
+						r.exitTrapEarly(ctx) // set -e ends the shell
+					}
 					break
 				}
 				if appended {
@@ -1468,7 +1480,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			trace.newLineFlush()
 			r.traceHide = nil
 		}
-		if r.noCall || pa.roFailed && r.reportExit() {
+		if r.noCall || pa.roFailed && r.reportExit() && r.exitTrapEarly(ctx) {
 			// llmsh: a redirection failed (stmtSync). In posix mode
 			// a special builtin's failed redirection ends the shell,
 			// as bash's.
@@ -1652,7 +1664,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// llmsh: a readonly name ends the loop, status 1.
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit = exitStatus{code: 1}
-					r.reportExit()
+					if r.reportExit() {
+						r.exitTrapEarly(ctx)
+					}
 					break
 				}
 				if vr.Kind == expand.NameRef {
@@ -3568,6 +3582,45 @@ func applyDeclModes(vr *expand.Variable, modes []string) {
 		// llmsh: bash's -lu, -cu, -cl are none of them
 		vr.Lower, vr.Upper, vr.Capital = false, false, false
 	}
+}
+
+// exitTrapDue reports whether the EXIT trap is still to run and may run
+// where the shell decides to exit (exit, set -e): not in another trap's
+// action, which leaves it for the end.
+func (r *Runner) exitTrapDue() bool {
+	return r.callbackExit != "" && !r.handlingTrap && !r.trapsOff
+}
+
+// exitTrapHere runs the EXIT trap now, with r.exit the status the shell
+// is leaving with, as bash's exit_builtin and set -e do: in the current
+// function, with its FUNCNAME, BASH_LINENO and positional parameters.
+// exit leaves the function's locals in scope; set -e (global) does not:
+// bash's reader_loop sets variable_context to 0, so the action sees and
+// sets the global variables and local fails in it. The action's exit N
+// sets the status; the shell is still exiting after it.
+func (r *Runner) exitTrapHere(ctx context.Context, global bool) {
+	cb := r.callbackExit
+	r.callbackExit = ""
+	if r.evalCmd != nil {
+		r.evalCmd.put(r) // llmsh: the eval's or source's own text
+	}
+	if g := r.globalScope(); global && g != nil {
+		saved, inFunc := r.writeEnv, r.inFunc
+		r.writeEnv, r.inFunc = g, false
+		defer func() { r.writeEnv, r.inFunc = saved, inFunc }()
+	}
+	r.trapCallback(ctx, cb, "exit")
+	r.exit.exiting = true
+}
+
+// exitTrapEarly runs the EXIT trap, when it is due, where an error ends
+// the shell (set -u's, a readonly variable's under set -e): bash runs it
+// before it unwinds, in the function with its locals. It returns true.
+func (r *Runner) exitTrapEarly(ctx context.Context) bool {
+	if r.exitTrapDue() {
+		r.exitTrapHere(ctx, false)
+	}
+	return true
 }
 
 // reportExit is bash's report_error under set -e, for an error just
