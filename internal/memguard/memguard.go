@@ -8,6 +8,7 @@ import (
 	"math"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"time"
 )
@@ -88,12 +89,18 @@ func Top(base, limit uint64) uint64 {
 }
 
 // Heap is the heap now: HeapAlloc, live objects and garbage not yet
-// freed, so never below the live heap.
+// freed, so never below the live heap. It is read from runtime/metrics
+// (/memory/classes/heap/objects:bytes, the same figure), which, unlike
+// runtime.ReadMemStats, does not stop the world: the guard reads it 50
+// times a second while every P may be running the script.
 func Heap() uint64 {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return ms.HeapAlloc
+	s := [1]metrics.Sample{{Name: heapObjects}}
+	metrics.Read(s[:])
+	return s[0].Value.Uint64()
 }
+
+// heapObjects is the runtime/metrics name of HeapAlloc.
+const heapObjects = "/memory/classes/heap/objects:bytes"
 
 // Over reports whether the live heap is above top: one look at the heap
 // while it is not above, and a collection before the second look when it
@@ -108,10 +115,11 @@ func Over(top uint64) bool {
 }
 
 // The guards of a process are served by one goroutine (hub), which reads
-// the heap once a tick for all of them: runtime.ReadMemStats stops the
-// world, and a goroutine of its own for each guard (each library Run of
-// a session without MaxMemory has one) multiplied those pauses (session
-// 23's leftover: 64 idle guards, 3150 pauses and 120 ms of CPU a second;
+// the heap once a tick for all of them: a goroutine of its own for each
+// guard (each library Run of a session without MaxMemory has one)
+// multiplied the wake-ups and, while the heap was read with
+// runtime.ReadMemStats, its stop-the-world pauses (session 23's
+// leftover: 64 idle guards, 3150 pauses and 120 ms of CPU a second;
 // BenchmarkIdleGuards).
 var hub struct {
 	mu      sync.Mutex
@@ -165,61 +173,23 @@ func watch(limit uint64, fire func()) *Guard {
 }
 
 // serve looks at the heap each tick for every guard, and fires those whose
-// limit it is above after a collection. runtime.ReadMemStats stops the
-// world (runtime/metrics would not, but its package init costs each
-// start 0.1 ms, in llmsh and in vfsd), so a tick reads the heap only
-// when it could be above the lowest limit: when that limit is below the
-// Go runtime's soft memory limit (Growth's guards, a lowered SetLimit),
-// when the last read found it above, when the limit changed, or when a
-// collection ended since the last read. Otherwise no collection ended
-// since the heap was last found under the limit, and the heap cannot
-// have passed the limit since: passing the soft limit starts one.
+// limit it is above after a collection.
 func serve() {
 	t := time.NewTicker(tick)
 	defer t.Stop()
-	// HeapAlloc: live objects and dead ones not yet freed.
-	var ms runtime.MemStats
-	var w watcher
 	for range t.C {
 		low, ok := lowest()
 		if !ok {
 			return
 		}
-		if !w.due(low) {
-			continue
-		}
-		runtime.ReadMemStats(&ms)
-		if w.above = ms.HeapAlloc > low; !w.above {
+		if Heap() <= low {
 			continue
 		}
 		runtime.GC()
-		runtime.ReadMemStats(&ms)
-		for _, fire := range over(ms.HeapAlloc) {
+		for _, fire := range over(Heap()) {
 			fire()
 		}
 	}
-}
-
-// A watcher is what serve knows of the heap between its reads.
-type watcher struct {
-	read  bool          // the heap was read
-	above bool          // it was above the lowest limit at the last read
-	low   uint64        // the lowest limit at the last read
-	gcs   int64         // the collections ended by the last read
-	stats debug.GCStats // ReadGCStats's buffers, kept
-}
-
-// due reports whether the heap is to be read for the lowest limit low,
-// and if so notes what the read is made under.
-func (w *watcher) due(low uint64) bool {
-	debug.ReadGCStats(&w.stats) // the heap lock, no stop of the world
-	gcs := w.stats.NumGC
-	soft := uint64(debug.SetMemoryLimit(-1))
-	if w.read && !w.above && low == w.low && gcs == w.gcs && low >= soft {
-		return false
-	}
-	w.read, w.low, w.gcs = true, low, gcs
-	return true
 }
 
 // lowest is the lowest limit of the guards; false when there is none, and

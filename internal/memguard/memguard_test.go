@@ -47,10 +47,9 @@ func TestStartFires(t *testing.T) {
 	g.Stop()
 }
 
-// TestStartFiresAtSoftLimit: under Start's own soft memory limit, where
-// a tick reads the heap only after a collection ended, a heap that
-// grows past the limit makes the guard fire (passing the soft limit
-// starts the collection the tick waits for).
+// TestStartFiresAtSoftLimit: under Start's own soft memory limit (no
+// SetLimit below it), a heap that grows past the limit after the guard's
+// first ticks makes the guard fire.
 func TestStartFiresAtSoftLimit(t *testing.T) {
 	defer debug.SetMemoryLimit(math.MaxInt64)
 	runtime.GC()
