@@ -785,75 +785,9 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 	if err := p.ctrlFail(); err != nil {
 		return err
 	}
-	var flags posixre.Flags
-	for done := false; !done; {
-		c := p.peek()
-		switch {
-		case c == 'g':
-			p.i++
-			if cmd.global {
-				return p.fail("multiple `g' options to `s' command")
-			}
-			cmd.global = true
-		case c == 'p':
-			p.i++
-			// GNU: p before e prints before the command runs.
-			if cmd.print > 0 || cmd.preP {
-				return p.fail("multiple `p' options to `s' command")
-			}
-			cmd.print++
-		case c == ' ' || c == '\t':
-			p.i++ // GNU skips blanks between the flags: s/a/b/g p
-		case p.posix && strings.IndexByte("iImMe", c) >= 0:
-			done = true // GNU's flags: "unknown option to `s'"
-		case c == 'i' || c == 'I':
-			p.i++
-			flags |= posixre.IgnoreCase
-		case c == 'm' || c == 'M':
-			p.i++
-			flags |= posixre.Lines
-		case c == 'e':
-			p.i++
-			if p.prog.sandbox {
-				return p.fail("e/r/w commands disabled in sandbox mode")
-			}
-			if p.prog.noExec {
-				return p.fail("s///e not supported: no command can run here")
-			}
-			if !cmd.eval && cmd.print > 0 {
-				cmd.preP, cmd.print = true, 0
-			}
-			cmd.eval = true
-		case c >= '0' && c <= '9':
-			if cmd.nth != 0 {
-				p.number()
-				return p.fail("multiple number options to `s' command")
-			}
-			n := p.number()
-			if n == 0 {
-				return p.fail("number option to `s' command may not be zero")
-			}
-			cmd.nth = int(min(n, 1<<30))
-			cmd.nthSet = true
-		case c == 'w':
-			p.i++
-			if p.prog.sandbox {
-				return p.fail("e/r/w commands disabled in sandbox mode")
-			}
-			f := p.filename()
-			if f == "" {
-				return p.fail("missing filename in r/R/w/W commands")
-			}
-			out, err := p.prog.open(f)
-			if err != nil {
-				return &sedError{"couldn't open file " + f + ": " + ErrText(err)}
-			}
-			cmd.wout = out
-			cmd.text = f
-			done = true
-		default:
-			done = true
-		}
+	flags, err := p.substFlags(cmd)
+	if err != nil {
+		return err
 	}
 	re, err := p.regex(pat, flags)
 	if err != nil {
@@ -886,6 +820,82 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 	}
 	p.i++
 	return p.fail("unknown option to `s'")
+}
+
+// substFlags reads the flags after an s command's replacement (g p N i m
+// e w FILE) into cmd, and returns the regexp's flags.
+func (p *sedParser) substFlags(cmd *sedCmd) (posixre.Flags, error) {
+	var flags posixre.Flags
+	for done := false; !done; {
+		c := p.peek()
+		switch {
+		case c == 'g':
+			p.i++
+			if cmd.global {
+				return 0, p.fail("multiple `g' options to `s' command")
+			}
+			cmd.global = true
+		case c == 'p':
+			p.i++
+			// GNU: p before e prints before the command runs.
+			if cmd.print > 0 || cmd.preP {
+				return 0, p.fail("multiple `p' options to `s' command")
+			}
+			cmd.print++
+		case c == ' ' || c == '\t':
+			p.i++ // GNU skips blanks between the flags: s/a/b/g p
+		case p.posix && strings.IndexByte("iImMe", c) >= 0:
+			done = true // GNU's flags: "unknown option to `s'"
+		case c == 'i' || c == 'I':
+			p.i++
+			flags |= posixre.IgnoreCase
+		case c == 'm' || c == 'M':
+			p.i++
+			flags |= posixre.Lines
+		case c == 'e':
+			p.i++
+			if p.prog.sandbox {
+				return 0, p.fail("e/r/w commands disabled in sandbox mode")
+			}
+			if p.prog.noExec {
+				return 0, p.fail("s///e not supported: no command can run here")
+			}
+			if !cmd.eval && cmd.print > 0 {
+				cmd.preP, cmd.print = true, 0
+			}
+			cmd.eval = true
+		case c >= '0' && c <= '9':
+			if cmd.nth != 0 {
+				p.number()
+				return 0, p.fail("multiple number options to `s' command")
+			}
+			n := p.number()
+			if n == 0 {
+				return 0, p.fail("number option to `s' command may not be zero")
+			}
+			cmd.nth = int(min(n, 1<<30))
+			cmd.nthSet = true
+		case c == 'w':
+			p.i++
+			if p.prog.sandbox {
+				return 0, p.fail("e/r/w commands disabled in sandbox mode")
+			}
+			f := p.filename()
+			if f == "" {
+				return 0, p.fail("missing filename in r/R/w/W commands")
+			}
+			out, err := p.prog.open(f)
+			if err != nil {
+				return 0, &sedError{"couldn't open file " + f + ": " + ErrText(err)}
+			}
+			cmd.wout = out
+			cmd.text = f
+			done = true
+		default:
+			done = true
+		}
+	}
+	return flags, nil
 }
 
 // replBuilder gathers the pieces of an s replacement (sed's and ed's):
