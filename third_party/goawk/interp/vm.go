@@ -714,7 +714,9 @@ func (p *interp) execute(code []compiler.Opcode) error {
 
 			f := p.program.Compiled.Functions[funcIndex]
 			if p.callDepth >= maxCallDepth {
-				return newError("calling %q exceeded maximum call depth of %d", f.Name, maxCallDepth)
+				// llmsh: mawk's shape for its own limit (its eval stack
+				// of 1024 ends a one-argument recursion near this depth)
+				return newPlainError("program limit exceeded: function call depth size=%d", maxCallDepth)
 			}
 
 			// Set up frame for scalar arguments

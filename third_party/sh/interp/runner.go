@@ -166,7 +166,11 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			jobWrites := ps.Op == syntax.CmdIn
 			path, job, release, err := r.llmsh.procSubst(r.handlerCtx(ctx, handlerKindOpen, ps.Pos()), jobWrites)
 			if err != nil {
-				return "", err
+				// llmsh: as bash when pipe(2) fails: the message (its
+				// sys_error: no line number), and the word is gone;
+				// the command still runs.
+				r.errf("%s: %s\n", r.shellFileName(), err)
+				return "", nil
 			}
 			r.psubRelease = append(r.psubRelease, release)
 
