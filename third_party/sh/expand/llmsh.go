@@ -987,6 +987,50 @@ func dollarSglText(w *syntax.Word) *syntax.Word {
 	return &syntax.Word{Parts: parts}
 }
 
+// dollarDblText is w with each $"…" read as bash reads it in the word of
+// ${v:-…} in a here-document, or in double quotes under shopt -u
+// extquote: a $ before the quoted text, the quotes gone ($"b" is $b,
+// $"{b}x" is ${b}x, $"" is $) (llmsh).
+func dollarDblText(w *syntax.Word) *syntax.Word {
+	var parts []syntax.WordPart
+	for i := 0; i < len(w.Parts); i++ {
+		p := w.Parts[i]
+		dq, ok := p.(*syntax.DblQuoted)
+		if !ok || !dq.Dollar {
+			if parts != nil {
+				parts = append(parts, p)
+			}
+			continue
+		}
+		if parts == nil {
+			parts = slices.Clone(w.Parts[:i])
+		}
+		var sb strings.Builder
+		sb.WriteByte('$')
+		if len(dq.Parts) > 0 {
+			syntax.NewPrinter().Print(&sb, &syntax.Word{Parts: dq.Parts})
+		}
+		// The literal text after it goes on the name ($"b"c is $bc).
+		for ; i+1 < len(w.Parts); i++ {
+			lit, ok := w.Parts[i+1].(*syntax.Lit)
+			if !ok {
+				break
+			}
+			sb.WriteString(lit.Value)
+		}
+		doc, err := syntax.NewParser().Document(strings.NewReader(sb.String()))
+		if err != nil || doc == nil {
+			parts = append(parts, &syntax.Lit{Value: sb.String()})
+			continue
+		}
+		parts = append(parts, doc.Parts...)
+	}
+	if parts == nil {
+		return w
+	}
+	return &syntax.Word{Parts: parts}
+}
+
 func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 	if w == nil {
 		return nil

@@ -514,6 +514,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			if cfg.NoExtQuote {
 				word = dollarSglText(word)
 			}
+			if cfg.NoExtQuote || cfg.hereDoc {
+				word = dollarDblText(word)
+			}
 			word = sglQuotesLiteral(word)
 			litWord = dblQuotedWord(word)
 		}
