@@ -1866,7 +1866,7 @@ func (r *Runner) readonlyToArray(builtin, name string, vr expand.Variable, valTy
 
 // emptyPairKey reports a key of m=(k1 v1 …) that expands to nothing
 // as bash's assign_assoc_from_kvlist: the word as written (declare's
-// arguments are expanded first: '').
+// arguments are expanded first, so it is two single quotes).
 func (r *Runner) emptyPairKey(elem *syntax.ArrayElem) {
 	text := "''"
 	out := r.stderr
