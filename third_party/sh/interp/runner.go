@@ -1402,6 +1402,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					trace.string(r.writtenArray(as))
 					trace.newLineFlush()
 				}
+				if as.Array != nil && prev.ReadOnly {
+					// llmsh: r=(…), r+=(…) of a readonly r: bash
+					// refuses before it expands the elements.
+					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+					r.exit.code = 1
+					r.exit.exiting, r.exit.abandon = true, !r.opts[optPosix]
+					break
+				}
 				if as.Array != nil && index == nil && !prev.Declared() {
 					// llmsh: bash makes the array before it expands
 					// the elements (find_or_make_array_variable), so
@@ -2247,6 +2255,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// llmsh: a compound array assigned to a readonly
 					// variable: bash's assignment error (its internal
 					// declare), and the command line is abandoned.
+					r.readonlyToArray(cm.Variant.Value, name, vr, valType)
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
 					return
@@ -2264,6 +2273,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 					r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
 					r.exit.code = 1
+					if cm.Variant.Value == "export" {
+						// llmsh: export r=v exports the readonly
+						// r all the same, as bash.
+						vr.Kind, vr.Exported = expand.KeepValue, true
+						r.setVar(name, vr)
+					}
 					continue
 				}
 				var ok bool
