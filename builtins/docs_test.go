@@ -95,6 +95,13 @@ func TestEveryBuiltinHasHelp(t *testing.T) {
 		if s, ok := says[name]; ok {
 			name = s
 		}
+		if bi.Name == "which" {
+			// Debian's which is a sh script: dash's getopts names no command.
+			if r.status != 2 || r.stderr != "Illegal option --\n" {
+				t.Errorf("%s --no-such-option-x: status %d, stderr %.120q", bi.Name, r.status, r.stderr)
+			}
+			continue
+		}
 		if usageOnly[bi.Name] {
 			if r.status != 1 || !strings.HasPrefix(r.stderr, "Usage: "+bi.Name) {
 				t.Errorf("%s --no-such-option-x: status %d, stderr %.120q", bi.Name, r.status, r.stderr)
