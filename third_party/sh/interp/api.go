@@ -582,6 +582,13 @@ type Runner struct {
 	parenCmd   *syntax.Subshell
 	// errExited is set when set -e makes the shell leave (llmsh).
 	errExited bool
+	// llmsh: redirCalls counts the simple commands with redirections
+	// running (stmtSync); exitDeferred is set when set -e left the EXIT
+	// trap for the innermost of them (deferredExitTrap), stackMain while
+	// that trap runs.
+	redirCalls   int
+	exitDeferred bool
+	stackMain    bool
 
 	// traceLevel is how many command substitutions deep the runner is:
 	// xtrace repeats PS4's first character that many times more (llmsh).

@@ -205,7 +205,7 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 	main := r.llmsh.scriptName != ""
 	switch name {
 	case "FUNCNAME":
-		if !r.funcRunning() {
+		if !r.funcRunning() && !(r.stackMain && main) {
 			return expand.Variable{Kind: expand.Indexed}, true
 		}
 	case "BASH_ARGV", "BASH_ARGC":

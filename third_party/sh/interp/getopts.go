@@ -37,11 +37,10 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 		return exit
 	}
 	optstr, name := args[0], args[1]
-	if !syntax.ValidName(name) {
-		r.shErrf("getopts: `%s': not a valid identifier\n", name)
-		exit.code = 1
-		return exit
-	}
+	// llmsh: a NAME that is no identifier fails only when getopts
+	// assigns it, after it read the option (OPTIND, OPTARG and its
+	// message as usual), as bash's getopts_bind_variable: status 1.
+	badName := !syntax.ValidName(name)
 	params := args[2:]
 	if len(args) == 2 {
 		params = r.Params
@@ -80,15 +79,25 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 			exit.code = 2 // llmsh: bash's status when NAME is readonly
 		}
 	}()
-	finish := func(opt string, optarg *string) {
+	// finish sets OPTIND, then OPTARG and NAME in bash's order
+	// (dogetopts): an illegal option or a missing argument assigns NAME
+	// first, the end and an option OPTARG first (getopts a OPTARG).
+	finish := func(opt string, optarg *string, errPath bool) {
 		r.setVarString("OPTIND", strconv.Itoa(g.argidx+1))
 		r.optState = g // after OPTIND, whose assignment resets it
-		readonly = r.lookupVar(name).ReadOnly
-		r.assignName("getopts", name, opt) // llmsh: also through a nameref
-		if optarg != nil {
+		if errPath {
+			r.getoptsName(name, opt, badName, &readonly, &exit)
+		}
+		switch {
+		case optarg != nil:
 			r.setVarString("OPTARG", *optarg)
-		} else {
+		case !errPath && opt != "?":
+			r.unsetOptarg()
+		default:
 			r.delVar("OPTARG")
+		}
+		if !errPath {
+			r.getoptsName(name, opt, badName, &readonly, &exit)
 		}
 	}
 
@@ -103,19 +112,19 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 			// llmsh: bash's sh_getopt sets OPTIND to $#+1 here, also
 			// when it was left beyond by a call with more arguments.
 			g.argidx = len(params)
-			finish("?", nil)
+			finish("?", nil, false)
 			exit.code = 1
 			return exit
 		}
 		arg := params[g.argidx]
 		if arg == "--" {
 			g.argidx++
-			finish("?", nil)
+			finish("?", nil, false)
 			exit.code = 1
 			return exit
 		}
 		if len(arg) < 2 || arg[0] != '-' {
-			finish("?", nil)
+			finish("?", nil, false)
 			exit.code = 1
 			return exit
 		}
@@ -139,9 +148,9 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 			r.errf("%s: illegal option -- %s\n", r.lookupVar("0").String(), copt)
 		}
 		if silent {
-			finish("?", &copt)
+			finish("?", &copt, true)
 		} else {
-			finish("?", nil)
+			finish("?", nil, true)
 		}
 		return exit
 	}
@@ -161,29 +170,44 @@ func (r *Runner) getoptsBuiltin(args []string) (exit exitStatus) {
 				r.errf("%s: option requires an argument -- %s\n", r.lookupVar("0").String(), copt)
 			}
 			if silent {
-				finish(":", &copt)
+				finish(":", &copt, true)
 			} else {
-				finish("?", nil)
+				finish("?", nil, true)
 			}
 			return exit
 		}
 		g.runeidx = 0
-		finish(copt, &optarg)
+		finish(copt, &optarg, false)
 		return exit
 	}
 	advance()
-	v := r.lookupVar("OPTARG")
-	finish(copt, nil)
-	if !v.ReadOnly {
-		// llmsh: an option without an argument: bash unsets
-		// OPTARG's value and keeps it declared (`declare -p
-		// OPTARG`: declare -- OPTARG); at the end and on an
-		// error it unsets it.
-		v.Set, v.Kind, v.Str, v.List, v.Map = false, expand.String, "", nil, nil
-		if v.Integer {
-			v.Set, v.Str = true, "0" // no value is 0 to -i
-		}
-		r.setVar("OPTARG", v)
-	}
+	finish(copt, nil, false)
 	return exit
+}
+
+// unsetOptarg is OPTARG after an option without an argument: bash unsets
+// its value and keeps it declared (`declare -p OPTARG`: declare --
+// OPTARG); at the end and on an error it unsets it.
+func (r *Runner) unsetOptarg() {
+	v := r.lookupVar("OPTARG")
+	if v.ReadOnly {
+		return
+	}
+	v.Set, v.Kind, v.Str, v.List, v.Map = false, expand.String, "", nil, nil
+	if v.Integer {
+		v.Set, v.Str = true, "0" // no value is 0 to -i
+	}
+	r.setVar("OPTARG", v)
+}
+
+// getoptsName assigns getopts' NAME: one that is no identifier fails
+// only now, status 1, as bash's getopts_bind_variable.
+func (r *Runner) getoptsName(name, opt string, bad bool, readonly *bool, exit *exitStatus) {
+	if bad {
+		r.shErrf("getopts: `%s': not a valid identifier\n", name)
+		exit.code = 1
+		return
+	}
+	*readonly = r.lookupVar(name).ReadOnly
+	r.assignName("getopts", name, opt) // llmsh: also through a nameref
 }

@@ -213,6 +213,11 @@ func (bg *bgProc) inTable() bool {
 	return bg.num > 0 && !bg.reaped && !bg.disowned
 }
 
+// inJobTable is inTable for a job that may be nil (none).
+func (bg *bgProc) inJobTable() bool {
+	return bg != nil && bg.inTable()
+}
+
 func (bg *bgProc) reap() {
 	bg.mu.Lock()
 	bg.reaped = true
@@ -961,8 +966,12 @@ func (r *Runner) builtinWait(ctx context.Context, args []string) exitStatus {
 				exit.code = 127
 				continue
 			}
-		} else if pid, err := strconv.Atoi(arg); next && (err != nil || r.jobByPid(pid) == nil) {
-			// llmsh: wait -n names any id that is no job so.
+		} else if pid, err := strconv.Atoi(arg); next && (err != nil || !r.jobByPid(pid).inJobTable()) {
+			// llmsh: wait -n names any id that is no job so, also
+			// one that ended and left the table (waited for, or
+			// cleaned up after a foreground command), as bash's
+			// wait -n looks in the job table only (wait PID still
+			// gives its saved status).
 			r.errf("%swait: %s: no such job\n", r.errPrefix(), arg)
 			exit.code = 127
 			continue

@@ -320,7 +320,11 @@ func (r *Runner) expandErr(err error) {
 	switch {
 	case unsetParam:
 		// llmsh: ${v:?} and set -u end a shell that is not interactive.
-		r.errf("%s%s\n", r.errPrefix(), errMsg)
+		// A bad subscript that set -e already ended the shell at (the
+		// Warn above: ${a[-9]}) says no more, as bash.
+		if !r.errExited || !r.exit.exiting {
+			r.errf("%s%s\n", r.errPrefix(), errMsg)
+		}
 		r.exit.code = 1
 		if r.cString && r.bashPid == r.llmsh.pid && !r.opts[optErrExit] {
 			r.exit.code = 127 // bash -c's own shell ends so (1 under set -e)
@@ -973,6 +977,15 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	} else if redirErr != nil {
 		redirErr()
 	}
+	// llmsh: a simple command with redirections (f >log, eval …
+	// 2>&1, . lib >/dev/null): a simple command that set -e ends the
+	// shell at inside what it runs leaves the EXIT trap until they are
+	// undone (exitDeferred), as bash's run_unwind_frame
+	// ("saved-redirects") before its jump to the top level.
+	redirCall := callExpr != nil && len(st.Redirs) > 0
+	if redirCall {
+		r.redirCalls++
+	}
 	if (r.exit.ok() || preFailed) && st.Cmd != nil && !assignFirst {
 		if negated && r.opts[optErrExit] && !r.noErrExit && st != r.negatedAlone {
 			// llmsh: under set -e, bash ignores it (and the ERR
@@ -985,6 +998,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			r.debugDone = debugDone
 			r.cmd(ctx, st.Cmd)
 		}
+	}
+	if redirCall {
+		r.redirCalls--
 	}
 	r.cmdErr, r.cmdTrace = nil, nil
 	if _, ok := st.Cmd.(*syntax.CallExpr); !ok && st.Cmd != nil {
@@ -1040,7 +1056,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			// llmsh: bash runs the EXIT trap where set -e ends the
 			// shell, in the failing command's function (its FUNCNAME,
 			// BASH_LINENO and locals), as exit does.
-			if r.exitTrapDue() {
+			if _, simple := st.Cmd.(*syntax.CallExpr); simple && r.exitTrapDue() && r.redirCalls > 0 {
+				r.exitDeferred = true
+				r.stackMain = r.funcRunning() // see deferredExitTrap
+			} else if r.exitTrapDue() {
 				r.exitTrapHere(ctx, true)
 			}
 		}
@@ -1081,6 +1100,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			cls.Close()
 		}
 		r.restoreFds(&sv, false)
+	}
+	if redirCall && r.exitDeferred {
+		r.deferredExitTrap(ctx)
 	}
 	if errCheck && !errEarly {
 		errAct()
@@ -3630,6 +3652,20 @@ func (r *Runner) exitTrapHere(ctx context.Context, global bool) {
 	}
 	r.trapCallback(ctx, cb, "exit")
 	r.exit.exiting = true
+}
+
+// deferredExitTrap runs the EXIT trap that set -e left for the innermost
+// simple command with redirections it failed in (f >log 2>&1), now that
+// its redirections are undone and the frames it called are gone, as
+// bash's: the trap's output goes where the caller's does. Where set -e
+// failed in a function, FUNCNAME keeps "main" at the bottom even back at
+// the top level (bash's stack is not emptied on that way out).
+func (r *Runner) deferredExitTrap(ctx context.Context) {
+	r.exitDeferred = false
+	if r.exit.exiting && r.exitTrapDue() {
+		r.exitTrapHere(ctx, true)
+	}
+	r.stackMain = false
 }
 
 // exitTrapEarly runs the EXIT trap, when it is due, where an error ends
