@@ -26,8 +26,9 @@ type grepOpts struct {
 	lineBuffered                    bool // --line-buffered: flush after each read's lines
 	quiet, silent, word, line       bool
 	null, nullData, color           bool
-	initialTab                      bool // -T
-	withName                        int  // 0 default, 1 -H, -1 -h, 2 decided per operand
+	col                             *grepColors // --color: what colours each part
+	initialTab                      bool        // -T
+	withName                        int         // 0 default, 1 -H, -1 -h, 2 decided per operand
 	maxCount                        int64
 	after, before                   int
 	ctxGiven                        bool // -A, -B, -C or -NUM, even 0: group separators
@@ -61,6 +62,12 @@ func grepMain(env *Env, mode byte) int {
 	o, operands, status := grepParse(env, mode)
 	if o == nil {
 		return status
+	}
+	if o.color {
+		var warn string
+		if o.col, warn = grepColorsFrom(env.Environ); warn != "" {
+			io.WriteString(env.Stderr, "grep: "+warn+"\n")
+		}
 	}
 	eol := byte('\n')
 	if o.nullData {
@@ -686,15 +693,6 @@ func (g *grepRun) walk(dir string) {
 		}
 	}
 }
-
-// Colours: GNU grep's default GREP_COLORS.
-const (
-	grepColMatch = "\x1b[01;31m\x1b[K"
-	grepColFile  = "\x1b[35m\x1b[K"
-	grepColNum   = "\x1b[32m\x1b[K"
-	grepColSep   = "\x1b[36m\x1b[K"
-	grepColEnd   = "\x1b[m\x1b[K"
-)
 
 // grepExcludeLines splits an --exclude-from file into its patterns as
 // gnulib's add_exclude_fp does: one a line, trailing white space dropped,
