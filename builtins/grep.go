@@ -310,8 +310,9 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 		return nil
 	})
 	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error { o.excludeDir = append(o.excludeDir, findGlob(v, false)); return nil })
-	f.BoolVar(&o.listNon, 'L', "files-without-match", "print only names of FILEs with no selected lines")
-	f.BoolVar(&o.listMatch, 'l', "files-with-matches", "print only names of FILEs with selected lines")
+	// -l and -L: the last one given wins, as in GNU grep 3.8
+	f.Func('L', "files-without-match", NoArg, "", "print only names of FILEs with no selected lines", func(string, bool) error { o.listNon, o.listMatch = true, false; return nil })
+	f.Func('l', "files-with-matches", NoArg, "", "print only names of FILEs with selected lines", func(string, bool) error { o.listMatch, o.listNon = true, false; return nil })
 	f.BoolVar(&o.count, 'c', "count", "print only a count of selected lines per FILE")
 	f.BoolVar(&o.initialTab, 'T', "initial-tab", "make tabs line up (if needed)")
 	f.BoolVar(&o.null, 'Z', "null", "print 0 byte after FILE name")
