@@ -375,11 +375,9 @@ func (s *Session) Interactive(ctx context.Context, stdout, stderr io.Writer, fro
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	defer s.cancelWith(func() { cancel(context.Canceled) })()
-	var gone atomic.Bool
 	go func() {
 		select {
 		case <-client.Done():
-			gone.Store(true)
 			cancel(ErrVfsdGone)
 		case <-ctx.Done():
 		}
@@ -405,8 +403,10 @@ func (s *Session) Interactive(ctx context.Context, stdout, stderr io.Writer, fro
 			return lim.end() != nil
 		},
 	})
-	if gone.Load() {
-		return st, fmt.Errorf("%w: %v", ErrVfsdGone, client.Err())
+	// The client's error is set before a waiting request is answered:
+	// a line that saw vfsd gone reports it even before the watcher ran.
+	if err := client.Err(); err != nil {
+		return st, fmt.Errorf("%w: %v", ErrVfsdGone, err)
 	}
 	return st, nil
 }

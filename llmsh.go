@@ -645,11 +645,9 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	}
 	ro.Stdin = in // where a ScriptFromStdin script is read
 
-	gone := make(chan struct{})
 	go func() {
 		select {
 		case <-client.Done():
-			close(gone)
 			cancel(ErrVfsdGone)
 		case <-runCtx.Done():
 		}
@@ -661,11 +659,13 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	fired := lim.end()
 	cause := context.Cause(runCtx)
 	cancel(nil) // background jobs end with the Run
+	// The client's error, not the watcher above: it is set before any
+	// request waiting on the connection is answered, so a script that
+	// saw vfsd gone (cat: Input/output error) and ended before the
+	// watcher ran still ends the Run with ErrVfsdGone.
 	var runErr error
-	select {
-	case <-gone:
-		runErr = fmt.Errorf("%w: %v (Reset starts a new session)", ErrVfsdGone, client.Err())
-	default:
+	if err := client.Err(); err != nil {
+		runErr = fmt.Errorf("%w: %v (Reset starts a new session)", ErrVfsdGone, err)
 	}
 	switch {
 	case runErr != nil:

@@ -308,6 +308,9 @@ func awkErrorToken(msg, src string, end int) (string, bool) {
 			return "EOF", true
 		case src[end] == '\n':
 			return "<newline>", true
+		case src[end] == '"':
+			_, text, _ := awkTokensAt(src, end, 1).next()
+			return text, true
 		case awkNameByte(src[end]):
 			j := end
 			for j < len(src) && awkNameByte(src[j]) {
@@ -374,6 +377,20 @@ func (c *awkConfig) parseMessage(env *Env, say func(string, ...any), pe *parser.
 			where = c.sources[idx].name + ": "
 		}
 		say("%sline %d: %s", where, pe.Position.Line-starts[idx]+1, text)
+		return
+	}
+	if tok, line, ok := awkMawkNearToken(pe, src); ok {
+		idx := 0
+		for i := range starts {
+			if line >= starts[i] {
+				idx = i
+			}
+		}
+		where := ""
+		if c.sources[idx].file {
+			where = c.sources[idx].name + ": "
+		}
+		say("%sline %d: syntax error at or near %s", where, line-starts[idx]+1, tok)
 		return
 	}
 	if msgs := awkMawkSyntax(pe, src); msgs != nil {
@@ -727,7 +744,12 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 			// mawk goes on after it, and stops at the end of the line
 			return []awkSyntaxMsg{{line, "extra '}'"}, {line, "syntax error at or near end of line"}}
 		}
-	case "name", "number", "string", "regex":
+	case "string", "regex":
+		// its text: a string's value, a regex between slashes
+		if end < len(src) && (src[end] == '"' || src[end] == '/') {
+			_, tok, _ = awkTokensAt(src, end, 1).next()
+		}
+	case "name", "number":
 		// the token's text: a name or number as written
 		rest := src[end:]
 		j := 0

@@ -43,12 +43,15 @@ func sumOldRun(env *Env, algo sumOld, files []string, dirEmpty bool) int {
 	}
 	return sumLines(env, stdoutWriter(env), files, dirEmpty, func(name string, r io.Reader) (string, error) {
 		if isDirFile(r) {
-			return "", errReadDir
+			if !dirEmpty {
+				return "", errReadDir
+			}
+			r = eofReader{}
 		}
 		line, err := algo(env, r)
-		if dirEmpty && name == "-" && errors.Is(err, syscall.EBADF) {
+		if dirEmpty && name == "-" && (errors.Is(err, syscall.EBADF) || errors.Is(err, syscall.EISDIR)) {
 			// cksum 9.1's crc takes an unreadable standard input
-			// (closed, or open write-only) for an empty one.
+			// (closed, open write-only, a directory) for an empty one.
 			err = nil
 		}
 		if named {

@@ -317,7 +317,12 @@ func (c *cmpConfig) compare(env *Env, rs [2]*bufio.Reader, width int) int {
 				short = 1
 			}
 			if !c.quiet {
-				out.Flush()
+				if env.Terminal {
+					out.Flush() // glibc's stdout is line-buffered there
+				}
+				// Elsewhere GNU's stdout holds the lines (-l) it has not
+				// written in 4 KiB blocks: the message comes before them
+				// (`cmp -l a b > f 2>&1`), as Go's 4096-byte buffer does.
 				c.reportEOF(env, names[short], pos, line, atLineStart)
 			}
 			return 1

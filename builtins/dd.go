@@ -236,6 +236,11 @@ func (c *ddConfig) conv(val string) (string, bool) {
 func (c *ddConfig) run(env *Env) int {
 	start := time.Now()
 	r, err := env.Open(c.in)
+	if errors.Is(err, syscall.EISDIR) {
+		// GNU opens a directory read-only and fails as it reads it
+		// (after opening of=), with its statistics.
+		r, err = nopReadCloser{errReader{syscall.EISDIR}}, nil
+	}
 	if err != nil {
 		env.Errorf("failed to open %s: %s", env.QuoteAF(c.in), ErrText(err))
 		return 1

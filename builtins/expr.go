@@ -299,7 +299,10 @@ func (p *exprParser) exprMatchBackref(s, pat string) string {
 		panic(&exprError{"", 125})
 	}
 	if err != nil {
-		panic(&exprError{err.Error(), 2})
+		// A search that posixre's matcher gave up on (ErrTooComplex):
+		// GNU's failure of its matcher (re_match's -2, out of memory),
+		// status 3, the reason after the colon.
+		panic(&exprError{"error in regular expression matcher: " + err.Error(), 3})
 	}
 	return exprMatchResult(s, m, re.NumSubexp())
 }

@@ -26,8 +26,9 @@ type grepOpts struct {
 	lineBuffered                    bool // --line-buffered: flush after each read's lines
 	quiet, silent, word, line       bool
 	null, nullData, color           bool
-	initialTab                      bool // -T
-	withName                        int  // 0 default, 1 -H, -1 -h, 2 decided per operand
+	col                             *grepColors // --color: what colours each part
+	initialTab                      bool        // -T
+	withName                        int         // 0 default, 1 -H, -1 -h, 2 decided per operand
 	maxCount                        int64
 	after, before                   int
 	ctxGiven                        bool // -A, -B, -C or -NUM, even 0: group separators
@@ -61,6 +62,12 @@ func grepMain(env *Env, mode byte) int {
 	o, operands, status := grepParse(env, mode)
 	if o == nil {
 		return status
+	}
+	if o.color {
+		var warn string
+		if o.col, warn = grepColorsFrom(env.Environ); warn != "" {
+			io.WriteString(env.Stderr, "grep: "+warn+"\n")
+		}
 	}
 	eol := byte('\n')
 	if o.nullData {
@@ -303,8 +310,9 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 		return nil
 	})
 	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error { o.excludeDir = append(o.excludeDir, findGlob(v, false)); return nil })
-	f.BoolVar(&o.listNon, 'L', "files-without-match", "print only names of FILEs with no selected lines")
-	f.BoolVar(&o.listMatch, 'l', "files-with-matches", "print only names of FILEs with selected lines")
+	// -l and -L: the last one given wins, as in GNU grep 3.8
+	f.Func('L', "files-without-match", NoArg, "", "print only names of FILEs with no selected lines", func(string, bool) error { o.listNon, o.listMatch = true, false; return nil })
+	f.Func('l', "files-with-matches", NoArg, "", "print only names of FILEs with selected lines", func(string, bool) error { o.listMatch, o.listNon = true, false; return nil })
 	f.BoolVar(&o.count, 'c', "count", "print only a count of selected lines per FILE")
 	f.BoolVar(&o.initialTab, 'T', "initial-tab", "make tabs line up (if needed)")
 	f.BoolVar(&o.null, 'Z', "null", "print 0 byte after FILE name")
@@ -686,15 +694,6 @@ func (g *grepRun) walk(dir string) {
 		}
 	}
 }
-
-// Colours: GNU grep's default GREP_COLORS.
-const (
-	grepColMatch = "\x1b[01;31m\x1b[K"
-	grepColFile  = "\x1b[35m\x1b[K"
-	grepColNum   = "\x1b[32m\x1b[K"
-	grepColSep   = "\x1b[36m\x1b[K"
-	grepColEnd   = "\x1b[m\x1b[K"
-)
 
 // grepExcludeLines splits an --exclude-from file into its patterns as
 // gnulib's add_exclude_fp does: one a line, trailing white space dropped,

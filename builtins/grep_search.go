@@ -282,9 +282,7 @@ func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 	abs := s.base + int64(ls)
 	if o.ctxGiven && !o.noGroupSep && o.anyOut && abs != s.lastOut {
 		if o.color {
-			w.WriteString(grepColSep)
-			w.WriteString(o.groupSep)
-			w.WriteString(grepColEnd)
+			o.col.put(w, o.col.se, []byte(o.groupSep))
 		} else {
 			w.WriteString(o.groupSep)
 		}
@@ -293,7 +291,6 @@ func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 	o.anyOut = true
 	s.lastOut = s.base + int64(le) + 1
 	line := buf[ls:le]
-	colored := o.color && (sep == ':') != o.invert
 	if o.only {
 		if sep != ':' || o.invert {
 			return
@@ -304,9 +301,7 @@ func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 			}
 			s.prefix(':', lineno, abs+int64(ms), me-ms)
 			if o.color {
-				w.WriteString(grepColMatch)
-				w.Write(line[ms:me])
-				w.WriteString(grepColEnd)
+				o.col.put(w, o.col.ms, line[ms:me])
 			} else {
 				w.Write(line[ms:me])
 			}
@@ -321,23 +316,50 @@ func (s *grepFile) emit(buf []byte, ls, le int, sep byte, lineno int64) {
 		return
 	}
 	s.prefix(sep, lineno, abs, len(line))
-	if colored {
-		p := 0
+	if o.color {
+		s.colorLine(line, sep)
+	} else {
+		w.Write(line)
+	}
+	w.WriteByte(g.eol)
+}
+
+// colorLine writes a line (no eol) of an output with --color, as grep's
+// print_line does: the matches of a line that matches in the match
+// colour (ms on selected lines, mc on context lines), the rest in the
+// line colour (sl or cx, swapped for -v by rv), which ends before a
+// '\r' that ends the line.
+func (s *grepFile) colorLine(line []byte, sep byte) {
+	g, o, w := s.g, s.g.o, s.g.w
+	col := o.col
+	lineCol, matchCol := col.cx, col.mc
+	if (sep == ':') != (o.invert && col.rv) {
+		lineCol = col.sl
+	}
+	if sep == ':' {
+		matchCol = col.ms
+	}
+	p := 0
+	if (sep == ':') != o.invert && matchCol != "" {
 		err := g.m.eachMatch(line, func(ms, me int) {
+			col.begin(w, lineCol)
 			w.Write(line[p:ms])
-			w.WriteString(grepColMatch)
-			w.Write(line[ms:me])
-			w.WriteString(grepColEnd)
+			col.put(w, matchCol, line[ms:me])
 			p = me
 		})
 		if err != nil {
 			s.matchErr(err)
 		}
-		w.Write(line[p:])
-	} else {
-		w.Write(line)
 	}
-	w.WriteByte(g.eol)
+	end := len(line)
+	if end > p && line[end-1] == '\r' {
+		end--
+	}
+	if lineCol != "" && end > p {
+		col.put(w, lineCol, line[p:end])
+		p = end
+	}
+	w.Write(line[p:])
 }
 
 // encodingError reports whether b, about to be output, is not UTF-8
@@ -356,9 +378,7 @@ func (s *grepFile) encodingError(b []byte) bool {
 func (s *grepFile) sep(c byte) {
 	w := s.g.w
 	if s.g.o.color {
-		w.WriteString(grepColSep)
-		w.WriteByte(c)
-		w.WriteString(grepColEnd)
+		s.g.o.col.put(w, s.g.o.col.se, []byte{c})
 	} else {
 		w.WriteByte(c)
 	}
@@ -367,15 +387,13 @@ func (s *grepFile) sep(c byte) {
 func (s *grepFile) writeName() {
 	w := s.g.w
 	if s.g.o.color {
-		w.WriteString(grepColFile)
-		w.WriteString(s.name)
-		w.WriteString(grepColEnd)
+		s.g.o.col.put(w, s.g.o.col.fn, []byte(s.name))
 	} else {
 		w.WriteString(s.name)
 	}
 }
 
-func (s *grepFile) number(n int64) {
+func (s *grepFile) number(n int64, cap string) {
 	w := s.g.w
 	s.num = s.num[:0]
 	for d := grepDigits(n); d < s.width; d++ {
@@ -383,9 +401,7 @@ func (s *grepFile) number(n int64) {
 	}
 	s.num = strconv.AppendInt(s.num, n, 10)
 	if s.g.o.color {
-		w.WriteString(grepColNum)
-		w.Write(s.num)
-		w.WriteString(grepColEnd)
+		s.g.o.col.put(w, cap, s.num)
 	} else {
 		w.Write(s.num)
 	}
@@ -395,6 +411,10 @@ func (s *grepFile) number(n int64) {
 // before an output line of n bytes, as asked for, and -T's tab.
 func (s *grepFile) prefix(sep byte, lineno, off int64, n int) {
 	o := s.g.o
+	var lnCol, bnCol string
+	if o.col != nil {
+		lnCol, bnCol = o.col.ln, o.col.bn
+	}
 	if s.showName {
 		s.writeName()
 		if o.null {
@@ -404,11 +424,11 @@ func (s *grepFile) prefix(sep byte, lineno, off int64, n int) {
 		}
 	}
 	if o.lineNum {
-		s.number(lineno)
+		s.number(lineno, lnCol)
 		s.sep(sep)
 	}
 	if o.byteOff {
-		s.number(off)
+		s.number(off, bnCol)
 		s.sep(sep)
 	}
 	if o.initialTab && (s.showName || o.lineNum || o.byteOff) && n != 0 {

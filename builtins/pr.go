@@ -146,10 +146,41 @@ func prCmd(env *Env) int {
 		o.firstPage, o.lastPage = pages[0], pages[1]
 	}
 	o.resolve()
+	if msg := o.widthError(); msg != "" {
+		env.Errorf("%s", msg)
+		return 1
+	}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
 	return o.run(env, files)
+}
+
+// widthError is GNU pr's complaint about the columns of one file, ""
+// for none: a column narrower than a character ("page width too
+// narrow"), or columns printed down whose page's store would pass an int
+// ("integer overflow", GNU's init_store_cols: lines × columns ×
+// (width + 1)); session 29: `pr -2 -w 2000000000` made rows of 250 MB.
+func (o *prOpts) widthError() string {
+	if o.columns <= 1 || o.merge {
+		return ""
+	}
+	cols := int64(o.columns)
+	width := (int64(o.width) - (cols-1)*int64(len(o.sep))) / cols
+	if width < 1 {
+		return "page width too narrow"
+	}
+	if o.across {
+		return ""
+	}
+	rows := int64(prBodyLines(o))
+	if o.double {
+		rows /= 2
+	}
+	if total := rows * cols; total > math.MaxInt32 || total*(width+1) > math.MaxInt32 {
+		return "integer overflow"
+	}
+	return ""
 }
 
 // resolve settles the separator, alignment and truncation as GNU pr does
@@ -935,8 +966,10 @@ func prHeader(env *Env, w *bufio.Writer, o *prOpts, hdr string, mt time.Time, n 
 func prWriteRow(env *Env, w *bufio.Writer, o *prOpts, row []string) error {
 	if o.columns == 1 && !o.merge || o.merge && len(row) == 1 {
 		if o.tabify {
-			w.WriteString(o.tabifyLine(o.truncate(row[0])) + "\n")
-			return nil
+			if err := o.tabifyLine(env, w, o.truncate(row[0])); err != nil {
+				return err
+			}
+			return w.WriteByte('\n')
 		}
 		if err := writeSpaces(env, w, uint64(max(0, o.offset))); err != nil {
 			return err
@@ -944,8 +977,10 @@ func prWriteRow(env *Env, w *bufio.Writer, o *prOpts, row []string) error {
 		w.WriteString(o.truncate(row[0]) + "\n")
 		return nil
 	}
-	w.WriteString(prRow(o, row, prColWidth(o)) + "\n")
-	return nil
+	if err := prRow(env, w, o, row, prColWidth(o)); err != nil {
+		return err
+	}
+	return w.WriteByte('\n')
 }
 
 // tabifyLine is a single-column line and -o's margin under -i, as GNU
@@ -954,17 +989,13 @@ func prWriteRow(env *Env, w *bufio.Writer, o *prOpts, row []string) error {
 // that end a line are dropped; a character that does not print (a tab
 // among them) takes no column, a backspace takes one back; -n's TAB goes
 // to the next stop.
-func (o *prOpts) tabifyLine(line string) string {
-	var b strings.Builder
+func (o *prOpts) tabifyLine(env *Env, b *bufio.Writer, line string) error {
 	tc, tw := o.outTab, o.outTabWidth
 	printed, pos := 0, max(0, o.offset)
+	var err error
 	flush := func() {
-		for next := (printed/tw + 1) * tw; pos-printed > 1 && next <= pos; next = (printed/tw + 1) * tw {
-			b.WriteByte(tc)
-			printed = next
-		}
-		for ; printed < pos; printed++ {
-			b.WriteByte(' ')
+		if err == nil {
+			printed, err = prBlanks(env, b, tc, tw, printed, pos)
 		}
 	}
 	numSep := -1
@@ -989,7 +1020,31 @@ func (o *prOpts) tabifyLine(line string) string {
 		}
 		printed = pos
 	}
-	return b.String()
+	return err
+}
+
+// prBlanks writes the blanks from output column printed to column to as
+// GNU pr's output routine does: a tab (tc) to each stop of tw while more
+// than one column is left, then spaces; a buffer at a time, looking at
+// the run's context (writeRepeat), where a width or margin of 2^31-1
+// makes hundreds of megabytes. It returns the column reached.
+func prBlanks(env *Env, w *bufio.Writer, tc byte, tw, printed, to int) (int, error) {
+	if first := (printed/tw + 1) * tw; to-printed > 1 && first <= to {
+		n := 1 + (to-first)/tw
+		if tw == 1 {
+			n = to - printed - 1
+		}
+		if err := writeRepeat(env, w, tc, uint64(n)); err != nil {
+			return printed, err
+		}
+		printed = first + (n-1)*tw
+	}
+	if printed < to {
+		if err := writeRepeat(env, w, ' ', uint64(to-printed)); err != nil {
+			return printed, err
+		}
+	}
+	return max(printed, to), nil
 }
 
 // prInputEnded says GNU pr has met the end of the input by the time it
@@ -1028,17 +1083,18 @@ func prDouble(o *prOpts) int {
 // once. A cell is cut at the column width; with -J (or the old -s) the
 // cells follow each other, joined by the separator, uncut (and with TAB
 // as the separator their tabs are as in the input).
-func prRow(o *prOpts, row []string, colWidth int) string {
-	var b strings.Builder
+//
+// The row goes to b as it is made: a page width of 2^31-1 makes rows of
+// hundreds of megabytes of tabs, which GNU writes as it goes (session
+// 29: llmsh built each in memory, 600 MB, and looked at the run's
+// context once a page, 2.4-6 s past a 5 s limit).
+func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) error {
 	tc, tw := o.outTab, o.outTabWidth
 	printed := 0 // the output column after the last byte written
+	var err error
 	flush := func(to int) {
-		for next := (printed/tw + 1) * tw; to-printed > 1 && next <= to; next = (printed/tw + 1) * tw {
-			b.WriteByte(tc)
-			printed = next
-		}
-		for ; printed < to; printed++ {
-			b.WriteByte(' ')
+		if err == nil {
+			printed, err = prBlanks(env, b, tc, tw, printed, to)
 		}
 	}
 	// GNU expands the input's tabs for columns unless they are joined
@@ -1098,8 +1154,11 @@ func prRow(o *prOpts, row []string, colWidth int) string {
 			pos = base + i*(colWidth+len(o.sep)) + pos - start
 			printed = pos
 		}
+		if err != nil {
+			return err
+		}
 	}
-	return b.String()
+	return err
 }
 
 // lineNumber is -n's number of line n and its separator: DIGITS wide,

@@ -48,7 +48,7 @@ func rev(env *Env) int {
 		if name == "-" {
 			name = "stdin"
 		}
-		env.Errorf("%s: %d: Invalid or incomplete multibyte or wide character", name, bad.lines)
+		env.Errorf("%s: %d: %s", name, bad.lines, bad.Error())
 	}}
 	// util-linux's messages do not flush standard output first: nil.
 	done := env.eachFile(nil, files, words, func(_ string, r io.Reader) error {
@@ -68,7 +68,7 @@ func rev(env *Env) int {
 				line = long
 			}
 			if k, bad := revInvalid(line, cloc, err == io.EOF); bad {
-				return revBadChar{lines}
+				return revBadChar{lines: lines}
 			} else if k >= 0 {
 				line = line[:k]
 			}
@@ -103,6 +103,9 @@ func rev(env *Env) int {
 			if err == io.EOF {
 				return nil
 			}
+			if err != nil && !quietStop(err) {
+				return revBadChar{lines, err} // warn("%s: %zu", filename, lineno)
+			}
 			if err != nil {
 				return err
 			}
@@ -122,12 +125,20 @@ func reverseRunes(out, p []byte) []byte {
 	return out
 }
 
-// revBadChar is util-linux rev's read error on a byte that is no
-// character of the locale, after lines lines of the file: rev stops
+// revBadChar is util-linux rev's read error after lines lines of the
+// file: err (nil: a byte that is no character of the locale); rev stops
 // reading the file there, the line it was in unwritten.
-type revBadChar struct{ lines int }
+type revBadChar struct {
+	lines int
+	err   error
+}
 
-func (revBadChar) Error() string { return "Invalid or incomplete multibyte or wide character" }
+func (e revBadChar) Error() string {
+	if e.err != nil {
+		return ErrText(e.err)
+	}
+	return "Invalid or incomplete multibyte or wide character"
+}
 
 // revInvalid looks at a line as fgetwc reads it: in the C locale (cloc)
 // every byte of 0x80 and over is invalid, in UTF-8 a byte that starts no

@@ -298,7 +298,10 @@ func (c *sedConfig) flags(env *Env, r *sedRun) *Flags {
 // compile parses the script's pieces into r.prog; a status other than 0
 // ends the run.
 func (r *sedRun) compile(c *sedConfig) int {
-	if s := c.pieces[0].src; strings.HasPrefix(s, "#n") && (len(s) == 2 || s[2] == '\n') {
+	// GNU sed 4.9 takes "#n" as the first two bytes of the first
+	// script piece as -n, whatever follows them ("#nx", "#n 1p": the
+	// rest of the line is a comment).
+	if strings.HasPrefix(c.pieces[0].src, "#n") {
 		r.quiet = true
 	}
 	en := 0
@@ -1155,7 +1158,7 @@ func sedAppendRepl(out []byte, parts []sedRepl, ps []byte, loc []int, cloc bool)
 	for _, p := range parts {
 		switch {
 		case p.cas == 'U' || p.cas == 'L':
-			mode = p.cas
+			mode, once = p.cas, 0 // GNU: \l\U is \U, \u\L is \L
 		case p.cas == 'E':
 			mode, once = 0, 0
 		case p.cas != 0:
@@ -1209,7 +1212,9 @@ func (r *sedRun) yank(c *sedCmd) {
 // The bytes that the l command shows as a C escape, and its letters.
 const sedListEscaped, sedListLetters = "\\\a\b\f\n\r\t\v", "\\abfnrtv"
 
-// list is the l command: the pattern space unambiguously, wrapped.
+// list is the l command: the pattern space unambiguously, wrapped so
+// that a line with its backslash is at most width bytes (GNU: at width 1 every
+// character starts a new line, the first one too).
 func (r *sedRun) list(width int) {
 	var b []byte
 	col := 0
@@ -1223,7 +1228,7 @@ func (r *sedRun) list(width int) {
 		} else {
 			e = append(esc[:0], c)
 		}
-		if width > 1 && col+len(e) > width-1 {
+		if width > 0 && col+len(e) > width-1 {
 			b = append(b, '\\', '\n')
 			col = 0
 		}

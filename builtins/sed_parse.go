@@ -94,6 +94,22 @@ type sedParser struct {
 	// commands compiles a regexp each (session 24, red team: 300000
 	// s/// commands took 18 s past a timeout of 1 s).
 	ctx context.Context
+	// badCtrl notes a "\c\X" (X not a backslash) that delimited met in
+	// a regex: GNU reports it once the command's text is read.
+	badCtrl bool
+}
+
+// errSedRecursiveC is GNU's message for "\c" followed by a backslash
+// that does not start "\\".
+const errSedRecursiveC = "recursive escaping after \\c not allowed"
+
+// ctrlFail is p.fail for a "\c\X" that delimited met, if any.
+func (p *sedParser) ctrlFail() error {
+	if p.badCtrl {
+		p.badCtrl = false
+		return p.fail(errSedRecursiveC)
+	}
+	return nil
 }
 
 // errSedStopped is a parse that ctx stopped.
@@ -270,6 +286,9 @@ func (p *sedParser) addr(second bool) (*sedAddr, error) {
 		if !ok {
 			return nil, p.fail("unterminated address regex")
 		}
+		if err := p.ctrlFail(); err != nil {
+			return nil, err
+		}
 		var flags posixre.Flags
 		for !p.posix {
 			if p.peek() == 'I' {
@@ -340,8 +359,12 @@ func (p *sedParser) delimited(delim byte, re bool) (string, bool) {
 			default:
 				// GNU: \xHH \dNNN \oNNN \cX \a \f \v \r give a byte that
 				// keeps any special meaning (s/\x2e/X/ is s/./X/).
-				if re && strings.IndexByte("xdocafvr", d) >= 0 {
-					if e, n, ok := sedCharEscape(p.src[p.i-1:]); ok {
+				if re && d == 'c' {
+					p.regexCtrl(&b, delim)
+					continue
+				}
+				if re && strings.IndexByte("xdoafvr", d) >= 0 {
+					if e, n, _ := sedCharEscape(p.src[p.i-1:]); n > 0 {
 						p.i += n - 1
 						b.WriteByte(e)
 						continue
@@ -400,7 +423,7 @@ func (p *sedParser) bracket(b *strings.Builder) bool {
 				}
 			}
 		case c == '\\' && p.peek() != 0 && strings.IndexByte("ntxdocafvr", p.peek()) >= 0:
-			if e, n, ok := sedCharEscape(p.src[p.i:]); ok {
+			if e, n, _ := sedCharEscape(p.src[p.i:]); n > 0 {
 				p.i += n
 				b.WriteByte(e)
 			} else {
@@ -533,10 +556,12 @@ func (p *sedParser) textBody() (text string, more bool) {
 			if p.eof() {
 				return b.String(), !p.isFile
 			}
-			if e, n, ok := sedCharEscape(p.src[p.i:]); ok {
+			if e, n, bad := sedCharEscape(p.src[p.i:]); n > 0 {
 				p.i += n
 				b.WriteByte(e)
 				continue
+			} else if bad {
+				p.badCtrl = true
 			}
 			c = p.next()
 		}
@@ -546,34 +571,38 @@ func (p *sedParser) textBody() (text string, more bool) {
 }
 
 // sedCharEscape decodes the GNU escape that s (the text after a
-// backslash) starts with: \a \f \n \r \t \v, \cX (control-X), \dNNN
-// (decimal), \oNNN (octal) and \xHH (hex); n is the bytes it used.
-func sedCharEscape(s string) (b byte, n int, ok bool) {
+// backslash, up to the end of its command's text) starts with: \a \f \n
+// \r \t \v, \cX (control-X), \dNNN (decimal), \oNNN (octal) and \xHH
+// (hex); n is the bytes it used, 0 for no escape. As GNU's
+// normalize_text: "\c\\" is control-backslash, "\c" at the end is a
+// backslash, "\c\X" for another X is an error (bad).
+func sedCharEscape(s string) (b byte, n int, bad bool) {
 	if s == "" {
 		return 0, 0, false
 	}
 	switch s[0] {
 	case 'a':
-		return '\a', 1, true
+		return '\a', 1, false
 	case 'f':
-		return '\f', 1, true
+		return '\f', 1, false
 	case 'n':
-		return '\n', 1, true
+		return '\n', 1, false
 	case 'r':
-		return '\r', 1, true
+		return '\r', 1, false
 	case 't':
-		return '\t', 1, true
+		return '\t', 1, false
 	case 'v':
-		return '\v', 1, true
+		return '\v', 1, false
 	case 'c':
-		if len(s) < 2 {
-			return 0, 0, false
+		switch {
+		case len(s) < 2:
+			return '\\', 1, false
+		case s[1] != '\\':
+			return sedCtrl(s[1]), 2, false
+		case len(s) > 2 && s[2] == '\\':
+			return sedCtrl('\\'), 3, false
 		}
-		x := s[1]
-		if x >= 'a' && x <= 'z' {
-			x -= 'a' - 'A'
-		}
-		return x ^ 0x40, 2, true
+		return 0, 0, true
 	case 'd', 'o', 'x':
 		base, max := 10, 3
 		if s[0] == 'o' {
@@ -592,9 +621,40 @@ func sedCharEscape(s string) (b byte, n int, ok bool) {
 		if i == 1 {
 			return 0, 0, false
 		}
-		return byte(v), i, true
+		return byte(v), i, false
 	}
 	return 0, 0, false
+}
+
+// sedCtrl is \cX: X in upper case with bit 6 flipped.
+func sedCtrl(x byte) byte {
+	if x >= 'a' && x <= 'z' {
+		x -= 'a' - 'A'
+	}
+	return x ^ 0x40
+}
+
+// regexCtrl reads the rest of a "\c" in a regex, whose text GNU cuts at
+// the delimiter before it decodes: "\c" right before the delimiter is a
+// lone backslash (a trailing backslash for regcomp), "\c\\" control-
+// backslash, "\c\" and the delimiter (or n) control-delimiter (newline);
+// "\c\" and anything else is noted for ctrlFail.
+func (p *sedParser) regexCtrl(b *strings.Builder, delim byte) {
+	switch {
+	case p.eof() || p.peek() == delim:
+		b.WriteByte('\\')
+	case p.peek() != '\\':
+		b.WriteByte(sedCtrl(p.next()))
+	case p.i+1 < len(p.src) && (p.src[p.i+1] == '\\' || p.src[p.i+1] == delim):
+		p.i++
+		b.WriteByte(sedCtrl(p.next()))
+	case p.i+1 < len(p.src) && p.src[p.i+1] == 'n':
+		p.i += 2
+		b.WriteByte(sedCtrl('\n'))
+	default:
+		p.badCtrl = true
+		b.WriteString(`\c`)
+	}
 }
 
 func (p *sedParser) command(cmd *sedCmd) error {
@@ -722,75 +782,12 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 	if !ok {
 		return p.fail("unterminated `s' command")
 	}
-	var flags posixre.Flags
-	for done := false; !done; {
-		c := p.peek()
-		switch {
-		case c == 'g':
-			p.i++
-			if cmd.global {
-				return p.fail("multiple `g' options to `s' command")
-			}
-			cmd.global = true
-		case c == 'p':
-			p.i++
-			// GNU: p before e prints before the command runs.
-			if cmd.print > 0 || cmd.preP {
-				return p.fail("multiple `p' options to `s' command")
-			}
-			cmd.print++
-		case c == ' ' || c == '\t':
-			p.i++ // GNU skips blanks between the flags: s/a/b/g p
-		case p.posix && strings.IndexByte("iImMe", c) >= 0:
-			done = true // GNU's flags: "unknown option to `s'"
-		case c == 'i' || c == 'I':
-			p.i++
-			flags |= posixre.IgnoreCase
-		case c == 'm' || c == 'M':
-			p.i++
-			flags |= posixre.Lines
-		case c == 'e':
-			p.i++
-			if p.prog.sandbox {
-				return p.fail("e/r/w commands disabled in sandbox mode")
-			}
-			if p.prog.noExec {
-				return p.fail("s///e not supported: no command can run here")
-			}
-			if !cmd.eval && cmd.print > 0 {
-				cmd.preP, cmd.print = true, 0
-			}
-			cmd.eval = true
-		case c >= '0' && c <= '9':
-			if cmd.nth != 0 {
-				p.number()
-				return p.fail("multiple number options to `s' command")
-			}
-			n := p.number()
-			if n == 0 {
-				return p.fail("number option to `s' command may not be zero")
-			}
-			cmd.nth = int(min(n, 1<<30))
-			cmd.nthSet = true
-		case c == 'w':
-			p.i++
-			if p.prog.sandbox {
-				return p.fail("e/r/w commands disabled in sandbox mode")
-			}
-			f := p.filename()
-			if f == "" {
-				return p.fail("missing filename in r/R/w/W commands")
-			}
-			out, err := p.prog.open(f)
-			if err != nil {
-				return &sedError{"couldn't open file " + f + ": " + ErrText(err)}
-			}
-			cmd.wout = out
-			cmd.text = f
-			done = true
-		default:
-			done = true
-		}
+	if err := p.ctrlFail(); err != nil {
+		return err
+	}
+	flags, err := p.substFlags(cmd)
+	if err != nil {
+		return err
 	}
 	re, err := p.regex(pat, flags)
 	if err != nil {
@@ -823,6 +820,82 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 	}
 	p.i++
 	return p.fail("unknown option to `s'")
+}
+
+// substFlags reads the flags after an s command's replacement (g p N i m
+// e w FILE) into cmd, and returns the regexp's flags.
+func (p *sedParser) substFlags(cmd *sedCmd) (posixre.Flags, error) {
+	var flags posixre.Flags
+	for done := false; !done; {
+		c := p.peek()
+		switch {
+		case c == 'g':
+			p.i++
+			if cmd.global {
+				return 0, p.fail("multiple `g' options to `s' command")
+			}
+			cmd.global = true
+		case c == 'p':
+			p.i++
+			// GNU: p before e prints before the command runs.
+			if cmd.print > 0 || cmd.preP {
+				return 0, p.fail("multiple `p' options to `s' command")
+			}
+			cmd.print++
+		case c == ' ' || c == '\t':
+			p.i++ // GNU skips blanks between the flags: s/a/b/g p
+		case p.posix && strings.IndexByte("iImMe", c) >= 0:
+			done = true // GNU's flags: "unknown option to `s'"
+		case c == 'i' || c == 'I':
+			p.i++
+			flags |= posixre.IgnoreCase
+		case c == 'm' || c == 'M':
+			p.i++
+			flags |= posixre.Lines
+		case c == 'e':
+			p.i++
+			if p.prog.sandbox {
+				return 0, p.fail("e/r/w commands disabled in sandbox mode")
+			}
+			if p.prog.noExec {
+				return 0, p.fail("s///e not supported: no command can run here")
+			}
+			if !cmd.eval && cmd.print > 0 {
+				cmd.preP, cmd.print = true, 0
+			}
+			cmd.eval = true
+		case c >= '0' && c <= '9':
+			if cmd.nth != 0 {
+				p.number()
+				return 0, p.fail("multiple number options to `s' command")
+			}
+			n := p.number()
+			if n == 0 {
+				return 0, p.fail("number option to `s' command may not be zero")
+			}
+			cmd.nth = int(min(n, 1<<30))
+			cmd.nthSet = true
+		case c == 'w':
+			p.i++
+			if p.prog.sandbox {
+				return 0, p.fail("e/r/w commands disabled in sandbox mode")
+			}
+			f := p.filename()
+			if f == "" {
+				return 0, p.fail("missing filename in r/R/w/W commands")
+			}
+			out, err := p.prog.open(f)
+			if err != nil {
+				return 0, &sedError{"couldn't open file " + f + ": " + ErrText(err)}
+			}
+			cmd.wout = out
+			cmd.text = f
+			done = true
+		default:
+			done = true
+		}
+	}
+	return flags, nil
 }
 
 // replBuilder gathers the pieces of an s replacement (sed's and ed's):
@@ -882,10 +955,12 @@ func (p *sedParser) replacement(rep string, ngroups int) ([]sedRepl, error) {
 		case d == 'n':
 			b.lit = append(b.lit, '\n')
 		default:
-			if e, n, ok := sedCharEscape(rep[i:]); ok {
+			if e, n, bad := sedCharEscape(rep[i:]); n > 0 {
 				b.lit = append(b.lit, e)
 				i += n - 1
 				continue
+			} else if bad {
+				return nil, p.fail(errSedRecursiveC)
 			}
 			b.lit = append(b.lit, d)
 		}
@@ -906,20 +981,27 @@ func (p *sedParser) yank(cmd *sedCmd) error {
 	if !ok {
 		return p.fail("unterminated `y' command")
 	}
+	var fail string
 	unescape := func(s string) []rune {
 		var out []rune
 		for i := 0; i < len(s); i++ {
 			if s[i] == '\\' && i+1 < len(s) {
 				i++
-				switch s[i] {
-				case 'n':
+				e, n, bad := sedCharEscape(s[i:])
+				switch {
+				case bad:
+					fail = errSedRecursiveC
+				case s[i] == 'c' && i+1 == len(s):
+					// GNU: the backslash a final "\c" leaves is one
+					// more than the other string has.
+					fail = "strings for `y' command are different lengths"
+				case n > 0:
+					out = append(out, rune(e))
+					i += n - 1
+				case s[i] == 'n':
 					out = append(out, '\n')
-				case 't':
-					out = append(out, '\t')
-				case '\\':
-					out = append(out, '\\')
 				default:
-					out = append(out, '\\', rune(s[i]))
+					out = append(out, rune(s[i])) // GNU: \\ is \, \q is q
 				}
 				continue
 			}
@@ -936,6 +1018,9 @@ func (p *sedParser) yank(cmd *sedCmd) error {
 		return out
 	}
 	a, b := unescape(src), unescape(dst)
+	if fail != "" {
+		return p.fail(fail)
+	}
 	if len(a) != len(b) {
 		return p.fail("strings for `y' command are different lengths")
 	}

@@ -270,7 +270,7 @@ func (c *shufConfig) run(env *Env, operands []string) int {
 			if errors.Is(err, gnu.ErrCancelled) {
 				return 1
 			}
-			env.PathError(s.inName, err)
+			env.Errorf("read error: %s", ErrText(err)) // GNU's die(…, "read error")
 			return 1
 		}
 		s.lines, s.nLines, c.headLines = rs, n, n
@@ -341,7 +341,7 @@ func (s *shufRun) input(operands []string) (io.Closer, int) {
 	s.lines, err = shufReadLines(env, s.in, s.eol)
 	if err != nil {
 		if !errors.Is(err, gnu.ErrCancelled) {
-			env.PathError(s.inName, err)
+			env.Errorf("read error: %s", ErrText(err)) // GNU's die(…, "read error")
 		}
 		return fh, 1
 	}

@@ -43,27 +43,24 @@ func tsortCmd(env *Env) int {
 		name = files[0]
 	}
 	r, err := env.Open(name)
+	if errors.Is(err, syscall.EISDIR) {
+		r, err = nopReadCloser{errReader{syscall.EISDIR}}, nil // fopen opens it; getc fails
+	}
 	if err != nil {
 		env.PathError(env.QuoteF(name), err)
 		return 1
 	}
 	data, err := readAllCtx(env, r)
 	r.Close()
-	if err != nil {
-		if err == gnu.ErrCancelled {
-			return 1
-		}
-		if name != "-" || !errors.Is(err, syscall.EBADF) {
-			env.PathError(env.QuoteF(name), err)
-			return 1
-		}
-		// GNU's token reader takes a failed read of its standard
-		// input for its end: an unreadable one (0>FILE) is empty
-		// input; a closed one (<&-) fails only at its close.
-		if env.StdinClosed {
-			env.Errorf("standard input: %s", gnu.Strerror(syscall.EBADF))
-			return 1
-		}
+	if err == gnu.ErrCancelled {
+		return 1
+	}
+	// GNU's token reader takes a failed read for the end of its input
+	// (a directory, a standard input open write-only); a closed
+	// standard input (<&-) fails at its close.
+	if err != nil && name == "-" && env.StdinClosed && errors.Is(err, syscall.EBADF) {
+		env.Errorf("standard input: %s", gnu.Strerror(syscall.EBADF))
+		return 1
 	}
 	items, err := tsortGraph(env, data)
 	switch {

@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"fmt"
 	"path"
 	"strings"
 )
@@ -112,6 +113,17 @@ func whichCmd(env *Env) int {
 		"Exit status: 0 if every COMMAND was found, 1 otherwise.", "[-a] COMMAND...")
 	every := f.Bool('a', "all", "print all matching pathnames of each command")
 	version := versionOption(f)
+	f.StopAtOperand = true // Debian's which is a sh script: getopts
+	if bad, ok := whichBadOption(env.Args[1:]); ok {
+		// dash's getopts says so (no name first), then the script's usage.
+		fmt.Fprintf(env.Stderr, "Illegal option %s\n", bad)
+		self := "/usr/bin/which"
+		if strings.Contains(env.Args[0], "/") {
+			self = env.Args[0]
+		}
+		fmt.Fprintf(env.Stdout, "Usage: %s [-a] args\n", self)
+		return 2
+	}
 	names, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 2)
@@ -145,6 +157,32 @@ func whichCmd(env *Env) int {
 		}
 	}
 	return finishOutput(env, w, status)
+}
+
+// whichBadOption finds, as Debian's which (a sh script) does with
+// getopts, the first option that is not -a, up to the first operand or
+// "--": "-y", or "--" for a long option (getopts reads its "-" as the
+// letter). llmsh's own --help, --version and --all (and their prefixes)
+// are not bad.
+func whichBadOption(args []string) (string, bool) {
+	for _, a := range args {
+		if a == "--" || a == "-" || !strings.HasPrefix(a, "-") {
+			return "", false
+		}
+		if long, ok := strings.CutPrefix(a, "--"); ok {
+			name, _, _ := strings.Cut(long, "=")
+			if !strings.HasPrefix("help", name) && !strings.HasPrefix("version", name) && !strings.HasPrefix("all", name) {
+				return "--", true
+			}
+			continue
+		}
+		for _, c := range a[1:] {
+			if c != 'a' {
+				return "-" + string(c), true
+			}
+		}
+	}
+	return "", false
 }
 
 // isExecutable reports whether p (relative to the working directory) is

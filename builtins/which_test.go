@@ -13,6 +13,6 @@ func TestWhich(t *testing.T) {
 		{nil, []string{"which", "cd"}, "", "", "", 1},
 		{nil, []string{"which", "/usr/bin/cat"}, "", "/usr/bin/cat\n", "", 0},
 		{nil, []string{"which"}, "", "", "", 1},
-		{nil, []string{"which", "-x", "ls"}, "", "", "which: invalid option -- 'x'\nTry 'which --help' for more information.\n", 2},
+		{nil, []string{"which", "-x", "ls"}, "", "Usage: /usr/bin/which [-a] args\n", "Illegal option -x\n", 2},
 	})
 }

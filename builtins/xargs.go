@@ -574,6 +574,11 @@ func (c *xargsConfig) run(env *Env, cmd []string) int {
 	in := env.Stdin
 	if c.argFileSet {
 		rc, err := env.Open(c.argFile)
+		if errors.Is(err, syscall.EISDIR) {
+			// GNU opens a directory; its getc takes the failed read
+			// for the end, and it does not check the file's close.
+			rc, err = nopReadCloser{eofReader{}}, nil
+		}
 		if err != nil {
 			env.Errorf("Cannot open input file %s: %s", env.Quote(c.argFile), ErrText(err))
 			return 1
@@ -865,11 +870,11 @@ func (x *xargsRun) finish(readErr error, tooLong, listTooLong bool) int {
 	case errors.Is(readErr, errXaLong):
 		env.Errorf("argument line too long")
 		return 1
-	case errors.Is(readErr, syscall.EBADF):
+	case errors.Is(readErr, syscall.EBADF), errors.Is(readErr, syscall.EISDIR):
 		// GNU's getc takes the failed read for the end of the input; its
 		// close_stdin fails then, with EBADF for a closed stdin (errno
-		// is gone for one open for writing only).
-		if env.StdinClosed {
+		// is gone for one open for writing only, or a directory).
+		if env.StdinClosed && errors.Is(readErr, syscall.EBADF) {
 			env.Errorf("error closing file: %s", ErrText(readErr))
 		} else {
 			env.Errorf("error closing file")

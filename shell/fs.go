@@ -99,8 +99,10 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if flag&(os.O_WRONLY|os.O_RDWR) == 0 && f.truncs.pending(name) && realFile(file.Stat()) {
-		return truncatedFile{file}, nil // `sort f > f`: f is empty
+	if flag&(os.O_WRONLY|os.O_RDWR) == 0 && !f.truncs.empty() {
+		if fi, err := openedInfo(file); f.truncs.holds(name, fi, err, f.c.Stat) {
+			return truncatedFile{file}, nil // `sort f > f`: f is empty
+		}
 	}
 	if flag&os.O_TRUNC != 0 && f.truncs != nil {
 		// A builtin's own output file (`uniq f f`, `tee f < f`, sed's
@@ -138,8 +140,8 @@ func (f clientFS) ReadTail(name string, p []byte) (n int, off int64, fi fs.FileI
 // servesItself reports whether name is something OpenFile serves without
 // vfsd: a device, /dev/fd/N, a process substitution.
 func (f clientFS) servesItself(name string) bool {
-	if strings.HasPrefix(name, "/dev/") || f.truncs.pending(name) {
-		return true
+	if strings.HasPrefix(name, "/dev/") || f.truncs.pending(name) || f.truncs.aliased(f.c.Stat) {
+		return true // (truncs.go: another name of a file read as empty)
 	}
 	if f.psubs != nil {
 		if _, isPsub := f.psubs.stat(name); isPsub {
@@ -191,7 +193,7 @@ func (f clientFS) Stat(name string) (fs.FileInfo, error) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: syscall.ENOENT}
 	}
 	fi, err := f.c.Stat(name)
-	if f.truncs.pending(name) && realFile(fi, err) {
+	if f.truncs.holds(name, fi, err, f.c.Stat) {
 		return emptyInfo{fi}, nil // a truncating redirection writes it now (truncs.go)
 	}
 	return fi, err
@@ -217,7 +219,7 @@ func (f clientFS) Lstat(name string) (fs.FileInfo, error) {
 		return info, nil
 	}
 	fi, err := f.c.Lstat(name)
-	if f.truncs.pending(name) && realFile(fi, err) {
+	if f.truncs.holds(name, fi, err, f.c.Stat) {
 		return emptyInfo{fi}, nil // a truncating redirection writes it now (truncs.go)
 	}
 	return fi, err
@@ -306,8 +308,10 @@ func (s *Shell) openHandler(ctx context.Context, name string, flag int, _ fs.Fil
 	}
 	if flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		if vf, ok := f.(*vfsclient.File); ok {
-			if s.state.truncs.pending(vf.Name()) && realFile(vf.Stat()) {
-				return truncatedFile{vf}, nil // `cat > f < f`: f is empty
+			if !s.state.truncs.empty() {
+				if fi, err := openedInfo(vf); s.state.truncs.holds(vf.Name(), fi, err, s.client.Stat) {
+					return truncatedFile{vf}, nil // `cat > f < f`: f is empty
+				}
 			}
 			rf := newRedirFile(s.client, vf) // shared by the descriptor's readers
 			rf.truncs = &s.state.truncs
@@ -502,7 +506,7 @@ func (s *Shell) statHandler(ctx context.Context, name string, follow bool) (fs.F
 		}
 		return nil, err
 	}
-	if s.state.truncs.pending(absPath(hc.Dir, name)) && realFile(info, nil) {
+	if s.state.truncs.holds(absPath(hc.Dir, name), info, nil, s.client.Stat) {
 		info = emptyInfo{info} // `[ -s f ] > f` (truncs.go)
 	}
 	return ownedInfo{info}, nil

@@ -2,7 +2,7 @@ package shell
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"io"
 	"io/fs"
 	"strconv"
@@ -40,17 +40,36 @@ type psubPipe struct {
 	jobWrites bool // the list holds the write end: <(LIST)
 }
 
-// newPipe registers a fresh pipe under path, the highest free /dev/fd/N
-// below 64 (as bash numbers them), for the command, and returns the
-// list's end.
+// psubMaxFd bounds the /dev/fd/N of process substitutions: the 1024
+// descriptors that `ulimit -n` reports.
+const psubMaxFd = 1024
+
+// errPsubFds is newPipe's error once every number is taken, bash's when
+// pipe(2) finds no free descriptor.
+var errPsubFds = errors.New("cannot make pipe for process substitution: Too many open files")
+
+// psubFd is the i-th number newPipe tries: 63 down to 10, as bash
+// numbers them, then 64 up (bash goes on below 10, where llmsh's
+// descriptors of `exec 3>f` live, and then up from 64).
+func psubFd(i int) int {
+	if i < 54 {
+		return 63 - i
+	}
+	return 64 + i - 54
+}
+
+// newPipe registers a fresh pipe under path, the first free /dev/fd/N
+// in psubFd's order, for the command, and returns the list's end.
+// (Session 29: past 54 pending at once the command was skipped with
+// status 0; bash makes up to its descriptors' limit.)
 func (p *psubs) newPipe(jobWrites bool) (path string, job *pipeFile, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.pipes == nil {
 		p.pipes = map[string]*psubPipe{}
 	}
-	for n := 63; n >= 10; n-- {
-		path = "/dev/fd/" + strconv.Itoa(n)
+	for i := 0; psubFd(i) < psubMaxFd; i++ {
+		path = "/dev/fd/" + strconv.Itoa(psubFd(i))
 		if p.pipes[path] == nil {
 			r, w := newPsubPipe()
 			p.pipes[path] = &psubPipe{r: r, w: w, jobWrites: jobWrites}
@@ -65,7 +84,7 @@ func (p *psubs) newPipe(jobWrites bool) (path string, job *pipeFile, err error) 
 			return path, job, nil
 		}
 	}
-	return "", nil, fmt.Errorf("too many process substitutions at once")
+	return "", nil, errPsubFds
 }
 
 // open returns the command's end of the pipe at a /dev/fd/N path, once;

@@ -209,16 +209,24 @@ func (r *redirFile) Stat() (fs.FileInfo, error) {
 }
 
 // truncated reports whether a truncating redirection writes r's file now
-// (`tr a b < f > f`), which r then reads as empty, as bash's descriptor
-// reads the truncated file (truncs.go). A file of that name made anew
-// after r opened the old one (`{ rm f; cat > f; } < f`) is another file.
+// (`tr a b < f > f`), by any of its names, which r then reads as empty,
+// as bash's descriptor reads the truncated file (truncs.go). A file of
+// that name made anew after r opened the old one (`{ rm f; cat > f; } <
+// f`) is another file.
 func (r *redirFile) truncated() bool {
-	if !r.truncs.pending(r.f.Name()) {
+	if r.truncs.empty() {
 		return false
 	}
 	r.statOnce.Do(func() { r.fi, r.statErr = r.f.Stat() })
-	cur, err := r.c.Stat(r.f.Name())
-	return r.statErr == nil && err == nil && builtins.SameFile(r.fi, cur)
+	if r.statErr != nil {
+		return false
+	}
+	if r.truncs.pending(r.f.Name()) {
+		cur, err := r.c.Stat(r.f.Name())
+		return err == nil && builtins.SameFile(r.fi, cur)
+	}
+	// another name of the file (`tr a b < link > f`)
+	return r.truncs.holds(r.f.Name(), r.fi, nil, r.c.Stat)
 }
 
 func (r *redirFile) Write([]byte) (int, error) { return 0, syscall.EBADF }

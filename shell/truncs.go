@@ -4,6 +4,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"sync"
 	"time"
 
@@ -22,9 +23,26 @@ import (
 // instead, whatever vfsd holds, until the redirection closes. A file
 // kept open past its command (`exec 3>f`) is truncated on disk at once
 // (openPersistent) and is not named here.
+//
+// A file is known by its path and by its identity (vfsd's id of its
+// device and inode, builtins.SameFile), so that another name of it, a
+// symbolic link (`cat link > f`) or a path through a linked directory,
+// reads as empty too, as bash's reader of the one truncated inode does
+// (session 29: it read the old content). The identity of a path is
+// asked of vfsd only when a file is read while a redirection is open,
+// once per redirection: the target still names the old file then (the
+// new one is linked at the close); a target that did not exist has none.
 type truncTable struct {
 	mu sync.Mutex
-	m  map[string]int // absolute path -> redirections open on it
+	m  map[string]*truncEntry // absolute path -> its redirections
+}
+
+// truncEntry is a path of truncTable: how many redirections are open on
+// it, and the identity of the file it names, once looked up.
+type truncEntry struct {
+	n      int
+	id     string // "" for none (a new or virtual file)
+	looked bool
 }
 
 // add notes a truncating redirection of path, an absolute clean name.
@@ -32,17 +50,24 @@ func (t *truncTable) add(path string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.m == nil {
-		t.m = make(map[string]int)
+		t.m = make(map[string]*truncEntry)
 	}
-	t.m[path]++
+	e := t.m[path]
+	if e == nil {
+		e = &truncEntry{}
+		t.m[path] = e
+	}
+	e.n++
 }
 
 // done notes the close of a redirection that add noted.
 func (t *truncTable) done(path string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.m[path]--; t.m[path] <= 0 {
-		delete(t.m, path)
+	if e := t.m[path]; e != nil {
+		if e.n--; e.n <= 0 {
+			delete(t.m, path)
+		}
 	}
 }
 
@@ -53,7 +78,88 @@ func (t *truncTable) pending(path string) bool {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.m[path] > 0
+	return t.m[path] != nil
+}
+
+// empty reports whether no truncating redirection is open.
+func (t *truncTable) empty() bool {
+	if t == nil {
+		return true
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.m) == 0
+}
+
+// statFunc is vfsd's stat of a path (vfsclient.Client.Stat).
+type statFunc func(name string) (fs.FileInfo, error)
+
+// ids returns the identities of the files that the open redirections
+// truncate, looking up with stat those not looked up yet.
+func (t *truncTable) ids(stat statFunc) []string {
+	if t.empty() {
+		return nil
+	}
+	t.mu.Lock()
+	var todo []string
+	for p, e := range t.m {
+		if !e.looked {
+			todo = append(todo, p)
+		}
+	}
+	t.mu.Unlock()
+	found := make(map[string]string, len(todo))
+	for _, p := range todo {
+		found[p] = ""
+		if fi, err := stat(p); realFile(fi, err) {
+			found[p] = fileID(fi)
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var ids []string
+	for p, e := range t.m {
+		if id, asked := found[p]; asked && !e.looked {
+			e.id, e.looked = id, true
+		}
+		if e.id != "" {
+			ids = append(ids, e.id)
+		}
+	}
+	return ids
+}
+
+// aliased reports whether some open redirection truncates a real file,
+// which a name other than its own may reach.
+func (t *truncTable) aliased(stat statFunc) bool {
+	return len(t.ids(stat)) > 0
+}
+
+// holds reports whether a truncating redirection writes the file fi (a
+// stat's result with err) that name reaches: name is the redirection's
+// path, or fi is the same real file as one it truncates.
+func (t *truncTable) holds(name string, fi fs.FileInfo, err error, stat statFunc) bool {
+	if t.empty() || !realFile(fi, err) {
+		return false
+	}
+	if t.pending(name) {
+		return true
+	}
+	return slices.Contains(t.ids(stat), fileID(fi))
+}
+
+// fileID is the identity of a real file's stat (realFile).
+func fileID(fi fs.FileInfo) string {
+	return fi.(interface{ FileID() string }).FileID()
+}
+
+// openedInfo is the stat of a file just opened, the one its open gave
+// when there is one (not taken from its next Stat).
+func openedInfo(f *vfsclient.File) (fs.FileInfo, error) {
+	if fi, ok := f.OpenedStat(); ok {
+		return fi, nil
+	}
+	return f.Stat()
 }
 
 // realFile reports whether fi (with err, a stat's result) is a regular

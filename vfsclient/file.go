@@ -941,6 +941,19 @@ func (f *File) Stat() (fs.FileInfo, error) {
 	return &FileInfo{name: path.Base(f.name), st: r}, nil
 }
 
+// OpenedStat is the stat that came with the file's open, without taking
+// it as Stat does (its next Stat still has it for free): for what
+// cannot change while the file is open, such as its identity; false
+// when there is none.
+func (f *File) OpenedStat() (fs.FileInfo, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.opened == nil {
+		return nil, false
+	}
+	return &FileInfo{name: path.Base(f.name), st: *f.opened}, true
+}
+
 // Close waits for outstanding writes and closes the handle; a truncating
 // write to a real file becomes visible, atomically, at this point.
 func (f *File) Close() error {

@@ -27,6 +27,7 @@ import (
 	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
 	"github.com/llmsh/llmsh/internal/memguard"
+	"github.com/llmsh/llmsh/internal/stuck"
 	llmshversion "github.com/llmsh/llmsh/internal/version"
 	_ "github.com/llmsh/llmsh/internal/vfsdmode/atinit" // and as vfsd, llmsh serves from init
 	"github.com/llmsh/llmsh/server/sessionserver"
@@ -646,7 +647,7 @@ func runInteractive(sess *llmsh.Session, o *options, tty *os.File, stdout, stder
 	return sess.Interactive(context.Background(), stdout, stderr, func(ctx context.Context, p llmsh.Prompt) int {
 		done := make(chan struct{})
 		defer close(done)
-		go stopStuck(ctx, done, sess.Kill, 0, stderr, nil)
+		go stopStuck(ctx, done, sess.Kill, 0, stderr)
 		return repl.Run(ctx, repl.Options{
 			Shell: p.Shell, Input: repl.NewInput(tty), Terminal: tty, Stderr: stderr, History: hist, Color: colour,
 			Timeout: p.Timeout, Begin: p.Begin, End: p.End, Held: held,
@@ -709,15 +710,14 @@ func runScript(sess *llmsh.Session, o *options, name string, stdin io.Reader, st
 	// A builtin or the parser deep in work that ignores cancellation
 	// must not keep the run past its limit: stopStuck ends the process
 	// once the stopped run is stuck (stuck.Wait: a second of CPU spent,
-	// or a second of waiting, since the stop), or at once when it waits
-	// on a write to stdout or stderr that nobody reads.
+	// or a second of waiting, since the stop), a write to stdout or
+	// stderr that nobody reads as any other wait.
 	stopped, stop := context.WithCancelCause(context.Background())
 	defer stop(nil)
 	runDone := make(chan struct{})
-	wout, werr := &outWatch{w: stdout}, &outWatch{w: stderr}
-	go stopStuck(stopped, runDone, sess.Kill, o.timeout, stderr, []*outWatch{wout, werr})
+	go stopStuck(stopped, runDone, sess.Kill, o.timeout, stderr)
 	res, err := sess.RunWith(context.Background(), src, llmsh.RunOptions{
-		Stdin: stdin, Stdout: wout, Stderr: werr, Script: true, ScriptFromStdin: fromStdin, OnStop: stop,
+		Stdin: stdin, Stdout: stdout, Stderr: stderr, Script: true, ScriptFromStdin: fromStdin, OnStop: stop,
 	})
 	close(runDone)
 	if rep != nil {
@@ -779,11 +779,18 @@ func discardedList(names []string, omitted int64) string {
 
 // stopStuck waits for the run to be stopped (ctx ends: time limit,
 // memory or output limit, vfsd gone, with that cause); if it is then
-// stuck (waitStopped), or held in a write to outs that its reader does
-// not take, it says why (unless stderr blocks too), ends the
-// session's processes and exits the process.
-func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), timeout time.Duration, stderr io.Writer, outs []*outWatch) {
-	if !waitStopped(ctx, runDone, outs) {
+// stuck (stuck.Wait: a second of CPU spent since, or a second in which
+// it used next to none, such as a run held in a write to stdout or
+// stderr that nobody reads), it says why (unless stderr blocks too),
+// ends the session's processes and exits the process.
+//
+// A write held by an unread pipe is judged as any other wait (session
+// 29): until then one in progress across a tick of 20 ms counted as
+// stuck at once, a bound of wall-clock time that a reader slowed by the
+// machine's load could pass, cutting the last output of a run that was
+// finishing.
+func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), timeout time.Duration, stderr io.Writer) {
+	if !stuck.Wait(ctx, nil, runDone) {
 		return
 	}
 	status := 125
@@ -797,6 +804,22 @@ func stopStuck(ctx context.Context, runDone <-chan struct{}, endSession func(), 
 	sayAtMost(stderr, msg, 100*time.Millisecond)
 	endSession()
 	exit(status)
+}
+
+// sayAtMost writes msg to w unless that blocks for longer than d: the
+// reader of a stopped run's output may be the one that stopped reading.
+func sayAtMost(w io.Writer, msg string, d time.Duration) {
+	said := make(chan struct{})
+	go func() {
+		defer close(said)
+		io.WriteString(w, msg)
+	}()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-said:
+	case <-t.C:
+	}
 }
 
 // exit is os.Exit (a variable for tests).

@@ -28,7 +28,7 @@ func TestStopStuck(t *testing.T) {
 	cancel(llmsh.ErrTimedOut)
 	var ended atomic.Bool
 	var errb bytes.Buffer
-	stopStuck(ctx, make(chan struct{}), func() { ended.Store(true) }, 3*time.Second, &errb, nil)
+	stopStuck(ctx, make(chan struct{}), func() { ended.Store(true) }, 3*time.Second, &errb)
 	if code := <-exited; code != 124 || errb.String() != "llmsh: timed out after 3s\n" || !ended.Load() {
 		t.Fatalf("code=%d stderr=%q session ended=%v", code, errb.String(), ended.Load())
 	}
@@ -36,7 +36,7 @@ func TestStopStuck(t *testing.T) {
 	gctx, gcancel := context.WithCancelCause(context.Background())
 	gcancel(llmsh.ErrVfsdGone)
 	errb.Reset()
-	stopStuck(gctx, make(chan struct{}), func() {}, 0, &errb, nil)
+	stopStuck(gctx, make(chan struct{}), func() {}, 0, &errb)
 	if code := <-exited; code != 1 || errb.String() != "llmsh: vfsd exited unexpectedly\n" {
 		t.Fatalf("code=%d stderr=%q", code, errb.String())
 	}
@@ -44,7 +44,7 @@ func TestStopStuck(t *testing.T) {
 	done := make(chan struct{})
 	close(done)
 	errb.Reset()
-	stopStuck(ctx, done, func() { t.Error("session ended for a run that returned") }, 0, &errb, nil)
+	stopStuck(ctx, done, func() { t.Error("session ended for a run that returned") }, 0, &errb)
 	select {
 	case code := <-exited:
 		t.Fatalf("exit(%d) for a run that returned", code)

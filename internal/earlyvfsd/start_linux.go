@@ -6,9 +6,10 @@ import (
 )
 
 // start runs this executable in server mode with argv, in the working
-// directory, over a pipe pair, with ChildEnv, a pipe for its stderr (Take's
-// caller passes it on where it wants), and a read_shm region where the
-// kernel has sealed memory files.
+// directory and a process group of its own (VfsdAttr), over a pipe pair,
+// with ChildEnv, a pipe for its stderr (Take's caller passes it on where
+// it wants), and a read_shm region where the kernel has sealed memory
+// files.
 func start(argv []string) (*Proc, error) {
 	self, err := os.Executable()
 	if err != nil {
@@ -40,7 +41,7 @@ func start(argv []string) (*Proc, error) {
 		files = append(files, shmFile.Fd())
 		full = append(full, "--shm-fd", "3")
 	}
-	pid, err := syscall.ForkExec(self, full, &syscall.ProcAttr{Env: VfsdEnv(), Files: files})
+	pid, err := syscall.ForkExec(self, full, &syscall.ProcAttr{Env: VfsdEnv(), Files: files, Sys: VfsdAttr()})
 	syscall.Close(req[0])
 	syscall.Close(resp[1])
 	syscall.Close(errp[1])

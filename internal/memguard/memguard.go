@@ -8,6 +8,7 @@ import (
 	"math"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"time"
 )
@@ -88,12 +89,18 @@ func Top(base, limit uint64) uint64 {
 }
 
 // Heap is the heap now: HeapAlloc, live objects and garbage not yet
-// freed, so never below the live heap.
+// freed, so never below the live heap. It is read from runtime/metrics
+// (/memory/classes/heap/objects:bytes, the same figure), which, unlike
+// runtime.ReadMemStats, does not stop the world: the guard reads it 50
+// times a second while every P may be running the script.
 func Heap() uint64 {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return ms.HeapAlloc
+	s := [1]metrics.Sample{{Name: heapObjects}}
+	metrics.Read(s[:])
+	return s[0].Value.Uint64()
 }
+
+// heapObjects is the runtime/metrics name of HeapAlloc.
+const heapObjects = "/memory/classes/heap/objects:bytes"
 
 // Over reports whether the live heap is above top: one look at the heap
 // while it is not above, and a collection before the second look when it
@@ -108,10 +115,11 @@ func Over(top uint64) bool {
 }
 
 // The guards of a process are served by one goroutine (hub), which reads
-// the heap once a tick for all of them: runtime.ReadMemStats stops the
-// world, and a goroutine of its own for each guard (each library Run of
-// a session without MaxMemory has one) multiplied those pauses (session
-// 23's leftover: 64 idle guards, 3150 pauses and 120 ms of CPU a second;
+// the heap once a tick for all of them: a goroutine of its own for each
+// guard (each library Run of a session without MaxMemory has one)
+// multiplied the wake-ups and, while the heap was read with
+// runtime.ReadMemStats, its stop-the-world pauses (session 23's
+// leftover: 64 idle guards, 3150 pauses and 120 ms of CPU a second;
 // BenchmarkIdleGuards).
 var hub struct {
 	mu      sync.Mutex
@@ -169,22 +177,16 @@ func watch(limit uint64, fire func()) *Guard {
 func serve() {
 	t := time.NewTicker(tick)
 	defer t.Stop()
-	// HeapAlloc: live objects and dead ones not yet freed (what
-	// runtime/metrics calls /memory/classes/heap/objects:bytes; that
-	// package is not linked, its init costs every start-up 0.1 ms).
-	var ms runtime.MemStats
 	for range t.C {
 		low, ok := lowest()
 		if !ok {
 			return
 		}
-		runtime.ReadMemStats(&ms)
-		if ms.HeapAlloc <= low {
+		if Heap() <= low {
 			continue
 		}
 		runtime.GC()
-		runtime.ReadMemStats(&ms)
-		for _, fire := range over(ms.HeapAlloc) {
+		for _, fire := range over(Heap()) {
 			fire()
 		}
 	}

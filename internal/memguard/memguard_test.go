@@ -47,6 +47,30 @@ func TestStartFires(t *testing.T) {
 	g.Stop()
 }
 
+// TestStartFiresAtSoftLimit: under Start's own soft memory limit (no
+// SetLimit below it), a heap that grows past the limit after the guard's
+// first ticks makes the guard fire.
+func TestStartFiresAtSoftLimit(t *testing.T) {
+	defer debug.SetMemoryLimit(math.MaxInt64)
+	runtime.GC()
+	fired := make(chan struct{}, 1)
+	g := Start(Heap()+(32<<20), func() {
+		select {
+		case fired <- struct{}{}:
+		default:
+		}
+	})
+	defer g.Stop()
+	time.Sleep(3 * tick) // the ticks under the limit, with no collection
+	hog := make([]byte, 64<<20)
+	select {
+	case <-fired:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the guard did not fire")
+	}
+	runtime.KeepAlive(hog)
+}
+
 // TestAllowance: work that starts with the live heap above its bound may
 // grow it by a sixteenth of the bound's growth before a guard stops it;
 // under the bound, the bound is the limit.

@@ -25,7 +25,9 @@ func Serve() {
 		return
 	}
 	// Ctrl-C and Ctrl-Z at a terminal are for the running command, not
-	// for vfsd (which shares the terminal's process group).
+	// for vfsd. llmsh starts it in a process group of its own, which the
+	// terminal's keys do not signal (earlyvfsd.VfsdAttr); another parent
+	// may leave it in the terminal's.
 	signal.Ignore(terminalSignals...)
 	vfsd.OneProcUntilWork = true // llmsh starts it with VfsdEnv
 	os.Exit(vfsd.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr, sandbox.RestrictToGrants))

@@ -113,6 +113,7 @@ func Start(c Config) (*Proc, error) {
 	}
 	cmd := exec.Command(prog, argv...)
 	cmd.Env = earlyvfsd.VfsdEnv()
+	cmd.SysProcAttr = earlyvfsd.VfsdAttr()
 	cmd.Dir = c.Dir
 	cmd.Stderr = c.Stderr
 	in, err := cmd.StdinPipe()

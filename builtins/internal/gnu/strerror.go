@@ -39,6 +39,7 @@ func makeErrnoText() {
 		syscall.ECONNREFUSED: "Connection refused",
 		syscall.ENODEV:       "No such device",
 		syscall.ENXIO:        "No such device or address",
+		syscall.ENOTTY:       "Inappropriate ioctl for device",
 	}
 }
 

@@ -389,7 +389,8 @@ func (p *interp) parseFmtTypes(s string) (format string, types []byte, err error
 
 	out := []byte(s)
 	// llmsh: where %g and %G lack a precision (".6" goes in), and where
-	// a ' flag is (dropped: no thousands separator in llmsh's locales).
+	// a ' flag is (dropped: no thousands separator in llmsh's locales)
+	// or an l or h before an integer conversion (dropped, as by mawk).
 	var sixAt, quoteAt []int
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' {
@@ -409,6 +410,10 @@ func (p *interp) parseFmtTypes(s string) (format string, types []byte, err error
 					quoteAt = append(quoteAt, i)
 				}
 				precision = precision || s[i] == '.'
+				i++
+			}
+			if fmtIntModifier(s, i) {
+				quoteAt = append(quoteAt, i)
 				i++
 			}
 			if i < len(s) && (s[i] == 'g' || s[i] == 'G') && !precision {
@@ -565,20 +570,27 @@ func (s byteString) Format(f fmt.State, verb rune) {
 	}
 }
 
-func substrChars(s string, pos int) string {
-	// Count characters till we get to pos.
-	chars := 1
-	start := 0
-	for start = range s {
-		chars++
-		if chars > pos {
-			break
-		}
+// mawkSubstr is substr(s, pos, length) as mawk 1.3.4 20200120 computes
+// it (llmsh), pos and length truncated and clamped by d_to_I: a start
+// below 0 lengthens the substring by as many characters
+// (substr("hello", -1, 3) is "hell"; upstream: "hel", POSIX and gawk:
+// "h"), in C's int arithmetic, which wraps: substr("hello", -1e30) and a
+// NaN or infinite start give "" (upstream: "hello").
+func mawkSubstr(s string, pos, length int64, chars bool) string {
+	if pos < 0 {
+		length = int64(int32(length - pos))
 	}
-	if pos >= chars {
-		start = len(s)
+	if chars {
+		return substrLengthChars(s, int(pos), int(length))
 	}
-	return s[start:]
+	if pos > int64(len(s)) {
+		pos = int64(len(s)) + 1
+	}
+	if pos < 1 {
+		pos = 1
+	}
+	length = max(0, min(length, int64(len(s))-pos+1))
+	return s[pos-1 : pos-1+length]
 }
 
 func substrLengthChars(s string, pos, length int) string {

@@ -125,6 +125,9 @@ func fmtBadConversion(format string, have int) (e errImproper, few bool) {
 		if used+need > have {
 			return errImproper{n, format[:i]}, true
 		}
+		if fmtIntModifier(format, j) {
+			j++
+		}
 		if j >= len(format) || strings.IndexByte("sdoxXifeEgGaAuc", format[j]) < 0 {
 			return errImproper{n, format[:i]}, false
 		}
@@ -132,6 +135,13 @@ func fmtBadConversion(format string, have int) (e errImproper, few bool) {
 		i = j
 	}
 	return errImproper{}, true
+}
+
+// fmtIntModifier tells whether format[j] is an "l" or "h" that mawk
+// takes (and ignores) before an integer conversion: one, then d i o x X
+// or u ("%ld", "%hu"; "%lld", "%lf" are improper) (llmsh).
+func fmtIntModifier(format string, j int) bool {
+	return j+1 < len(format) && (format[j] == 'l' || format[j] == 'h') && strings.IndexByte("dioxXu", format[j+1]) >= 0
 }
 
 // fmtPrefix is the part of format before its first conversion that

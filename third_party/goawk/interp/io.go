@@ -742,20 +742,9 @@ func (p *interp) ensureFields() {
 		p.fields = p.splitOnFieldSepRegex(p.fields[:0], p.line)
 	}
 
-	// Special case for when RS=="" and FS is single character,
-	// split on newline in addition to FS. See more here:
-	// https://www.gnu.org/software/gawk/manual/html_node/Multiple-Line.html
-	if p.inputMode == DefaultMode && p.recordSep == "" && utf8.RuneCountInString(p.fieldSep) == 1 {
-		fields := make([]string, 0, len(p.fields))
-		for _, field := range p.fields {
-			lines := strings.Split(field, "\n")
-			for _, line := range lines {
-				trimmed := strings.TrimSuffix(line, "\r")
-				fields = append(fields, trimmed)
-			}
-		}
-		p.fields = fields
-	}
+	// llmsh: with RS="" a newline separates fields only as FS says (a
+	// blank for FS=" "), as in mawk 1.3.4; GoAWK also split on it for
+	// any one-character FS, as gawk and POSIX do.
 
 	p.fieldsIsTrueStr = p.fieldsIsTrueStr[:0] // avoid allocation most of the time
 	for range p.fields {

@@ -714,7 +714,9 @@ func (p *interp) execute(code []compiler.Opcode) error {
 
 			f := p.program.Compiled.Functions[funcIndex]
 			if p.callDepth >= maxCallDepth {
-				return newError("calling %q exceeded maximum call depth of %d", f.Name, maxCallDepth)
+				// llmsh: mawk's shape for its own limit (its eval stack
+				// of 1024 ends a one-argument recursion near this depth)
+				return newPlainError("program limit exceeded: function call depth size=%d", maxCallDepth)
 			}
 
 			// Set up frame for scalar arguments
@@ -1116,54 +1118,18 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 
 	case compiler.BuiltinSubstr:
 		sValue, posValue := p.peekPop()
-		pos := int(posValue.num())
 		s := p.toString(sValue)
-		var substr string
+		// llmsh: mawk 1.3.4 takes the length of the rest as the string's.
+		n := len(s)
 		if p.chars {
-			substr = substrChars(s, pos)
-		} else {
-			if pos > len(s) {
-				pos = len(s) + 1
-			}
-			if pos < 1 {
-				pos = 1
-			}
-			length := len(s) - pos + 1
-			substr = s[pos-1 : pos-1+length]
+			n = utf8.RuneCountInString(s)
 		}
-		p.replaceTop(str(substr))
+		p.replaceTop(str(mawkSubstr(s, dToI(posValue.num()), int64(n), p.chars)))
 
 	case compiler.BuiltinSubstrLength:
 		posValue, lengthValue := p.popTwo()
-		length := int(dToI(lengthValue.num()))
-		pos := int(dToI(posValue.num()))
-		if pos < 0 {
-			// llmsh: mawk 1.3.4 20200120 lengthens the substring by as many
-			// characters as the start is below 0: substr("hello", -1, 3) is
-			// "hell" (upstream: "hel"; POSIX and gawk: "h").
-			length -= pos
-		}
 		s := p.toString(p.peekTop())
-		var substr string
-		if p.chars {
-			substr = substrLengthChars(s, pos, length)
-		} else {
-			if pos > len(s) {
-				pos = len(s) + 1
-			}
-			if pos < 1 {
-				pos = 1
-			}
-			maxLength := len(s) - pos + 1
-			if length < 0 {
-				length = 0
-			}
-			if length > maxLength {
-				length = maxLength
-			}
-			substr = s[pos-1 : pos-1+length]
-		}
-		p.replaceTop(str(substr))
+		p.replaceTop(str(mawkSubstr(s, dToI(posValue.num()), dToI(lengthValue.num()), p.chars)))
 
 	case compiler.BuiltinSystem:
 		// llmsh: the command runs through the Exec hook, never as a

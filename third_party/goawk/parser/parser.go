@@ -645,14 +645,13 @@ func (p *parser) getline() ast.Expr {
 func (p *parser) _assign(higher func() ast.Expr) ast.Expr {
 	p.deeper(1)
 	defer p.deeper(-1)
-	leftPos := p.pos
 	expr := higher()
 	if p.matches(ASSIGN, ADD_ASSIGN, DIV_ASSIGN, MOD_ASSIGN, MUL_ASSIGN, POW_ASSIGN, SUB_ASSIGN) {
 		_, isNamedField := expr.(*ast.NamedFieldExpr)
 		if isNamedField {
 			panic(p.errorf("assigning @ expression not supported"))
 		}
-		op := p.tok
+		op, opPos := p.tok, p.pos
 		p.next()
 		right := p._assign(higher)
 		if !ast.IsLValue(expr) {
@@ -669,7 +668,7 @@ func (p *parser) _assign(higher func() ast.Expr) ast.Expr {
 					return &ast.BinaryExpr{Left: binary.Left, Op: binary.Op, Right: assign}
 				}
 			}
-			panic(ast.PosErrorf(leftPos, "expected lvalue before %s", op))
+			panic(ast.PosErrorf(opPos, "expected lvalue before %s", op)) // llmsh: at op, as mawk
 		}
 		return makeAssign(expr, op, right)
 	}

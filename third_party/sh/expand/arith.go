@@ -84,6 +84,17 @@ func ArithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (int, error)
 // arithmEnd is [ArithmEnd]; inner reports an error of an expansion in the
 // expression's text ($((1/0)) in ${s:$((1/0))}), not of the expression.
 func arithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (n int, inner bool, err error) {
+	if w, ok := expr.(*syntax.Word); ok && rawQuoted(w) {
+		// llmsh: the text of an expression that did not parse (for
+		// (( ; "3" | 1.5 ; )), a[x = "3" || y -= 1]=v), its double
+		// quotes removed as bash's first pass does, as (( ))'s Raw.
+		text, err := Literal(cfg, rawArithWord(w))
+		if err != nil {
+			return 0, true, err
+		}
+		n64, err := cfg.ArithmText(text)
+		return int(n64), false, err
+	}
 	if w, ok := expr.(*syntax.Word); ok && len(w.Parts) == 1 {
 		// A lone literal ($((i)), a[3], ${s:2}) needs no printing.
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !end.IsValid() {
@@ -1844,6 +1855,39 @@ func (cfg *Config) arithmExp(ae *syntax.ArithmExp) (int, error) {
 	return int(n), err
 }
 
+// RawQuoted reports whether expr is the text of an expression that did
+// not parse holding a double quote, whose text [ArithmExprText] gives
+// with its quotes removed (llmsh).
+func RawQuoted(expr syntax.ArithmExpr) bool {
+	w, ok := expr.(*syntax.Word)
+	return ok && rawQuoted(w)
+}
+
+// rawQuoted reports whether w holds a double quote as literal text: the
+// parser leaves one so only in the text of an expression that did not
+// parse (a Raw text), never in a word it read (llmsh).
+func rawQuoted(w *syntax.Word) bool {
+	for _, wp := range w.Parts {
+		if lit, ok := wp.(*syntax.Lit); ok && unescapedQuote(lit.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// unescapedQuote reports a " in s that no backslash escapes.
+func unescapedQuote(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return true
+		}
+	}
+	return false
+}
+
 // rawArithWord is w, the text of a Raw $(( … )), with the double quotes
 // of its own text removed: bash removes them before it evaluates the
 // text ($(( "1" "2" )) is the error of `1 2 `); the results of its
@@ -1896,6 +1940,10 @@ func ArithmCmdText(cfg *Config, cm *syntax.ArithmCmd) (text string, expanded boo
 // ArithmExprText is [ArithmCmdText] for one expression whose text ends at
 // end (if valid): a part of for ((…)), say.
 func ArithmExprText(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (text string, expanded bool, err error) {
+	if RawQuoted(expr) {
+		text, err = Literal(cfg, rawArithWord(expr.(*syntax.Word)))
+		return text, true, err
+	}
 	cfg = prepareConfig(cfg)
 	var b strings.Builder
 	pr := arithPrinter{cfg: cfg, b: &b, quoteBrackets: hasExpChar(expr)}
@@ -1929,4 +1977,11 @@ func ArithmCmdInner(cfg *Config, cm *syntax.ArithmCmd) (n int, inner bool, err e
 // ArithmInner is [Arithm] with [ArithmCmdInner]'s inner (llmsh).
 func ArithmInner(cfg *Config, expr syntax.ArithmExpr) (n int, inner bool, err error) {
 	return arithmEnd(cfg, expr, syntax.Pos{})
+}
+
+// ArithmInnerEnd is [ArithmInner] for an expression whose text ends at
+// end (a part of for ((…)): the blanks before end are part of the text
+// that an error quotes, as bash's).
+func ArithmInnerEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (n int, inner bool, err error) {
+	return arithmEnd(cfg, expr, end)
 }

@@ -227,6 +227,12 @@ type Config struct {
 	deferWord bool
 	deferred  *syntax.Word
 
+	// markAt is set while the replacement of ${v/p/r} is expanded
+	// under patsub_replacement (llmsh): a quoted list in it ("${a[@]}",
+	// "$@") joins by spaces with each empty element after the first
+	// marked (joinMarked, markNulls).
+	markAt bool
+
 	// splitting is set while wordFields runs: a nested call ($(<FILE)
 	// expands FILE) does not use fieldAlloc and fieldsAlloc (llmsh).
 	splitting bool

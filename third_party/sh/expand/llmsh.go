@@ -392,10 +392,14 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 	}
 	oldRaw := cfg.rawLits
 	cfg.rawLits = true
+	cfg.markAt = cfg.PatsubReplacement
 	field, err := cfg.wordField(w.Parts, quoteNone)
-	cfg.rawLits = oldRaw
+	cfg.rawLits, cfg.markAt = oldRaw, false
 	if err != nil {
 		return nil, err
+	}
+	if cfg.PatsubReplacement {
+		markNulls(field)
 	}
 	// The text is at most its parts together: past MaxValue it is
 	// refused before it is built, as a word's parts are (fieldJoin).
@@ -440,6 +444,26 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 		}
 	}
 	return append(segs, replSeg{text: sb.String()}), nil
+}
+
+// markNulls turns the NULs that joinMarked put for the empty elements of
+// a replacement's quoted lists into \x7f, bash 5.2's quoted null
+// (CTLNUL), which its pattern substitution leaves in the text under
+// patsub_replacement: a=(x "" y); ${s/h/"${a[@]}"} is x, \x7f and
+// yello. As bash's, the last element's mark goes when text follows it
+// ("${a[@]}x").
+func markNulls(field []fieldPart) {
+	more := false // a later part has text
+	for i := len(field) - 1; i >= 0; i-- {
+		v := field[i].val
+		if strings.IndexByte(v, 0) >= 0 {
+			if more && v[len(v)-1] == 0 {
+				v = v[:len(v)-1]
+			}
+			field[i].val = strings.ReplaceAll(v, "\x00", "\x7f")
+		}
+		more = more || field[i].val != ""
+	}
 }
 
 // Quoter quotes as bash does in a locale (llmsh): Bytes is set in the C
@@ -963,6 +987,50 @@ func dollarSglText(w *syntax.Word) *syntax.Word {
 	return &syntax.Word{Parts: parts}
 }
 
+// dollarDblText is w with each $"…" read as bash reads it in the word of
+// ${v:-…} in a here-document, or in double quotes under shopt -u
+// extquote: a $ before the quoted text, the quotes gone ($"b" is $b,
+// $"{b}x" is ${b}x, $"" is $) (llmsh).
+func dollarDblText(w *syntax.Word) *syntax.Word {
+	var parts []syntax.WordPart
+	for i := 0; i < len(w.Parts); i++ {
+		p := w.Parts[i]
+		dq, ok := p.(*syntax.DblQuoted)
+		if !ok || !dq.Dollar {
+			if parts != nil {
+				parts = append(parts, p)
+			}
+			continue
+		}
+		if parts == nil {
+			parts = slices.Clone(w.Parts[:i])
+		}
+		var sb strings.Builder
+		sb.WriteByte('$')
+		if len(dq.Parts) > 0 {
+			syntax.NewPrinter().Print(&sb, &syntax.Word{Parts: dq.Parts})
+		}
+		// The literal text after it goes on the name ($"b"c is $bc).
+		for ; i+1 < len(w.Parts); i++ {
+			lit, ok := w.Parts[i+1].(*syntax.Lit)
+			if !ok {
+				break
+			}
+			sb.WriteString(lit.Value)
+		}
+		doc, err := syntax.NewParser().Document(strings.NewReader(sb.String()))
+		if err != nil || doc == nil {
+			parts = append(parts, &syntax.Lit{Value: sb.String()})
+			continue
+		}
+		parts = append(parts, doc.Parts...)
+	}
+	if parts == nil {
+		return w
+	}
+	return &syntax.Word{Parts: parts}
+}
+
 func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 	if w == nil {
 		return nil
@@ -1170,6 +1238,20 @@ func (cfg *Config) mustFit(n int) {
 	if err := cfg.checkSize(n); err != nil {
 		panic(valuePanic{err})
 	}
+}
+
+// joinMarked joins the elements of a quoted list by spaces, each empty
+// one after the first a NUL (markAt), which no value holds:
+// replTemplate makes it a \x7f or drops it.
+func (cfg *Config) joinMarked(strs []string) string {
+	marked := make([]string, len(strs))
+	for i, s := range strs {
+		if s == "" && i > 0 {
+			s = "\x00"
+		}
+		marked[i] = s
+	}
+	return cfg.joinValues(marked, " ")
 }
 
 // joinValues is strings.Join, checked against MaxValue before anything is

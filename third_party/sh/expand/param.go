@@ -198,6 +198,13 @@ func (cfg *Config) paramExp(pe *syntax.ParamExp) (string, error) {
 
 func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	cfg.drawRandom(pe) // llmsh
+	// llmsh: a quoted list of a replacement marks its empty elements;
+	// what it expands in turn does not (markAt).
+	markAt := cfg.markAt
+	if markAt {
+		cfg.markAt = false
+		defer func() { cfg.markAt = true }()
+	}
 	// llmsh: the word of ${v:-WORD} is left to the splitter (deferWord).
 	deferWord := cfg.deferWord
 	cfg.deferWord = false
@@ -235,6 +242,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	// "*" expansions like ${*}, ${arr[*]}, or ${!prefix*} join their
 	// elements with the first IFS character; others use a space.
 	join := func(elems []string) string {
+		if markAt && cfg.dblQuoted && nodeLit(index) == "@" {
+			return cfg.joinMarked(elems)
+		}
 		if cfg.CondJoin && !cfg.dblQuoted && nodeLit(index) == "@" && condIFSOp(pe) {
 			return cfg.condSplitJoin(cfg.ifsJoin(elems))
 		}
@@ -503,6 +513,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			// and the word is double-quoted text ("${v:-~}" is ~).
 			if cfg.NoExtQuote {
 				word = dollarSglText(word)
+			}
+			if cfg.NoExtQuote || cfg.hereDoc {
+				word = dollarDblText(word)
 			}
 			word = sglQuotesLiteral(word)
 			litWord = dblQuotedWord(word)

@@ -275,6 +275,10 @@ type Runner struct {
 	// preTraced says that stmtSync traced preCall too (set -x), before
 	// the redirections whose words it then expands (llmsh).
 	preTraced bool
+	// prePA is what prefixAssigns did for preCall's own assignments,
+	// which stmtSync makes before the redirections, as bash (x=$(ls)
+	// cmd >g does not list g) (llmsh).
+	prePA *prefixState
 	// noCall is set while a simple command whose redirection failed is
 	// expanded, traced and its assignments made, as bash does before its
 	// redirections; the command is not run (llmsh).

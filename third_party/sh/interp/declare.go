@@ -582,8 +582,10 @@ func (r *Runner) declElemZero(before expand.Variable, name string, as *syntax.As
 //
 // last is the command's last word as bash leaves it in $_: name=value,
 // an array's name alone, or the command's name without arguments;
-// words are the arguments as the command's fields (llmsh).
-func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.Assign, last string, words []string) {
+// words are the arguments as the command's fields (llmsh). preRedirs is set
+// when the words come before the command's redirections: compound arrays
+// are expanded then too (declare -a a=($(ls)) >g does not list g).
+func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd, preRedirs bool) (args []*syntax.Assign, last string, words []string) {
 	t := r.tracer()
 	if t != nil && r.cmdTrace != nil {
 		t.output = r.cmdTrace // traced before its redirections, as bash
@@ -643,10 +645,10 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd bool) (args []*syntax.
 			as = &syntax.Assign{Naked: true, Name: as.Name}
 			words = append(words, name)
 		case as.Array != nil:
-			if t != nil || len(cm.Assigns) > 0 {
+			if t != nil || len(cm.Assigns) > 0 || preRedirs {
 				// Also before the command's own assignments are made
 				// (IFS=, declare -a a=($s) splits $s by the old IFS).
-				as = r.expandedCompound(as, t, name+op)
+				as = r.expandedCompound(as, t, name+op, r.assocDecl(opts, as.Name.Value))
 			}
 			words = append(words, name)
 		default:
@@ -699,7 +701,7 @@ func (r *Runner) expandDeclBeforeRedirs(cm *syntax.DeclClause) bool {
 		r.stderr = r.cmdErr // as cmd: the stderr from before the redirections
 	}
 	r.forkedBuiltin()
-	args, last, words := r.declArgs(cm, len(cm.Assigns) == 0)
+	args, last, words := r.declArgs(cm, len(cm.Assigns) == 0, true)
 	r.stderr = errOut
 	r.preDecl = &preDeclArgs{cm: cm, args: args, last: last, words: words}
 	return !r.exit.ok()
@@ -837,16 +839,31 @@ func (r *Runner) traceDecl(name string, words []string) {
 	t.newLineFlush()
 }
 
+// assocDecl reports whether a declaration with the options opts (those
+// before the first name) makes name an associative array (llmsh:
+// expandedCompound).
+func (r *Runner) assocDecl(opts []*syntax.Assign, name string) bool {
+	for _, o := range opts {
+		if v := o.Name.Value; v[0] == '-' && strings.IndexByte(v, 'A') > 0 {
+			return true
+		}
+	}
+	return r.lookupVar(name).Kind == expand.Associative
+}
+
 // expandedCompound is the compound array assignment as with its
 // elements expanded, traced on t (if not nil) as bash's xtrace shows it:
-// head, then ('v' ['k']='v' …) (llmsh).
-func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *syntax.Assign {
+// head, then ('v' ['k']='v' …) (llmsh). For an associative array
+// (assoc) whose first element has a subscript, an element without one
+// is traced as written and left out with bash's warning.
+func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string, assoc bool) *syntax.Assign {
 	sq := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 	lit := func(s string) *syntax.Word {
 		return &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: s}}}
 	}
 	arr := &syntax.ArrayExpr{}
 	var sb strings.Builder
+	var warns []string
 	sb.WriteString(head + "(")
 	for _, elem := range as.Array.Elems {
 		if elem.Index != nil {
@@ -874,6 +891,12 @@ func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *sy
 		if elem.Value == nil {
 			continue
 		}
+		if assoc && as.Array.Elems[0].Index != nil {
+			text := wordText(elem.Value)
+			sb.WriteString(" " + sq(text))
+			warns = append(warns, fmt.Sprintf("%s%s: '%s': must use subscript when assigning associative array\n", r.errPrefix(), as.Name.Value, text))
+			continue
+		}
 		for _, f := range r.fields(elem.Value) {
 			arr.Elems = append(arr.Elems, &syntax.ArrayElem{Value: lit(f)})
 			sb.WriteString(" " + sq(f))
@@ -887,6 +910,9 @@ func (r *Runner) expandedCompound(as *syntax.Assign, t *tracer, head string) *sy
 		text = strings.Replace(text, "( ", "(", 1)
 		t.string(text + ")")
 		t.newLineFlush()
+	}
+	for _, w := range warns {
+		r.errf("%s", w) // bash warns as it expands the words, after the trace
 	}
 	as2 := *as
 	as2.Array = arr

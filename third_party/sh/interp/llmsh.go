@@ -766,7 +766,20 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				return true
 			}
 			r.bangStmt, r.bangWord = condBangWord(stmts[i])
-			r.parenArith, r.parenCmd = r.condArithParen(stmts[i])
+			var bad string
+			r.parenArith, r.parenCmd, bad = r.condArithParen(stmts[i])
+			line := int(stmts[i].Pos().Line())
+			if l, tok, ok := parenExtGlob(r.parenCmd); ok && !r.opts[optExtGlob] {
+				// ((1+(2))) read as ( (1+(2)) ): bash's parser takes
+				// 1+ ( for a function's name and parentheses.
+				line, bad = l, "syntax error near unexpected token `"+tok+"'"
+			}
+			if bad != "" {
+				r.parenArith, r.parenCmd = nil, nil
+				synErr(line, []string{bad, "`" + lineText(r.text.src, line) + "'"})
+				r.exit = exitStatus{code: 2, exiting: top}
+				return true
+			}
 		}
 		if r.condBroken && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			if line, tok, ok := r.condBrokenAt(stmts, i); ok {
@@ -935,8 +948,8 @@ func condBangWord(st *syntax.Stmt) (neg *syntax.Stmt, cm *syntax.CallExpr) {
 // may come, so there it reads two `(`, a subshell in a subshell (`((1))`
 // runs the command `1`). ac is that command, sub the ( ( … ) ) it is
 // read as, at its place in the text; nil when the text does not parse
-// so.
-func (r *Runner) condArithParen(st *syntax.Stmt) (ac *syntax.ArithmCmd, sub *syntax.Subshell) {
+// so, with bad bash's message when that is a syntax error on its line.
+func (r *Runner) condArithParen(st *syntax.Stmt) (ac *syntax.ArithmCmd, sub *syntax.Subshell, bad string) {
 	for !st.Negated {
 		b, isList := st.Cmd.(*syntax.BinaryCmd)
 		if !isList {
@@ -946,23 +959,72 @@ func (r *Runner) condArithParen(st *syntax.Stmt) (ac *syntax.ArithmCmd, sub *syn
 	}
 	ac, ok := st.Cmd.(*syntax.ArithmCmd)
 	if !ok || ac.Unsigned {
-		return nil, nil
+		return nil, nil, ""
 	}
 	from, to := int(ac.Left.Offset())+2, int(ac.Right.Offset())
 	if from > to || to+2 > len(r.text.src) || r.text.src[to:to+2] != "))" {
-		return nil, nil
+		return nil, nil, ""
 	}
 	text := strings.Repeat("\n", int(ac.Left.Line())-1) + strings.Repeat(" ", int(ac.Left.Col())-1) +
 		"( (" + r.text.src[from:to] + ") )"
 	f, err := r.parseText(text, "")
+	var perr syntax.ParseError
+	if errors.As(err, &perr) && int(perr.Pos.Line()) == int(ac.Left.Line()) {
+		// ((y + (2))) as ( (y + (2)) ): bash's syntax error
+		if _, msgs := SyntaxError(perr, text); len(msgs) > 0 && strings.HasPrefix(msgs[0], "syntax error near unexpected token") {
+			return nil, nil, msgs[0]
+		}
+	}
 	if err != nil || len(f.Stmts) != 1 {
-		return nil, nil
+		return nil, nil, ""
 	}
 	sub, ok = f.Stmts[0].Cmd.(*syntax.Subshell)
 	if !ok || len(f.Stmts[0].Redirs) > 0 {
-		return nil, nil
+		return nil, nil, ""
 	}
-	return ac, sub
+	return ac, sub, ""
+}
+
+// parenExtGlob finds in sub, the ( ( … ) ) that condArithParen made, the
+// first extglob-like word (1+(2)), which bash's parser without extglob
+// reads as a word and a (: its line and the token bash rejects, the one
+// after the ( when the word is a command's name (1+ ( must be a
+// function's, followed by )), else the ( (llmsh).
+func parenExtGlob(sub *syntax.Subshell) (line int, tok string, ok bool) {
+	if sub == nil {
+		return 0, "", false
+	}
+	first := func(n syntax.Node) *syntax.ExtGlob {
+		var eg *syntax.ExtGlob
+		syntax.Walk(n, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.TestClause, *syntax.ParamExp, *syntax.CmdSubst:
+				return false
+			case *syntax.ExtGlob:
+				eg = n
+			}
+			return eg == nil
+		})
+		return eg
+	}
+	eg := first(sub)
+	if eg == nil {
+		return 0, "", false
+	}
+	tok = "("
+	syntax.Walk(sub, func(n syntax.Node) bool {
+		cm, is := n.(*syntax.CallExpr)
+		if is && len(cm.Assigns) == 0 && len(cm.Args) > 0 && first(cm.Args[0]) == eg {
+			t := strings.TrimLeft(eg.Pattern.Value, " \t")
+			if i := strings.IndexAny(t, " \t\n;&|()<>"); i > 0 {
+				tok = t[:i]
+			} else if i < 0 && t != "" {
+				tok = t
+			}
+		}
+		return tok == "("
+	})
+	return int(eg.OpPos.Line()), tok, true
 }
 
 // condBrokenAt finds the first [[ ]] in the statements that bash reads as

@@ -397,7 +397,13 @@ func (r *Runner) cstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop, part 
 	if expr == nil {
 		return 1, true
 	}
-	n, inner, err := expand.ArithmInner(r.ecfg, expr)
+	end := [3]syntax.Pos{y.Semi1, y.Semi2, y.Rparen}[part]
+	if !expr.Pos().After(y.Lparen) {
+		// llmsh: the text of an expression that did not parse,
+		// positioned on its own, holds its blanks already.
+		end = syntax.Pos{}
+	}
+	n, inner, err := expand.ArithmInnerEnd(r.ecfg, expr, end)
 	if r.arithCmdErrInner("((", err, inner) {
 		return 0, false
 	}
@@ -418,7 +424,9 @@ func (r *Runner) tracedCstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop,
 	}
 	shown := text
 	if parts := r.cstyleTexts(y); parts != nil {
-		if t := strings.TrimLeft(parts[part], " \t\n"); t != "" && !expanded && !strings.Contains(t, "\\") {
+		if t := strings.TrimLeft(parts[part], " \t\n"); expand.RawQuoted(expr) {
+			shown = strings.TrimLeft(text, " \t\n") // llmsh: its quotes removed, as bash
+		} else if t != "" && !expanded && !strings.Contains(t, "\\") {
 			shown = t
 		} else if t != "" {
 			shown = text + t[len(strings.TrimRight(t, " \t\n")):]

@@ -166,7 +166,11 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			jobWrites := ps.Op == syntax.CmdIn
 			path, job, release, err := r.llmsh.procSubst(r.handlerCtx(ctx, handlerKindOpen, ps.Pos()), jobWrites)
 			if err != nil {
-				return "", err
+				// llmsh: as bash when pipe(2) fails: the message (its
+				// sys_error: no line number), and the word is gone;
+				// the command still runs.
+				r.errf("%s: %s\n", r.shellFileName(), err)
+				return "", nil
 			}
 			r.psubRelease = append(r.psubRelease, release)
 
@@ -417,10 +421,24 @@ func (r *Runner) expandBeforeRedirs(cm *syntax.CallExpr) bool {
 	if !r.exit.ok() {
 		return true
 	}
-	if trace := r.tracer(); trace != nil && len(fields) > 0 && len(cm.Assigns) == 0 && !r.opts[optKeyword] && r.bangWord != cm {
+	if len(fields) == 0 || r.opts[optKeyword] || r.bangWord == cm {
+		return false
+	}
+	trace := r.tracer()
+	if len(cm.Assigns) > 0 {
+		// bash makes a command's own assignments before its
+		// redirections too (x=$(ls) cmd >g does not list g), each
+		// traced with its value.
+		pa := r.prefixAssigns(cm.Assigns, fields, r.stderr, trace)
+		r.prePA = &pa
+		if trace != nil {
+			r.traceHide = pa.restores
+			defer func() { r.traceHide = nil }()
+		}
+	}
+	if trace != nil {
 		// bash traces the command before it makes its redirections,
-		// whose command substitutions trace after it (a command's own
-		// assignments are traced in cmd, with their values).
+		// whose command substitutions trace after it.
 		trace.call(fields[0], fields[1:]...)
 		trace.newLineFlush()
 		r.preTraced = true
@@ -874,7 +892,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	if cm, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 && r.exit.ok() {
 		if len(cm.Args) > 0 {
 			preFailed = r.expandBeforeRedirs(cm)
-			defer func() { r.preCall, r.preFields, r.preTraced = nil, nil, false }()
+			defer func() { r.preCall, r.preFields, r.preTraced, r.prePA = nil, nil, false, nil }()
 		} else {
 			r.debugDone = debugDone
 			r.cmd(ctx, cm)
@@ -1323,8 +1341,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.stderr = r.cmdErr
 		}
 		var fields []string
+		var prePA *prefixState
 		if r.preCall == orig && orig != nil {
 			fields, r.preCall, r.preFields = r.preFields, nil, nil // stmtSync expanded them
+			prePA, r.prePA = r.prePA, nil                          // and made the assignments
 			if r.preTraced {
 				trace, r.preTraced = nil, false // and traced them
 			}
@@ -1412,6 +1432,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					trace.string(r.writtenArray(as))
 					trace.newLineFlush()
 				}
+				if as.Array != nil && prev.ReadOnly {
+					// llmsh: r=(…), r+=(…) of a readonly r: bash
+					// refuses before it expands the elements.
+					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+					r.exit.code = 1
+					r.exit.exiting, r.exit.abandon = true, !r.opts[optPosix]
+					break
+				}
 				if as.Array != nil && index == nil && !prev.Declared() {
 					// llmsh: bash makes the array before it expands
 					// the elements (find_or_make_array_variable), so
@@ -1482,7 +1510,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			break
 		}
 
-		pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
+		var pa prefixState
+		if prePA != nil {
+			pa = *prePA
+		} else {
+			pa = r.prefixAssigns(cm.Assigns, fields, errOut, trace)
+		}
 		if trace != nil {
 			r.traceHide = pa.restores
 			trace.call(fields[0], fields[1:]...)
@@ -1841,7 +1874,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		if pd := r.preDecl; pd != nil && pd.cm == cm && !viaBuiltin {
 			args, last, words, r.preDecl = pd.args, pd.last, pd.words, nil // stmtSync expanded them
 		} else {
-			args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0)
+			args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0, false)
 		}
 		r.stderr = errOut
 		if len(cm.Assigns) > 0 {
@@ -2252,6 +2285,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// llmsh: a compound array assigned to a readonly
 					// variable: bash's assignment error (its internal
 					// declare), and the command line is abandoned.
+					r.readonlyToArray(cm.Variant.Value, name, vr, valType)
 					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
 					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
 					return
@@ -2269,6 +2303,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 					r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
 					r.exit.code = 1
+					if cm.Variant.Value == "export" {
+						// llmsh: export r=v exports the readonly
+						// r all the same, as bash.
+						vr.Kind, vr.Exported = expand.KeepValue, true
+						r.setVar(name, vr)
+					}
 					continue
 				}
 				var ok bool

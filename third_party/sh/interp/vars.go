@@ -1147,6 +1147,11 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	wasSet := prev.IsSet()
 	prev.Set = true
 	if as.Value != nil {
+		if prev.Integer && prev.ReadOnly && r.declVariant == "" {
+			// llmsh: w=1+ of a readonly integer w: bash says it is
+			// readonly before it evaluates the value (the caller).
+			return name, prev, true
+		}
 		if prev.Integer && prev.Kind != expand.NameRef {
 			// llmsh: an integer variable's value is evaluated; += adds.
 			// In a declaration, an error names its builtin (bash).
@@ -1381,7 +1386,13 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			switch {
 			case pairs:
 				k = r.assocPairWord(elem)
-				if i++; i < len(elems) {
+				if i++; k == "" && !r.exit.exiting {
+					// llmsh: an empty key is bash's bad
+					// subscript; its value goes with it.
+					r.emptyPairKey(elem)
+					continue
+				}
+				if i < len(elems) {
 					v = r.assocPairWord(elems[i])
 				}
 			case elem.Index == nil:
@@ -1835,6 +1846,38 @@ func (r *Runner) assocPairWord(elem *syntax.ArrayElem) string {
 		return ""
 	}
 	return r.literal(elem.Value)
+}
+
+// readonlyToArray makes a readonly scalar vr an array of valType's kind
+// (-a, -A) before declare -a r=(…) is refused, as bash's declare makes
+// the array before it assigns (its value becomes element 0).
+func (r *Runner) readonlyToArray(builtin, name string, vr expand.Variable, valType string) {
+	if (valType != "-a" && valType != "-A") || (vr.Kind != expand.String && vr.Kind != expand.Unknown) {
+		return
+	}
+	naked := &syntax.Assign{Naked: true, Name: &syntax.Lit{Value: name}}
+	if !r.declKind(builtin, name, &vr, valType, naked) {
+		return
+	}
+	if o, ok := r.writeEnv.(*overlayEnviron); ok {
+		o.set(name, vr, true)
+	}
+}
+
+// emptyPairKey reports a key of m=(k1 v1 …) that expands to nothing
+// as bash's assign_assoc_from_kvlist: the word as written (declare's
+// arguments are expanded first, so it is two single quotes).
+func (r *Runner) emptyPairKey(elem *syntax.ArrayElem) {
+	text := "''"
+	out := r.stderr
+	if r.declaring {
+		if r.cmdErr != nil {
+			out = r.cmdErr
+		}
+	} else if elem.Value != nil {
+		text = wordText(elem.Value)
+	}
+	fmt.Fprintf(out, "%s%s: bad array subscript\n", r.errPrefix(), text)
 }
 
 // assocKey is the key an associative array's subscript names: the

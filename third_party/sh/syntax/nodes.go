@@ -498,6 +498,9 @@ func (w *WordIter) End() Pos {
 // This node will only appear with [LangBash].
 type CStyleLoop struct {
 	Lparen, Rparen Pos
+	// Semi1, Semi2 are the positions of the two semicolons (llmsh: the
+	// text of Init and Cond ends there, as bash quotes it in errors).
+	Semi1, Semi2 Pos
 	// Init, Cond, Post can each be nil, if the for loop construct omits it.
 	Init, Cond, Post ArithmExpr
 }

@@ -2919,9 +2919,12 @@ func (p *Parser) loop(fpos Pos) Loop {
 		old := p.preNested(arithmExprCmd)
 		p.next()
 		cl.Init = p.arithmExpr(false)
-		if !p.got(dblSemicolon) {
+		if cl.Semi1 = p.pos; p.got(dblSemicolon) {
+			cl.Semi2 = posAddCol(cl.Semi1, 1)
+		} else {
 			p.follow(p.pos, "expr", semicolon)
 			cl.Cond = p.arithmExpr(false)
+			cl.Semi2 = p.pos
 			p.follow(p.pos, "expr", semicolon)
 		}
 		cl.Post = p.arithmExpr(false)
@@ -3164,13 +3167,18 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 		p.curErr("test operator words must consist of a single literal")
 	default:
 		_, word := left.(*Word)
-		switch p.tok {
-		case semicolon, and, or, orAnd, dblSemicolon, semiAnd, dblSemiAnd, leftParen:
+		switch {
+		case p.condOpTok(): // llmsh: `[[ a >> b ]]` too
 			if word {
 				p.condErr(fmt.Sprintf("unexpected token `%s', conditional binary operator expected", p.tok))
 			}
 			p.condTokenErr() // `[[ -n a ; ]]`, `[[ -n a ( ]]`
 		default: // a word that starts with $, a quote, …
+			if _, ok := left.(*Word); !ok {
+				// llmsh: as for a literal word above: inside a
+				// ( bash says only "expected `)'" (`[[ ( -z = $s ) ]]`).
+				return left
+			}
 			p.condOperatorErr(left)
 		}
 		p.curErr("not a valid test operator: %#q", p.tok)
