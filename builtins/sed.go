@@ -318,6 +318,12 @@ func (r *sedRun) compile(c *sedConfig) int {
 			return 1
 		}
 	}
+	if pc := r.prog.pending; pc != nil && !pc.bare {
+		// A text whose last line ended in a backslash with no piece
+		// after it: GNU's text is what was read, its newline included,
+		// so a\ then "\" at the end adds an empty line, not two.
+		pc.text = strings.TrimSuffix(pc.text, "\n")
+	}
 	if err := r.prog.resolve(); err != nil {
 		r.env.Errorf("%s", err)
 		if strings.HasPrefix(err.Error(), "can't find label") {
@@ -839,7 +845,11 @@ func (r *sedRun) exec(in *sedInput) int {
 		if r.debug {
 			r.debugExec(c)
 		}
-		if r.matches(c, in) == c.neg {
+		sel := r.matches(c, in) != c.neg
+		if r.failed {
+			return sedQuitNow // GNU stops at the address's error
+		}
+		if !sel {
 			if c.name == '{' {
 				pc = c.target - 1 // the } runs (and --debug shows it)
 			}
