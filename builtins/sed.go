@@ -770,7 +770,7 @@ func (r *sedRun) matches(c *sedCmd, in *sedInput) bool {
 	}
 	if c.active {
 		switch c.a2.kind {
-		case sedAddrRE:
+		case sedAddrRE, sedAddrStep:
 			if r.addrMatch(c.a2, in) {
 				c.active = false
 			}
@@ -828,6 +828,11 @@ func (r *sedRun) matches(c *sedCmd, in *sedInput) bool {
 		if !in.last() {
 			c.active = true
 		}
+	case sedAddrStep:
+		// GNU: first~step ends the range at the first line it matches,
+		// the first line of the range included (seq 9 | sed -n 2,0~2p
+		// prints 2)
+		c.active = !r.addrMatch(c.a2, in)
 	default:
 		c.active = true
 	}
