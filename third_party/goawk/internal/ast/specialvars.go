@@ -35,6 +35,10 @@ const (
 var specialVarsOnce sync.Once
 var specialVars map[string]int
 
+// llmsh: INPUTMODE, OUTPUTMODE and RT are not among them: in mawk 1.3.4
+// they are the program's own variables (`{ RT = RT + 1 }` counts, a
+// string may be assigned to INPUTMODE); GoAWK's CSV modes and its
+// record terminator are not reachable by name.
 func makeSpecialVars() {
 	specialVars = map[string]int{
 		"ARGC":       V_ARGC,
@@ -42,17 +46,14 @@ func makeSpecialVars() {
 		"FILENAME":   V_FILENAME,
 		"FNR":        V_FNR,
 		"FS":         V_FS,
-		"INPUTMODE":  V_INPUTMODE,
 		"NF":         V_NF,
 		"NR":         V_NR,
 		"OFMT":       V_OFMT,
 		"OFS":        V_OFS,
 		"ORS":        V_ORS,
-		"OUTPUTMODE": V_OUTPUTMODE,
 		"RLENGTH":    V_RLENGTH,
 		"RS":         V_RS,
 		"RSTART":     V_RSTART,
-		"RT":         V_RT,
 		"SUBSEP":     V_SUBSEP,
 	}
 }
