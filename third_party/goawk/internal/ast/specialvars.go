@@ -41,20 +41,20 @@ var specialVars map[string]int
 // record terminator are not reachable by name.
 func makeSpecialVars() {
 	specialVars = map[string]int{
-		"ARGC":       V_ARGC,
-		"CONVFMT":    V_CONVFMT,
-		"FILENAME":   V_FILENAME,
-		"FNR":        V_FNR,
-		"FS":         V_FS,
-		"NF":         V_NF,
-		"NR":         V_NR,
-		"OFMT":       V_OFMT,
-		"OFS":        V_OFS,
-		"ORS":        V_ORS,
-		"RLENGTH":    V_RLENGTH,
-		"RS":         V_RS,
-		"RSTART":     V_RSTART,
-		"SUBSEP":     V_SUBSEP,
+		"ARGC":     V_ARGC,
+		"CONVFMT":  V_CONVFMT,
+		"FILENAME": V_FILENAME,
+		"FNR":      V_FNR,
+		"FS":       V_FS,
+		"NF":       V_NF,
+		"NR":       V_NR,
+		"OFMT":     V_OFMT,
+		"OFS":      V_OFS,
+		"ORS":      V_ORS,
+		"RLENGTH":  V_RLENGTH,
+		"RS":       V_RS,
+		"RSTART":   V_RSTART,
+		"SUBSEP":   V_SUBSEP,
 	}
 }
 
