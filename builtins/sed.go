@@ -89,6 +89,11 @@ type sedRun struct {
 	failed   bool // a run-time error stopped the script
 	failCode int  // status for failed (default 4)
 	werr     error
+
+	// lastLines: lastRE has the M flag, whose lines under -z end at
+	// each NUL (zSegments).
+	lastLines bool
+
 	// unbuffered is -u. Otherwise standard output is a buffer that a message
 	// does not flush: GNU sed writes its complaints with fprintf or panic,
 	// never flushing stdout first, so `sed p a nosuch 2>&1` shows the
@@ -709,7 +714,7 @@ func (r *sedRun) flushQueue() {
 
 func (r *sedRun) regex(sr *sedRegex) *posixre.Regexp {
 	if sr.re != nil {
-		r.lastRE = sr.re
+		r.lastRE, r.lastLines = sr.re, sr.lines
 		return sr.re
 	}
 	return r.lastRE
@@ -723,11 +728,38 @@ func (r *sedRun) reMatch(sr *sedRegex) bool {
 	}
 	// A long pattern space's search stops with the run (posixre's
 	// MatchContext), which the command loop then sees.
-	ok, err := re.MatchContext(r.env.Ctx, r.ps)
+	ok := false
+	err := r.zSegments(r.ps, func(off int, seg []byte) (bool, error) {
+		var err error
+		ok, err = re.MatchContext(r.env.Ctx, seg)
+		return !ok, err
+	})
 	if err != nil && r.env.Ctx.Err() == nil {
 		r.runErr(err.Error())
 	}
 	return ok
+}
+
+// zSegments calls fn on ps, or, under -z with a regex of the M flag
+// (lastLines), on each NUL-ended line of ps in turn with its offset, as
+// GNU sed's match_regex does (its ^ and $ match at the NULs there); fn
+// says whether to go on.
+func (r *sedRun) zSegments(ps []byte, fn func(off int, seg []byte) (bool, error)) error {
+	if r.eol != 0 || !r.lastLines {
+		_, err := fn(0, ps)
+		return err
+	}
+	for off := 0; ; {
+		end := bytes.IndexByte(ps[off:], 0)
+		if end < 0 {
+			_, err := fn(off, ps[off:])
+			return err
+		}
+		if more, err := fn(off, ps[off:off+end]); !more || err != nil {
+			return err
+		}
+		off += end + 1
+	}
 }
 
 // noPrevious reports an empty regex used before any other, as GNU does.
@@ -863,7 +895,7 @@ func (r *sedRun) exec(in *sedInput) int {
 		switch c.name {
 		case '{', '}', ':':
 		case '=':
-			r.out.text(strconv.FormatInt(r.lineno, 10) + "\n")
+			r.out.text(strconv.FormatInt(r.lineno, 10) + string(r.eol)) // GNU: NUL under -z
 		case 'a':
 			r.queue = append(r.queue, sedAppend{text: c.textOut()})
 		case 'i':
@@ -903,7 +935,7 @@ func (r *sedRun) exec(in *sedInput) int {
 			if name == "" {
 				name = "-"
 			}
-			r.out.text(name + "\n")
+			r.out.text(name + string(r.eol))
 		case 'l':
 			w := r.wrap
 			if c.num >= 0 {
@@ -1083,19 +1115,35 @@ func (r *sedRun) subst(c *sedCmd) {
 	if !c.global {
 		n = c.nth
 	}
-	err := re.FindAllContext(r.env.Ctx, ps, n, func(loc []int) bool {
-		count++
-		if count == 1 && r.debug {
-			r.debugRegisters(ps, loc)
+	more := true
+	err := r.zSegments(ps, func(off int, seg []byte) (bool, error) {
+		err := re.FindAllContext(r.env.Ctx, seg, n, func(loc []int) bool {
+			if off > 0 {
+				loc = append([]int(nil), loc...)
+				for i := range loc {
+					if loc[i] >= 0 {
+						loc[i] += off
+					}
+				}
+			}
+			count++
+			if count == 1 && r.debug {
+				r.debugRegisters(ps, loc)
+			}
+			if count < c.nth {
+				return true
+			}
+			out = append(out, ps[last:loc[0]]...)
+			out = sedAppendRepl(out, c.repl, ps, loc, c.cloc)
+			last = loc[1]
+			replaced = true
+			more = c.global
+			return more
+		})
+		if n > 0 {
+			n = max(c.nth-count, 1) // the matches still needed
 		}
-		if count < c.nth {
-			return true
-		}
-		out = append(out, ps[last:loc[0]]...)
-		out = sedAppendRepl(out, c.repl, ps, loc, c.cloc)
-		last = loc[1]
-		replaced = true
-		return c.global
+		return more, err
 	})
 	if err != nil {
 		if r.env.Ctx.Err() == nil {
