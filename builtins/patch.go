@@ -1175,20 +1175,29 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 		return status
 	}
-	var inStat fs.FileInfo
-	if p.setTime && p.outFile == "" && existed {
-		inStat, _ = env.FS.Stat(env.Abs(name))
-	}
-	if err := p.writeFile(target, out); err != nil {
-		return p.fatal("Can't create file %s : %s", target, ErrText(err))
-	}
-	if p.setTime && p.outFile == "" {
-		p.setTimes(fp, target, inStat, a.mismatch || len(a.failed) > 0)
+	if st := p.writeTarget(fp, name, target, out, existed, a.mismatch || len(a.failed) > 0); st != 0 {
+		return st
 	}
 	if st := p.gitFinish(fp, name, target, renamed); st != 0 {
 		return st
 	}
 	return status
+}
+
+// writeTarget writes the patched text out to target, and with -Z or -T
+// sets its times (mismatch: a hunk did not apply exactly).
+func (p *patcher) writeTarget(fp *filePatch, name, target string, out []byte, existed, mismatch bool) int {
+	var inStat fs.FileInfo
+	if p.setTime && p.outFile == "" && existed {
+		inStat, _ = p.env.FS.Stat(p.env.Abs(name))
+	}
+	if err := p.writeFile(target, out); err != nil {
+		return p.fatal("Can't create file %s : %s", target, ErrText(err))
+	}
+	if p.setTime && p.outFile == "" {
+		p.setTimes(fp, target, inStat, mismatch)
+	}
+	return 0
 }
 
 // setTimes is -Z/-T after target was written: GNU patch 2.7.6 gives it
