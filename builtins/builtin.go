@@ -167,6 +167,12 @@ type ClosedStdin struct{}
 
 func (ClosedStdin) Read([]byte) (int, error) { return 0, syscall.EBADF }
 
+func (ClosedStdin) unreadable() {}
+
+// unreadable is a standard input that is closed or open for writing only
+// (ClosedStdin, and the shell's types that embed it).
+type unreadable interface{ unreadable() }
+
 // ShellVars is what the shell's own printf may ask of the shell that runs
 // it, looked up when asked (a printf with no %n nor %q never does).
 type ShellVars interface {

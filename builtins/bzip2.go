@@ -44,7 +44,11 @@ func bzip2Cmd(env *Env) int {
 	f.Func(0, "best", NoArg, "", "alias for -9", func(string, bool) error { level = 9; return nil })
 	version := f.Bool('V', "version", "display software version & license")
 	f.Bool('L', "license", "")
-	files, err := f.Parse(env.Args[1:])
+	args, st := bzip2Flags(env, env.Args[1:])
+	if st >= 0 {
+		return st
+	}
+	files, err := f.Parse(args)
 	if err != nil {
 		return f.Fail(err, 1)
 	}
@@ -138,4 +142,88 @@ func bzip2Out(out string) string {
 		return "(stdout)"
 	}
 	return out
+}
+
+// bzip2LongFlags are bzip2's long flags: it takes them whole, never a
+// prefix; the redundant ones warn.
+var bzip2LongFlags = []string{"--stdout", "--decompress", "--compress", "--force", "--test", "--keep",
+	"--small", "--quiet", "--version", "--license", "--exponential", "--repetitive-best",
+	"--repetitive-fast", "--fast", "--best", "--verbose", "--help"}
+
+// bzip2Flags checks the arguments as bzip2 1.0.8's own parser does (flags
+// up to "--"): a long flag that is not one of its own whole, or a short
+// one it lacks, is "Bad flag `ARG'" and its usage (status 1); -h prints
+// the usage (status 0). It returns the arguments for the option parser,
+// without the flags that change nothing, and -1, or a status to end with.
+func bzip2Flags(env *Env, args []string) ([]string, int) {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return append(out, args[i:]...), -1
+		case strings.HasPrefix(a, "--"):
+			if !slices.Contains(bzip2LongFlags, a) {
+				return nil, bzip2Bad(env, a)
+			}
+			switch a {
+			case "--repetitive-best", "--repetitive-fast":
+				fmt.Fprintf(env.Stderr, "%s: %s is redundant in versions 0.9.5 and above\n", env.Name(), a)
+				continue
+			case "--exponential":
+				continue // the work factor: the output is the same
+			}
+		case len(a) > 1 && a[0] == '-':
+			for _, c := range a[1:] {
+				if c == 'h' {
+					bzip2Usage(env)
+					return nil, 0
+				}
+				if !strings.ContainsRune("cdzkftqvsLV123456789", c) {
+					return nil, bzip2Bad(env, a)
+				}
+			}
+		}
+		out = append(out, a)
+	}
+	return out, -1
+}
+
+// bzip2Bad is bzip2's complaint about a flag, then its usage.
+func bzip2Bad(env *Env, a string) int {
+	fmt.Fprintf(env.Stderr, "%s: Bad flag `%s'\n", env.Name(), a)
+	bzip2Usage(env)
+	return 1
+}
+
+// bzip2Usage is bzip2 1.0.8's usage, on standard error.
+func bzip2Usage(env *Env) {
+	fmt.Fprint(env.Stderr, strings.Replace(`bzip2, a block-sorting file compressor.  Version 1.0.8, 13-Jul-2019.
+
+   usage: bzip2 [flags and input files in any order]
+
+   -h --help           print this message
+   -d --decompress     force decompression
+   -z --compress       force compression
+   -k --keep           keep (don't delete) input files
+   -f --force          overwrite existing output files
+   -t --test           test compressed file integrity
+   -c --stdout         output to standard out
+   -q --quiet          suppress noncritical error messages
+   -v --verbose        be verbose (a 2nd -v gives more)
+   -L --license        display software version & license
+   -V --version        display software version & license
+   -s --small          use less memory (at most 2500k)
+   -1 .. -9            set block size to 100k .. 900k
+   --fast              alias for -1
+   --best              alias for -9
+
+   If invoked as `+"`"+`bzip2', default action is to compress.
+              as `+"`"+`bunzip2',  default action is to decompress.
+              as `+"`"+`bzcat', default action is to decompress to stdout.
+
+   If no file names are given, bzip2 compresses or decompresses
+   from standard input to standard output.  You can combine
+   short flags, so `+"`"+`-v -4' means the same as -v4 or -4v, &c.
+
+`, "usage: bzip2 [", "usage: "+env.Args[0]+" [", 1))
 }

@@ -25,7 +25,10 @@ func cutParseList(env *Env, s string, pos bool) ([]cutRange, error) {
 	}
 	var rs []cutRange
 	lhs, rhs, dash, inDigits := false, false, false, false
-	initial, value := 1, 0
+	// GNU accumulates in uintmax_t: up to 2^64-2 is a number (positions
+	// past math.MaxInt-1, which no line reaches, are kept as that).
+	var initial, value uint64 = 1, 0
+	clamp := func(v uint64) int { return int(min(v, math.MaxInt-1)) }
 	numStart := 0
 	for i := 0; ; {
 		c := byte(0)
@@ -56,18 +59,18 @@ func cutParseList(env *Env, s string, pos bool) ([]cutRange, error) {
 					return nil, &UsageError{"invalid range with no endpoint: -"}
 				}
 				if !rhs {
-					rs = append(rs, cutRange{initial, math.MaxInt})
+					rs = append(rs, cutRange{clamp(initial), math.MaxInt})
 				} else {
 					if value < initial {
 						return nil, &UsageError{"invalid decreasing range"}
 					}
-					rs = append(rs, cutRange{initial, value})
+					rs = append(rs, cutRange{clamp(initial), clamp(value)})
 				}
 			} else {
 				if value == 0 {
 					return nil, msg("fields are numbered from 1", "byte/character positions are numbered from 1")
 				}
-				rs = append(rs, cutRange{value, value})
+				rs = append(rs, cutRange{clamp(value), clamp(value)})
 			}
 			value = 0
 			if i >= len(s) {
@@ -85,7 +88,7 @@ func cutParseList(env *Env, s string, pos bool) ([]cutRange, error) {
 			} else {
 				lhs = true
 			}
-			if value > (math.MaxInt-9)/10 {
+			if value > (math.MaxUint64-uint64(c-'0'))/10 || value*10+uint64(c-'0') == math.MaxUint64 {
 				j := numStart
 				for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 					j++
@@ -93,7 +96,7 @@ func cutParseList(env *Env, s string, pos bool) ([]cutRange, error) {
 				bad := s[numStart:j]
 				return nil, msg(fmt.Sprintf("field number %s is too large", env.Quote(bad)), fmt.Sprintf("byte/character offset %s is too large", env.Quote(bad)))
 			}
-			value = value*10 + int(c-'0')
+			value = value*10 + uint64(c-'0')
 			i++
 		default:
 			return nil, msg(fmt.Sprintf("invalid field value %s", env.Quote(s[i:])), fmt.Sprintf("invalid byte/character position %s", env.Quote(s[i:])))

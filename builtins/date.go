@@ -139,6 +139,8 @@ func (c *dateConfig) flags(env *Env) *Flags {
 	f.BoolVar(&c.debug, 0, "debug", "annotate the parsed date, and warn about questionable usage to stderr")
 	f.BoolVar(&c.utc, 'u', "utc", "print or set Coordinated Universal Time (UTC)")
 	f.Synonym("universal", "utc")
+	f.Alias("rfc-822", "rfc-email") // GNU's hidden spellings
+	f.Alias("rfc-2822", "rfc-email")
 	f.Epilog = dateHelpEpilog
 	return f
 }

@@ -183,6 +183,7 @@ func (p *grepCmdLine) matchFlags(f *Flags, env *Env) {
 	f.Section("Pattern selection and interpretation:")
 	f.Func('E', "extended-regexp", NoArg, "", "PATTERNS are extended regular expressions", setMode('E'))
 	f.Func('F', "fixed-strings", NoArg, "", "PATTERNS are strings", setMode('F'))
+	f.Alias("fixed-regexp", "fixed-strings") // GNU's obsolete, hidden spelling
 	f.Func('G', "basic-regexp", NoArg, "", "PATTERNS are basic regular expressions", setMode('G'))
 	f.Func('P', "perl-regexp", NoArg, "", "PATTERNS are Perl regular expressions (\\xHH is a\ncharacter, not a byte)", setMode('P'))
 	f.Func('e', "regexp", RequiredArg, "PATTERNS", "use PATTERNS for matching", func(v string, _ bool) error {

@@ -79,6 +79,7 @@ func gzipMain(env *Env) int {
 		s.quiet, s.verbose = true, 0 // the last of -q and -v wins (GNU)
 		return nil
 	})
+	f.Alias("silent", "quiet") // GNU's hidden spelling
 	f.BoolVar(&s.recursive, 'r', "recursive", "operate recursively on directories")
 	f.StringVar(&s.suffix, 'S', "suffix", "SUF", "use suffix SUF on compressed files")
 	f.BoolVar(&s.test, 't', "test", "test compressed file integrity")

@@ -48,6 +48,7 @@ var ErrHelp = getopt.ErrHelp
 func NewFlags(env *Env, summary string, usage ...string) *Flags {
 	f := getopt.New(env.Name(), env.Stdout, env.Stderr, summary, usage...)
 	f.Footer = helpFooter
+	setLongOrder(f, env.Name())
 	return f
 }
 

@@ -677,9 +677,12 @@ type patcher struct {
 	// summary is where the count of failed hunks goes: patch's output,
 	// even under -s, which silences the rest.
 	summary io.Writer
-	verbose bool // --verbose: GNU's "Hmm..." lines, each hunk's place, "done"
-	silent  bool // -s
-	merge   int  // --merge's style, mergeNone without it
+	// -Z, -T: set the patched file's times from the header (setTime),
+	// its stamps without a zone read in UTC (setUTC) or the local zone.
+	setTime, setUTC bool
+	verbose         bool // --verbose: GNU's "Hmm..." lines, each hunk's place, "done"
+	silent          bool // -s
+	merge           int  // --merge's style, mergeNone without it
 }
 
 // patchCmdOpts is what patch's options select besides the patcher's own
@@ -837,6 +840,8 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 		return nil
 	})
 	f.BoolVar(&p.dryRun, 0, "dry-run", "do not actually change any files; just print what would happen")
+	f.Func('T', "set-time", NoArg, "", "set times of patched files, assuming diff uses local time", func(string, bool) error { p.setTime, p.setUTC = true, false; return nil })
+	f.Func('Z', "set-utc", NoArg, "", "set times of patched files, assuming diff uses UTC (GMT)", func(string, bool) error { p.setTime, p.setUTC = true, true; return nil })
 	f.Func('d', "directory", RequiredArg, "DIR", "change the working directory to DIR first", func(v string, _ bool) error {
 		o.dir, o.dirSet = v, true
 		return nil
@@ -1170,13 +1175,74 @@ func (p *patcher) apply(fp *filePatch) int {
 		}
 		return status
 	}
-	if err := p.writeFile(target, out); err != nil {
-		return p.fatal("Can't create file %s : %s", target, ErrText(err))
+	if st := p.writeTarget(fp, name, target, out, existed, a.mismatch || len(a.failed) > 0); st != 0 {
+		return st
 	}
 	if st := p.gitFinish(fp, name, target, renamed); st != 0 {
 		return st
 	}
 	return status
+}
+
+// writeTarget writes the patched text out to target, and with -Z or -T
+// sets its times (mismatch: a hunk did not apply exactly).
+func (p *patcher) writeTarget(fp *filePatch, name, target string, out []byte, existed, mismatch bool) int {
+	var inStat fs.FileInfo
+	if p.setTime && p.outFile == "" && existed {
+		inStat, _ = p.env.FS.Stat(p.env.Abs(name))
+	}
+	if err := p.writeFile(target, out); err != nil {
+		return p.fatal("Can't create file %s : %s", target, ErrText(err))
+	}
+	if p.setTime && p.outFile == "" {
+		p.setTimes(fp, target, inStat, mismatch)
+	}
+	return 0
+}
+
+// setTimes is -Z/-T after target was written: GNU patch 2.7.6 gives it
+// the time of the new side's header, unless (without -f) the old side's
+// time is not the original's (inStat, nil for a file that was not
+// there) or a hunk did not apply exactly.
+func (p *patcher) setTimes(fp *filePatch, target string, inStat fs.FileInfo, mismatch bool) {
+	oldStamp, newStamp := fp.oldTime, fp.newTime
+	if p.reverse != p.flipped {
+		oldStamp, newStamp = newStamp, oldStamp
+	}
+	newT, ok := p.headerTime(newStamp)
+	if !ok {
+		return
+	}
+	oldT, oldOK := p.headerTime(oldStamp)
+	switch {
+	case !p.force && inStat != nil && !patchEpoch(oldStamp) && oldOK && !oldT.Equal(inStat.ModTime()):
+		fmt.Fprintf(p.out, "Not setting time of file %s (time mismatch)\n", patchQuote(target))
+	case !p.force && mismatch:
+		fmt.Fprintf(p.out, "Not setting time of file %s (contents mismatch)\n", patchQuote(target))
+	default:
+		p.env.FS.Chtimes(p.env.Abs(target), newT, newT)
+	}
+}
+
+// headerTime reads a header's time stamp; one without a zone is in UTC
+// (-Z) or the script's TZ (-T).
+func (p *patcher) headerTime(stamp string) (time.Time, bool) {
+	stamp = strings.TrimSpace(stamp)
+	loc := time.UTC
+	if !p.setUTC {
+		loc = dateLocation(p.env)
+	}
+	for _, layout := range []string{"2006-01-02 15:04:05.999999999 -0700", "2006-01-02 15:04:05 -0700"} {
+		if t, err := time.Parse(layout, stamp); err == nil {
+			return t, true
+		}
+	}
+	for _, layout := range []string{"2006-01-02 15:04:05.999999999", "Mon Jan _2 15:04:05 2006", "Mon Jan _2 15:04:05.999999999 2006"} {
+		if t, err := time.ParseInLocation(layout, stamp, loc); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // readOriginal reads the file to patch. A missing one is an error unless

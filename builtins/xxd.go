@@ -335,16 +335,26 @@ func xxdRun(env *Env, o *xxdOpts, in io.Reader, inFile File, inName string, out 
 			off = -off
 		}
 		done := false
-		if inFile != nil {
+		var seeker io.Seeker = inFile
+		if s, ok := in.(io.Seeker); ok && inFile == nil {
+			seeker = s // a redirected file: the descriptor the shell shares
+		}
+		if seeker != nil {
 			whence := io.SeekStart
 			if o.relSeek {
 				whence = io.SeekCurrent
 			} else if o.negSeek {
 				whence = io.SeekEnd
 			}
-			if pos, err := inFile.Seek(off, whence); err == nil {
+			if pos, err := seeker.Seek(off, whence); err == nil {
 				seekoff, done = pos, true
 			}
+		}
+		if _, ok := in.(unreadable); ok && !done && !env.StdinClosed {
+			// open for writing only (0>/dev/null): xxd's fseek succeeds,
+			// its first read fails.
+			env.Errorf("%s", ErrText(syscall.EBADF))
+			return 2
 		}
 		if !done {
 			if o.negSeek {

@@ -86,7 +86,10 @@ type Flags struct {
 	LeftMax int
 	// Footer closes --help after an empty line, where GNU's tools say
 	// where their documentation is.
-	Footer  string
+	Footer string
+	// order ranks long names as the GNU tool's option table has them
+	// (SetOrder): an ambiguous prefix lists its options in that order.
+	order   map[string]int
 	stopped bool // Stop was called: the options end after this argument
 	long    bool // the option being parsed was spelled long (Long)
 	seen    int  // operands Parse has met so far (Operands)
@@ -252,6 +255,72 @@ func (f *Flags) Parse(args []string) ([]string, error) {
 	return operands, nil
 }
 
+// SetOrder gives the long names of the GNU tool's option table in its
+// order (separated by spaces; names it lacks rank after): the list of
+// an ambiguous prefix is then glibc's getopt_long's, in that order, every
+// spelling of an option other than the first match's (aliases and
+// --help too).
+func (f *Flags) SetOrder(names string) {
+	f.order = map[string]int{}
+	for i, n := range strings.Fields(names) {
+		f.order[n] = i
+	}
+}
+
+// ambiguous lists, as glibc does, the names that prefix matches: in the
+// table's order, each that is not the first match's option, and the
+// first match itself.
+func (f *Flags) ambiguous(prefix string) []string {
+	type cand struct {
+		name  string
+		canon *option
+		rank  int
+	}
+	var all []cand
+	for k, o := range f.opts {
+		if o.long == "" || !strings.HasPrefix(o.long, prefix) {
+			continue
+		}
+		c := o
+		if o.aliasOf != nil {
+			c = o.aliasOf
+		}
+		all = append(all, cand{o.long, c, f.rank(o.long, k)})
+	}
+	for _, n := range []string{"help", "version"} {
+		if _, ok := f.order[n]; ok && strings.HasPrefix(n, prefix) && !f.registered(n) {
+			all = append(all, cand{n, nil, f.rank(n, len(f.opts))})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b cand) int { return a.rank - b.rank })
+	var names []string
+	for k, c := range all {
+		if k == 0 || c.canon == nil || c.canon != all[0].canon {
+			names = append(names, "'--"+c.name+"'")
+		}
+	}
+	return names
+}
+
+// registered reports whether long is an option's long name.
+func (f *Flags) registered(long string) bool {
+	for _, o := range f.opts {
+		if o.long == long {
+			return true
+		}
+	}
+	return false
+}
+
+// rank is name's place in the tool's table; names it lacks come after,
+// in the order they were registered (k).
+func (f *Flags) rank(name string, k int) int {
+	if r, ok := f.order[name]; ok {
+		return r
+	}
+	return len(f.order) + k
+}
+
 func (f *Flags) longMatches(name string) []*option {
 	var exact *option
 	var matches []*option
@@ -295,11 +364,20 @@ func (f *Flags) parseLong(args []string, i int) (int, error) {
 	a := args[i][2:]
 	name, val, hasVal := strings.Cut(a, "=")
 	m := f.longMatches(name)
+	if f.order != nil && len(m) == 1 && m[0].long != name {
+		// --help and --version, answered apart, are in GNU's table.
+		if names := f.ambiguous(name); len(names) > 1 {
+			return i, &UsageError{fmt.Sprintf("option '--%s' is ambiguous; possibilities: %s", name, strings.Join(names, " "))}
+		}
+	}
 	// Several spellings registered for one variable count once.
 	if len(m) > 1 {
 		var names []string
 		for _, o := range m {
 			names = append(names, "'--"+o.long+"'")
+		}
+		if f.order != nil {
+			names = f.ambiguous(name)
 		}
 		return i, &UsageError{fmt.Sprintf("option '--%s' is ambiguous; possibilities: %s", name, strings.Join(names, " "))}
 	}

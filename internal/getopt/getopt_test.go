@@ -141,3 +141,33 @@ func TestHelpUtilLinux(t *testing.T) {
 		t.Errorf("help:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// TestSetOrder: with the GNU table's order an ambiguous prefix lists its
+// options in that order, as glibc does: an alias of another option than
+// the first match's is listed, --help and --version are in the table.
+func TestSetOrder(t *testing.T) {
+	newFlags := func() *Flags {
+		f := New("cmd", nil, nil, "")
+		f.Bool('c', "count", "")
+		f.Bool(0, "color", "")
+		f.Alias("colour", "color")
+		f.Bool('v', "verbose", "")
+		f.SetOrder("context count color colour verbose version")
+		return f
+	}
+	for _, c := range []struct{ arg, want string }{
+		{"--c", "option '--c' is ambiguous; possibilities: '--count' '--color' '--colour'"},
+		{"--col", ""},
+		{"--v", "option '--v' is ambiguous; possibilities: '--verbose' '--version'"},
+		{"--verb", ""},
+	} {
+		_, err := newFlags().Parse([]string{c.arg})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: %q, want %q", c.arg, got, c.want)
+		}
+	}
+}
