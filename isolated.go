@@ -342,8 +342,8 @@ func (p *isoProc) run(ctx context.Context, req workerReq, stdin *os.File, live l
 func (p *isoProc) awaitCancelled(ch <-chan workerResp) workerResp {
 	meter, end := stuck.MeterOf(p.w.Pid())
 	defer end()
-	wall, cpu := meter()
-	j := stuck.NewJudgeFor(wall, cpu, 2*stuck.Grace, cancelGrace)
+	wall, cpu, ready := meter()
+	j := stuck.NewJudgeFor(wall, cpu, ready, 2*stuck.Grace, cancelGrace)
 	t := time.NewTicker(100 * time.Millisecond)
 	defer t.Stop()
 	for {

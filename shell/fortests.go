@@ -33,7 +33,7 @@ type testPsubs struct{ p psubs }
 // (writing when jobWrites: <(LIST)). Open serves the command's end of
 // path once; CloseAll is the end of the script.
 func (t *testPsubs) NewPipe(jobWrites bool) (string, io.ReadWriteCloser, error) {
-	return t.p.newPipe(jobWrites)
+	return t.p.newPipe(jobWrites, nil)
 }
 func (t *testPsubs) Open(path string) (io.Reader, bool) {
 	f, ok := t.p.open(path)

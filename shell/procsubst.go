@@ -59,10 +59,12 @@ func psubFd(i int) int {
 }
 
 // newPipe registers a fresh pipe under path, the first free /dev/fd/N
-// in psubFd's order, for the command, and returns the list's end.
+// in psubFd's order that no pending pipe and no descriptor of the
+// script (taken, as bash's pipe(2) finds them: `exec 63>f; echo <(:)`
+// is /dev/fd/62) holds, for the command, and returns the list's end.
 // (Session 29: past 54 pending at once the command was skipped with
 // status 0; bash makes up to its descriptors' limit.)
-func (p *psubs) newPipe(jobWrites bool) (path string, job *pipeFile, err error) {
+func (p *psubs) newPipe(jobWrites bool, taken func(n int) bool) (path string, job *pipeFile, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.pipes == nil {
@@ -70,7 +72,7 @@ func (p *psubs) newPipe(jobWrites bool) (path string, job *pipeFile, err error) 
 	}
 	for i := 0; psubFd(i) < psubMaxFd; i++ {
 		path = "/dev/fd/" + strconv.Itoa(psubFd(i))
-		if p.pipes[path] == nil {
+		if p.pipes[path] == nil && (taken == nil || !taken(psubFd(i))) {
 			r, w := newPsubPipe()
 			p.pipes[path] = &psubPipe{r: r, w: w, jobWrites: jobWrites}
 			job = &pipeFile{name: path, r: r, owner: p}
@@ -244,7 +246,11 @@ func (pipeInfo) Sys() any           { return nil }
 // procSubstHandler serves the interpreter's process substitutions (see
 // above).
 func (s *Shell) procSubstHandler(ctx context.Context, jobWrites bool) (string, io.ReadWriteCloser, func(), error) {
-	path, job, err := s.psubs.newPipe(jobWrites)
+	var taken func(int) bool
+	if hc, ok := handlerContext(ctx); ok {
+		taken = func(n int) bool { _, _, open := hc.Fd(n); return open }
+	}
+	path, job, err := s.psubs.newPipe(jobWrites, taken)
 	if err != nil {
 		return "", nil, nil, err
 	}

@@ -14,6 +14,6 @@ type forTests struct{}
 
 // WaitWith is WaitOr reading meter instead of the process, and looking
 // at it on each of tick's values instead of a ticker's.
-func (forTests) WaitWith(ctx context.Context, stopped, done <-chan struct{}, check func() bool, meter func() (wall, cpu time.Duration), tick <-chan time.Time) bool {
+func (forTests) WaitWith(ctx context.Context, stopped, done <-chan struct{}, check func() bool, meter func() (wall, cpu, ready time.Duration), tick <-chan time.Time) bool {
 	return waitWith(ctx, stopped, done, check, meter, tick)
 }

@@ -15,7 +15,13 @@
 // wants the CPU gets its share of it, however loaded the machine (at
 // load L per CPU, about 1/L), so only one that waits (in a system call,
 // on a lock, for a channel) uses so little: the window misjudges a run
-// finishing a step only past a load of IdleShare per CPU.
+// finishing a step only past a load of IdleShare per CPU. Past it
+// (session 29: TestIsolatedSessionGrowth's worker was ended as stuck at
+// a load of 40 on 2 CPUs, finishing a printf -v of 12.5 MB), the time
+// the process's threads spent ready to run, waiting for a CPU (Linux's
+// schedstat), tells a starved run from a waiting one: a thread that
+// wants the CPU is ready or running the whole window, one that waits is
+// neither but for the moments after its wake-ups.
 package stuck
 
 import (
@@ -40,52 +46,65 @@ const Grace = time.Second
 // load 20 per CPU (40 on 2 cores).
 const IdleShare = 25
 
+// ReadyShare: a window in which the process's threads were running or
+// ready to run (waiting for a CPU) for 1/ReadyShare of its wall-clock
+// time or more is not idle, whatever the CPU they got: the run is
+// starved by the machine's load, not waiting. A waiting process is
+// ready only after its wake-ups (the ticks of the guard and of Wait, a
+// hundred a second), a few milliseconds each on a loaded CPU.
+const ReadyShare = 2
+
 // Tick is how often a stopped run is looked at.
 const Tick = 20 * time.Millisecond
 
 // Judge decides from readings of the wall-clock time and the process's
-// CPU time taken while a stopped run has not returned whether it is
-// stuck. The readings are durations from any fixed origins (those of
-// Meter), given in order.
+// CPU time, and the time its threads waited for a CPU (ready), taken
+// while a stopped run has not returned whether it is stuck. The readings
+// are durations from any fixed origins (those of Meter), given in order.
 type Judge struct {
-	budget, window  time.Duration // CPU allowed, length of a window
-	cpu0            time.Duration // the CPU time at the stop
-	winWall, winCPU time.Duration // the readings at the start of the window
+	budget, window            time.Duration // CPU allowed, length of a window
+	cpu0                      time.Duration // the CPU time at the stop
+	winWall, winCPU, winReady time.Duration // the readings at the start of the window
 }
 
-// NewJudge starts judging a run stopped when the readings were wall and
-// cpu, with Grace as its CPU budget and its window.
-func NewJudge(wall, cpu time.Duration) *Judge {
-	return NewJudgeFor(wall, cpu, Grace, Grace)
+// NewJudge starts judging a run stopped when the readings were wall,
+// cpu and ready, with Grace as its CPU budget and its window.
+func NewJudge(wall, cpu, ready time.Duration) *Judge {
+	return NewJudgeFor(wall, cpu, ready, Grace, Grace)
 }
 
 // NewJudgeFor is NewJudge with a budget of CPU and a window of its own:
 // for a parent that judges a process which should have judged itself.
-func NewJudgeFor(wall, cpu, budget, window time.Duration) *Judge {
-	return &Judge{budget: budget, window: window, cpu0: cpu, winWall: wall, winCPU: cpu}
+func NewJudgeFor(wall, cpu, ready, budget, window time.Duration) *Judge {
+	return &Judge{budget: budget, window: window, cpu0: cpu, winWall: wall, winCPU: cpu, winReady: ready}
 }
 
-// Stuck reports whether the run is stuck at the readings wall and cpu:
-// it has spent its budget of CPU (Grace) since the stop, or the window
-// that ends here (Grace of wall-clock time or more) saw less than
-// 1/IdleShare of its time in CPU. A window with more starts the next one.
-func (j *Judge) Stuck(wall, cpu time.Duration) bool {
+// Stuck reports whether the run is stuck at the readings wall, cpu and
+// ready: it has spent its budget of CPU (Grace) since the stop, or the
+// window that ends here (Grace of wall-clock time or more) saw less than
+// 1/IdleShare of its time in CPU and less than 1/ReadyShare of it
+// running or ready to run. A window with more starts the next one.
+func (j *Judge) Stuck(wall, cpu, ready time.Duration) bool {
 	if cpu-j.cpu0 >= j.budget {
 		return true
 	}
 	if span := wall - j.winWall; span >= j.window {
-		if (cpu-j.winCPU)*IdleShare < span {
+		used := cpu - j.winCPU
+		// (ready falls when a thread ends: its wait is no longer summed)
+		wanted := used + max(ready-j.winReady, 0)
+		if used*IdleShare < span && wanted*ReadyShare < span {
 			return true
 		}
-		j.winWall, j.winCPU = wall, cpu
+		j.winWall, j.winCPU, j.winReady = wall, cpu, ready
 	}
 	return false
 }
 
-// Meter reads the wall-clock time and the CPU time the process has used
-// (user and system, every thread), each from an origin of its own.
-func Meter() (wall, cpu time.Duration) {
-	return sinceOrigin(), processCPU()
+// Meter reads the wall-clock time, the CPU time the process has used
+// (user and system, every thread) and the time its threads have waited
+// for a CPU (0 where that is not known), each from an origin of its own.
+func Meter() (wall, cpu, ready time.Duration) {
+	return sinceOrigin(), processCPU(), processReady()
 }
 
 // origin is the wall-clock origin of every meter, taken at the first
@@ -118,7 +137,7 @@ func WaitOr(ctx context.Context, stopped, done <-chan struct{}, check func() boo
 
 // waitWith is WaitOr reading meter, on ticks of tick when it is not nil
 // (tests drive it), else of a ticker of Tick.
-func waitWith(ctx context.Context, stopped, done <-chan struct{}, check func() bool, meter func() (time.Duration, time.Duration), tick <-chan time.Time) bool {
+func waitWith(ctx context.Context, stopped, done <-chan struct{}, check func() bool, meter func() (wall, cpu, ready time.Duration), tick <-chan time.Time) bool {
 	select {
 	case <-done:
 		return false

@@ -53,16 +53,27 @@ func TestJudge(t *testing.T) {
 		{"works then waits", every(20*ms, 200, func(i int) time.Duration { return min(time.Duration(i), 50) * ms }), 99},
 		// Waiting while the watcher itself was not scheduled for 5 s:
 		// stuck at the first reading after the gap.
-		{"waiting gap", []reading{{5 * time.Second, ms / 2}}, 0},
+		{"waiting gap", []reading{{5 * time.Second, ms / 2, 0}}, 0},
 		// Working at a twentieth of a CPU while the watcher was not
 		// scheduled for 5 s: a share of 5 %, not waiting.
-		{"working gap", []reading{{5 * time.Second, 250 * ms}, {5*time.Second + 20*ms, 251 * ms}}, -1},
+		{"working gap", []reading{{5 * time.Second, 250 * ms, 0}, {5*time.Second + 20*ms, 251 * ms, 0}}, -1},
+		// A step of 300 ms of CPU at load 120 on 2 CPUs (a sixtieth of
+		// a CPU, under 1/IdleShare), ready to run the rest of the time
+		// (session 29): 18 s of wall time, never stuck.
+		{"step past IdleShare", readyEvery(20*ms, 900, func(i int) (time.Duration, time.Duration) {
+			return time.Duration(i) * ms / 3, time.Duration(i) * 20 * ms * 59 / 60
+		}), -1},
+		// Waiting, its wake-ups ready for 300 ms a second on a loaded
+		// machine: stuck when the first window ends.
+		{"waiting loaded", readyEvery(20*ms, 100, func(i int) (time.Duration, time.Duration) {
+			return 0, time.Duration(i) * 6 * ms
+		}), 49},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			j := NewJudge(0, 0)
+			j := NewJudge(0, 0, 0)
 			got := -1
 			for i, r := range tc.reads {
-				if j.Stuck(r.wall, r.cpu) {
+				if j.Stuck(r.wall, r.cpu, r.ready) {
 					got = i
 					break
 				}
@@ -74,15 +85,21 @@ func TestJudge(t *testing.T) {
 	}
 }
 
-// reading is one reading of the wall-clock time and the CPU time from
-// the stop.
-type reading struct{ wall, cpu time.Duration }
+// reading is one reading of the wall-clock time, the CPU time and the
+// time waited for a CPU from the stop.
+type reading struct{ wall, cpu, ready time.Duration }
 
 // every makes n readings, the i-th (from 1) at i*step of wall time and
-// cpu(i) of CPU.
+// cpu(i) of CPU, never ready.
 func every(step time.Duration, n int, cpu func(i int) time.Duration) (out []reading) {
+	return readyEvery(step, n, func(i int) (time.Duration, time.Duration) { return cpu(i), 0 })
+}
+
+// readyEvery is every with cpu(i)'s second value the time ready.
+func readyEvery(step time.Duration, n int, cpu func(i int) (time.Duration, time.Duration)) (out []reading) {
 	for i := 1; i <= n; i++ {
-		out = append(out, reading{time.Duration(i) * step, cpu(i)})
+		c, r := cpu(i)
+		out = append(out, reading{time.Duration(i) * step, c, r})
 	}
 	return out
 }
@@ -99,7 +116,7 @@ func TestWaitDriven(t *testing.T) {
 	// reported and the ticks it took.
 	run := func(check func() bool, step func(i int) (wall, cpu time.Duration, more bool)) (stuck bool, ticks int) {
 		reads := make(chan reading)
-		meter := func() (time.Duration, time.Duration) { r := <-reads; return r.wall, r.cpu }
+		meter := func() (time.Duration, time.Duration, time.Duration) { r := <-reads; return r.wall, r.cpu, 0 }
 		tick, done := make(chan time.Time), make(chan struct{})
 		res := make(chan bool, 1)
 		go func() { res <- ForTests.WaitWith(ctx, nil, done, check, meter, tick) }()
@@ -115,7 +132,7 @@ func TestWaitDriven(t *testing.T) {
 				return r, i - 1
 			case tick <- time.Time{}:
 			}
-			reads <- reading{wall, cpu}
+			reads <- reading{wall, cpu, 0}
 		}
 	}
 	const ms = time.Millisecond
@@ -173,8 +190,8 @@ func TestMeterOf(t *testing.T) {
 	}
 	meter, end := MeterOf(os.Getpid())
 	defer end()
-	_, before := meter()
-	for _, after := meter(); after <= before; _, after = meter() {
+	_, before, _ := meter()
+	for _, after, _ := meter(); after <= before; _, after, _ = meter() {
 		// reading is work: on until a clock tick of it counts
 	}
 	cmd := exec.Command("/bin/true")
@@ -183,7 +200,7 @@ func TestMeterOf(t *testing.T) {
 	}
 	gone, end2 := MeterOf(cmd.Process.Pid)
 	defer end2()
-	if _, cpu := gone(); cpu != 0 {
-		t.Errorf("a process that has gone read %v", cpu)
+	if _, cpu, ready := gone(); cpu != 0 || ready != 0 {
+		t.Errorf("a process that has gone read %v, %v", cpu, ready)
 	}
 }

@@ -1399,6 +1399,9 @@ func (cfg *Config) findAllIndex(pat, name string, n int) func(yield func(a, b in
 		// found by strings.Index, without translating and compiling it.
 		return func(yield func(a, b int) bool) {
 			for pos, i := 0, 0; n < 0 || i < n; i++ {
+				if i&0xfff == 0xfff {
+					cfg.mustGoOn() // llmsh: millions of matches
+				}
 				k := strings.Index(name[pos:], pat)
 				if k < 0 || !yield(pos+k, pos+k+len(pat)) {
 					return

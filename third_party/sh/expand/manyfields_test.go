@@ -46,6 +46,26 @@ func TestManyFieldsStop(t *testing.T) {
 	}
 }
 
+// TestPlainReplaceStop: ${x//TEXT/r} of a pattern without a special
+// character, over a value with many matches, ends with the context's
+// error once the run is stopped (session 29, red team: `${x// /ab}` of
+// 30 million spaces ran 2 s past a 2 s --timeout, and with --max-memory
+// 128M `${x// /abcdefgh}` was ended as stuck), and replaces them all
+// while it is not.
+func TestPlainReplaceStop(t *testing.T) {
+	env := mapEnv{"x": str(strings.Repeat(" ", 10000))}
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	src := `${x// /ab}`
+	got, err := expand.Literal(&expand.Config{Env: env, Ctx: context.Background()}, longWord(t, src))
+	if err != nil || got != strings.Repeat("ab", 10000) {
+		t.Errorf("%s: %.40q, %v", src, got, err)
+	}
+	if _, err := expand.Literal(&expand.Config{Env: env, Ctx: stopped}, longWord(t, src)); !errors.Is(err, context.Canceled) {
+		t.Errorf("%s in a stopped run: %v, want context.Canceled", src, err)
+	}
+}
+
 // TestDeclValueStop: `declare -p` and `set` of an array of many elements
 // end with the context's error once the run is stopped (session 25, red
 // team: two million elements kept a library Run 2.5 s past a 500 ms
