@@ -355,6 +355,9 @@ func (c *copier) operand(src, dst string) bool {
 			return false
 		}
 	}
+	if same && (c.clobber == clobberNever || c.update == updateNone) {
+		return true // GNU: -n skips an existing destination before it compares
+	}
 	if same {
 		env.Errorf("%s and %s are the same file", env.QuoteAF(src), env.QuoteAF(dst))
 		return false

@@ -25,6 +25,7 @@ func TestCp(t *testing.T) {
 		{tree, []string{"cp", "-R", "d", "e"}, "", "", 0, "d/ d/a=A d/s/ d/s/b=B e/ e/d/ e/d/a=A e/d/s/ e/d/s/b=B f=F g=G"},
 		{tree, []string{"cp", "-r", "d/", "z/"}, "", "", 0, base + " z/ z/a=A z/s/ z/s/b=B"},
 		{tree, []string{"cp", "f", "f"}, "", "cp: 'f' and 'f' are the same file\n", 1, base},
+		{tree, []string{"cp", "-n", "f", "./f"}, "", "", 0, base},
 		{tree, []string{"cp", "-r", "d", "d/s"}, "", "cp: cannot copy a directory, 'd', into itself, 'd/s/d'\n", 1, base},
 		{tree, []string{"cp", "f", "g", "h"}, "", "cp: target 'h': No such file or directory\n", 1, base},
 		{tree, []string{"cp", "f", "g", "g"}, "", "cp: target 'g': Not a directory\n", 1, base},

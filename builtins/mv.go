@@ -66,6 +66,9 @@ func (m *mover) operand(src, dst string) bool {
 		env.fileErrorf("cannot stat", src, err)
 		return false
 	}
+	if sabs == dabs && (m.clobber == clobberNever || m.update == updateNone) {
+		return true // GNU: -n skips an existing destination before it compares
+	}
 	if sabs == dabs {
 		env.Errorf("%s and %s are the same file", env.QuoteAF(src), env.QuoteAF(dst))
 		return false

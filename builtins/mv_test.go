@@ -23,6 +23,7 @@ func TestMv(t *testing.T) {
 		{tree, []string{"mv", "-vt", "e", "d"}, "renamed 'd' -> 'e/d'\n", "", 0, "e/ e/d/ e/d/s/ e/d/s/b=B f=F g=G k/ k/f/"},
 		{tree, []string{"mv", "-T", "e", "k/f"}, "", "", 0, "d/ d/s/ d/s/b=B f=F g=G k/ k/f/"},
 		{tree, []string{"mv", "f", "f"}, "", "mv: 'f' and 'f' are the same file\n", 1, base},
+		{tree, []string{"mv", "-n", "f", "f"}, "", "", 0, base},
 		{tree, []string{"mv", "d", "d/s"}, "", "mv: cannot move 'd' to a subdirectory of itself, 'd/s/d'\n", 1, base},
 		{tree, []string{"mv", "nope", "x"}, "", "mv: cannot stat 'nope': No such file or directory\n", 1, base},
 		{tree, []string{"mv", "f", "nodir/x"}, "", "mv: cannot move 'f' to 'nodir/x': No such file or directory\n", 1, base},

@@ -89,6 +89,11 @@ type sedRun struct {
 	failed   bool // a run-time error stopped the script
 	failCode int  // status for failed (default 4)
 	werr     error
+
+	// lastLines: lastRE has the M flag, whose lines under -z end at
+	// each NUL (zSegments).
+	lastLines bool
+
 	// unbuffered is -u. Otherwise standard output is a buffer that a message
 	// does not flush: GNU sed writes its complaints with fprintf or panic,
 	// never flushing stdout first, so `sed p a nosuch 2>&1` shows the
@@ -317,6 +322,12 @@ func (r *sedRun) compile(c *sedConfig) int {
 			}
 			return 1
 		}
+	}
+	if pc := r.prog.pending; pc != nil && !pc.bare {
+		// A text whose last line ended in a backslash with no piece
+		// after it: GNU's text is what was read, its newline included,
+		// so a\ then "\" at the end adds an empty line, not two.
+		pc.text = strings.TrimSuffix(pc.text, "\n")
 	}
 	if err := r.prog.resolve(); err != nil {
 		r.env.Errorf("%s", err)
@@ -703,7 +714,7 @@ func (r *sedRun) flushQueue() {
 
 func (r *sedRun) regex(sr *sedRegex) *posixre.Regexp {
 	if sr.re != nil {
-		r.lastRE = sr.re
+		r.lastRE, r.lastLines = sr.re, sr.lines
 		return sr.re
 	}
 	return r.lastRE
@@ -717,11 +728,38 @@ func (r *sedRun) reMatch(sr *sedRegex) bool {
 	}
 	// A long pattern space's search stops with the run (posixre's
 	// MatchContext), which the command loop then sees.
-	ok, err := re.MatchContext(r.env.Ctx, r.ps)
+	ok := false
+	err := r.zSegments(r.ps, func(off int, seg []byte) (bool, error) {
+		var err error
+		ok, err = re.MatchContext(r.env.Ctx, seg)
+		return !ok, err
+	})
 	if err != nil && r.env.Ctx.Err() == nil {
 		r.runErr(err.Error())
 	}
 	return ok
+}
+
+// zSegments calls fn on ps, or, under -z with a regex of the M flag
+// (lastLines), on each NUL-ended line of ps in turn with its offset, as
+// GNU sed's match_regex does (its ^ and $ match at the NULs there); fn
+// says whether to go on.
+func (r *sedRun) zSegments(ps []byte, fn func(off int, seg []byte) (bool, error)) error {
+	if r.eol != 0 || !r.lastLines {
+		_, err := fn(0, ps)
+		return err
+	}
+	for off := 0; ; {
+		end := bytes.IndexByte(ps[off:], 0)
+		if end < 0 {
+			_, err := fn(off, ps[off:])
+			return err
+		}
+		if more, err := fn(off, ps[off:off+end]); !more || err != nil {
+			return err
+		}
+		off += end + 1
+	}
 }
 
 // noPrevious reports an empty regex used before any other, as GNU does.
@@ -764,7 +802,7 @@ func (r *sedRun) matches(c *sedCmd, in *sedInput) bool {
 	}
 	if c.active {
 		switch c.a2.kind {
-		case sedAddrRE:
+		case sedAddrRE, sedAddrStep:
 			if r.addrMatch(c.a2, in) {
 				c.active = false
 			}
@@ -822,6 +860,11 @@ func (r *sedRun) matches(c *sedCmd, in *sedInput) bool {
 		if !in.last() {
 			c.active = true
 		}
+	case sedAddrStep:
+		// GNU: first~step ends the range at the first line it matches,
+		// the first line of the range included (seq 9 | sed -n 2,0~2p
+		// prints 2)
+		c.active = !r.addrMatch(c.a2, in)
 	default:
 		c.active = true
 	}
@@ -839,7 +882,11 @@ func (r *sedRun) exec(in *sedInput) int {
 		if r.debug {
 			r.debugExec(c)
 		}
-		if r.matches(c, in) == c.neg {
+		sel := r.matches(c, in) != c.neg
+		if r.failed {
+			return sedQuitNow // GNU stops at the address's error
+		}
+		if !sel {
 			if c.name == '{' {
 				pc = c.target - 1 // the } runs (and --debug shows it)
 			}
@@ -848,7 +895,7 @@ func (r *sedRun) exec(in *sedInput) int {
 		switch c.name {
 		case '{', '}', ':':
 		case '=':
-			r.out.text(strconv.FormatInt(r.lineno, 10) + "\n")
+			r.out.text(strconv.FormatInt(r.lineno, 10) + string(r.eol)) // GNU: NUL under -z
 		case 'a':
 			r.queue = append(r.queue, sedAppend{text: c.textOut()})
 		case 'i':
@@ -888,7 +935,7 @@ func (r *sedRun) exec(in *sedInput) int {
 			if name == "" {
 				name = "-"
 			}
-			r.out.text(name + "\n")
+			r.out.text(name + string(r.eol))
 		case 'l':
 			w := r.wrap
 			if c.num >= 0 {
@@ -1068,19 +1115,35 @@ func (r *sedRun) subst(c *sedCmd) {
 	if !c.global {
 		n = c.nth
 	}
-	err := re.FindAllContext(r.env.Ctx, ps, n, func(loc []int) bool {
-		count++
-		if count == 1 && r.debug {
-			r.debugRegisters(ps, loc)
+	more := true
+	err := r.zSegments(ps, func(off int, seg []byte) (bool, error) {
+		err := re.FindAllContext(r.env.Ctx, seg, n, func(loc []int) bool {
+			if off > 0 {
+				loc = append([]int(nil), loc...)
+				for i := range loc {
+					if loc[i] >= 0 {
+						loc[i] += off
+					}
+				}
+			}
+			count++
+			if count == 1 && r.debug {
+				r.debugRegisters(ps, loc)
+			}
+			if count < c.nth {
+				return true
+			}
+			out = append(out, ps[last:loc[0]]...)
+			out = sedAppendRepl(out, c.repl, ps, loc, c.cloc)
+			last = loc[1]
+			replaced = true
+			more = c.global
+			return more
+		})
+		if n > 0 {
+			n = max(c.nth-count, 1) // the matches still needed
 		}
-		if count < c.nth {
-			return true
-		}
-		out = append(out, ps[last:loc[0]]...)
-		out = sedAppendRepl(out, c.repl, ps, loc, c.cloc)
-		last = loc[1]
-		replaced = true
-		return c.global
+		return more, err
 	})
 	if err != nil {
 		if r.env.Ctx.Err() == nil {

@@ -251,10 +251,19 @@ func (p *sedParser) addr(second bool) (*sedAddr, error) {
 	switch {
 	case c >= '0' && c <= '9':
 		n := p.number()
-		if p.peek() == '~' && !second && !p.posix {
+		if p.peek() == '~' && !p.posix {
 			p.i++
 			step := p.number()
-			return &sedAddr{kind: sedAddrStep, n: n, step: step}, nil
+			switch {
+			case step > 0:
+				// a second address too: the range ends at the first
+				// line it matches, the range's first line included
+				return &sedAddr{kind: sedAddrStep, n: n, step: step}, nil
+			case n == 0 && !second:
+				// GNU: 0~0 is line 0, valid only before /re/
+				return &sedAddr{kind: sedAddrZero}, nil
+			}
+			return &sedAddr{kind: sedAddrLine, n: n}, nil
 		}
 		if n == 0 && !second {
 			return &sedAddr{kind: sedAddrZero}, nil

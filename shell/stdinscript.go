@@ -76,8 +76,11 @@ func (s *Shell) RunInput(ctx context.Context, in io.Reader, name string) int {
 		chunk, file, ended = c.chunk()
 		if err := c.err; err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errTooLong) {
 			if ctx.Err() == nil {
-				fmt.Fprintf(s.opts.Stderr, "llmsh: %s: reading the script: %s\n", name, builtins.ErrText(err))
-				status = 1
+				// bash's words and status (`bash 0</`: "bash: error
+				// reading input file: Is a directory", 2); llmsh said
+				// "llmsh: llmsh: reading the script: …", 1.
+				fmt.Fprintf(s.opts.Stderr, "%s: error reading input file: %s\n", name, builtins.ErrText(err))
+				status = 2
 			}
 			chunk, file = "", nil
 		}

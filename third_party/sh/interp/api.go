@@ -588,7 +588,10 @@ type Runner struct {
 	// that trap runs.
 	redirCalls   int
 	exitDeferred bool
-	stackMain    bool
+	stackMain    stackShown
+	// llmsh: unwoundFrames is the innermost frame that stackUnwound
+	// hides, with the ones under it (a subshell's inherited frames).
+	unwoundFrames *frameNode
 
 	// traceLevel is how many command substitutions deep the runner is:
 	// xtrace repeats PS4's first character that many times more (llmsh).
@@ -1498,6 +1501,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	if _, ok := node.(*syntax.File); ok && !r.holdExit && !r.readOn || r.exit.exiting {
 		r.trapCallback(ctx, r.callbackExit, "exit")
 		r.callbackExit = "" // llmsh: it runs once (a job's subshellExit)
+		r.stackMain = stackLive
 	}
 	// llmsh: Vars is no longer filled with every variable at the end of
 	// each Run (VarsNow builds it when asked).

@@ -205,7 +205,7 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 	main := r.llmsh.scriptName != ""
 	switch name {
 	case "FUNCNAME":
-		if !r.funcRunning() && !(r.stackMain && main) {
+		if !r.funcRunning() && !(r.stackMain != stackLive && main) {
 			return expand.Variable{Kind: expand.Indexed}, true
 		}
 	case "BASH_ARGV", "BASH_ARGC":
@@ -217,8 +217,12 @@ func (r *Runner) callStackVar(name string) (vr expand.Variable, ok bool) {
 			return expand.Variable{Set: true, Kind: expand.Indexed}, true
 		}
 	}
+	var hide *frameNode // llmsh: the frames bash unwound (stackUnwound)
+	if r.stackMain == stackUnwound && main {
+		hide = r.unwoundFrames
+	}
 	list := make([]string, 0, r.frames.len()+1)
-	for f := r.frames; f != nil; f = f.up {
+	for f := r.frames; f != nil && (hide == nil || f != hide); f = f.up {
 		switch name {
 		case "FUNCNAME":
 			list = append(list, f.name)

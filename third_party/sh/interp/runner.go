@@ -330,9 +330,15 @@ func (r *Runner) expandErr(err error) {
 			r.exit.code = 127 // bash -c's own shell ends so (1 under set -e)
 		}
 		r.exit.exiting, r.exit.forceEOF = true, true
-		// llmsh: bash runs the EXIT trap as it leaves, in the function
-		// the expansion failed in, with its locals (t8 probes).
-		r.exitTrapEarly(r.ectx)
+		// llmsh: under set -e bash runs the EXIT trap as it leaves, in
+		// the function the expansion failed in, with its locals; without
+		// it, bash unwinds every frame first (the trap runs at the end,
+		// its FUNCNAME "main" where a function was running).
+		if r.opts[optErrExit] {
+			r.exitTrapEarly(r.ectx)
+		} else if r.funcRunning() {
+			r.stackMain, r.unwoundFrames = stackUnwound, r.frames
+		}
 	case errors.As(err, new(expand.ParamError)), errors.As(err, new(expand.GlobError)):
 		// llmsh: a bad substitution or failglob abandons the command
 		// line, as an arithmetic error does (readLines).
@@ -1058,7 +1064,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 			// BASH_LINENO and locals), as exit does.
 			if _, simple := st.Cmd.(*syntax.CallExpr); simple && r.exitTrapDue() && r.redirCalls > 0 {
 				r.exitDeferred = true
-				r.stackMain = r.funcRunning() // see deferredExitTrap
+				if r.funcRunning() {
+					r.stackMain = stackMain // see deferredExitTrap
+				}
 			} else if r.exitTrapDue() {
 				r.exitTrapHere(ctx, true)
 			}
@@ -3423,6 +3431,15 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		r.ecfg.TrapLine = trapLine
 		r.leaveFunc(ctx, saved, int(r.lineBase+body.Pos().Line()))
 		r.popFrame(savedText)
+		if !r.exit.exiting {
+			r.stackMain = stackLive
+		} else if r.exit.abandon && r.stackMain == stackLive {
+			// llmsh: an error that abandons the line (bash's DISCARD:
+			// $((1/0)), failglob, a readonly assignment) leaves the
+			// function by a jump: bash's FUNCNAME keeps "main" at the
+			// top level until a call returns normally.
+			r.stackMain, r.unwoundFrames = stackUnwound, r.frames
+		}
 
 		funcEnv := r.writeEnv
 		r.writeEnv = origEnv
@@ -3665,8 +3682,18 @@ func (r *Runner) deferredExitTrap(ctx context.Context) {
 	if r.exit.exiting && r.exitTrapDue() {
 		r.exitTrapHere(ctx, true)
 	}
-	r.stackMain = false
+	r.stackMain = stackLive
 }
+
+// stackShown is what FUNCNAME, BASH_SOURCE and BASH_LINENO show of the
+// call stack in an EXIT trap that bash runs after it unwound frames.
+type stackShown uint8
+
+const (
+	stackLive    stackShown = iota // the frames as they are
+	stackMain                      // the frames left, and "main" at the top level
+	stackUnwound                   // "main" only: bash unwound every frame (set -u)
+)
 
 // exitTrapEarly runs the EXIT trap, when it is due, where an error ends
 // the shell (set -u's, a readonly variable's under set -e): bash runs it

@@ -35,25 +35,26 @@ const (
 var specialVarsOnce sync.Once
 var specialVars map[string]int
 
+// llmsh: INPUTMODE, OUTPUTMODE and RT are not among them: in mawk 1.3.4
+// they are the program's own variables (`{ RT = RT + 1 }` counts, a
+// string may be assigned to INPUTMODE); GoAWK's CSV modes and its
+// record terminator are not reachable by name.
 func makeSpecialVars() {
 	specialVars = map[string]int{
-		"ARGC":       V_ARGC,
-		"CONVFMT":    V_CONVFMT,
-		"FILENAME":   V_FILENAME,
-		"FNR":        V_FNR,
-		"FS":         V_FS,
-		"INPUTMODE":  V_INPUTMODE,
-		"NF":         V_NF,
-		"NR":         V_NR,
-		"OFMT":       V_OFMT,
-		"OFS":        V_OFS,
-		"ORS":        V_ORS,
-		"OUTPUTMODE": V_OUTPUTMODE,
-		"RLENGTH":    V_RLENGTH,
-		"RS":         V_RS,
-		"RSTART":     V_RSTART,
-		"RT":         V_RT,
-		"SUBSEP":     V_SUBSEP,
+		"ARGC":     V_ARGC,
+		"CONVFMT":  V_CONVFMT,
+		"FILENAME": V_FILENAME,
+		"FNR":      V_FNR,
+		"FS":       V_FS,
+		"NF":       V_NF,
+		"NR":       V_NR,
+		"OFMT":     V_OFMT,
+		"OFS":      V_OFS,
+		"ORS":      V_ORS,
+		"RLENGTH":  V_RLENGTH,
+		"RS":       V_RS,
+		"RSTART":   V_RSTART,
+		"SUBSEP":   V_SUBSEP,
 	}
 }
 

@@ -36,9 +36,13 @@ func TestNameIndex(t *testing.T) {
 				t.Errorf("got %q, want %q", name, test.name)
 			}
 			if test.index <= V_LAST {
+				want := test.index
+				if test.name == "INPUTMODE" || test.name == "OUTPUTMODE" || test.name == "RT" {
+					want = 0 // llmsh: plain variables, as in mawk
+				}
 				index := SpecialVarIndex(test.name)
-				if index != test.index {
-					t.Errorf("got %d, want %d", index, test.index)
+				if index != want {
+					t.Errorf("got %d, want %d", index, want)
 				}
 			}
 		})
