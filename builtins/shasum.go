@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -237,9 +238,11 @@ func (u *universalReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// The lines of a list that --check reads, compiled on first use, not in
+// the package's init: every start of llmsh compiled them (issue 21).
 var (
-	shasumTagLine   = regexp.MustCompile(`^[ \t]*(\\?)SHA(\S+) \((.+)\) = ([\da-fA-F]+)`)
-	shasumPlainLine = regexp.MustCompile(`^[ \t]*(\\?)([\da-fA-F]+)[ \t]([ *^U])(.+)`)
+	shasumTagLine   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[ \t]*(\\?)SHA(\S+) \((.+)\) = ([\da-fA-F]+)`) })
+	shasumPlainLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[ \t]*(\\?)([\da-fA-F]+)[ \t]([ *^U])(.+)`) })
 )
 
 // verify checks the list name as the script's verify: a status that
@@ -350,7 +353,7 @@ func (c *shasumConfig) verify(name string) (int, bool) {
 func (c *shasumConfig) parseLine(line string) (bslash bool, sum, fname string, ok bool) {
 	mode := ""
 	if strings.HasPrefix(strings.TrimLeft(line, " \t"), "SHA") || strings.HasPrefix(strings.TrimLeft(line, " \t"), "\\SHA") {
-		m := shasumTagLine.FindStringSubmatch(line)
+		m := shasumTagLine().FindStringSubmatch(line)
 		if m == nil {
 			return false, "", "", false
 		}
@@ -361,7 +364,7 @@ func (c *shasumConfig) parseLine(line string) (bslash bool, sum, fname string, o
 		c.alg, mode = alg, "*"
 		bslash, fname, sum = m[1] != "", m[3], m[4]
 	} else {
-		m := shasumPlainLine.FindStringSubmatch(line)
+		m := shasumPlainLine().FindStringSubmatch(line)
 		if m == nil {
 			return false, "", "", false
 		}

@@ -11,14 +11,25 @@ import (
 // little-endian, so that the encoder does one lookup per two characters.
 // It is built on first use: vfsd and llmsh initialise this package at
 // every start, and a run that reads no file never encodes (issue 21).
-var enc12 = sync.OnceValue(func() *[4096]uint16 {
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-	t := new([4096]uint16)
-	for i := range t {
-		t[i] = uint16(alphabet[i>>6]) | uint16(alphabet[i&63])<<8
-	}
-	return t
-})
+// A sync.Once and the table, whose zero values need no code: a
+// sync.OnceValue was made by the package's init, which faulted in the
+// 64 KiB of the binary's text around it at every start.
+var (
+	enc12Once  sync.Once
+	enc12Table *[4096]uint16
+)
+
+func enc12() *[4096]uint16 {
+	enc12Once.Do(func() {
+		const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+		t := new([4096]uint16)
+		for i := range t {
+			t[i] = uint16(alphabet[i>>6]) | uint16(alphabet[i&63])<<8
+		}
+		enc12Table = t
+	})
+	return enc12Table
+}
 
 // AppendBase64 appends the standard (padded) base64 encoding of src to dst,
 // exactly as base64.StdEncoding.AppendEncode does, about twice as fast: the

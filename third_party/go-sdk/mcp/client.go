@@ -1158,7 +1158,15 @@ func (c *Client) AddReceivingMiddleware(middleware ...Middleware) {
 // The 'allowMissingParams' values are extracted from the protocol schema.
 // TODO(rfindley): actually load and validate the protocol schema, rather than
 // curating these method flags.
-var clientMethodInfos = sync.OnceValue(func() map[string]methodInfo {
+// llmsh: a lazy, whose zero value needs no code in the package's init,
+// where a sync.OnceValue was made there at every start of llmsh (issue 21).
+var clientMethodInfosOnce lazy[map[string]methodInfo]
+
+func clientMethodInfos() map[string]methodInfo {
+	return clientMethodInfosOnce.get(makeClientMethodInfos)
+}
+
+func makeClientMethodInfos() map[string]methodInfo {
 	return map[string]methodInfo{
 		methodComplete:                  newClientMethodInfo(clientSessionMethod((*ClientSession).Complete), 0),
 		methodPing:                      newClientMethodInfo(clientSessionMethod((*ClientSession).ping), missingParamsOK),
@@ -1175,7 +1183,7 @@ var clientMethodInfos = sync.OnceValue(func() map[string]methodInfo {
 		notificationElicitationComplete: newClientMethodInfo(clientMethod((*Client).callElicitationCompleteHandler), notification|missingParamsOK),
 		notificationSubscriptionsAck:    newClientMethodInfo(clientMethod((*Client).callSubscriptionsAckHandler), notification|missingParamsOK),
 	}
-})
+}
 
 func (cs *ClientSession) sendingMethodInfos() map[string]methodInfo {
 	cs.client.mu.Lock()

@@ -29,35 +29,37 @@ const (
 	LevelEmergency = slog.LevelError + 12
 )
 
-var slogToMCP = map[slog.Level]LoggingLevel{
-	LevelDebug:     "debug",
-	LevelInfo:      "info",
-	LevelNotice:    "notice",
-	LevelWarning:   "warning",
-	LevelError:     "error",
-	LevelCritical:  "critical",
-	LevelAlert:     "alert",
-	LevelEmergency: "emergency",
-}
-
-var mcpToSlog = make(map[LoggingLevel]slog.Level)
-
-func init() {
-	for sl, ml := range slogToMCP {
-		mcpToSlog[ml] = sl
-	}
+// levelNames pairs each level with its MCP name. llmsh: an array, laid out
+// by the linker, where two maps were made by the package's init, which
+// every start of llmsh ran (issue 21).
+var levelNames = [...]struct {
+	sl slog.Level
+	ml LoggingLevel
+}{
+	{LevelDebug, "debug"},
+	{LevelInfo, "info"},
+	{LevelNotice, "notice"},
+	{LevelWarning, "warning"},
+	{LevelError, "error"},
+	{LevelCritical, "critical"},
+	{LevelAlert, "alert"},
+	{LevelEmergency, "emergency"},
 }
 
 func slogLevelToMCP(sl slog.Level) LoggingLevel {
-	if ml, ok := slogToMCP[sl]; ok {
-		return ml
+	for _, l := range levelNames {
+		if l.sl == sl {
+			return l.ml
+		}
 	}
 	return "debug" // for lack of a better idea
 }
 
 func mcpLevelToSlog(ll LoggingLevel) slog.Level {
-	if sl, ok := mcpToSlog[ll]; ok {
-		return sl
+	for _, l := range levelNames {
+		if l.ml == ll {
+			return l.sl
+		}
 	}
 	// TODO: is there a better default?
 	return LevelDebug

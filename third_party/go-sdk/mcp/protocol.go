@@ -779,9 +779,12 @@ type SamplingMessageV2 struct {
 	Role    Role      `json:"role"`
 }
 
-var samplingWithToolsAllow = map[string]bool{
-	"text": true, "image": true, "audio": true,
-	"tool_use": true, "tool_result": true,
+// llmsh: a function, not a map made by the package's init (issue 21).
+func samplingWithToolsAllow() map[string]bool {
+	return map[string]bool{
+		"text": true, "image": true, "audio": true,
+		"tool_use": true, "tool_result": true,
+	}
 }
 
 // MarshalJSON marshals the message. A single-element Content slice is marshaled
@@ -804,7 +807,7 @@ func (m *SamplingMessageV2) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if wire.msg.Content, err = unmarshalContent(wire.Content, samplingWithToolsAllow); err != nil {
+	if wire.msg.Content, err = unmarshalContent(wire.Content, samplingWithToolsAllow()); err != nil {
 		return err
 	}
 	*m = SamplingMessageV2(wire.msg)
@@ -884,9 +887,12 @@ type CreateMessageWithToolsResult struct {
 
 // createMessageWithToolsResultAllow lists content types valid in assistant responses.
 // tool_result is excluded: it only appears in user messages.
-var createMessageWithToolsResultAllow = map[string]bool{
-	"text": true, "image": true, "audio": true,
-	"tool_use": true,
+// llmsh: a function, not a map made by the package's init (issue 21).
+func createMessageWithToolsResultAllow() map[string]bool {
+	return map[string]bool{
+		"text": true, "image": true, "audio": true,
+		"tool_use": true,
+	}
 }
 
 func (*CreateMessageWithToolsResult) isResult()        {}
@@ -919,7 +925,7 @@ func (r *CreateMessageWithToolsResult) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if wire.result.Content, err = unmarshalContent(wire.Content, createMessageWithToolsResultAllow); err != nil {
+	if wire.result.Content, err = unmarshalContent(wire.Content, createMessageWithToolsResultAllow()); err != nil {
 		return err
 	}
 	*r = CreateMessageWithToolsResult(wire.result)
@@ -1951,7 +1957,8 @@ type Tool struct {
 // fields (ReadOnlyHint, IdempotentHint) were omitted from the output.
 // See the documentation for the mcpgodebug package for instructions on how to
 // enable it.
-var hintomitempty = mcpgodebug.Value("hintomitempty")
+// llmsh: read when first needed, not by the package's init (issue 21).
+func hintomitempty() string { return mcpgodebug.Value("hintomitempty") }
 
 // Additional properties describing a Tool to clients.
 //
@@ -1995,7 +2002,7 @@ type ToolAnnotations struct {
 // To restore the previous behavior where false-valued ReadOnlyHint and
 // IdempotentHint were omitted, set MCPGODEBUG=hintomitempty=1.
 func (t ToolAnnotations) MarshalJSON() ([]byte, error) {
-	if hintomitempty == "1" {
+	if hintomitempty() == "1" {
 		type compat struct {
 			DestructiveHint *bool  `json:"destructiveHint,omitempty"`
 			IdempotentHint  bool   `json:"idempotentHint,omitempty"`

@@ -43,13 +43,11 @@ type ResourceHandler func(context.Context, *ReadResourceRequest) (*ReadResourceR
 // where the error code was a custom -32002. See the documentation for the mcpgodebug
 // package for instructions on how to enable it.
 // The option will be removed in the future version of the SDK.
-var customresnotfounderrcode = mcpgodebug.Value("customresnotfounderrcode")
-
-func init() {
-	if customresnotfounderrcode == "1" {
-		CodeResourceNotFound = -32002
-	}
-}
+//
+// llmsh: read by ResourceNotFoundError, not by the package's init, which
+// every start of llmsh ran (issue 21); so the deprecated
+// CodeResourceNotFound stays -32602 whatever MCPGODEBUG says.
+func customresnotfounderrcode() string { return mcpgodebug.Value("customresnotfounderrcode") }
 
 // ResourceNotFoundError returns an error indicating that a resource being read could
 // not be found.
@@ -58,8 +56,12 @@ func init() {
 // MCP specification (SEP-2164). To restore the pre-1.7.0 release behavior where the
 // error code was -32002, set MCPGODEBUG=customresnotfounderrcode=1.
 func ResourceNotFoundError(uri string) error {
+	code := CodeResourceNotFound
+	if customresnotfounderrcode() == "1" {
+		code = -32002
+	}
 	return &jsonrpc.Error{
-		Code:    CodeResourceNotFound,
+		Code:    code,
 		Message: "Resource not found",
 		Data:    json.RawMessage(fmt.Sprintf(`{"uri":%q}`, uri)),
 	}

@@ -708,10 +708,13 @@ func (s *Server) capabilities() *ServerCapabilities {
 // handler. See the documentation for the mcpgodebug package for instructions
 // how to enable it.
 // The option will be removed in a future version of the SDK.
-var disablecompleteparamsvalidation = mcpgodebug.Value("disablecompleteparamsvalidation")
+// llmsh: read when first needed, not by the package's init (issue 21).
+func disablecompleteparamsvalidation() string {
+	return mcpgodebug.Value("disablecompleteparamsvalidation")
+}
 
 func (s *Server) complete(ctx context.Context, req *CompleteRequest) (*CompleteResult, error) {
-	if disablecompleteparamsvalidation != "1" {
+	if disablecompleteparamsvalidation() != "1" {
 		if req.Params.Ref == nil {
 			return nil, fmt.Errorf("%w: missing required 'ref' field", jsonrpc2.ErrInvalidParams)
 		}
@@ -728,10 +731,18 @@ func (s *Server) complete(ctx context.Context, req *CompleteRequest) (*CompleteR
 // Map from notification name to a function creating its corresponding Params.
 // We need to create a fresh one each time to add the jsonrpc ID. See
 // [injectMetaSubscriptionID].
-var changeNotificationParams = map[string]func() Params{
-	notificationToolListChanged:     func() Params { return &ToolListChangedParams{} },
-	notificationPromptListChanged:   func() Params { return &PromptListChangedParams{} },
-	notificationResourceListChanged: func() Params { return &ResourceListChangedParams{} },
+// llmsh: a switch, not a map made by the package's init (issue 21); nil
+// for another name, as the map's missing entry.
+func changeNotificationParams(n string) func() Params {
+	switch n {
+	case notificationToolListChanged:
+		return func() Params { return &ToolListChangedParams{} }
+	case notificationPromptListChanged:
+		return func() Params { return &PromptListChangedParams{} }
+	case notificationResourceListChanged:
+		return func() Params { return &ResourceListChangedParams{} }
+	}
+	return nil
 }
 
 // How long to wait before sending a change notification.
@@ -794,11 +805,11 @@ func (s *Server) notifySessions(n string) {
 
 	// Notify legacy sessions on the shared session channel regardless of
 	// their subscription status.
-	notifySessions(legacySessions, n, changeNotificationParams[n](), s.opts.Logger)
+	notifySessions(legacySessions, n, changeNotificationParams(n)(), s.opts.Logger)
 
 	// Notify modern sessions only if they have an active subscription for
 	// this notification type.
-	s.notifySubscribedSessions(subscribers, n, changeNotificationParams[n])
+	s.notifySubscribedSessions(subscribers, n, changeNotificationParams(n))
 }
 
 // notifySubscribedSessions delivers a list-changed or resource-updated
@@ -1866,7 +1877,15 @@ func (s *Server) AddReceivingMiddleware(middleware ...Middleware) {
 // The 'allowMissingParams' values are extracted from the protocol schema.
 // TODO(rfindley): actually load and validate the protocol schema, rather than
 // curating these method flags.
-var serverMethodInfos = sync.OnceValue(func() map[string]methodInfo {
+// llmsh: a lazy, whose zero value needs no code in the package's init,
+// where a sync.OnceValue was made there at every start of llmsh (issue 21).
+var serverMethodInfosOnce lazy[map[string]methodInfo]
+
+func serverMethodInfos() map[string]methodInfo {
+	return serverMethodInfosOnce.get(makeServerMethodInfos)
+}
+
+func makeServerMethodInfos() map[string]methodInfo {
 	return map[string]methodInfo{
 		methodComplete:               newServerMethodInfo(serverMethod((*Server).complete), 0),
 		methodDiscover:               newServerMethodInfo(serverMethod((*Server).discover), missingParamsOK),
@@ -1888,7 +1907,7 @@ var serverMethodInfos = sync.OnceValue(func() map[string]methodInfo {
 		notificationRootsListChanged: newServerMethodInfo(serverMethod((*Server).callRootsListChangedHandler), notification|missingParamsOK),
 		notificationProgress:         newServerMethodInfo(serverSessionMethod((*ServerSession).callProgressNotificationHandler), notification),
 	}
-})
+}
 
 // initializeMethodInfo handles the workaround for #607: we must set
 // params.Capabilities.RootsV2.

@@ -37,7 +37,8 @@ import (
 //
 // See the documentation for the mcpgodebug package for instructions how to enable it.
 // The option will be removed in a future version of the SDK.
-var nowrapinvalidparams = mcpgodebug.Value("nowrapinvalidparams")
+// llmsh: read when first needed, not by the package's init (issue 21).
+func nowrapinvalidparams() string { return mcpgodebug.Value("nowrapinvalidparams") }
 
 const (
 	// latestProtocolVersion is the latest protocol version that this version of
@@ -338,7 +339,7 @@ func newMethodInfo[P paramsPtr[T], R Result, T any](flags methodFlags) methodInf
 					// plain wrapped error, which caused the wire response to
 					// carry code 0 instead of -32602. Restore via
 					// MCPGODEBUG=nowrapinvalidparams=1.
-					if nowrapinvalidparams == "1" {
+					if nowrapinvalidparams() == "1" {
 						return nil, fmt.Errorf("unmarshaling %q into a %T: %w", m, p, err)
 					}
 					// Wrap jsonrpc2.ErrInvalidParams so toWireError surfaces

@@ -34,7 +34,8 @@ const notifyCancellationTimeout = 5 * time.Second
 // notifications/cancelled message (up to notifyCancellationTimeout). By
 // default, the call is retired immediately and the notification is sent
 // asynchronously so the caller returns as soon as its context is cancelled.
-var blockingcancelnotify = mcpgodebug.Value("blockingcancelnotify")
+// llmsh: read when first needed, not by the package's init (issue 21).
+func blockingcancelnotify() string { return mcpgodebug.Value("blockingcancelnotify") }
 
 // ErrConnectionClosed is returned when sending a message to a connection that
 // is closed or in the process of closing.
@@ -307,7 +308,7 @@ func call(ctx context.Context, conn *jsonrpc2.Connection, method string, params 
 		//
 		// Setting MCPGODEBUG=blockingcancelnotify=1 restores the previous
 		// behavior of waiting synchronously for delivery inside cancelCall.
-		if blockingcancelnotify == "1" {
+		if blockingcancelnotify() == "1" {
 			err := cancelCall(ctx, conn, call)
 			return errors.Join(ctx.Err(), err)
 		}

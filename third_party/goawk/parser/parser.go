@@ -1072,8 +1072,10 @@ func numberFlow(s string, n float64, err error) string {
 }
 
 // builtinArgCounts (llmsh) are the fewest and most arguments of the
-// builtins that builtinArgs parses (mawk 1.3.4's bi_funct table).
-var builtinArgCounts = map[Token][2]int{
+// builtins that builtinArgs parses (mawk 1.3.4's bi_funct table), by
+// token: an array, which the linker lays out, where a map was built by
+// the package's init at every start of llmsh (issue 21).
+var builtinArgCounts = [LAST + 1][2]int{
 	F_RAND: {0, 0}, F_SRAND: {0, 1}, F_LENGTH: {0, 1}, F_SUBSTR: {2, 3},
 	F_SPRINTF: {1, 255}, F_FFLUSH: {0, 1}, F_ATAN2: {2, 2}, F_INDEX: {2, 2},
 	F_COS: {1, 1}, F_SIN: {1, 1}, F_EXP: {1, 1}, F_LOG: {1, 1}, F_SQRT: {1, 1},

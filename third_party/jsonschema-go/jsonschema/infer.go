@@ -17,7 +17,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"sync"
 	"time"
 )
 
@@ -381,8 +380,15 @@ func forType(t reflect.Type, seen map[reflect.Type]bool, ignore bool, schemas ma
 }
 
 // initialSchemaMap holds types from the standard library that have MarshalJSON methods.
-// llmsh: made on first use, not in package init (issue 21).
-var initialSchemaMap = sync.OnceValue(func() map[reflect.Type]*Schema {
+// llmsh: made on first use, not in package init (issue 21); a lazy, not a
+// sync.OnceValue, whose making was itself code in the package's init.
+var initialSchemaMapOnce lazy[map[reflect.Type]*Schema]
+
+func initialSchemaMap() map[reflect.Type]*Schema {
+	return initialSchemaMapOnce.get(makeInitialSchemaMap)
+}
+
+func makeInitialSchemaMap() map[reflect.Type]*Schema {
 	initialSchemaMap := make(map[reflect.Type]*Schema)
 	ss := &Schema{Type: "string"}
 	initialSchemaMap[reflect.TypeFor[time.Time]()] = ss
@@ -395,8 +401,12 @@ var initialSchemaMap = sync.OnceValue(func() map[reflect.Type]*Schema {
 	initialSchemaMap[reflect.TypeFor[big.Rat]()] = ss
 	initialSchemaMap[reflect.TypeFor[big.Float]()] = ss
 	return initialSchemaMap
-})
+}
 
 // Disallow jsonschema tag values beginning "WORD=", for future expansion.
 // llmsh: compiled on first use (issue 21).
-var disallowedPrefixRegexp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^[^ \t\n]*=") })
+var disallowedPrefixRegexpOnce lazy[*regexp.Regexp]
+
+func disallowedPrefixRegexp() *regexp.Regexp {
+	return disallowedPrefixRegexpOnce.get(func() *regexp.Regexp { return regexp.MustCompile("^[^ \t\n]*=") })
+}

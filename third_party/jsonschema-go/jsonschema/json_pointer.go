@@ -28,17 +28,16 @@ import (
 	"strings"
 )
 
-var (
-	jsonPointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
-	jsonPointerUnescaper = strings.NewReplacer("~0", "~", "~1", "/")
-)
+// llmsh: the replacers are made on first use, not in the package's init,
+// which every start of llmsh ran (issue 21).
+var jsonPointerEscaper, jsonPointerUnescaper lazy[*strings.Replacer]
 
 func escapeJSONPointerSegment(s string) string {
-	return jsonPointerEscaper.Replace(s)
+	return jsonPointerEscaper.get(func() *strings.Replacer { return strings.NewReplacer("~", "~0", "/", "~1") }).Replace(s)
 }
 
 func unescapeJSONPointerSegment(s string) string {
-	return jsonPointerUnescaper.Replace(s)
+	return jsonPointerUnescaper.get(func() *strings.Replacer { return strings.NewReplacer("~0", "~", "~1", "/") }).Replace(s)
 }
 
 // parseJSONPointer splits a JSON Pointer into a sequence of segments. It doesn't

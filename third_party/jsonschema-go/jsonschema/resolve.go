@@ -276,7 +276,7 @@ func (root *Schema) checkStructure(infos map[*Schema]*resolvedInfo) error {
 		for _, info := range schemaFields() {
 			fv := v.Elem().FieldByIndex(info.sf.Index)
 			switch info.sf.Type {
-			case schemaType:
+			case schemaType():
 				// A field that contains an individual schema.
 				// A nil is valid: it just means the field isn't present.
 				if !fv.IsNil() {
@@ -285,14 +285,14 @@ func (root *Schema) checkStructure(infos map[*Schema]*resolvedInfo) error {
 					}
 				}
 
-			case schemaSliceType:
+			case schemaSliceType():
 				for i := range fv.Len() {
 					if err := check(fv.Index(i), fmt.Appendf(path, "/%s/%d", info.jsonName, i)); err != nil {
 						return err
 					}
 				}
 
-			case schemaMapType:
+			case schemaMapType():
 				iter := fv.MapRange()
 				for iter.Next() {
 					key := escapeJSONPointerSegment(iter.Key().String())

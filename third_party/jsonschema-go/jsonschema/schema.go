@@ -179,11 +179,11 @@ func (s *Schema) CloneSchemas() *Schema {
 	for _, info := range schemaFields() {
 		fv := v.Elem().FieldByIndex(info.sf.Index)
 		switch info.sf.Type {
-		case schemaType:
+		case schemaType():
 			sscss := fv.Interface().(*Schema)
 			fv.Set(reflect.ValueOf(sscss.CloneSchemas()))
 
-		case schemaSliceType:
+		case schemaSliceType():
 			slice := fv.Interface().([]*Schema)
 			slice = slices.Clone(slice)
 			for i, ss := range slice {
@@ -191,7 +191,7 @@ func (s *Schema) CloneSchemas() *Schema {
 			}
 			fv.Set(reflect.ValueOf(slice))
 
-		case schemaMapType:
+		case schemaMapType():
 			m := fv.Interface().(map[string]*Schema)
 			m = maps.Clone(m)
 			for k, ss := range m {
@@ -554,14 +554,14 @@ func (s *Schema) everyChild(f func(*Schema) bool) bool {
 	for _, info := range schemaFields() {
 		fv := v.Elem().FieldByIndex(info.sf.Index)
 		switch info.sf.Type {
-		case schemaType:
+		case schemaType():
 			// A field that contains an individual schema. A nil is valid: it just means the field isn't present.
 			c := fv.Interface().(*Schema)
 			if c != nil && !f(c) {
 				return false
 			}
 
-		case schemaSliceType:
+		case schemaSliceType():
 			slice := fv.Interface().([]*Schema)
 			for _, c := range slice {
 				if !f(c) {
@@ -569,7 +569,7 @@ func (s *Schema) everyChild(f func(*Schema) bool) bool {
 				}
 			}
 
-		case schemaMapType:
+		case schemaMapType():
 			// Sort keys for determinism.
 			m := fv.Interface().(map[string]*Schema)
 			for _, k := range slices.Sorted(maps.Keys(m)) {
@@ -593,11 +593,11 @@ func (s *Schema) children() iter.Seq[*Schema] {
 	return func(yield func(*Schema) bool) { s.everyChild(yield) }
 }
 
-var (
-	schemaType      = reflect.TypeFor[*Schema]()
-	schemaSliceType = reflect.TypeFor[[]*Schema]()
-	schemaMapType   = reflect.TypeFor[map[string]*Schema]()
-)
+// llmsh: functions, not variables set by the package's init, which every
+// start of llmsh ran (issue 21).
+func schemaType() reflect.Type      { return reflect.TypeFor[*Schema]() }
+func schemaSliceType() reflect.Type { return reflect.TypeFor[[]*Schema]() }
+func schemaMapType() reflect.Type   { return reflect.TypeFor[map[string]*Schema]() }
 
 type structFieldInfo struct {
 	sf       reflect.StructField
