@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -14,8 +15,18 @@ import (
 	. "github.com/llmsh/llmsh/builtins"
 )
 
-// TestMain removes emptyDir after the tests.
+// TestMain removes emptyDir after the tests. Its garbage collector runs
+// a quarter as often (GOGC=400, unless GOGC is set): no builtin reads
+// its memory or the collector's state (the memory guard is the shell's
+// and the llmsh command's, and their tests keep the default), so this
+// only trades memory for CPU: the binary's user time fell by 4.4 s in
+// each of two side-by-side pairs (37.9 -> 33.4 s, 45.8 -> 41.4 s; system
+// time 13.1 -> 12.1 s and 14.8 -> 17.9 s, noise at load 20-50), its
+// largest RSS 778 -> 1093 MB and 852 -> 1177 MB (session 29).
 func TestMain(m *testing.M) {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(400)
+	}
 	code := m.Run()
 	if emptyDirName != "" {
 		os.Remove(emptyDirName)
