@@ -1073,6 +1073,11 @@ func (s *arithState) varValue(name string) int64 {
 	if n, ok := plainDecimal(str); ok {
 		return n
 	}
+	if s.ev.depth+1 >= maxArithDepth && strings.TrimLeft(str, " \t\n") != "" {
+		// llmsh: bash's error token is this name, where its
+		// lexer reads the value (x='1+x': "x", not "1+x").
+		s.fail("expression recursion level exceeded")
+	}
 	v, err := s.ev.eval(str, s.ev.depth+1)
 	if err != nil {
 		s.failErr(err)

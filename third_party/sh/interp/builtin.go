@@ -563,8 +563,16 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				}
 				return r.evalRest(ctx, pos, src, end, evalNode, oldText)
 			}
+			if line, tok, ok := r.condBrokenText(src, len(prefix), perr); ok {
+				// llmsh: bash's parser meets this text's first [[
+				// in the state its last [[ error left (condBroken).
+				r.condBroken = false
+				r.evalSyntaxError(line, []string{"syntax error near unexpected token `" + tok + "'", "`" + lineText(src, line) + "'"})
+				return exitStatus{code: 2}
+			}
 			line, msgs := SyntaxError(perr, src)
 			r.evalSyntaxError(line, msgs)
+			r.condBroken = false // llmsh: any other syntax error resets it (bash)
 			r.noteCondError(perr, true)
 			if perr.InSubst {
 				// llmsh: bash parses a $( ), <( ) or >( ) of eval

@@ -1051,6 +1051,41 @@ func (r *Runner) condBrokenAt(stmts []*syntax.Stmt, i int) (line int, tok string
 	return 0, "", false
 }
 
+// condBrokenText finds, when condBroken is set, the first [[ of text
+// src that failed to parse (perr) from byte from (the lines before ran)
+// to the error: bash meets it in the state its last [[ error left, and
+// the word after it is unexpected (condBrokenAt, for text that did not
+// parse); line is its line in src.
+func (r *Runner) condBrokenText(src string, from int, perr syntax.ParseError) (line int, tok string, ok bool) {
+	to := min(int(perr.Pos.Offset())+1, len(src))
+	if !r.condBroken || from >= to {
+		return 0, "", false
+	}
+	for i := from; i+2 < to; i++ {
+		if src[i] != '[' || src[i+1] != '[' || (src[i+2] != ' ' && src[i+2] != '\t') ||
+			i > 0 && !strings.ContainsRune(" \t\n;&|(", rune(src[i-1])) {
+			continue
+		}
+		j := i + 2
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		k := j
+		if k < len(src) && (src[k] == '(' || src[k] == '!') {
+			k++
+		} else {
+			for k < len(src) && !strings.ContainsRune(" \t\n;&|()<>", rune(src[k])) {
+				k++
+			}
+		}
+		if k == j {
+			return 0, "", false
+		}
+		return 1 + strings.Count(src[:i], "\n"), src[j:k], true
+	}
+	return 0, "", false
+}
+
 // condFirstToken is the first token of a [[ ]] expression as written.
 func (r *Runner) condFirstToken(x syntax.TestExpr) string {
 	switch x := x.(type) {

@@ -892,7 +892,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 			// llmsh: bash names the element and abandons the line (a
 			// function, a subshell), as for an empty key above; a
 			// declaration or a builtin's assignment fails, status 1.
-			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
+			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, r.writtenSubscript(index))
 			r.badSubscript()
 			return
 		}
@@ -1862,6 +1862,30 @@ func (r *Runner) readonlyToArray(builtin, name string, vr expand.Variable, valTy
 	if o, ok := r.writeEnv.(*overlayEnviron); ok {
 		o.set(name, vr, true)
 	}
+}
+
+// writtenSubscript is a subscript's text between its brackets as the
+// script wrote it (a[1 << -1], a[ -5 ]), as bash names it; its printed
+// form when the text at hand is not where it was parsed (llmsh).
+func (r *Runner) writtenSubscript(idx syntax.ArithmExpr) string {
+	printed := subscriptText(idx)
+	src := r.text.src
+	from, to := int(idx.Pos().Offset()), int(idx.End().Offset())
+	if from >= to || to > len(src) {
+		return printed
+	}
+	for from > 0 && (src[from-1] == ' ' || src[from-1] == '\t') {
+		from--
+	}
+	for to < len(src) && (src[to] == ' ' || src[to] == '\t') {
+		to++
+	}
+	text := src[from:to]
+	squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	if from == 0 || src[from-1] != '[' || to >= len(src) || src[to] != ']' || squeeze(text) != squeeze(printed) {
+		return printed
+	}
+	return text
 }
 
 // emptyPairKey reports a key of m=(k1 v1 …) that expands to nothing

@@ -333,6 +333,14 @@ func (p *Parser) nextKeepSpaces() {
 	case hdocBody, hdocBodyTabs:
 		switch r {
 		case '`', '$':
+			if !p.hdocMidLine && !p.parsingDoc && len(p.hdocStops) > 0 && p.stopAhead(p.hdocStops[len(p.hdocStops)-1]) {
+				// llmsh: a first line that is the delimiter
+				// written with $ or ` (cat <<$x, then $x) ends
+				// the empty body, as advanceLitHdoc's later lines.
+				p.tok, p.val = _Newl, ""
+				p.hdocStops[len(p.hdocStops)-1] = nil
+				break
+			}
 			p.hdocMidLine = true // llmsh: what follows is within the line
 			p.tok = p.dqToken(r)
 		default:
@@ -1402,7 +1410,7 @@ func (p *Parser) advanceLitHdoc(r rune) {
 			// llmsh: a delimiter written with $ or ` ends the body
 			// where a line is that text (cat <<$x … $x), as bash.
 			p.tok = _LitWord
-			p.val = p.endLit()[:lStart]
+			p.val = p.endLit()[:hdocCut(lStart, lineStart)]
 			if p.val == "" {
 				p.tok = _Newl
 			}
@@ -1448,7 +1456,7 @@ func (p *Parser) advanceLitHdoc(r rune) {
 				}
 				if hdocStopLine(line, stop) {
 					p.tok = _LitWord
-					p.val = p.endLit()[:lStart]
+					p.val = p.endLit()[:hdocCut(lStart, lineStart)]
 					if p.val == "" {
 						p.tok = _Newl
 					}
@@ -1478,6 +1486,17 @@ func (p *Parser) advanceLitHdoc(r rune) {
 			p.hdocJoin = nil
 		}
 	}
+}
+
+// hdocCut is where a here-document's body ends before its delimiter's
+// line: where the line starts (lineStart, before <<-'s tabs, when
+// known), else where its text starts (lStart) (llmsh: <<-E whose first
+// line is a tab and E has an empty body, as bash's).
+func hdocCut(lStart, lineStart int) int {
+	if lineStart >= 0 && lineStart <= lStart {
+		return lineStart
+	}
+	return lStart
 }
 
 // noteHdocJoin keeps, at an escaped newline (r), the text of the

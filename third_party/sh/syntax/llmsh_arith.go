@@ -387,7 +387,7 @@ func sliceSpan(src string, off int) (from, to int, ok bool) {
 		return 0, 0, false
 	}
 	from = i + 1
-	depth := 0
+	depth, cond := 0, 0 // cond: the ? whose : is still to come
 	for k := from; k < len(src); k++ {
 		switch c := src[k]; {
 		case c == '(' || c == '[':
@@ -396,6 +396,10 @@ func sliceSpan(src string, off int) (from, to int, ok bool) {
 			depth--
 		case c == '\n':
 			return 0, 0, false
+		case depth == 0 && c == '?':
+			cond++
+		case depth == 0 && c == ':' && cond > 0:
+			cond-- // llmsh: ${x:1 ? 1.5 : 2:1}, as bash's skiparith
 		case depth == 0 && (c == ':' || c == '}'):
 			if off >= from && off <= k && k > from {
 				return from, k, true

@@ -3226,6 +3226,8 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 			p.condTokenErr() // `[[ a =~ ; ]]`
 		case b.Op != TsReMatch && p.condOpTok():
 			p.condErr(fmt.Sprintf("unexpected argument `%s' to conditional binary operator", p.tok))
+		case p.condNumber():
+			p.condErr("unexpected argument to conditional binary operator") // `[[ a == 7>3 ]]`
 		}
 		b.Y = p.followWordTok(token(b.Op), b.OpPos)
 	}
@@ -3275,6 +3277,21 @@ func (p *Parser) condOpTok() bool {
 	return p.tok >= rdrOut && p.tok <= appAllClob
 }
 
+// condNumber reports whether the token is a word of digits that a < or
+// > follows at once (`[[ 7>3 ]]`): bash's lexer reads it as the number
+// of a redirection, no word (llmsh).
+func (p *Parser) condNumber() bool {
+	if p.tok != _LitWord && p.tok != _LitRedir || p.val == "" || p.r != '<' && p.r != '>' {
+		return false
+	}
+	for i := 0; i < len(p.val); i++ {
+		if p.val[i] < '0' || p.val[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // condTokenErr is bash's error for an operator token (a list operator or
 // a `(`) after a whole expression of a conditional command (llmsh).
 func (p *Parser) condTokenErr() {
@@ -3297,6 +3314,11 @@ func (p *Parser) testExprUnary() TestExpr {
 	if p.tok != leftParen && p.condOpTok() {
 		// llmsh: `[[ ; ]]`, `[[ ( ) ]]`, `[[ a && | ]]`
 		p.condErr(fmt.Sprintf("unexpected token `%s' in conditional command", p.tok))
+	}
+	if p.condNumber() {
+		// llmsh: `[[ 7>3 ]]`: bash's lexer reads 7 as a redirection's
+		// number, its token NUMBER (284 in bash 5.2's parser).
+		p.condErr("unexpected token 284 in conditional command")
 	}
 	switch p.tok {
 	case _EOF, rightParen:
@@ -3338,6 +3360,8 @@ func (p *Parser) testExprUnary() TestExpr {
 			p.condErr("unexpected argument `newline' to conditional unary operator")
 		case p.condOpTok():
 			p.condErr(fmt.Sprintf("unexpected argument `%s' to conditional unary operator", p.tok))
+		case p.condNumber():
+			p.condErr("unexpected argument to conditional unary operator") // `[[ -n 7>3 ]]`
 		}
 		u.X = p.followWordTok(token(u.Op), u.OpPos)
 		return u
