@@ -2099,6 +2099,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 			}
+			if !as.Naked && as.Index == nil && as.Array == nil && vr.Kind == expand.NameRef && valType != "-n" &&
+				!slices.Contains(modes, "+n") && (global || !local || r.localHere(name)) && r.declRefElem(cm.Variant.Value, name, as, local && !global) {
+				continue // llmsh: declare.go
+			}
 			if local && !global && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
 				// llmsh: local y=v makes a new variable: the integer,
 				// case and trace attributes of the y it hides do not
