@@ -3279,6 +3279,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	if r.stop(ctx) {
 		return
 	}
+	if r.gate != nil && blockingCmds[args[0]] {
+		defer r.gate.enterBlocking()() // llmsh: HangUp's grace (jobstop.go)
+	}
 	if r.callHandler != nil {
 		var err error
 		hctx := r.callHandlerCtx(ctx, pos)
