@@ -1255,6 +1255,11 @@ func (s *Shell) RunFile(ctx context.Context, file *syntax.File) int {
 		s.endedRun = false
 	}
 	err := s.runner.Run(runCtx, file)
+	if s.isNested && !s.holdEnd && !s.runner.ReadingOn() {
+		// A nested shell's jobs get the grace of a script's end too
+		// (bash -c 'echo a & echo b' prints both), then end with it.
+		s.runner.HangUp(s.hangUpWait)
+	}
 	if !s.isNested && !s.runner.ReadingOn() {
 		s.exited = s.runner.Exited()
 		if !s.holdEnd {

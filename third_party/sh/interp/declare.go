@@ -839,6 +839,30 @@ func (r *Runner) traceDecl(name string, words []string) {
 	t.newLineFlush()
 }
 
+// declRefElem handles NAME=VALUE of a declaration (variant) where name
+// is a nameref to an array element (r='a[0]'), as bash (llmsh): in the
+// function whose local the nameref is (inScope), nothing happens; else
+// the element is assigned, and export and readonly then say the element
+// is no identifier, status 0. It reports whether name was such a
+// nameref.
+func (r *Runner) declRefElem(variant, name string, as *syntax.Assign, inScope bool) bool {
+	t, idx := r.refTarget(name, nil)
+	if idx == nil {
+		return false
+	}
+	if inScope {
+		return true
+	}
+	prev := r.lookupVar(t)
+	if n, vr, ok := r.assignValIndex(t, prev, as, "", idx); ok {
+		r.setVarWithIndex(prev, n, idx, vr)
+	}
+	if variant == "export" || variant == "readonly" {
+		r.errf("%s%s: `%s[%s]': not a valid identifier\n", r.errPrefix(), variant, t, subscriptText(idx))
+	}
+	return true
+}
+
 // assocDecl reports whether a declaration with the options opts (those
 // before the first name) makes name an associative array (llmsh:
 // expandedCompound).

@@ -1223,17 +1223,41 @@ func (r *Runner) builtinFgBg(ctx context.Context, name string, args []string) ex
 // has ended, so that no job keeps a run alive after its script.
 func (r *Runner) HangUp(wait time.Duration) []string {
 	r.drainProcSubsts(wait)
-	var ended []string
 	var hung []*bgProc
 	for _, j := range r.bgProcs {
 		if j.finished() {
 			continue
 		}
-		if j.num > 0 {
+		// llmsh: the grace (jobstop.go): the job goes on until it
+		// blocks or has passed graceSteps stop points; one that waits
+		// now, or is stopped, is hung up at once.
+		g := j.gate
+		g.hup = func() { j.signal(sigHUP, true) }
+		g.budget.Store(graceSteps)
+		g.ending.Store(true)
+		if g.blocking.Load() > 0 || g.isStopped() {
+			g.hangup()
+		}
+		hung = append(hung, j)
+	}
+	// A job blocked where no command says so (a pipe) is hung up after
+	// graceWait, as any left then.
+	grace := time.NewTimer(graceWait)
+	defer grace.Stop()
+	for _, j := range hung {
+		select {
+		case <-j.done:
+		case <-grace.C:
+			for _, j := range hung {
+				j.gate.hangup()
+			}
+		}
+	}
+	var ended []string
+	for _, j := range hung {
+		if j.num > 0 && j.gate.hungUp.Load() {
 			ended = append(ended, j.text+" &")
 		}
-		j.signal(sigHUP, true)
-		hung = append(hung, j)
 	}
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
@@ -1246,6 +1270,10 @@ func (r *Runner) HangUp(wait time.Duration) []string {
 	}
 	return ended
 }
+
+// graceWait bounds HangUp's grace for jobs that neither end nor block
+// in a command that waits.
+const graceWait = 200 * time.Millisecond
 
 // drainProcSubsts waits, at most wait in all, for the process
 // substitutions still running to end on their own, the runner's and

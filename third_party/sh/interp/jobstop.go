@@ -52,6 +52,66 @@ type jobGate struct {
 	// waiting counts the goroutines waiting at the gate (tests observe
 	// that a stopped job has come to a halt).
 	waiting atomic.Int32
+
+	// The end of the script that started the job (HangUp's grace): a
+	// job still running goes on until it blocks (enters a command that
+	// waits: sleep, wait) or has passed graceSteps stop points,
+	// and is then hung up (hup), so that a job whose output is ready
+	// (echo a &) keeps it, while none keeps the run alive.
+	ending   atomic.Bool
+	budget   atomic.Int32
+	blocking atomic.Int32 // goroutines of the job in a command that waits
+	hupOnce  sync.Once
+	hup      func()
+	hungUp   atomic.Bool
+}
+
+// graceSteps is how many stop points (commands, reads, writes) a job
+// passes after its script has ended before it is hung up.
+const graceSteps = 256
+
+// root is the gate of the outermost job g runs in.
+func (g *jobGate) root() *jobGate {
+	for g.parent != nil {
+		g = g.parent
+	}
+	return g
+}
+
+// hangup hangs the job up, once.
+func (g *jobGate) hangup() {
+	g.hupOnce.Do(func() {
+		g.hungUp.Store(true)
+		if g.hup != nil {
+			g.hup()
+		}
+	})
+}
+
+// step counts a stop point of a job whose script has ended.
+func (g *jobGate) step() {
+	if g == nil {
+		return
+	}
+	if g = g.root(); g.ending.Load() && g.budget.Add(-1) <= 0 {
+		g.hangup()
+	}
+}
+
+// blockingCmds wait for time or for other jobs: a job whose script has
+// ended is hung up as it runs one (HangUp). (read waits only on a pipe
+// or a terminal: graceWait bounds that.)
+var blockingCmds = map[string]bool{"sleep": true, "wait": true}
+
+// enterBlocking notes that a goroutine of the job enters a command that
+// waits; the function it returns notes that it has left it.
+func (g *jobGate) enterBlocking() func() {
+	g = g.root()
+	g.blocking.Add(1)
+	if g.ending.Load() {
+		g.hangup()
+	}
+	return func() { g.blocking.Add(-1) }
 }
 
 func newJobGate(parent *jobGate) *jobGate {
@@ -144,6 +204,7 @@ func withGate(ctx context.Context, g *jobGate) context.Context {
 // it returns nil at once.
 func StopPoint(ctx context.Context) error {
 	g, _ := ctx.Value(jobGateKey{}).(*jobGate)
+	g.step()
 	if g == nil || g.held() == nil {
 		return nil
 	}
@@ -163,6 +224,7 @@ func Stoppable(ctx context.Context) bool {
 // passGate passes the gate of the job that r runs in, between commands.
 func (r *Runner) passGate(ctx context.Context) {
 	if r.gate != nil {
+		r.gate.step()
 		r.gate.pass(ctx.Done())
 	}
 }

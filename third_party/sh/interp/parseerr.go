@@ -29,6 +29,9 @@ func SyntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 }
 
 func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
+	if perr.Quiet {
+		return int(perr.Pos.Line()), nil // bash says nothing
+	}
 	text := perr.Text
 	if perr.Cond {
 		// bash words a conditional command's errors itself, or not at
@@ -282,6 +285,9 @@ var wantsWord = map[string]bool{"for": true, "select": true, "case": true, "func
 func SyntaxErrorStatus(perr syntax.ParseError, src string, last int) int {
 	if perr.Status != 0 {
 		return int(perr.Status)
+	}
+	if perr.Quiet {
+		return last
 	}
 	_, msgs := SyntaxError(perr, src)
 	if perr.Cond && strings.HasPrefix(perr.Text, "unexpected token `EOF'") {

@@ -2155,6 +2155,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 			}
+			if !as.Naked && as.Index == nil && as.Array == nil && vr.Kind == expand.NameRef && valType != "-n" &&
+				!slices.Contains(modes, "+n") && (global || !local || r.localHere(name)) && r.declRefElem(cm.Variant.Value, name, as, local && !global) {
+				continue // llmsh: declare.go
+			}
 			if local && !global && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
 				// llmsh: local y=v makes a new variable: the integer,
 				// case and trace attributes of the y it hides do not
@@ -3337,6 +3341,9 @@ func (r *Runner) loopCond(ctx context.Context, stmts []*syntax.Stmt) (taken, bro
 func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	if r.stop(ctx) {
 		return
+	}
+	if r.gate != nil && blockingCmds[args[0]] {
+		defer r.gate.enterBlocking()() // llmsh: HangUp's grace (jobstop.go)
 	}
 	if r.callHandler != nil {
 		var err error

@@ -73,6 +73,8 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		var perr ParseError
 		var lerr LangError
 		switch {
+		case errors.As(err, &perr) && perr.Quiet:
+			return f, err // bash's parser gave up: no repair
 		case errors.As(err, &perr):
 			pos = perr.Pos
 		case errors.As(err, &lerr): // $(( 1.5 )): zsh's, bash's error when it runs
@@ -633,6 +635,37 @@ func ForHeader(src string, off int) (from, end int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// forParenCut reports whether the text of a `for ((` from offset from of
+// src (just after the "((") has a first ")" at its depth that is not
+// followed by another, which bash's parse_arith_cmd, reading the text as
+// a matched pair, then takes for no arithmetic: its parser ends the
+// input there, with no message (llmsh). Quotes and backslashes are
+// skipped as bash's matched pair skips them.
+func forParenCut(src []byte, from int) bool {
+	depth := 0
+	for i := from; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '\'', '"':
+			j := bytes.IndexByte(src[i+1:], src[i])
+			if j < 0 {
+				return false
+			}
+			i += j + 1
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			return i+1 < len(src) && src[i+1] != ')'
+		}
+	}
+	return false
 }
 
 // forSpan finds the expression of a for ((INIT; COND; POST)) header that

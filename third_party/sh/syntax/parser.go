@@ -1140,6 +1140,11 @@ type ParseError struct {
 	SubstEOF bool
 	// hdoc is the here-document whose body holds the $( … ) (llmsh).
 	hdoc *hdocPlace
+	// Quiet is set where bash's lexer gives its parser an error token
+	// that ends the input with no message (llmsh): a `for ((` whose first
+	// `)` at its depth is not followed by another. A script ends there
+	// with the status of its last command; eval and source give 2.
+	Quiet bool
 	// At is where the token the parser was at began (llmsh): the token
 	// bash names as unexpected when Pos is that of the construct left
 	// incomplete ("`for foo` must be followed by `do`").
@@ -2913,6 +2918,15 @@ func (p *Parser) loop(fpos Pos) Loop {
 	switch p.tok {
 	case leftParen, dblLeftParen:
 		p.checkLang(p.pos, langBashLike|LangZsh, "c-style fors")
+	}
+	if p.tok == dblLeftParen && p.fullSrc != nil && forParenCut(p.fullSrc, int(p.pos.Offset())+2) {
+		// llmsh: bash's parse_arith_cmd gives up (yylex's -1).
+		perr := ParseError{Filename: p.f.Name, Pos: fpos, Quiet: true, At: p.pos}
+		if p.comsubDepth > 0 {
+			perr.Status = 1 // x=$(for ((i=0) do …): bash's status is 1
+		}
+		p.errPass(perr)
+		return &CStyleLoop{Lparen: p.pos}
 	}
 	if p.tok == dblLeftParen {
 		cl := &CStyleLoop{Lparen: p.pos}
