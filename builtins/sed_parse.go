@@ -475,6 +475,12 @@ func (p *sedParser) regex(pat string, flags posixre.Flags) (*sedRegex, error) {
 // endCommand accepts what may follow a command: spaces, then ';', a
 // newline, '}', '#' or the end.
 func (p *sedParser) endCommand() error {
+	return p.endWith("extra characters after command")
+}
+
+// endWith is endCommand failing with msg (an s command's flags end so,
+// with "unknown option to `s'").
+func (p *sedParser) endWith(msg string) error {
 	p.skipSpace()
 	if p.eof() {
 		return nil
@@ -484,7 +490,7 @@ func (p *sedParser) endCommand() error {
 		return nil
 	}
 	p.i++
-	return p.fail("extra characters after command")
+	return p.fail(msg)
 }
 
 // label reads a label: up to a newline, ';', '}' or a blank (GNU 4.9:
@@ -819,16 +825,7 @@ func (p *sedParser) subst(cmd *sedCmd) error {
 	if cmd.wout != nil {
 		return nil
 	}
-	p.skipSpace()
-	if p.eof() {
-		return nil
-	}
-	switch p.peek() {
-	case ';', '\n', '}', '#':
-		return nil
-	}
-	p.i++
-	return p.fail("unknown option to `s'")
+	return p.endWith("unknown option to `s'")
 }
 
 // substFlags reads the flags after an s command's replacement (g p N i m

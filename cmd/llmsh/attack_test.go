@@ -697,20 +697,9 @@ func treeCPU(pid int) time.Duration {
 		cpu  int64
 	}
 	procs := map[int]proc{}
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		n, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		i := bytes.LastIndexByte(b, ')')
-		if err != nil || i < 0 {
-			continue
-		}
-		f := strings.Fields(string(b[i+1:])) // f[0] is field 3
+	eachProcStat(func(n int, f []string) {
 		if len(f) < 15 {
-			continue
+			return
 		}
 		ppid, _ := strconv.Atoi(f[1])
 		var cpu int64
@@ -719,7 +708,7 @@ func treeCPU(pid int) time.Duration {
 			cpu += k
 		}
 		procs[n] = proc{ppid, cpu}
-	}
+	})
 	var total int64
 	for n, p := range procs {
 		for a := n; a > 1; a = procs[a].ppid {

@@ -101,6 +101,23 @@ func TestHelperReaper(t *testing.T) {
 func children() []string {
 	var left []string
 	self := strconv.Itoa(os.Getpid())
+	eachProcStat(func(pid int, f []string) {
+		if len(f) < 2 || f[1] != self {
+			return
+		}
+		cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+		left = append(left, fmt.Sprintf("%d %q", pid, strings.ReplaceAll(string(cmdline), "\x00", " ")))
+		syscall.Kill(pid, syscall.SIGKILL)
+		var ws syscall.WaitStatus
+		syscall.Wait4(pid, &ws, 0, nil)
+	})
+	return left
+}
+
+// eachProcStat calls fn with each process's pid and the fields of its
+// /proc/PID/stat after the command name (f[0] is field 3, the state):
+// "pid (comm) state ppid ...", where comm may hold spaces, not ")".
+func eachProcStat(fn func(pid int, f []string)) {
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
@@ -108,19 +125,10 @@ func children() []string {
 			continue
 		}
 		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		// pid (comm) state ppid …: comm may hold spaces, not ")".
 		i := bytes.LastIndexByte(stat, ')')
 		if err != nil || i < 0 {
 			continue
 		}
-		if f := strings.Fields(string(stat[i+1:])); len(f) < 2 || f[1] != self {
-			continue
-		}
-		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		left = append(left, fmt.Sprintf("%d %q", pid, strings.ReplaceAll(string(cmdline), "\x00", " ")))
-		syscall.Kill(pid, syscall.SIGKILL)
-		var ws syscall.WaitStatus
-		syscall.Wait4(pid, &ws, 0, nil)
+		fn(pid, strings.Fields(string(stat[i+1:])))
 	}
-	return left
 }
