@@ -623,11 +623,18 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 
 	out, stdout, stderr, notes := outputs(ctx, ro)
 	lim := &limiter{stderr: notes, maxOutput: bound(s.opts.MaxOutput, ro.MaxOutput), apart: apartStreams(ro.Stdout, ro.Stderr)}
+	// The guard first: a session with MaxMemory that keeps more than
+	// it allows gives the Run its room (allowMemory) after a collection,
+	// and a tick of the session's guard inside that collection fired
+	// the Run's limiter at the old limit, before the script began
+	// (TestIsolatedSessionGrowth, session 29: "the Run that gives it
+	// back" stopped after 18 ms, within its `sleep 0.1`). A limiter
+	// fires nothing before begin.
+	guard := s.growthGuard(lim)
+	defer guard.stop()
 	lim.begin(cancel)
 	s.setLimiter(lim)
 	defer s.setLimiter(nil)
-	guard := s.growthGuard(lim)
-	defer guard.stop()
 	errw := lim.errWriter(stderr)
 	s.stdout.set(lim.writer(stdout))
 	s.stderr.set(errw)
