@@ -617,22 +617,17 @@ func TestLimitsEndTheLineNotTheSession(t *testing.T) {
 func TestLimitEndsHeldWrite(t *testing.T) {
 	term, errs := startSplit(t, t.TempDir(), env(t.TempDir()), "--no-history", "--color=never", "--timeout", "3s")
 	errs.expect(prompt, wait)
-	term.send("echo ready; read x; yes\r")
-	term.expect("ready\r\n", wait)
-	term.send("\x13go\r")
-	// held for good without the fix: only the guard's 60 s end it
-	if before := errs.expect("llmsh: timed out after 3s\n", 60*time.Second); strings.Contains(before, "timeout") {
-		t.Errorf("the ended write was reported: %q", before)
+	// a command's write, then the shell's own echo
+	for _, line := range []string{"echo ready; read x; yes\r", "echo ready; read x; while :; do echo y; done\r"} {
+		term.send(line)
+		term.expect("ready\r\n", wait)
+		term.send("\x13go\r")
+		// held for good without the fix: only the guard's 60 s end it
+		if before := errs.expect("llmsh: timed out after 3s\n", 60*time.Second); strings.Contains(before, "timeout") {
+			t.Errorf("the ended write was reported: %q", before)
+		}
+		errs.expect("[124]$ ", wait)
 	}
-	errs.expect("[124]$ ", wait)
-	// the same for the shell's own echo
-	term.send("echo ready; read x; while :; do echo y; done\r")
-	term.expect("ready\r\n", wait)
-	term.send("\x13go\r")
-	if before := errs.expect("llmsh: timed out after 3s\n", 60*time.Second); strings.Contains(before, "timeout") {
-		t.Errorf("the ended write was reported: %q", before)
-	}
-	errs.expect("[124]$ ", wait)
 	term.send("echo after\r")
 	term.expect("after\r\n", wait)
 	errs.expect(prompt, wait)
