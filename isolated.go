@@ -474,6 +474,7 @@ func serveWorker(conn *net.UnixConn) int {
 	defer sess.Close()
 	// vfsd is running: from now on this process needs no file and no
 	// network, and could not execute a program.
+	stuck.Prepare() // its readings of this process outlive the restriction
 	if err := sandbox.RestrictSelf(); err != nil {
 		reply(workerResp{ID: req.ID, Kind: "other", Err: "llmsh: cannot confine the session's process: " + err.Error()})
 		return 1
