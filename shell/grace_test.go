@@ -1,6 +1,7 @@
 package shell_test
 
 import (
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,21 +19,16 @@ func TestJobGraceEnd(t *testing.T) {
 	<-over // nothing of this test runs: over by its looks
 	stop()
 
-	spin := make(chan struct{})
+	var spin atomic.Bool // a goroutine that wants the CPU until told
 	go func() {
-		for {
-			select {
-			case <-spin:
-				return
-			default:
-			}
+		for !spin.Load() {
 		}
 	}()
 	cpu0 := stuck.CPU()
 	over, stop = shell.ForTests.JobGraceEnd()
 	<-over
 	spent := stuck.CPU() - cpu0
-	close(spin)
+	spin.Store(true)
 	stop()
 	stop() // harmless
 	if spent < 200*time.Millisecond {
