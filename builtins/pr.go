@@ -462,6 +462,10 @@ func (o *prOpts) run(env *Env, files []string) int {
 				return finishOutput(env, w, 1)
 			}
 		}
+		if len(cols) == 0 {
+			// GNU prints nothing when no file of -m could be opened
+			return finishOutput(env, w, status)
+		}
 		// GNU: the columns' width counts the files that could not be
 		// opened too, though they take no column.
 		o.columns, o.widthCols = len(cols), len(files)
