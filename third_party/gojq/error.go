@@ -71,30 +71,6 @@ func (err *objectKeyNotStringError) Error() string {
 	return "Cannot use " + typeErrorPreview(err.v) + " as object key"
 }
 
-type arrayIndexNotNumberError struct {
-	v any
-}
-
-func (err *arrayIndexNotNumberError) Error() string {
-	return "expected a number for indexing an array but got: " + typeErrorPreview(err.v)
-}
-
-type stringIndexNotNumberError struct {
-	v any
-}
-
-func (err *stringIndexNotNumberError) Error() string {
-	return "expected a number for indexing a string but got: " + typeErrorPreview(err.v)
-}
-
-type expectedStartEndError struct {
-	v any
-}
-
-func (err *expectedStartEndError) Error() string {
-	return `expected "start" and "end" for slicing but got: ` + typeErrorPreview(err.v)
-}
-
 type lengthMismatchError struct{}
 
 func (*lengthMismatchError) Error() string {
@@ -486,7 +462,8 @@ type indexError struct {
 }
 
 func (err *indexError) Error() string {
-	if k, ok := err.key.(string); ok {
+	if k, ok := err.key.(string); ok && len(k) < 30 {
+		// jq names a key of 30 bytes or more by its type only
 		return "Cannot index " + TypeOf(err.v) + " with string " + jsonMarshal(k)
 	}
 	return "Cannot index " + TypeOf(err.v) + " with " + TypeOf(err.key)
