@@ -865,6 +865,8 @@ func (r *jqRunner) eval(v any) {
 			var ve gojq.ValueError
 			if errors.As(err, &ve) {
 				if s, ok := ve.Value().(string); ok {
+					// jq prints the message as a C string: up to a NUL
+					s, _, _ = strings.Cut(s, "\x00")
 					fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", r.in.position(), s)
 				} else {
 					if b, err := gojq.Marshal(ve.Value()); err != nil {

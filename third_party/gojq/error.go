@@ -46,12 +46,10 @@ func (err *arrayIndexNegativeError) Error() string {
 	return "Out of bounds negative array index" // jq 1.7.1's words
 }
 
-type arrayIndexTooLargeError struct {
-	v any
-}
+type arrayIndexTooLargeError struct{}
 
-func (err *arrayIndexTooLargeError) Error() string {
-	return "array index too large: " + Preview(err.v)
+func (*arrayIndexTooLargeError) Error() string {
+	return "Array index too large" // jq 1.7.1's words
 }
 
 type repeatStringTooLargeError struct {

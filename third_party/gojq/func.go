@@ -835,6 +835,7 @@ func newHTMLEscaper() *strings.Replacer {
 		`&`, "&amp;",
 		`'`, "&apos;",
 		`"`, "&quot;",
+		"\x00", `\0`, // as jq 1.7.1, and as @csv, @tsv and @sh
 	)
 }
 
@@ -1838,7 +1839,7 @@ func updateArrayIndex(v []any, i int, path []any, n any, a allocator) (any, erro
 			return v, nil
 		}
 		if i >= 0x20000000 {
-			return nil, &arrayIndexTooLargeError{i}
+			return nil, &arrayIndexTooLargeError{}
 		}
 	}
 	u, err := update(x, path, n, a)
