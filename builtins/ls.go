@@ -755,6 +755,20 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 	return status
 }
 
+// lsDirHeader writes the "dir:" line above a directory's listing.
+func lsDirHeader(w *bufio.Writer, dir string, o *lsOpts) {
+	if o.dired {
+		w.WriteString("  ")
+		o.diredDirs = append(o.diredDirs, o.diredPos())
+	}
+	w.WriteString(o.link(dir, lsQuoteDir(dir, o)))
+	if o.dired {
+		o.diredDirs = append(o.diredDirs, o.diredPos())
+	}
+	w.WriteByte(':')
+	w.WriteByte(o.eol)
+}
+
 // lsDir lists one directory (and, with -R, its subdirectories); self
 // describes it when its parent's listing did (nil for an operand).
 func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self fs.FileInfo) int {
@@ -776,16 +790,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		return 2
 	}
 	if header {
-		if o.dired {
-			w.WriteString("  ")
-			o.diredDirs = append(o.diredDirs, o.diredPos())
-		}
-		w.WriteString(o.link(dir, lsQuoteDir(dir, o)))
-		if o.dired {
-			o.diredDirs = append(o.diredDirs, o.diredPos())
-		}
-		w.WriteByte(':')
-		w.WriteByte(o.eol)
+		lsDirHeader(w, dir, o)
 	}
 	list := make([]lsEntry, 0, len(ents)+2)
 	if o.all {
