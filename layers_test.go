@@ -24,6 +24,7 @@ var layers = []struct {
 	{"internal/sandbox", 0},
 	{"internal/memguard", 0},
 	{"internal/treesnap", 0},
+	{"internal/earlystack", -1},        // imported by cmd/llmsh only: grows the stack in init
 	{"internal/earlyvfsd/fromargs", 1}, // imported by cmd/llmsh only: starts vfsd in init
 	{"internal/earlyvfsd", 0},
 	{"internal/loadtest", 0},

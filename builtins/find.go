@@ -1450,15 +1450,38 @@ func (fd *finder) parseOwnerTest(t string) (findExpr, error) {
 	if v == VirtualUser {
 		return findTrue, nil
 	}
-	n, err := strconv.ParseUint(v, 10, 31)
-	if err != nil || v == "" {
-		if t == "-user" {
-			return nil, findErrf("%s is not the name of a known user", fd.env.Quote(v))
-		}
-		return nil, findErrf("%s is not the name of an existing group", fd.env.Quote(v))
+	n, err := fd.ownerNumber(t, v)
+	if err != nil {
+		return nil, err
 	}
-	match := int64(n) == own
+	match := n == own
 	return func(*findEnt) bool { return match }, nil
+}
+
+// ownerNumber is the id of -user or -group's v when it names no one, as
+// findutils 4.9 reads it: all digits, an int (safe_atoi: "N: Numerical
+// result out of range" past INT_MAX); -group's digits followed by more
+// have their own message; an empty v too.
+func (fd *finder) ownerNumber(t, v string) (int64, error) {
+	digits := len(v) - len(strings.TrimLeft(v, "0123456789"))
+	switch {
+	case v == "" && t == "-user":
+		return 0, findErrf("The argument to -user should not be empty")
+	case v == "":
+		return 0, findErrf("argument to -group is empty, but should be a group name")
+	case digits > 0 && digits < len(v) && t == "-group":
+		return 0, findErrf("%s is not the name of an existing group and it does not look like a numeric group ID because it has the unexpected suffix %s",
+			fd.env.Quote(v), fd.env.Quote(v[digits:]))
+	case digits < len(v) && t == "-user":
+		return 0, findErrf("%s is not the name of a known user", fd.env.Quote(v))
+	case digits < len(v):
+		return 0, findErrf("%s is not the name of an existing group", fd.env.Quote(v))
+	}
+	n, err := strconv.ParseInt(v, 10, 32)
+	if err != nil {
+		return 0, findErrf("%s: Numerical result out of range", v)
+	}
+	return n, nil
 }
 
 // links is f's number of links as stat's %h shows it.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -512,6 +513,24 @@ func jqDecodeAll(b []byte) ([]any, error) {
 	}
 }
 
+// jqHaltStatus is the exit status of halt_error(code) as jq 1.7.1's main
+// makes it: the number is converted to a C int (one out of its range, NaN
+// included, becomes INT_MIN), then exit(abs(r)) under -e, exit(r > 0 ? r :
+// 0) otherwise; exit keeps the low 8 bits (`halt_error(-1)` is 0, with -e 1;
+// `halt_error(256)` and `halt_error(1e10)` are 0).
+func jqHaltStatus(code int, exit bool) int {
+	if code < math.MinInt32 || code > math.MaxInt32 {
+		return 0
+	}
+	if code < 0 && exit {
+		code = -code
+	}
+	if code < 0 {
+		return 0
+	}
+	return code & 0xff
+}
+
 // jqRunner feeds inputs through the compiled filter and prints results.
 type jqRunner struct {
 	env     *Env
@@ -835,7 +854,7 @@ func (r *jqRunner) eval(v any) {
 						r.env.Stderr.Write(append(b, '\n'))
 					}
 				}
-				r.status = halt.ExitCode()
+				r.status = jqHaltStatus(halt.ExitCode(), r.o.exit)
 				r.stop, r.halted = true, true
 				return
 			}
@@ -846,6 +865,8 @@ func (r *jqRunner) eval(v any) {
 			var ve gojq.ValueError
 			if errors.As(err, &ve) {
 				if s, ok := ve.Value().(string); ok {
+					// jq prints the message as a C string: up to a NUL
+					s, _, _ = strings.Cut(s, "\x00")
 					fmt.Fprintf(r.env.Stderr, "jq: error (at %s): %s\n", r.in.position(), s)
 				} else {
 					if b, err := gojq.Marshal(ve.Value()); err != nil {

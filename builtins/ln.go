@@ -1,6 +1,8 @@
 package builtins
 
 import (
+	"fmt"
+	"path"
 	"strings"
 	"syscall"
 )
@@ -17,6 +19,8 @@ type lnOpts struct {
 	symbolic, noTarget, relative bool
 	targetDir                    string
 	targetSet                    bool
+	force, interactive, backup   bool // -f and -i: the last one given wins
+	dirLinks                     bool // -d, -F: hard links to directories asked for
 }
 
 // ln refuses every link: symbolic links could point out of a granted tree
@@ -28,8 +32,9 @@ type lnOpts struct {
 func ln(env *Env) int {
 	var o lnOpts
 	f := NewFlags(env, "Make links between files: refused in llmsh.\n\n"+
-		"llmsh never creates symbolic or hard links; copy the file (cp) instead. The operands\n"+
-		"are read as GNU ln reads them, and each link is reported as not permitted.",
+		"llmsh never creates symbolic or hard links; copy the file (cp) instead.\n"+
+		"The operands are read as GNU ln reads them: an existing LINK_NAME is\n"+
+		"\"File exists\" without -f, and each link is reported as not permitted.",
 		"[OPTION]... [-T] TARGET LINK_NAME", "[OPTION]... TARGET", "[OPTION]... TARGET... DIRECTORY",
 		"[OPTION]... -t DIRECTORY TARGET...")
 	f.BoolVar(&o.symbolic, 's', "symbolic", "make symbolic links instead of hard links (refused too)")
@@ -42,12 +47,22 @@ func ln(env *Env) int {
 	for _, b := range []struct {
 		short rune
 		long  string
-	}{{'f', "force"}, {'n', "no-dereference"}, {'v', "verbose"}, {'L', "logical"}, {'P', "physical"},
-		{'i', "interactive"}, {'b', ""}, {'d', "directory"}, {'F', ""}} {
+	}{{'n', "no-dereference"}, {'v', "verbose"}, {'L', "logical"}, {'P', "physical"}} {
 		f.Bool(b.short, b.long, "accepted; the link is refused")
 	}
-	f.String('S', "suffix", "SUFFIX", "accepted; the link is refused")
-	f.Func(0, "backup", OptionalArg, "CONTROL", "accepted; the link is refused", func(string, bool) error { return nil })
+	f.BoolVar(&o.dirLinks, 'd', "directory", "allow hard links to directories (refused)")
+	f.BoolVar(&o.dirLinks, 'F', "", "like -d")
+	f.Func('f', "force", NoArg, "", "remove existing destination files (the link is refused)", func(string, bool) error {
+		o.force, o.interactive = true, false
+		return nil
+	})
+	f.Func('i', "interactive", NoArg, "", "prompt whether to remove destinations", func(string, bool) error {
+		o.force, o.interactive = false, true
+		return nil
+	})
+	f.Func('b', "", NoArg, "", "like --backup but does not accept an argument", o.setBackup)
+	f.Func('S', "suffix", RequiredArg, "SUFFIX", "override the usual backup suffix", o.setBackup)
+	f.Func(0, "backup", OptionalArg, "CONTROL", "make a backup of each existing destination file\n(the link is refused)", o.setBackup)
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return f.Fail(err, 1)
@@ -60,18 +75,57 @@ func ln(env *Env) int {
 	if st >= 0 {
 		return st
 	}
+	st = 0
 	for i, target := range targets {
-		if o.symbolic {
-			env.Errorf("failed to create symbolic link %s: %s", env.QuoteAF(links[i]), lnRefusal)
-			continue
+		if !o.link(env, target, links[i]) {
+			st = 1
 		}
-		if _, err := env.FS.Stat(env.Abs(target)); err != nil {
-			env.Errorf("failed to access %s: %s", env.QuoteAF(target), ErrText(err))
-			continue
-		}
-		env.Errorf("failed to create hard link %s => %s: %s", env.QuoteAF(links[i]), env.QuoteAF(target), lnRefusal)
 	}
-	return 1
+	return st
+}
+
+// setBackup notes -b, -S or --backup: an existing destination would be
+// renamed, not an error.
+func (o *lnOpts) setBackup(string, bool) error {
+	o.backup = true
+	return nil
+}
+
+// link reports the link from name to target as GNU's do_link would
+// fail it, and refuses it otherwise; it reports whether the operand was
+// skipped without an error (a "no" to -i's question).
+func (o *lnOpts) link(env *Env, target, name string) bool {
+	kind := "hard"
+	if o.symbolic {
+		kind = "symbolic"
+	} else if fi, err := env.FS.Stat(env.Abs(target)); err != nil {
+		env.Errorf("failed to access %s: %s", env.QuoteAF(target), ErrText(err))
+		return false
+	} else if fi.IsDir() && !o.dirLinks {
+		env.Errorf("%s: hard link not allowed for directory", env.QuoteF(target))
+		return false
+	}
+	if _, err := env.FS.Lstat(env.Abs(name)); err == nil {
+		switch {
+		case !o.force && !o.interactive && !o.backup:
+			env.Errorf("failed to create %s link %s: File exists", kind, env.QuoteAF(name))
+			return false
+		case o.interactive:
+			fmt.Fprintf(env.Stderr, "%s: replace %s? ", env.Name(), env.QuoteAF(name))
+			if !yesno(env) {
+				return true
+			}
+		case !(o.symbolic && o.backup) && path.Clean(env.Abs(target)) == path.Clean(env.Abs(name)):
+			env.Errorf("%s and %s are the same file", env.QuoteAF(target), env.QuoteAF(name))
+			return false
+		}
+	}
+	if o.symbolic {
+		env.Errorf("failed to create symbolic link %s: %s", env.QuoteAF(name), lnRefusal)
+	} else {
+		env.Errorf("failed to create hard link %s => %s: %s", env.QuoteAF(name), env.QuoteAF(target), lnRefusal)
+	}
+	return false
 }
 
 // linkNames splits ops into the TARGET operands and the name of the link

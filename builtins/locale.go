@@ -1,8 +1,10 @@
 package builtins
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 var _ = register(Builtin{Name: "locale", Summary: "get locale-specific information (llmsh's locales: C, C.utf8, POSIX)", Run: localeCmd})
@@ -11,34 +13,53 @@ var _ = register(Builtin{Name: "locale", Summary: "get locale-specific informati
 var localeCategories = []string{"LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LC_MESSAGES",
 	"LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION"}
 
-// localeKeywords are the keywords llmsh's locale answers: their category
-// and value in C and C.utf8 (the same but for charmap).
-var localeKeywords = map[string][2]string{
-	"charmap":       {"LC_CTYPE", ""},
-	"decimal_point": {"LC_NUMERIC", "."},
-	"thousands_sep": {"LC_NUMERIC", ""},
-	"d_t_fmt":       {"LC_TIME", "%a %b %e %H:%M:%S %Y"},
-	"d_fmt":         {"LC_TIME", "%m/%d/%y"},
-	"t_fmt":         {"LC_TIME", "%H:%M:%S"},
-	"yesexpr":       {"LC_MESSAGES", "^[yY]"},
-	"noexpr":        {"LC_MESSAGES", "^[nN]"},
-}
+//go:embed locale_db.txt
+var localeDBText string
+
+// localeKeyword is one keyword of glibc's C locale: its category and its
+// value as `locale -k` writes it, in C and in C.utf8.
+type localeKeyword struct{ cat, c, utf8 string }
+
+// localeDB holds every keyword of llmsh's locales (localeDBText, made
+// from glibc 2.36), and each category's keywords in glibc's order.
+var localeDB = sync.OnceValues(func() (map[string]*localeKeyword, map[string][]string) {
+	kws, order := map[string]*localeKeyword{}, map[string][]string{}
+	cat := ""
+	for _, line := range strings.Split(localeDBText, "\n") {
+		switch {
+		case line == "" || line[0] == '#':
+		case line[0] == '@':
+			cat = line[1:]
+		case cat == "utf8":
+			name, v, _ := strings.Cut(line, "=")
+			kws[name].utf8 = v
+		default:
+			name, v, _ := strings.Cut(line, "=")
+			kws[name] = &localeKeyword{cat, v, v}
+			order[cat] = append(order[cat], name)
+		}
+	}
+	return kws, order
+})
 
 // localeCmd is glibc 2.36's locale over llmsh's locales, which are the
 // ones a Debian system has without locales installed: C, C.utf8 (also
 // written C.UTF-8) and POSIX. The script's exported LANG, LC_* and
 // LC_ALL choose them, as the environment does for glibc; a name of
-// another locale gets glibc's "Cannot set …" messages. Of the keywords
-// it answers a few (charmap, decimal_point, thousands_sep, d_t_fmt,
-// d_fmt, t_fmt, yesexpr, noexpr); -m (glibc's 236 charmaps) is refused.
+// another locale gets glibc's "Cannot set …" messages. Every keyword and
+// category of glibc's C and C.utf8 answers (localeDB); -m (glibc's 236
+// charmaps) is refused.
 func localeCmd(env *Env) int {
-	f := NewFlags(env, "Get locale-specific information.\n\nllmsh's locales are C, C.utf8 and POSIX; of the keywords, charmap,\ndecimal_point, thousands_sep, d_t_fmt, d_fmt, t_fmt, yesexpr and noexpr.", "[OPTION...] NAME", "[OPTION...] [-a|-m]")
+	f := NewFlags(env, "Get locale-specific information.\n\nllmsh's locales are C, C.utf8 and POSIX (glibc's own).", "[OPTION...] NAME", "[OPTION...] [-a|-m]")
 	all := f.Bool('a', "all-locales", "Write names of available locales")
 	charmaps := f.Bool('m', "charmaps", "Write names of available charmaps (llmsh: refused)")
 	catName := f.Bool('c', "category-name", "Write names of selected categories")
 	keyName := f.Bool('k', "keyword-name", "Write names of selected keywords")
 	f.Bool('v', "verbose", "Print more information")
+	usage := f.Bool(0, "usage", "Give a short usage message")
 	version := f.Bool('V', "version", "Print program version")
+	f.HelpShort = '?'
+	f.Func('?', "", NoArg, "", "", func(string, bool) error { return ErrHelp })
 	names, err := f.Parse(env.Args[1:])
 	if err != nil {
 		if msg, ok := usageMessage(err); ok {
@@ -46,6 +67,10 @@ func localeCmd(env *Env) int {
 			return 64
 		}
 		return f.Fail(err, 64)
+	}
+	if *usage {
+		fmt.Fprint(env.Stdout, "Usage: locale [-ckv?V] [--category-name] [--keyword-name] [--verbose] [--help]\n            [--usage] [--version] NAME\n  or:  locale [OPTION...] [-a|-m]\n")
+		return 0
 	}
 	if *version {
 		return printVersion(env)
@@ -81,36 +106,38 @@ func localeCmd(env *Env) int {
 			break
 		}
 	}
-	if len(names) == 0 {
+	if len(names) == 0 && !*catName && !*keyName {
 		localeVars(env, get)
 		return 0
 	}
-	status := 0
+	kws, order := localeDB()
 	w := stdoutWriter(env)
 	for _, n := range names {
-		kw, ok := localeKeywords[n]
-		if !ok {
+		list := order[n] // a category: its keywords
+		if _, ok := kws[n]; ok {
+			list = []string{n}
+		} else if len(list) == 0 {
 			w.Flush()
 			env.Errorf("unknown name \"%s\"", n) // and glibc's locale ends
-			status = 1
-			break
-		}
-		val := kw[1]
-		if n == "charmap" {
-			val = "ANSI_X3.4-1968"
-			if c := eff("LC_CTYPE"); localeKnown(c) && localeUTF8(c) {
-				val = "UTF-8"
-			}
+			return finishOutput(env, w, 1)
 		}
 		if *catName {
-			w.WriteString(kw[0] + "\n")
+			w.WriteString(kws[list[0]].cat + "\n")
 		}
-		if *keyName {
-			val = n + "=\"" + val + "\""
+		for _, name := range list {
+			kw := kws[name]
+			val := kw.c
+			if l := eff(kw.cat); localeKnown(l) && localeUTF8(l) {
+				val = kw.utf8
+			}
+			if *keyName {
+				w.WriteString(name + "=" + val + "\n")
+			} else {
+				w.WriteString(strings.ReplaceAll(val, "\"", "") + "\n")
+			}
 		}
-		w.WriteString(val + "\n")
 	}
-	return finishOutput(env, w, status)
+	return finishOutput(env, w, 0)
 }
 
 // localeVars prints LANG, LANGUAGE, each category and LC_ALL as glibc's

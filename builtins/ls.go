@@ -22,7 +22,7 @@ import (
 // backslash escapes, whether or not the output is a terminal (GNU).
 var _ = register(Builtin{Name: "dir", Summary: "list directory contents (ls -C -b)", Run: ls})
 var _ = register(Builtin{Name: "vdir", Summary: "list directory contents (ls -l -b)", Run: ls})
-var _ = register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c and -u use modification times, -U lists in vfsd's order)", Run: ls})
+var _ = register(Builtin{Name: "ls", Summary: "list directory contents (llmsh: -i and -Z print ?, -c uses modification times, -U lists in vfsd's order)", Run: ls})
 
 // lsEntry is one file to print.
 type lsEntry struct {
@@ -134,6 +134,8 @@ type lsOpts struct {
 	dirs                                       *dirAhead // -R: the subdirectories listed ahead
 	active                                     []string  // -R: identities of the directories being listed
 	long                                       bool      // the format is long (lsFormat == lsLong)
+	atime                                      bool      // -u, --time=atime: access times for modification times
+	widthAlso                                  []lsEntry // entries not listed whose figures -l's columns fit too
 	all, almost, recursive, human, si, reverse bool
 	dirSelf                                    bool
 	utf8                                       bool // LC_ALL is UTF-8: printable characters stay in every style
@@ -265,8 +267,8 @@ func (p *lsCmdLine) flagsAToL(f *Flags) {
 		o.ignore = append(o.ignore, func(n string) bool { return strings.HasSuffix(n, "~") })
 		return nil
 	})
-	f.Func('c', "", NoArg, "", "with -lt: sort by, and show, ctime (time of last\nmodification of file status information);\nwith -l: show ctime and sort by name;\notherwise: sort by ctime, newest first\n(llmsh: vfsd keeps only modification times: those)", func(string, bool) error {
-		p.timeWord = "ctime"
+	f.Func('c', "", NoArg, "", "with -lt: sort by, and show, ctime (time of last\nmodification of file status information);\nwith -l: show ctime and sort by name;\notherwise: sort by ctime, newest first\n(llmsh: vfsd keeps no ctime: the modification time)", func(string, bool) error {
+		p.timeWord, o.atime = "ctime", false
 		return nil
 	})
 	f.Func('C', "", NoArg, "", "list entries by columns", p.setFormat(lsFormatColumns))
@@ -410,11 +412,14 @@ func (p *lsCmdLine) flagsMToZ(f *Flags) {
 		}
 		return err
 	})
-	f.Func(0, "time", RequiredArg, "WORD", "change the default of using modification times;\n  access time (-u): atime, access, use;\n  change time (-c): ctime, status;\n  birth time: birth, creation;\nwith -l, WORD determines which time to show;\nwith --sort=time, sort by WORD (newest first)\n(llmsh: vfsd keeps only modification times: those)", func(v string, _ bool) error {
+	f.Func(0, "time", RequiredArg, "WORD", "change the default of using modification times;\n  access time (-u): atime, access, use;\n  change time (-c): ctime, status;\n  birth time: birth, creation;\nwith -l, WORD determines which time to show;\nwith --sort=time, sort by WORD (newest first)\n(llmsh: vfsd keeps no ctime and no birth time: the\nmodification time for those)", func(v string, _ bool) error {
 		words := []string{"atime", "access", "use", "ctime", "status", "birth", "creation"}
 		i, err := lsArgMatch(p.env, "--time", v, words, []int{0, 0, 0, 1, 1, 2, 2})
 		if err == nil && i < 3 {
 			p.timeWord = words[i]
+		}
+		if err == nil {
+			o.atime = i < 3
 		}
 		return err
 	})
@@ -424,8 +429,8 @@ func (p *lsCmdLine) flagsMToZ(f *Flags) {
 	})
 	f.Func('t', "", NoArg, "", "sort by time, newest first; see --time", p.setSort(lsSortTime))
 	f.Func('T', "tabsize", RequiredArg, "COLS", "assume tab stops at each COLS instead of 8", lsCountArg(p.env, "tab size", &o.tabsize))
-	f.Func('u', "", NoArg, "", "with -lt: sort by, and show, access time;\nwith -l: show access time and sort by name;\notherwise: sort by access time, newest first\n(llmsh: vfsd keeps only modification times: those)", func(string, bool) error {
-		p.timeWord = "atime"
+	f.Func('u', "", NoArg, "", "with -lt: sort by, and show, access time;\nwith -l: show access time and sort by name;\notherwise: sort by access time, newest first\n(llmsh: a virtual file's is its modification time)", func(string, bool) error {
+		p.timeWord, o.atime = "atime", true
 		return nil
 	})
 	f.Func('U', "", NoArg, "", "do not sort; list entries in directory order", p.setSort(lsSortNone))
@@ -710,8 +715,13 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 			status = 2
 			continue
 		}
+		info = lsAccessed(env, op, info, o)
 		if info.IsDir() && !o.dirSelf {
-			dirs = append(dirs, lsEntry{op, op, info, "", 0})
+			nlink := 0
+			if o.long {
+				nlink = lsDirLinks(env, op, info, o) // for the files' columns
+			}
+			dirs = append(dirs, lsEntry{op, op, info, "", nlink})
 		} else {
 			files = append(files, lsEntry{op, op, info, lsLink(env, op, info, o, &status), lsDirLinks(env, op, info, o)})
 		}
@@ -719,7 +729,9 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 	lsSort(files, o)
 	lsSort(dirs, o)
 	if len(files) > 0 {
+		o.widthAlso = dirs // GNU: the columns fit the directories named too
 		lsPrint(w, files, o)
+		o.widthAlso = nil
 	}
 	header := len(operands) > 1 || o.recursive
 	for i, d := range dirs {
@@ -743,6 +755,20 @@ func lsRun(env *Env, o *lsOpts, operands []string) int {
 	return status
 }
 
+// lsDirHeader writes the "dir:" line above a directory's listing.
+func lsDirHeader(w *bufio.Writer, dir string, o *lsOpts) {
+	if o.dired {
+		w.WriteString("  ")
+		o.diredDirs = append(o.diredDirs, o.diredPos())
+	}
+	w.WriteString(o.link(dir, lsQuoteDir(dir, o)))
+	if o.dired {
+		o.diredDirs = append(o.diredDirs, o.diredPos())
+	}
+	w.WriteByte(':')
+	w.WriteByte(o.eol)
+}
+
 // lsDir lists one directory (and, with -R, its subdirectories); self
 // describes it when its parent's listing did (nil for an operand).
 func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self fs.FileInfo) int {
@@ -764,16 +790,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 		return 2
 	}
 	if header {
-		if o.dired {
-			w.WriteString("  ")
-			o.diredDirs = append(o.diredDirs, o.diredPos())
-		}
-		w.WriteString(o.link(dir, lsQuoteDir(dir, o)))
-		if o.dired {
-			o.diredDirs = append(o.diredDirs, o.diredPos())
-		}
-		w.WriteByte(':')
-		w.WriteByte(o.eol)
+		lsDirHeader(w, dir, o)
 	}
 	list := make([]lsEntry, 0, len(ents)+2)
 	if o.all {
@@ -815,6 +832,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 			status = 1
 			continue
 		}
+		info = lsAccessed(env, name, info, o) // (before lsDirLinks reads it)
 		list = append(list, lsEntry{e.Name(), name, info, lsLink(env, name, info, o, &status), lsDirLinks(env, name, info, o)})
 	}
 	lsSort(list, o)
@@ -904,6 +922,39 @@ func (t typeInfo) Sys() any           { return nil }
 func lsTypesOnly(o *lsOpts) bool {
 	return !o.long && !o.size && o.sortBy != lsSortSize && o.sortBy != lsSortTime && !o.classify && o.deref != lsDerefAlways
 }
+
+// lsAccessed is info with its access time in place of its modification
+// time, for -u and --time=atime (sorted and shown): vfsd's stat carries a
+// real file's access time, its listings do not, so an entry that came
+// from one is looked up again; a virtual file keeps its modification
+// time (it has no other), as stat's %x shows.
+func lsAccessed(env *Env, name string, info fs.FileInfo, o *lsOpts) fs.FileInfo {
+	if !o.atime {
+		return info
+	}
+	if a, ok := info.(interface{ AccessTime() (time.Time, bool) }); !ok || !lsHasTime(a.AccessTime()) {
+		stat := env.FS.Stat
+		if info.Mode()&fs.ModeSymlink != 0 {
+			stat = env.FS.Lstat
+		}
+		if fi, err := stat(env.Abs(name)); err == nil {
+			return lsAccessInfo{info, statAtime(fi)}
+		}
+	}
+	return lsAccessInfo{info, statAtime(info)}
+}
+
+func lsHasTime(_ time.Time, ok bool) bool { return ok }
+
+// lsAccessInfo is a file's information with its access time for its
+// modification time; its identity stays (-R's cycles, SameFile).
+type lsAccessInfo struct {
+	fs.FileInfo
+	at time.Time
+}
+
+func (i lsAccessInfo) ModTime() time.Time { return i.at }
+func (i lsAccessInfo) FileID() string     { return lsFileID(i.FileInfo) }
 
 // lsFileID is vfsd's identity of the file info describes, "" if none.
 func lsFileID(info fs.FileInfo) string {
@@ -1356,7 +1407,13 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 	sizes := make([]string, len(list))
 	blocks := make([]string, len(list))
 	names := make([]string, len(list))
-	sw, bw, quoted := 0, 0, false
+	links := make([]string, len(list))
+	sw, bw, lw, quoted := 0, 0, 0, false
+	for _, e := range o.widthAlso {
+		sw = max(sw, len(lsFigure(e.info.Size(), o.sizeUnit, o.sizeSuffix, o)))
+		bw = max(bw, len(lsBlockFigure(lsBlocks(e.info), o)))
+		lw = max(lw, len(lsLinks(e)))
+	}
 	for i, e := range list {
 		sizes[i] = lsFigure(e.info.Size(), o.sizeUnit, o.sizeSuffix, o)
 		sw = max(sw, len(sizes[i]))
@@ -1364,6 +1421,8 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 			blocks[i] = lsBlockFigure(lsBlocks(e.info), o)
 			bw = max(bw, len(blocks[i]))
 		}
+		links[i] = lsLinks(e)
+		lw = max(lw, len(links[i]))
 		names[i] = lsQuote(e.name, o)
 		quoted = quoted || lsQuoted(names[i])
 	}
@@ -1383,13 +1442,7 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 		if o.size {
 			fmt.Fprintf(&b, "%*s ", bw, blocks[i])
 		}
-		links := "1"
-		if e.nlink > 0 {
-			links = strconv.Itoa(e.nlink)
-		} else if e.info.IsDir() {
-			links = "2"
-		}
-		b.WriteString(lsMode(e.info) + " " + links + " ")
+		fmt.Fprintf(&b, "%s %*s ", lsMode(e.info), lw, links[i])
 		if !o.noOwner {
 			b.WriteString(user + " ")
 		}
@@ -1419,6 +1472,18 @@ func lsLong(w *bufio.Writer, list []lsEntry, o *lsOpts) {
 		b.WriteByte(o.eol)
 		w.WriteString(b.String())
 	}
+}
+
+// lsLinks is the number of links -l shows for e: a directory's 2 and
+// one for each subdirectory, a file's 1.
+func lsLinks(e lsEntry) string {
+	switch {
+	case e.nlink > 0:
+		return strconv.Itoa(e.nlink)
+	case e.info.IsDir():
+		return "2"
+	}
+	return "1"
 }
 
 func lsMode(info fs.FileInfo) string {

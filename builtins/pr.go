@@ -67,10 +67,10 @@ type prOpts struct {
 }
 
 // truncate cuts a line of single-column output at the page width under
-// -W, as GNU pr: each byte takes a column, a tab up to the next multiple
-// of 8; what it keeps is written as it is.
+// -W (and -w with -m), as GNU pr: each byte takes a column, a tab up to
+// the next multiple of 8; what it keeps is written as it is.
 func (o *prOpts) truncate(line string) string {
-	if !o.always || o.oldW || o.join {
+	if !(o.always && !o.oldW || o.oldW && o.merge) || o.join {
 		return line
 	}
 	col := 0
@@ -146,7 +146,7 @@ func prCmd(env *Env) int {
 		o.firstPage, o.lastPage = pages[0], pages[1]
 	}
 	o.resolve()
-	if msg := o.widthError(); msg != "" {
+	if msg := o.widthError(len(files)); msg != "" {
 		env.Errorf("%s", msg)
 		return 1
 	}
@@ -161,7 +161,18 @@ func prCmd(env *Env) int {
 // narrow"), or columns printed down whose page's store would pass an int
 // ("integer overflow", GNU's init_store_cols: lines × columns ×
 // (width + 1)); session 29: `pr -2 -w 2000000000` made rows of 250 MB.
-func (o *prOpts) widthError() string {
+// With -m the columns are the nfiles named (none: -m is ignored), the
+// first after -n's number.
+func (o *prOpts) widthError(nfiles int) string {
+	if o.merge && nfiles > 0 {
+		o.widthCols = max(2, nfiles) // (GNU counts the number for one too)
+		used := o.mergeNumberWidth() + (nfiles-1)*len(o.sep)
+		o.widthCols = 0
+		if (o.width-used)/nfiles < 1 {
+			return "page width too narrow"
+		}
+		return ""
+	}
 	if o.columns <= 1 || o.merge {
 		return ""
 	}
@@ -462,6 +473,9 @@ func (o *prOpts) run(env *Env, files []string) int {
 				return finishOutput(env, w, 1)
 			}
 		}
+		if len(cols) == 0 {
+			return finishOutput(env, w, status) // GNU: nothing at all
+		}
 		// GNU: the columns' width counts the files that could not be
 		// opened too, though they take no column.
 		o.columns, o.widthCols = len(cols), len(files)
@@ -474,7 +488,7 @@ func (o *prOpts) run(env *Env, files []string) int {
 			env.Errorf("starting page number %d exceeds page count %d", o.firstPage, count)
 			return finishOutput(env, w, status)
 		}
-		prPages(env, w, o, prMerge(env, cols), o.header, o.now)
+		prPages(env, w, o, prMerge(env, o, cols), o.header, o.now)
 		return finishOutput(env, w, status)
 	}
 	for _, name := range files {
@@ -813,31 +827,83 @@ func prNumbered(o *prOpts, lines []string, first int) []string {
 }
 
 // prColWidth is the width of one column of output: the page width less
-// the separators, shared.
+// the separators (and with -m, -n's number, written once a line), shared.
 func prColWidth(o *prOpts) int {
 	n := max(o.columns, o.widthCols)
 	if n > 1 {
-		return (o.width - (n-1)*len(o.sep)) / n
+		return (o.width - o.mergeNumberWidth() - (n-1)*len(o.sep)) / n
 	}
 	return o.width
 }
 
-// prMerge lays the files side by side, one column each.
-func prMerge(env *Env, cols [][]string) []prPage {
+// mergeNumberWidth is the room -n's number takes before the first of
+// several merged files' columns (0 otherwise): DIGITS and, for its TAB,
+// the blanks up to the next multiple of 8, or its one separator.
+func (o *prOpts) mergeNumberWidth() int {
+	if !o.merge || !o.number || max(o.columns, o.widthCols) < 2 {
+		return 0
+	}
+	if o.numSep == "\t" {
+		return o.numDigits + 8 - o.numDigits%8
+	}
+	return o.numDigits + 1
+}
+
+// mergeFirstNumber is -n's number of the first merged row of the first
+// page printed: -N's, or (GNU's skip_to_page) one more than the reads of
+// the first file the pages skipped made, its end of file among them.
+func (o *prOpts) mergeFirstNumber(firstLen int) int {
+	rows := prBodyLines(o)
+	if o.double {
+		rows = max(1, rows/2)
+	}
+	skipped := max(0, o.firstPage-1) * rows
+	if o.firstNumSet {
+		return o.firstNum
+	}
+	return o.firstNum + min(skipped, firstLen+1)
+}
+
+// prMerge lays the files side by side, one column each. With -n each
+// row starts with a cell of its number (GNU numbers a merged line once),
+// ended by a newline when the first file has ended and the second has
+// not (GNU then drops the blanks after the number under -s and -J: when
+// the second has ended too, its separator writes them); with one file
+// named, the
+// number is part of its line, as pr without -m has it.
+func prMerge(env *Env, o *prOpts, cols [][]string) []prPage {
 	n := 0
 	for _, c := range cols {
 		n = max(n, len(c))
 	}
+	rows := prBodyLines(o)
+	if o.double {
+		rows = max(1, rows/2)
+	}
+	num := o.mergeFirstNumber(len(cols[0])) - max(0, o.firstPage-1)*rows
+	numCell := o.number && o.widthCols > 1
 	var all prPage
 	for r := 0; r < n; r++ {
 		if r&0xffff == 0xffff && env.Ctx.Err() != nil {
 			return nil
 		}
-		row := make([]string, len(cols))
-		for i, c := range cols {
-			if r < len(c) {
-				row[i] = c[r]
+		row := make([]string, 0, len(cols)+1)
+		if numCell {
+			cell := o.lineNumber(num + r)
+			if r >= len(cols[0]) && (len(cols) < 2 || r < len(cols[1])) {
+				cell += "\n"
 			}
+			row = append(row, cell)
+		}
+		for _, c := range cols {
+			cell := ""
+			if r < len(c) {
+				cell = c[r]
+			}
+			if o.number && !numCell {
+				cell = o.lineNumber(num+r) + cell
+			}
+			row = append(row, cell)
 		}
 		all = append(all, row)
 	}
@@ -903,9 +969,9 @@ func prPages(env *Env, w *bufio.Writer, o *prOpts, pages []prPage, hdr string, m
 		case !header && ffAfter:
 			w.WriteByte('\f')
 		case header && o.formFeed:
-			// GNU: with -d, a page of one column that the input does
-			// not fill has one more empty line.
-			if o.double && o.columns == 1 && !o.merge && len(page) < rows || len(page) == 0 {
+			// GNU: with -d, a page of one column (or of merged files)
+			// that the input does not fill has one more empty line.
+			if o.double && (o.columns == 1 || o.merge) && len(page) < rows || len(page) == 0 {
 				w.WriteByte('\n') // (an empty page has its empty line too)
 			}
 			w.WriteByte('\f')
@@ -964,7 +1030,7 @@ func prHeader(env *Env, w *bufio.Writer, o *prOpts, hdr string, mt time.Time, n 
 // -o's margin, or with -i the margin and line made into tabs; several
 // columns as prRow lays them out.
 func prWriteRow(env *Env, w *bufio.Writer, o *prOpts, row []string) error {
-	if o.columns == 1 && !o.merge || o.merge && len(row) == 1 {
+	if o.columns == 1 && !o.merge || o.merge && o.widthCols <= 1 {
 		if o.tabify {
 			if err := o.tabifyLine(env, w, o.truncate(row[0])); err != nil {
 				return err
@@ -1103,6 +1169,38 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 	base := max(0, o.offset)
 	flush(base) // -o's margin, whatever follows
 	pos := base
+	if o.mergeNumberWidth() > 0 {
+		num := row[0]
+		row = row[1:]
+		for k := 0; k < o.numDigits; k++ {
+			if num[k] != ' ' {
+				flush(pos)
+				b.WriteByte(num[k])
+				printed = pos + 1
+			}
+			pos++
+		}
+		switch sep := num[o.numDigits]; {
+		case sep == '\t' && len(row) > 1:
+			// GNU: blanks, as the columns' padding
+			pos = base + o.mergeNumberWidth()
+		case sep == '\t':
+			// one file left of several: the TAB as it is, to its stop
+			flush(pos)
+			b.WriteByte(sep)
+			pos = (pos/8 + 1) * 8
+			printed = pos
+		default:
+			flush(pos)
+			b.WriteByte(sep)
+			pos++
+			printed = pos
+		}
+		if strings.HasSuffix(num, "\n") && o.join {
+			pos = printed // the first file has ended: GNU drops them
+		}
+		base = pos
+	}
 	for i, cell := range row {
 		start := base + i*(colWidth+len(o.sep))
 		limit := start + colWidth

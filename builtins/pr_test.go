@@ -24,6 +24,7 @@ func TestPr(t *testing.T) {
 		{files, []string{"pr", "-t", "-3", "-a", "s10"}, "", "1\t\t\t2\t\t\t3\n4\t\t\t5\t\t\t6\n7\t\t\t8\t\t\t9\n10\n", "", 0},
 		{files, []string{"pr", "-t", "-m", "s10", "s5"}, "", "1\t\t\t\t    11\n2\t\t\t\t    12\n3\t\t\t\t    13\n4\t\t\t\t    14\n5\t\t\t\t    15\n6\t\t\t\t    \n7\t\t\t\t    \n8\t\t\t\t    \n9\t\t\t\t    \n10\t\t\t\t    \n", "", 0},
 		{files, []string{"pr", "-t", "-2", "-s", "s10"}, "", "1\t6\n2\t7\n3\t8\n4\t9\n5\t10\n", "", 0},
+		{files, []string{"pr", "-m", "-t", "nope1", "nope2"}, "", "", "pr: nope1: No such file or directory\npr: nope2: No such file or directory\n", 1},
 		{files, []string{"pr", "-t", "-2", "-s:", "s10"}, "", "1:6\n2:7\n3:8\n4:9\n5:10\n", "", 0},
 		{files, []string{"pr", "-t", "-d", "s5"}, "", "11\n\n12\n\n13\n\n14\n\n15\n\n", "", 0},
 		{files, []string{"pr", "-t", "-o", "3", "s5"}, "", "   11\n   12\n   13\n   14\n   15\n", "", 0},

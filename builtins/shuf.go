@@ -180,6 +180,9 @@ func (c *shufConfig) flags(env *Env) *Flags {
 		return nil
 	})
 	f.Func(0, "random-source", RequiredArg, "FILE", "get random bytes from FILE", func(v string, _ bool) error {
+		if c.sourceSet && c.source != v {
+			return errors.New("multiple random sources specified")
+		}
 		c.source, c.sourceSet = v, true
 		return nil
 	})

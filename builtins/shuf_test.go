@@ -31,6 +31,8 @@ func TestShufReal(t *testing.T) {
 	}
 	i6Run(t, files, []i6Case{
 		{"", []string{"shuf", "--random-source=rs.bin", "l7"}, "e\nc\na\nd\ng\nb\nf\n", "", 0},
+		{"", []string{"shuf", "--random-source=rs.bin", "--random-source=rs.bin", "l1"}, "x\n", "", 0},
+		{"", []string{"shuf", "--random-source=rs.bin", "-n1", "--random-source=l7", "l1"}, "", "shuf: multiple random sources specified\n", 1},
 		// -n 0 opens neither the input nor the random source (but -r opens
 		// the source), as GNU.
 		{"", []string{"shuf", "-n", "0", "nosuch"}, "", "", 0},

@@ -97,6 +97,9 @@ func tail(env *Env) int {
 		env.Errorf("cannot follow %s by name", env.QuoteAF("-"))
 		return 1
 	}
+	if spec.n == 0 && spec.sign != '+' && !follow {
+		return 0 // GNU: "Don't read anything if we'll never output anything"
+	}
 	delim := byte('\n')
 	if zero {
 		delim = 0

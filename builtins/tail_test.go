@@ -22,6 +22,9 @@ func TestTail(t *testing.T) {
 		{nil, []string{"tail", "-n", "+11"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "11\n12\n", "", 0},
 		{nil, []string{"tail", "-n", "+0"}, "a\nb", "a\nb", "", 0},
 		{nil, []string{"tail", "-n", "0"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "", "", 0},
+		// GNU reads nothing, opens nothing, prints no header
+		{map[string]string{"f": "x\n"}, []string{"tail", "-v", "-n", "0", "f", "nope"}, "", "", "", 0},
+		{map[string]string{"f": "x\n"}, []string{"tail", "-c0", "f"}, "", "", "", 0},
 		{nil, []string{"tail", "-c", "4"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "\n12\n", "", 0},
 		{nil, []string{"tail", "-c", "+20"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "0\n11\n12\n", "", 0},
 		{nil, []string{"tail", "-c", "100"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "", 0},

@@ -272,6 +272,7 @@ func tr(env *Env) int {
 	f.BoolVar(&o.del, 'd', "delete", "delete characters in ARRAY1, do not translate")
 	f.BoolVar(&o.squeeze, 's', "squeeze-repeats", "replace each sequence of a repeated character\nthat is listed in the last specified ARRAY,\nwith a single occurrence of that character")
 	f.BoolVar(&o.trunc, 't', "truncate-set1", "first truncate ARRAY1 to length of ARRAY2")
+	f.StopAtOperand = true // GNU's "+AcCdst": `tr a -d` maps a to -
 	f.Epilog = trHelp
 	args, err := f.Parse(env.Args[1:])
 	if err != nil {

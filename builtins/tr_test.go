@@ -14,6 +14,9 @@ func TestTr(t *testing.T) {
 		{"hello, World 123 [a*]\\\\\n", []string{"tr", "a-z"}, "", "tr: missing operand after 'a-z'\nTwo strings must be given when translating.\nTry 'tr --help' for more information.\n", 1},
 		{"hello, World 123 [a*]\\\\\n", []string{"tr", "-d", "a", "b"}, "", "tr: extra operand 'b'\nOnly one string may be given when deleting without squeezing repeats.\nTry 'tr --help' for more information.\n", 1},
 		{"hello, World 123 [a*]\\\\\n", []string{"tr", "a", "b", "c"}, "", "tr: extra operand 'c'\nTry 'tr --help' for more information.\n", 1},
+		// GNU's "+AcCdst": the first operand ends the options
+		{"a-d\n", []string{"tr", "a", "-d"}, "--d\n", "", 0},
+		{"abc\n", []string{"tr", "-d", "a", "-s"}, "", "tr: extra operand '-s'\nOnly one string may be given when deleting without squeezing repeats.\nTry 'tr --help' for more information.\n", 1},
 		{"hello, World 123 [a*]\\\\\n", []string{"tr", "z-a", "A"}, "", "tr: range-endpoints of 'z-a' are in reverse collating sequence order\n", 1},
 		{"hello, World 123 [a*]\\\\\n", []string{"tr", "[:foo:]", "a"}, "", "tr: invalid character class 'foo'\n", 1},
 		{"hello, World 123 [a*]\\\\\n", []string{"tr", "a", ""}, "", "tr: when not truncating set1, string2 must be non-empty\n", 1},

@@ -512,7 +512,9 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		if report != nil && report.Sig() != 0 && st == 128+report.Sig() {
 			return interp.KilledStatus{Sig: report.Sig()} // a new pid
 		}
-		if st != 0 {
+		if uint8(st) != 0 {
+			// The low 8 bits, as exit(2) keeps them: a builtin's 256
+			// (jq's halt_error(256)) is success, as a program's is.
 			return interp.ExitStatus(uint8(st))
 		}
 		return nil

@@ -24,6 +24,7 @@ import (
 
 	"github.com/llmsh/llmsh"
 	"github.com/llmsh/llmsh/builtins"
+	_ "github.com/llmsh/llmsh/internal/earlystack" // the main goroutine's stack grown before any other init
 	"github.com/llmsh/llmsh/internal/earlyvfsd"
 	_ "github.com/llmsh/llmsh/internal/earlyvfsd/fromargs" // vfsd starts during init (a -c run)
 	"github.com/llmsh/llmsh/internal/memguard"

@@ -225,20 +225,6 @@ func FullProcsAfter(d time.Duration) (cancel func()) {
 // afterFunc is time.AfterFunc (a test's clock in tests).
 var afterFunc = time.AfterFunc
 
-// GrowStack grows the calling goroutine's stack to 32 KiB in one step.
-// llmsh's main goroutine grows to that during a run (its package init,
-// then the interpreter's calls), each doubling a copy that walks every
-// frame on the stack and reads their stack maps, pages of the binary
-// that a start touches for nothing else; here, in the first package
-// init of either process, the stack holds a few frames.
-//
-//go:noinline
-func GrowStack(n int) byte {
-	var frame [16 << 10]byte
-	frame[n%len(frame)] = byte(n)
-	return frame[n/2%len(frame)]
-}
-
 // ArgvFromArgs reads llmsh's command line as llmsh's own parser does, as far as
 // vfsd's arguments go: the -i, -o, --strict and --log options before -c
 // SCRIPT or a script file (which llmsh grants for reading after the -i

@@ -46,12 +46,10 @@ func (err *arrayIndexNegativeError) Error() string {
 	return "Out of bounds negative array index" // jq 1.7.1's words
 }
 
-type arrayIndexTooLargeError struct {
-	v any
-}
+type arrayIndexTooLargeError struct{}
 
-func (err *arrayIndexTooLargeError) Error() string {
-	return "array index too large: " + Preview(err.v)
+func (*arrayIndexTooLargeError) Error() string {
+	return "Array index too large" // jq 1.7.1's words
 }
 
 type repeatStringTooLargeError struct {
@@ -69,30 +67,6 @@ type objectKeyNotStringError struct {
 
 func (err *objectKeyNotStringError) Error() string {
 	return "Cannot use " + typeErrorPreview(err.v) + " as object key"
-}
-
-type arrayIndexNotNumberError struct {
-	v any
-}
-
-func (err *arrayIndexNotNumberError) Error() string {
-	return "expected a number for indexing an array but got: " + typeErrorPreview(err.v)
-}
-
-type stringIndexNotNumberError struct {
-	v any
-}
-
-func (err *stringIndexNotNumberError) Error() string {
-	return "expected a number for indexing a string but got: " + typeErrorPreview(err.v)
-}
-
-type expectedStartEndError struct {
-	v any
-}
-
-func (err *expectedStartEndError) Error() string {
-	return `expected "start" and "end" for slicing but got: ` + typeErrorPreview(err.v)
 }
 
 type lengthMismatchError struct{}
@@ -486,7 +460,8 @@ type indexError struct {
 }
 
 func (err *indexError) Error() string {
-	if k, ok := err.key.(string); ok {
+	if k, ok := err.key.(string); ok && len(k) < 30 {
+		// jq names a key of 30 bytes or more by its type only
 		return "Cannot index " + TypeOf(err.v) + " with string " + jsonMarshal(k)
 	}
 	return "Cannot index " + TypeOf(err.v) + " with " + TypeOf(err.key)

@@ -835,6 +835,7 @@ func newHTMLEscaper() *strings.Replacer {
 		`&`, "&amp;",
 		`'`, "&apos;",
 		`"`, "&quot;",
+		"\x00", `\0`, // as jq 1.7.1, and as @csv, @tsv and @sh
 	)
 }
 
@@ -1006,38 +1007,32 @@ func funcIndex2(_, v, x any) any {
 			return &indexError{v, x}
 		}
 	case []any:
-		switch v := v.(type) {
+		if v, ok := v.([]any); ok {
+			return indexElems(context.Background(), "indices", v, x) // llmsh: bulk.go
+		}
+		return &indexError{v, x} // null too, as jq's jv_get
+	case *OrderedMap:
+		switch v.(type) {
 		case nil:
 			return nil
-		case []any:
-			return indexElems(context.Background(), "indices", v, x) // llmsh: bulk.go
+		case []any, string:
+			start, ok := x.Get("start")
+			end, ok2 := x.Get("end")
+			if !ok || !ok2 {
+				return errSliceIndices
+			}
+			return funcSlice(nil, v, end, start)
 		default:
-			return &expectedArrayError{v}
+			return &indexError{v, x}
 		}
-	case *OrderedMap:
-		if v == nil {
-			return nil
-		}
-		start, ok := x.Get("start")
-		if !ok {
-			return &expectedStartEndError{x}
-		}
-		end, ok := x.Get("end")
-		if !ok {
-			return &expectedStartEndError{x}
-		}
-		return funcSlice(nil, v, end, start)
-	default:
-		switch v.(type) {
-		case []any:
-			return &arrayIndexNotNumberError{x}
-		case string:
-			return &stringIndexNotNumberError{x}
-		default:
-			return &objectKeyNotStringError{x}
-		}
+	default: // null and booleans index nothing, as jq's jv_get
+		return &indexError{v, x}
 	}
 }
+
+// errSliceIndices is jq 1.7.1's error for a slice whose start or end is
+// missing or no number (`.["a":1]`, `.[{"start":0}]`).
+var errSliceIndices = errors.New("Array/string slice indices must be integers")
 
 func index(vs []any, i int) any {
 	i = clampIndex(i, -1, len(vs))
@@ -1066,14 +1061,14 @@ func slice(vs []any, e, s any) any {
 		if i, ok := toIntFloor(s); ok {
 			start = clampIndex(i, 0, len(vs))
 		} else {
-			return &arrayIndexNotNumberError{s}
+			return errSliceIndices
 		}
 	}
 	if e != nil {
 		if i, ok := toIntCeil(e); ok {
 			end = clampIndex(i, start, len(vs))
 		} else {
-			return &arrayIndexNotNumberError{e}
+			return errSliceIndices
 		}
 	} else {
 		end = len(vs)
@@ -1088,14 +1083,14 @@ func sliceString(v string, e, s any) any {
 		if i, ok := toIntFloor(s); ok {
 			start = clampIndex(i, 0, l)
 		} else {
-			return &stringIndexNotNumberError{s}
+			return errSliceIndices
 		}
 	}
 	if e != nil {
 		if i, ok := toIntCeil(e); ok {
 			end = clampIndex(i, start, l)
 		} else {
-			return &stringIndexNotNumberError{e}
+			return errSliceIndices
 		}
 	} else {
 		end = l
@@ -1676,6 +1671,11 @@ func update(v any, path []any, n any, a allocator) (any, error) {
 	if len(path) == 0 {
 		return n, nil
 	}
+	if _, gone := v.(struct{}); !gone {
+		if done, err := updateCheck(v, path, n); done || err != nil {
+			return v, err
+		}
+	}
 	switch p := path[0].(type) {
 	case string:
 		switch v := v.(type) {
@@ -1721,22 +1721,72 @@ func update(v any, path []any, n any, a allocator) (any, error) {
 	}
 }
 
+// updateCheck is what jq 1.7.1 checks before it sets or deletes at
+// path[0] of v (n is the value, struct{}{} to delete): the last key of a
+// deletion goes to jv_dels (nothing to do in null; a key of the wrong type
+// is `Cannot delete TYPE field of object` or `... element of array`);
+// any other key is first looked up with jv_get, whose error comes first
+// (`Cannot index TYPE with ...`), and a deletion under a null stops
+// there; an array cannot be updated at an array index. done means v is
+// the result as it is.
+func updateCheck(v any, path []any, n any) (done bool, err error) {
+	del := n == struct{}{}
+	if del && len(path) == 1 {
+		if v == nil {
+			return true, nil
+		}
+		return false, updateError(v, path[0], n)
+	}
+	if _, ok := path[0].([]any); ok {
+		if _, ok := v.([]any); ok {
+			return false, errors.New("Cannot update field at array index of array")
+		}
+	}
+	w := funcIndex2(nil, v, path[0])
+	if err, ok := w.(error); ok {
+		return false, err
+	}
+	return del && w == nil, nil
+}
+
 // updateError is jq 1.7.1's error for a path that cannot go through v
-// at key, setting (n, the value) or deleting (n is struct{}{}).
+// at key, setting (n, the value) or deleting (n is struct{}{}); nil where
+// a deletion can go on (jv_dels).
 func updateError(v, key, n any) error {
 	if n != struct{}{} {
 		return &indexError{v, key}
 	}
 	switch v.(type) {
 	case *OrderedMap:
-		if _, ok := key.(*OrderedMap); ok {
-			return &indexError{v, key}
+		if _, ok := key.(string); ok {
+			return nil
 		}
 		return errors.New("Cannot delete " + TypeOf(key) + " field of object")
 	case []any:
+		switch key := key.(type) {
+		case int, float64, *big.Int, json.Number:
+			return nil
+		case *OrderedMap:
+			s, ok := key.Get("start")
+			e, ok2 := key.Get("end")
+			if !ok || !ok2 || !sliceBound(s) || !sliceBound(e) {
+				return errSliceIndices
+			}
+			return nil
+		}
 		return errors.New("Cannot delete " + TypeOf(key) + " element of array")
 	}
 	return errors.New("Cannot delete fields from " + TypeOf(v))
+}
+
+// sliceBound reports whether x can be a slice's start or end: null or a
+// number.
+func sliceBound(x any) bool {
+	if x == nil {
+		return true
+	}
+	_, ok := toIntFloor(x)
+	return ok
 }
 
 func updateObject(v *OrderedMap, k string, path []any, n any, a allocator) (any, error) {
@@ -1789,7 +1839,7 @@ func updateArrayIndex(v []any, i int, path []any, n any, a allocator) (any, erro
 			return v, nil
 		}
 		if i >= 0x20000000 {
-			return nil, &arrayIndexTooLargeError{i}
+			return nil, &arrayIndexTooLargeError{}
 		}
 	}
 	u, err := update(x, path, n, a)
@@ -1818,26 +1868,23 @@ func updateArrayIndex(v []any, i int, path []any, n any, a allocator) (any, erro
 
 func updateArraySlice(v []any, m *OrderedMap, path []any, n any, a allocator) (any, error) {
 	s, ok := m.Get("start")
-	if !ok {
-		return nil, &expectedStartEndError{m}
-	}
-	e, ok := m.Get("end")
-	if !ok {
-		return nil, &expectedStartEndError{m}
+	e, ok2 := m.Get("end")
+	if !ok || !ok2 {
+		return nil, errSliceIndices
 	}
 	var start, end int
 	if s != nil {
 		if i, ok := toIntFloor(s); ok {
 			start = clampIndex(i, 0, len(v))
 		} else {
-			return nil, &arrayIndexNotNumberError{s}
+			return nil, errSliceIndices
 		}
 	}
 	if e != nil {
 		if i, ok := toIntCeil(e); ok {
 			end = clampIndex(i, start, len(v))
 		} else {
-			return nil, &arrayIndexNotNumberError{e}
+			return nil, errSliceIndices
 		}
 	} else {
 		end = len(v)
@@ -1923,7 +1970,7 @@ func deleteEmpty(v any, depth int) any {
 func funcGetpath(v, p any) any {
 	path, ok := p.([]any)
 	if !ok {
-		return &func1TypeError{"getpath", v, p}
+		return errors.New("Path must be specified as an array") // jq's
 	}
 	for _, x := range path {
 		v = funcIndex2(nil, v, x)

@@ -1,10 +1,7 @@
 // Package fromargs starts llmsh's vfsd early (earlyvfsd.StartFromArgs)
 // in its package init, when the command line is a plain -c run. Only
 // llmsh's main imports it: a program that embeds llmsh starts vfsd when
-// it asks for a session, never at initialisation. Its init is also the
-// first of llmsh's code that runs in either process (llmsh and the vfsd
-// it runs), and grows the main goroutine's stack there
-// (earlyvfsd.GrowStack).
+// it asks for a session, never at initialisation.
 package fromargs
 
 import (
@@ -14,7 +11,6 @@ import (
 )
 
 func init() {
-	earlyvfsd.GrowStack(len(os.Args))
 	if len(os.Args) > 1 {
 		earlyvfsd.StartFromArgs(os.Args[1:])
 	}
