@@ -27,6 +27,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/internal/sandbox"
 	"github.com/llmsh/llmsh/internal/stuck"
@@ -458,6 +459,9 @@ func serveWorker(conn *net.UnixConn) int {
 	if opts.MaxMemory <= 0 {
 		opts.MaxMemory = DefaultMaxMemory
 	}
+	// This process runs this one session: awk's and jq's strings are
+	// bounded as its values are.
+	builtins.SetStringLimit(limitsOf(opts).MaxValue)
 	// The session's guard watches this process's heap: the session's
 	// own, as it is alone here.
 	sess, err := New(opts)
@@ -470,6 +474,7 @@ func serveWorker(conn *net.UnixConn) int {
 	defer sess.Close()
 	// vfsd is running: from now on this process needs no file and no
 	// network, and could not execute a program.
+	stuck.Prepare() // its readings of this process outlive the restriction
 	if err := sandbox.RestrictSelf(); err != nil {
 		reply(workerResp{ID: req.ID, Kind: "other", Err: "llmsh: cannot confine the session's process: " + err.Error()})
 		return 1

@@ -105,7 +105,7 @@ func TestIsolatedMemoryLimit(t *testing.T) {
 	t.Parallel()
 	s := newIsolated(t, llmsh.Options{MaxMemory: 64 << 20})
 	run(t, s, `kept=yes`)
-	res := run(t, s, `x=$(yes); echo never`)
+	res := run(t, s, `while :; do a+=("$(yes | head -c 4000000)"); done; echo never`)
 	if res.ExitCode != 125 || !strings.Contains(res.Stderr, "llmsh: memory limit exceeded (64 MiB)") || strings.Contains(res.Stdout, "never") {
 		t.Fatalf("got %+v", res)
 	}
@@ -119,7 +119,7 @@ func TestIsolatedMemoryLimit(t *testing.T) {
 // stopped once what they keep passes it (keepUntilStopped).
 func TestIsolatedSessionGrowth(t *testing.T) {
 	t.Parallel()
-	s := newIsolated(t, llmsh.Options{MaxMemory: 32 << 20})
+	s := newIsolated(t, llmsh.Options{MaxMemory: 32 << 20, Limits: llmsh.Limits{MaxValue: 256 << 20}})
 	keepUntilStopped(t, s, "llmsh: memory limit exceeded (32 MiB)")
 }
 

@@ -174,6 +174,34 @@ type Options struct {
 // processes at once. Zero fields take the defaults of package shell.
 type Limits = shell.Limits
 
+// ValueLimit is the bound on one value (Limits.MaxValue: a command
+// substitution's output, an expanded word, a string awk or jq builds) of
+// a session whose Options.MaxMemory is maxMemory: an eighth of its memory
+// limit (DefaultMaxMemory's when it has none), and at most
+// shell.DefaultMaxValue (256 MiB, an eighth of 2 GiB). Session 29: a
+// value could grow to 256 MiB whatever the memory limit, so a run under
+// --max-memory 128M reached 519 MB of RSS in the allocations of one value
+// (a buffer doubling as it is filled, then the string made of it), which
+// no guard's tick interrupts; an eighth keeps that burst within the limit.
+func ValueLimit(maxMemory int64) int {
+	if maxMemory <= 0 {
+		maxMemory = DefaultMaxMemory
+	}
+	return int(min(maxMemory/8, shell.DefaultMaxValue))
+}
+
+// limits are the shell's limits: Options.Limits, with a MaxValue of
+// ValueLimit's when it has none.
+func (s *Session) limits() Limits { return limitsOf(s.opts) }
+
+func limitsOf(opts Options) Limits {
+	l := opts.Limits
+	if l.MaxValue == 0 {
+		l.MaxValue = ValueLimit(opts.MaxMemory)
+	}
+	return l
+}
+
 // Result is what one Run produced.
 type Result struct {
 	Stdout, Stderr string
@@ -426,7 +454,7 @@ func (s *Session) start() error {
 	s.stdout.set(nil)
 	s.stderr.set(nil)
 	sh, shErr := shell.New(shell.Options{
-		Client: p.Client, Stdout: &s.stdout, Stderr: &s.stderr, Dir: s.dir, Limits: s.opts.Limits,
+		Client: p.Client, Stdout: &s.stdout, Stderr: &s.stderr, Dir: s.dir, Limits: s.limits(),
 		Name: s.opts.Name, Args: s.opts.Args, ShellOpts: s.opts.ShellOpts, Command: s.opts.Command, Source: s.opts.Source, Color: s.opts.Color,
 		FromStdin: s.opts.FromStdin,
 		PanicLog:  panicLog(s.opts.Verbose, &s.stderr),

@@ -183,14 +183,29 @@ func TestGrantRefused(t *testing.T) {
 
 // TestInProcessMemoryLimit: with MaxMemory, a session in the embedding
 // process stops a Run whose heap passes it, with status 125 and the llmsh
-// command's message, and goes on.
+// command's message, and goes on. The session's bound on one value is an
+// eighth of MaxMemory (session 30; it was 256 MiB whatever MaxMemory
+// said), unless Limits.MaxValue says otherwise: here the guard is to see
+// one value grow.
 func TestInProcessMemoryLimit(t *testing.T) {
-	s, err := llmsh.New(llmsh.Options{MaxMemory: 64 << 20})
+	small, err := llmsh.New(llmsh.Options{MaxMemory: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer small.Close()
+	res := run(t, small, "x=$(yes | head -c 34000000); echo survived")
+	if want := "llmsh: limit exceeded: value too large (more than 33554432 bytes)\n"; res.ExitCode != 125 || strings.Contains(res.Stdout, "survived") || !strings.HasSuffix(res.Stderr, want) {
+		t.Fatalf("value limit: got status %d stdout %q stderr %q, want %q", res.ExitCode, res.Stdout, res.Stderr, want)
+	}
+	if got, want := llmsh.ValueLimit(0), 256<<20; got != want {
+		t.Errorf("ValueLimit(0) = %d, want %d", got, want)
+	}
+	s, err := llmsh.New(llmsh.Options{MaxMemory: 64 << 20, Limits: llmsh.Limits{MaxValue: 256 << 20}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	res := run(t, s, "x=$(yes | head -c 200000000); echo survived")
+	res = run(t, s, "x=$(yes | head -c 200000000); echo survived")
 	if res.ExitCode != 125 || res.Limit != "memory" || strings.Contains(res.Stdout, "survived") || res.Stderr != "llmsh: memory limit exceeded (64 MiB)\n" {
 		t.Fatalf("got status %d limit %q stdout %q stderr %q", res.ExitCode, res.Limit, res.Stdout, res.Stderr)
 	}

@@ -383,7 +383,7 @@ func TestRestoreTimeLimit(t *testing.T) {
 	})
 	// The memory guard stops one that fills the heap, as it stops a Run.
 	s := openSession(t, true, llmsh.Options{MaxMemory: 64 << 20})
-	flood := bytes.Replace(snap, []byte("while :; do :; done"), []byte("x=$(yes)"), 1)
+	flood := bytes.Replace(snap, []byte("while :; do :; done"), []byte("while :; do a[i++]=$(yes | head -c 4000000); done"), 1)
 	if err := s.Restore(context.Background(), flood); !errors.Is(err, llmsh.ErrSnapshot) || !strings.Contains(err.Error(), "memory limit exceeded") {
 		t.Fatalf("Restore of a snapshot filling the heap: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
+	"github.com/llmsh/llmsh/internal/memguard"
 )
 
 // nopReadCloser lets stdin be handled like an opened file without closing it.
@@ -61,7 +62,7 @@ func (e *Env) Open(name string) (io.ReadCloser, error) {
 	case "/dev/null":
 		return nopReadCloser{eofReader{}}, nil
 	case "/dev/zero":
-		return nopReadCloser{stoppableZeros{e.Ctx}}, nil
+		return nopReadCloser{stoppableZeros{e.Ctx, new(memguard.ReadMeter)}}, nil
 	}
 	return e.FS.OpenFile(e.Abs(name), os.O_RDONLY)
 }
@@ -249,11 +250,22 @@ func (i devInfo) Sys() any           { return nil }
 // command gathering one endless line ends with its run (session 20, red
 // team: rev, sed, cut, uniq, look of /dev/zero grew past the time limit
 // until memory was gone).
-type stoppableZeros struct{ ctx context.Context }
+// Its bytes are counted (memguard.ReadMeter): a command gathering them
+// into one line grows it faster than the memory guards' ticks come on a
+// loaded machine (session 30: `rev /dev/zero` under --max-memory 64M
+// reached 787 MB of heap).
+type stoppableZeros struct {
+	ctx   context.Context
+	meter *memguard.ReadMeter
+}
 
 func (z stoppableZeros) Read(p []byte) (int, error) {
 	if z.ctx != nil && z.ctx.Err() != nil {
 		return 0, gnu.ErrCancelled
+	}
+	z.meter.Add(len(p))
+	if z.ctx != nil && z.ctx.Err() != nil {
+		return 0, gnu.ErrCancelled // the guard has stopped the run
 	}
 	clear(p)
 	return len(p), nil

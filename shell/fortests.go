@@ -71,3 +71,7 @@ func (forTests) SameState(a, b *Shell) bool { return a.state == b.state }
 // GNUQuote GNU's quote() of s.
 func (forTests) CommandText(name string) string { return commandText(name) }
 func (forTests) GNUQuote(s string) string       { return gnuQuote(s) }
+
+// JobGraceEnd is the bound of the grace of the jobs running at a
+// script's end (interp.GraceEnd).
+func (forTests) JobGraceEnd() (<-chan struct{}, func()) { return jobGraceEnd() }

@@ -15,6 +15,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/vfsclient"
 )
 
@@ -75,7 +76,7 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
 		}
 		if d.endless() && f.ctx != nil {
-			return stoppableDev{d, f.ctx}, nil
+			return stoppableDev{d, f.ctx, new(memguard.ReadMeter)}, nil
 		}
 		return d, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
@@ -292,6 +293,11 @@ func (s *Shell) interactiveStatus(ctx context.Context, err error) int {
 		return int(es)
 	case errors.Is(err, ErrLimit):
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
+		return 125
+	case errors.As(err, new(expand.ValueTooLargeError)):
+		// A limit, as in a script (status): a library Run, serve's and
+		// the REPL's said "llmsh: value too large …", status 1.
+		fmt.Fprintf(s.opts.Stderr, "llmsh: limit exceeded: %v\n", err)
 		return 125
 	case ctx.Err() != nil:
 		return 130

@@ -252,6 +252,7 @@ func New(opts Options) (*Shell, error) {
 		interp.DeferredRedirects(true),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),
+		interp.GraceEnd(jobGraceEnd),
 		interp.CommandNames(commandNames),
 		interp.TimeFormat(builtins.Strftime),
 	)

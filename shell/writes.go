@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/vfsclient"
 	"golang.org/x/sys/unix"
@@ -344,16 +345,27 @@ func (d *devFile) endless() bool { return d.name != "/dev/null" && d.name != pro
 // that gathers one endless line (rev, sed, cut, uniq, nl, look, envsubst
 // of /dev/zero) ends with its run instead of growing until memory is
 // gone (session 20, red team).
+//
+// Every 16 MiB it gives, it has the memory guards look at the heap at
+// once (memguard.ReadMeter): a command gathering the device's one
+// endless line grows it faster than the guards' ticks come on a loaded
+// machine (session 30: `rev /dev/zero` under --max-memory 64M reached
+// 787 MB of heap; now about twice the limit).
 type stoppableDev struct {
 	*devFile
-	ctx context.Context
+	ctx   context.Context
+	meter *memguard.ReadMeter
 }
 
 func (d stoppableDev) Read(p []byte) (int, error) {
 	if d.ctx.Err() != nil {
 		return 0, builtins.ErrCancelled
 	}
-	return d.devFile.Read(p)
+	n, err := d.devFile.Read(p)
+	if d.meter.Add(n); d.ctx.Err() != nil {
+		return 0, builtins.ErrCancelled // the guard has stopped the run
+	}
+	return n, err
 }
 
 // stoppable gives a command's reader of an endless device, of a file
@@ -363,7 +375,7 @@ func (d stoppableDev) Read(p []byte) (int, error) {
 // is returned as it is.
 func stoppable(ctx context.Context, r io.Reader, own *os.File) io.Reader {
 	if d, ok := r.(*devFile); ok && d.endless() {
-		return stoppableDev{d, ctx}
+		return stoppableDev{d, ctx, new(memguard.ReadMeter)}
 	}
 	if f, ok := r.(*os.File); ok && f == own && nonBlocking(f) {
 		return stoppablePipe{f, ctx}

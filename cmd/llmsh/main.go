@@ -591,6 +591,9 @@ func runOpts(o *options, stdin io.Reader, stdout, stderr io.Writer, rep *report)
 			touts = append(touts, t)
 		}
 	}
+	// This process runs this one session: awk's and jq's strings are
+	// bounded as its values are, by its memory limit.
+	builtins.SetStringLimit(llmsh.ValueLimit(cmp.Or(o.maxMemory, memoryLimit)))
 	sess, err := llmsh.New(llmsh.Options{
 		Inputs: o.inputs, Outputs: o.outputs, Strict: o.strict, Dir: cwd,
 		VfsdPath: o.vfsdPath, VfsdLog: o.logFile, VfsdFDs: fds, VfsdStderr: stderr, Hidden: hiddenFiles(hist),

@@ -377,7 +377,7 @@ func TestCLI(t *testing.T) {
 		{"missing -o dir/ made", []string{"-o", filepath.Join(dir, "made") + "/", "-c", "echo x > " + filepath.Join(dir, "made", "f") + " && cat " + filepath.Join(dir, "made", "f")}, "", "x\n", "", 0},
 		{"vfs-fds not open", []string{"--vfs-fds", "97,98", "-c", "echo not-run"}, "", "", "llmsh: --vfs-fds '97,98': 97: Bad file descriptor\nUsage: llmsh", 2},
 		{"max-output suffix", []string{"--max-output", "1K", "-c", "echo ok"}, "", "ok\n", "", 0},
-		{"max-memory", []string{"--max-memory", "64M", "-c", "x=$(head -c 300000000 /dev/zero | tr '\\0' a); echo not-reached"}, "", "", "llmsh: memory limit exceeded (64 MiB)", 125},
+		{"max-memory", []string{"--max-memory", "64M", "-c", `while :; do a+=("$(yes | head -c 4000000)"); done; echo not-reached`}, "", "", "llmsh: memory limit exceeded (64 MiB)", 125},
 		{"max-memory bad", []string{"--max-memory", "0", "-c", "echo ok"}, "", "", "llmsh: invalid --max-memory '0'", 2},
 		{"max-output bad", []string{"--max-output", "1Q", "-c", "echo ok"}, "", "", "llmsh: invalid --max-output '1Q'", 2},
 		{"usage", []string{"--bogus"}, "", "", "Usage: llmsh", 2},

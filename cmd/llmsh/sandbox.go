@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/llmsh/llmsh/internal/sandbox"
+	"github.com/llmsh/llmsh/internal/stuck"
 )
 
 // afterRestrict, when set (by tests), runs right after restrictSelf.
@@ -19,6 +20,7 @@ var afterRestrict func()
 // this degrades to nothing, and --verbose says so.
 func restrictSelf(verbose bool, stderr io.Writer) {
 	abi := sandbox.ABI()
+	stuck.Prepare() // its readings of this process outlive the restriction
 	err := sandbox.RestrictSelf()
 	switch {
 	case err != nil:

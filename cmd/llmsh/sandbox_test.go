@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/llmsh/llmsh/internal/sandbox"
+	"github.com/llmsh/llmsh/internal/stuck"
 	"github.com/llmsh/llmsh/vfsd"
 )
 
@@ -35,6 +36,10 @@ func init() {
 		}
 		_, err := os.ReadFile(file)
 		fmt.Fprintf(os.Stderr, "probe-read: %v\n", err)
+		// The stuck judge's reading of the time the threads waited for
+		// a CPU (schedstat) still works: its files were opened before.
+		_, _, ready := stuck.Meter()
+		fmt.Fprintf(os.Stderr, "probe-ready: %v\n", ready > 0)
 		c, err := net.Dial("tcp", addr)
 		if err == nil {
 			c.Close()
@@ -85,6 +90,9 @@ func TestLandlockSelfRestriction(t *testing.T) {
 		}
 		if abi >= 4 && !strings.Contains(errs, "probe-dial: dial tcp "+ln.Addr().String()+": connect: permission denied") {
 			t.Fatalf("llmsh could connect to TCP after restricting: %q", errs)
+		}
+		if !strings.Contains(errs, "probe-ready: true") {
+			t.Fatalf("the stuck judge read no wait of the threads after restricting: %q", errs)
 		}
 		if !strings.Contains(errs, fmt.Sprintf("Landlock ABI %d", abi)) {
 			t.Fatalf("--verbose did not report the ABI: %q", errs)

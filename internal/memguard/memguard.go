@@ -192,6 +192,46 @@ func serve() {
 	}
 }
 
+// Check looks at the heap now, on the caller's goroutine, as a tick of
+// the guards does: it fires those whose limit the live heap is above.
+// A reader that feeds a command faster than any tick can come calls it
+// (session 30, red team: `rev /dev/zero` under --max-memory 64M grew
+// its line to 787 MB of heap while the guard's goroutine waited a
+// second for its turn at load 20, each growth of the line being one
+// copy that Go cannot preempt); without a guard, or with the heap under
+// every limit, it only reads the heap.
+func Check() {
+	hub.mu.Lock()
+	low := uint64(math.MaxUint64)
+	for g := range hub.guards {
+		low = min(low, g.limit)
+	}
+	hub.mu.Unlock()
+	if Heap() <= low {
+		return
+	}
+	runtime.GC()
+	for _, fire := range over(Heap()) {
+		fire()
+	}
+}
+
+// ReadMeter counts the bytes an endless reader (/dev/zero) gives one
+// command and has the guards look at the heap (Check) every 16 MiB of
+// them: the command may be gathering them into one line.
+type ReadMeter struct{ n int }
+
+// readCheck is how many bytes a ReadMeter lets through between looks.
+const readCheck = 16 << 20
+
+// Add counts n more bytes read.
+func (m *ReadMeter) Add(n int) {
+	if m.n += n; m.n >= readCheck {
+		m.n = 0
+		Check()
+	}
+}
+
 // lowest is the lowest limit of the guards; false when there is none, and
 // the goroutine is to end (a later guard starts another).
 func lowest() (uint64, bool) {

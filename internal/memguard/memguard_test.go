@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime"
 	"runtime/debug"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -171,4 +172,27 @@ func TestOneWatcher(t *testing.T) {
 		}
 		time.Sleep(tick)
 	}
+}
+
+// TestCheckFiresNow: Check looks at the heap on the caller's goroutine
+// and fires a guard whose limit the live heap is above before it
+// returns (a reader of /dev/zero calls it every 16 MiB, ReadMeter: the
+// guard's own goroutine may wait a second for its turn on a loaded
+// machine); under the limit it fires nothing.
+func TestCheckFiresNow(t *testing.T) {
+	runtime.GC()
+	var fired atomic.Int32 // the guard's own ticks may fire it too
+	stop := Growth(32<<20, func() { fired.Add(1) })
+	defer stop()
+	Check()
+	if n := fired.Load(); n != 0 {
+		t.Fatalf("fired %d times under the limit", n)
+	}
+	hog := make([]byte, 64<<20)
+	var m ReadMeter
+	m.Add(16 << 20) // a ReadMeter's 16 MiB: Check
+	if fired.Load() == 0 {
+		t.Fatal("Check did not fire the guard over its limit")
+	}
+	runtime.KeepAlive(hog)
 }

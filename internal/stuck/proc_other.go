@@ -13,3 +13,6 @@ func MeterOf(pid int) (meter func() (wall, cpu, ready time.Duration), end func()
 
 // processReady is 0 where the threads' wait for a CPU is not known.
 func processReady() time.Duration { return 0 }
+
+// Prepare does nothing where the wait is not known.
+func Prepare() {}

@@ -300,13 +300,13 @@ func TestCrashStartsAnew(t *testing.T) {
 	}
 }
 
-// TestMemoryLimitEndsOneCall: x=$(yes) through the MCP client, in an
-// isolated session with a small memory limit, ends that call with 125 and
+// TestMemoryLimitEndsOneCall: values gathered without end through the
+// MCP client, in an isolated session with a small memory limit, ends that call with 125 and
 // the memory message; the session and its state go on (issue 20 item 2).
 func TestMemoryLimitEndsOneCall(t *testing.T) {
 	cs, _ := connectWith(t, Config{}, llmsh.Options{Isolated: true, MaxMemory: 64 << 20})
 	call(t, cs, map[string]any{"command": "kept=yes"})
-	res, out := call(t, cs, map[string]any{"command": "x=$(yes); echo never"})
+	res, out := call(t, cs, map[string]any{"command": `while :; do a+=("$(yes | head -c 4000000)"); done; echo never`})
 	if out.ExitCode != 125 || !res.IsError || !strings.Contains(out.Stderr, "llmsh: memory limit exceeded (64 MiB)") || strings.Contains(out.Stdout, "never") {
 		t.Fatalf("hog call: %+v", out)
 	}

@@ -455,8 +455,8 @@ func TestCrashEndsOneSession(t *testing.T) {
 	}
 }
 
-// TestMemoryLimitEndsOneRun: x=$(yes) in a session with a small
-// max_memory stops with 125 and the memory message; the session, and
+// TestMemoryLimitEndsOneRun: values gathered without end in a session
+// with a small max_memory stop it with 125 and the memory message; the session, and
 // another one beside it, go on (issue 20 item 2).
 func TestMemoryLimitEndsOneRun(t *testing.T) {
 	_, path := start(t, Config{})
@@ -464,7 +464,7 @@ func TestMemoryLimitEndsOneRun(t *testing.T) {
 	other := mustOpen(t, c, OpenParams{})
 	mustRun(t, c, other, "kept=yes", "")
 	hog := mustOpen(t, c, OpenParams{MaxMemory: 64 << 20})
-	r := mustRun(t, c, hog, "x=$(yes); echo never", "")
+	r := mustRun(t, c, hog, `while :; do a+=("$(yes | head -c 4000000)"); done; echo never`, "")
 	if r.ExitCode != 125 || !strings.Contains(r.Stderr, "llmsh: memory limit exceeded (64 MiB)") || strings.Contains(r.Stdout, "never") {
 		t.Fatalf("hog: %+v", r)
 	}

@@ -1240,18 +1240,20 @@ func (r *Runner) HangUp(wait time.Duration) []string {
 		}
 		hung = append(hung, j)
 	}
-	// A job blocked where no command says so (a pipe) is hung up after
-	// graceWait, as any left then.
-	grace := time.NewTimer(graceWait)
-	defer grace.Stop()
-	for _, j := range hung {
-		select {
-		case <-j.done:
-		case <-grace.C:
-			for _, j := range hung {
-				j.gate.hangup()
+	// A job blocked where no command says so (a pipe) is hung up when
+	// the grace is over (graceOver), as any left then.
+	if len(hung) > 0 {
+		over, stop := r.graceOver()
+		for _, j := range hung {
+			select {
+			case <-j.done:
+			case <-over:
+				for _, j := range hung {
+					j.gate.hangup()
+				}
 			}
 		}
+		stop()
 	}
 	var ended []string
 	for _, j := range hung {
@@ -1272,8 +1274,19 @@ func (r *Runner) HangUp(wait time.Duration) []string {
 }
 
 // graceWait bounds HangUp's grace for jobs that neither end nor block
-// in a command that waits.
+// in a command that waits, when the runner has no GraceEnd.
 const graceWait = 200 * time.Millisecond
+
+// graceOver is a channel closed when HangUp's grace is over (GraceEnd's,
+// or graceWait's timer), and the function that releases it.
+func (r *Runner) graceOver() (<-chan struct{}, func()) {
+	if end := r.llmsh.graceEnd; end != nil {
+		return end()
+	}
+	c := make(chan struct{})
+	t := time.AfterFunc(graceWait, func() { close(c) })
+	return c, func() { t.Stop() }
+}
 
 // drainProcSubsts waits, at most wait in all, for the process
 // substitutions still running to end on their own, the runner's and

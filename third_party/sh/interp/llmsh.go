@@ -70,6 +70,7 @@ type session struct {
 	topPending   atomic.Bool                            // top.pending is not empty
 	groupSig     atomic.Bool                            // GroupSignals was asked for (jobsig.go)
 	maxValue     int                                    // expand.Config.MaxValue
+	graceEnd     graceEnd                               // GraceEnd
 	timeFormat   func(time.Time, string, string) string // expand.Config.TimeFormat
 	jobControl   bool                                   // fg and bg work (JobControl)
 	fg           atomic.Pointer[bgProc]                 // the job waited for in the foreground (jobstop.go)
@@ -136,6 +137,22 @@ func TextLimits(maxBytes, maxNesting int) RunnerOption {
 func ValueLimit(n int) RunnerOption {
 	return func(r *Runner) error {
 		r.llmsh.maxValue = n
+		return nil
+	}
+}
+
+// graceEnd is GraceEnd's function.
+type graceEnd = func() (end <-chan struct{}, stop func())
+
+// GraceEnd makes end the bound of HangUp's grace for the jobs still
+// running that neither end nor enter a command that waits: end returns
+// a channel that is closed once the grace is over, and a function that
+// HangUp calls when it no longer needs it. Without it the grace is
+// graceWait of wall-clock time, of which the machine's load leaves the
+// jobs a share that it alone decides (llmsh: see jobs.go).
+func GraceEnd(end func() (<-chan struct{}, func())) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.graceEnd = end
 		return nil
 	}
 }

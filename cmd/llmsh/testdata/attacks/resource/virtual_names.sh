@@ -6,7 +6,7 @@
 #@ heavy
 #@ args: -i @RO@ -o @RW@ --timeout 60s
 #@ status: 0
-#@ stdout: huge refused 40
+#@ stdout: huge refused 8
 #@ stdout: component 256: 1
 #@ stdout: component 255: 0
 #@ stdout: path 4096: 1
@@ -22,7 +22,7 @@
 #@ stderr: more not named)
 huge=$(printf %0500000d 0)
 n=0
-for i in $(seq 40); do
+for i in $(seq 8); do
 	: > "/tmp/$huge$i" 2>/dev/null || n=$((n+1))
 	echo x >> "/tmp/x/$huge/$i" 2>/dev/null
 	mkdir -p "/tmp/$huge/$i" 2>/dev/null
@@ -40,7 +40,7 @@ echo important > /tmp/important
 d=/tmp/$(printf "%0250d/" $(seq 15))
 mkdir -p "$d"
 i=0
-while : > "$d$(printf %0230d $i)"; do i=$((i+1)); [ $i -gt 5000 ] && break; done
+while printf -v n %0230d $i; : > "$d$n"; do i=$((i+1)); [ $i -gt 5000 ] && break; done
 echo budget full: $((i > 3000 && i < 5000))
 # Chains of directories of their own cost their names too.
 mkdir -p "/c/$(printf "%0250d/" $(seq 14))" 2>/dev/null; echo new chain: $?
