@@ -272,6 +272,11 @@ type Runner struct {
 	// making its redirections, as bash does (declare y=$(ls) >g does
 	// not list g), with what declArgs gave for them (llmsh).
 	preDecl *preDeclArgs
+	// thisCmd is bash's this_command_name where a declaration's
+	// compound array names it (declare.go: localRefused): the function
+	// called, eval, source, [[ or ((, until a simple command ends
+	// (llmsh).
+	thisCmd string
 	// preTraced says that stmtSync traced preCall too (set -x), before
 	// the redirections whose words it then expands (llmsh).
 	preTraced bool
@@ -1567,6 +1572,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		bashPid:        r.llmsh.newPid(),
 		forkParent:     r.bashPid,
 		parenSub:       r.parenSub,
+		thisCmd:        r.thisCmd,
 		Params:         r.Params,
 		callHandler:    r.callHandler,
 		execHandler:    r.execHandler,

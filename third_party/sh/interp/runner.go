@@ -1360,6 +1360,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.stderr = errOut
 		}
 		if len(fields) == 0 {
+			r.thisCmd = ""                   // llmsh: declare.go: localRefused
 			var localEnv expand.WriteEnviron // llmsh: see selfRef below
 			for _, as := range cm.Assigns {
 				if localEnv != nil {
@@ -1605,6 +1606,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		} else {
 			r.killLine = int(r.lineBase + cm.Pos().Line())
 		}
+		r.thisCmd = "" // llmsh: bash's this_command_name (declare.go: localRefused)
+		if _, ok := cm.Loop.(*syntax.CStyleLoop); ok {
+			r.thisCmd = "(("
+		}
 		switch y := cm.Loop.(type) {
 		case *syntax.WordIter:
 			name := y.Name.Value
@@ -1773,6 +1778,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.setFunc(cm.Name.Value, cm.Body)
 	case *syntax.ArithmCmd:
+		r.thisCmd = "((" // llmsh: declare.go: localRefused
 		if cm == r.parenArith {
 			// llmsh: read as ( ( … ) ) (condArithParen).
 			sub := r.parenCmd
@@ -1793,6 +1799,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.exit.oneIf(n == 0)
 	case *syntax.LetClause:
+		r.thisCmd = "" // llmsh: declare.go: localRefused
 		r.letClause(ctx, cm, trace)
 	case *syntax.CaseClause:
 		oldKill := r.killLine // llmsh: as for's
@@ -1828,6 +1835,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 		}
 	case *syntax.TestClause:
+		r.thisCmd = "[[" // llmsh: declare.go: localRefused
 		r.condReErr = false
 		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
 		res := r.bashTest(ctx, cm.X, false)
@@ -1877,6 +1885,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0, false)
 		}
 		r.stderr = errOut
+		r.thisCmd = "" // llmsh: declare.go: localRefused
 		if len(cm.Assigns) > 0 {
 			// llmsh: x=1 declare …: the command's own assignments,
 			// made after its words are expanded, as a simple command's
@@ -3363,6 +3372,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 	}
 	name := args[0]
+	r.thisCmd = "" // llmsh: declare.go: localRefused
 	if strings.HasPrefix(name, "%") {
 		// llmsh: bash runs a command whose name starts with % as fg
 		// with the words as its arguments (`%1` is `fg %1`), before it
@@ -3375,6 +3385,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		if r.funcNestExceeded(name) {
 			return
 		}
+		r.thisCmd = name
 		if r.pipeCall {
 			r.pipeCall = false // llmsh: see pipeCall
 			r.subshellLevel++
