@@ -396,10 +396,11 @@ type Runner struct {
 	// last line, a for's, select's or case's line in its body, a
 	// function's body's line (0: r.line).
 	killLine int
-	// llmsh: in a $( ), the line of each of its commands in the text
-	// bash runs there (its print_comsub of them), and the line that
-	// text counts from less one (comsub.go: substLineMap).
-	substLines map[*syntax.Stmt]int
+	// llmsh: in a $( ), the first and last line of each of its
+	// commands in the text bash runs there (its print_comsub of them),
+	// and the line that text counts from less one (comsub.go:
+	// substLineMap).
+	substLines map[*syntax.Stmt][2]int
 	substBase  int
 	// inHdoc is set while a here-document's body is expanded (llmsh).
 	inHdoc    bool

@@ -120,7 +120,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
 			r2.pexec = 1
-			r2.stmts(ctx, cs.Stmts)
+			// llmsh: comsub.go
+			r2.substStmts(ctx, cs.Stmts)
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.waitPsubs(ctx)    // llmsh: fds.go
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
@@ -817,7 +818,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	}
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
-		r.line, r.substLine = r.substBase+l, true // llmsh: in a $( ), the line in bash's text of it
+		r.line, r.substLine = r.substBase+l[0], true // llmsh: in a $( ), the line in bash's text of it
 	}
 	r.lineEnd = r.lineBase + st.End().Line()
 	// llmsh: $LINENO in a simple command's words is its line; in other
