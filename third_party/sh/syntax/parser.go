@@ -803,7 +803,11 @@ func literalHdocWord(parts []WordPart) {
 		case *ParamExp, *CmdSubst, *ArithmExp:
 			var sb strings.Builder
 			if NewPrinter().Print(&sb, wp) == nil {
-				parts[i] = &Lit{ValuePos: wp.Pos(), ValueEnd: wp.End(), Value: sb.String()}
+				text := sb.String()
+				if cs, ok := wp.(*CmdSubst); ok && cs.Backquotes && strings.HasPrefix(text, "$(") && strings.HasSuffix(text, ")") {
+					text = "`" + text[2:len(text)-1] + "`" // as written: <<`x` wants `x`
+				}
+				parts[i] = &Lit{ValuePos: wp.Pos(), ValueEnd: wp.End(), Value: text}
 			}
 		}
 	}
