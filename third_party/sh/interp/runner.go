@@ -39,6 +39,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		Ctx:         ctx, // llmsh: expand/longmatch.go
 		LineOffset:  r.text.lineOffset,
 		ParseLocale: r.text.locale, // llmsh
+		Text:        r.text.src,    // llmsh
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
 		Jobs:        r.ownJobs,
