@@ -834,6 +834,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 		r.exit.exiting, r.exit.abandon, r.exit.discard, r.exit.noExit = false, false, false, false
 		r.lastExit = r.exit
+		r.abandonShift(stmts, i)
 		line := stmts[i].End().Line()
 		for i+1 < len(stmts) && stmts[i+1].Pos().Line() == line {
 			i++
@@ -841,6 +842,20 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 	}
 	return false
+}
+
+// abandonShift leaves the line count of the text as bash's after an
+// error abandoned the command stmts[i] of a script, eval text or sourced
+// file (a jump to its top level): bash's counter stays at the line of the command that failed
+// (r.line; a function's call restores its caller's), so the lines read
+// after it, to the end of the text, are numbered short by the lines
+// from there to the end of what the parser had read ($LINENO, "line N"
+// of messages, functions defined later) (llmsh).
+func (r *Runner) abandonShift(stmts []*syntax.Stmt, i int) {
+	shift := int(r.lineBase+readEndLine(stmts, i)) - r.line
+	if shift > 0 && !r.substLine {
+		r.setText(textPlace{lineOffset: r.text.lineOffset - shift, src: r.text.src, locale: r.text.locale})
+	}
 }
 
 // noteCondError sets condBroken for a syntax error of eval text or a

@@ -3436,12 +3436,12 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
 		tail := r.funcNoForkTail(body) // llmsh: NoForkExec
-		oldKill := r.killLine
+		oldKill, oldLine := r.killLine, r.line
 		r.killLine = int(r.lineBase + body.Pos().Line()) // llmsh: bash's line_number
 		if !skip {
 			r.stmt(ctx, body)
 		}
-		r.killLine = oldKill
+		r.killLine, r.line = oldKill, oldLine // (abandonShift)
 		r.noForkTail = tail
 		if r.localOpts != nil { // local -
 			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])
