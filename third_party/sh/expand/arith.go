@@ -122,7 +122,11 @@ func arithmEnd(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (n int, inne
 	if err := pr.print(expr); err != nil {
 		return 0, true, err
 	}
-	endGap(&b, pr.last, end)
+	if end.IsValid() {
+		endGap(&b, cfg, pr.last, end)
+	} else {
+		trailBlanks(&b, cfg, pr.last)
+	}
 	text := b.String()
 	if !pr.expanded {
 		// Text without expansions is the same each time: a loop's
@@ -252,13 +256,11 @@ func (p *arithPrinter) gap(pos syntax.Pos) {
 	}
 	if pos.IsValid() && p.last.IsValid() {
 		if pos.Line() != p.last.Line() {
-			if !lineGap(p.b, p.last, pos) {
+			if !lineGap(p.b, p.cfg, p.last, pos) {
 				p.b.WriteByte(' ')
 			}
 		} else {
-			for range int(pos.Col()) - int(p.last.Col()) {
-				p.b.WriteByte(' ')
-			}
+			writeBlanks(p.b, p.cfg, pos, int(pos.Col())-int(p.last.Col()))
 		}
 	} else {
 		p.b.WriteByte(' ')
@@ -268,15 +270,52 @@ func (p *arithPrinter) gap(pos syntax.Pos) {
 // endGap writes to b the blanks (and newlines) of an expression's text
 // from last, the end of its last token, to end, where the closing "))"
 // is: bash quotes them.
-func endGap(b *strings.Builder, last, end syntax.Pos) {
+func endGap(b *strings.Builder, cfg *Config, last, end syntax.Pos) {
 	switch {
 	case !end.IsValid() || !last.IsValid():
 	case end.Line() == last.Line() && end.Col() > last.Col():
-		for range end.Col() - last.Col() {
-			b.WriteByte(' ')
-		}
+		writeBlanks(b, cfg, end, int(end.Col())-int(last.Col()))
 	case end.Line() != last.Line():
-		lineGap(b, last, end)
+		lineGap(b, cfg, last, end)
+	}
+}
+
+// trailBlanks writes to b the blanks after last, the end of an
+// expression's last token, that the source text (cfg.Text) has before
+// the "]", "}" or ":" that ends a subscript or an offset: bash quotes
+// them (`a[1/0 ]`: "1/0 : division by 0") (llmsh).
+func trailBlanks(b *strings.Builder, cfg *Config, last syntax.Pos) {
+	if cfg == nil || !last.IsValid() {
+		return
+	}
+	at, text := int(last.Offset()), cfg.Text
+	end := at
+	for end < len(text) && (text[end] == ' ' || text[end] == '\t') {
+		end++
+	}
+	if end > at && end < len(text) && strings.IndexByte("]}:", text[end]) >= 0 {
+		b.WriteString(text[at:end])
+	}
+}
+
+// writeBlanks writes to b the n blanks of an expression's text before
+// pos on its line: those of the source text (cfg.Text) when it has n
+// blanks there, a tab as a tab as bash quotes the text; else n spaces
+// (llmsh).
+func writeBlanks(b *strings.Builder, cfg *Config, pos syntax.Pos, n int) {
+	if n <= 0 {
+		return
+	}
+	if cfg != nil {
+		if at := int(pos.Offset()); at >= n && at <= len(cfg.Text) {
+			if gap := cfg.Text[at-n : at]; strings.Trim(gap, " \t") == "" {
+				b.WriteString(gap)
+				return
+			}
+		}
+	}
+	for range n {
+		b.WriteByte(' ')
 	}
 }
 
@@ -286,15 +325,13 @@ func endGap(b *strings.Builder, last, end syntax.Pos) {
 // too), when the gap is only those; it writes nothing and reports false
 // otherwise (a backslash-newline, which bash's text drops, or blanks
 // that end the line, may be there).
-func lineGap(b *strings.Builder, last, pos syntax.Pos) bool {
+func lineGap(b *strings.Builder, cfg *Config, last, pos syntax.Pos) bool {
 	lead := int(pos.Col()) - 1
 	if pos.Line() != last.Line()+1 || int(pos.Offset())-int(last.Offset()) != 1+lead {
 		return false
 	}
 	b.WriteByte('\n')
-	for range lead {
-		b.WriteByte(' ')
-	}
+	writeBlanks(b, cfg, pos, lead)
 	return true
 }
 
@@ -1955,7 +1992,7 @@ func ArithmExprText(cfg *Config, expr syntax.ArithmExpr, end syntax.Pos) (text s
 	if err := pr.print(expr); err != nil {
 		return "", false, err
 	}
-	endGap(&b, pr.last, end)
+	endGap(&b, cfg, pr.last, end)
 	return b.String(), pr.expanded, nil
 }
 

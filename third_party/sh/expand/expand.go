@@ -160,6 +160,12 @@ type Config struct {
 	// UTF-8, 2 C or POSIX.
 	ParseLocale uint8
 
+	// Text is the source text that the positions of the running code
+	// refer to, when known: the blanks of an arithmetic expression's
+	// text come from it, a tab as a tab, as bash quotes it (llmsh:
+	// writeBlanks).
+	Text string
+
 	// PlainLineno says that LINENO was unset: it is a variable as any
 	// other, no longer the line running (llmsh).
 	PlainLineno bool

@@ -272,6 +272,11 @@ type Runner struct {
 	// making its redirections, as bash does (declare y=$(ls) >g does
 	// not list g), with what declArgs gave for them (llmsh).
 	preDecl *preDeclArgs
+	// thisCmd is bash's this_command_name where a declaration's
+	// compound array names it (declare.go: localRefused): the function
+	// called, eval, source, [[ or ((, until a simple command ends
+	// (llmsh).
+	thisCmd string
 	// preTraced says that stmtSync traced preCall too (set -x), before
 	// the redirections whose words it then expands (llmsh).
 	preTraced bool
@@ -391,10 +396,11 @@ type Runner struct {
 	// last line, a for's, select's or case's line in its body, a
 	// function's body's line (0: r.line).
 	killLine int
-	// llmsh: in a $( ), the line of each of its commands in the text
-	// bash runs there (its print_comsub of them), and the line that
-	// text counts from less one (comsub.go: substLineMap).
-	substLines map[*syntax.Stmt]int
+	// llmsh: in a $( ), the first and last line of each of its
+	// commands in the text bash runs there (its print_comsub of them),
+	// and the line that text counts from less one (comsub.go:
+	// substLineMap).
+	substLines map[*syntax.Stmt][2]int
 	substBase  int
 	// inHdoc is set while a here-document's body is expanded (llmsh).
 	inHdoc    bool
@@ -1567,6 +1573,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		bashPid:        r.llmsh.newPid(),
 		forkParent:     r.bashPid,
 		parenSub:       r.parenSub,
+		thisCmd:        r.thisCmd,
 		Params:         r.Params,
 		callHandler:    r.callHandler,
 		execHandler:    r.execHandler,

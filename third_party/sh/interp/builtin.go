@@ -524,6 +524,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			return st
 		}
 		defer r.keepBashCommand()() // llmsh: specialvars.go
+		r.thisCmd = "eval"          // llmsh: declare.go: localRefused
+		// llmsh: bash's line_number comes back (abandonShift).
+		defer func(line int) { r.line = line }(r.line)
 		src := strings.Join(args, " ")
 		// llmsh: eval's text is numbered from the eval's line (bash: the
 		// line where its first argument ends).
@@ -618,6 +621,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			return failf(2, "%s%s: filename argument required\n%s: usage: %s\n", r.errPrefix(), name, name, usage)
 		}
 		defer r.keepBashCommand()() // llmsh: specialvars.go
+		r.thisCmd = name            // llmsh: declare.go: localRefused
+		// llmsh: bash's line_number comes back (abandonShift).
+		defer func(line int) { r.line = line }(r.line)
 		path, err := args[0], error(nil)
 		if r.opts[optSourcePath] { // llmsh: shopt -u sourcepath: no $PATH search
 			path, err = r.lookPath(ctx, args[0], false)

@@ -181,6 +181,7 @@ func (r *Runner) setText(t textPlace) {
 	if r.ecfg != nil {
 		r.ecfg.LineOffset = t.lineOffset
 		r.ecfg.ParseLocale = t.locale
+		r.ecfg.Text = t.src
 	}
 }
 

@@ -10,6 +10,7 @@ package interp
 // `$( ( exit 1 ))` for `$( (exit 1) )`. Backquotes keep their text.
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strings"
@@ -81,7 +82,7 @@ func (p *funcPrinter) substText(s syntax.Node) string {
 // lines and comments are gone and compound commands spread over lines
 // (`$(if true; then echo $LINENO; fi)` on line 2 says 3). nil when the
 // layout changes no line: one line of simple commands.
-func (r *Runner) substLineMap(cs *syntax.CmdSubst) map[*syntax.Stmt]int {
+func (r *Runner) substLineMap(cs *syntax.CmdSubst) map[*syntax.Stmt][2]int {
 	c := &r.llmsh.substLines
 	c.Lock()
 	lines, ok := c.m[cs]
@@ -90,17 +91,40 @@ func (r *Runner) substLineMap(cs *syntax.CmdSubst) map[*syntax.Stmt]int {
 		return lines
 	}
 	if cs.Left.Line() != cs.Right.Line() || hasCompound(cs.Stmts) {
-		p := &funcPrinter{src: r.text.src, words: syntax.NewPrinter(syntax.SingleLine(true)), comsub: true, lines: map[*syntax.Stmt]int{}}
+		p := &funcPrinter{src: r.text.src, words: syntax.NewPrinter(syntax.SingleLine(true)), comsub: true, lines: map[*syntax.Stmt][2]int{}}
 		p.list(cs.Stmts, 0, false)
 		lines = p.lines
 	}
 	c.Lock()
 	if c.m == nil || len(c.m) >= substLinesMax {
-		c.m = make(map[*syntax.CmdSubst]map[*syntax.Stmt]int)
+		c.m = make(map[*syntax.CmdSubst]map[*syntax.Stmt][2]int)
 	}
 	c.m[cs] = lines
 	c.Unlock()
 	return lines
+}
+
+// substStmts runs stmts, the commands of a $( ): where substLines gives
+// their lines, bash's line number between them is the last line of its
+// text of them that its parser has read (killLine), where the command
+// ends or the last one on that line: a compound command's redirections
+// fail there (`$(while …; done < nofile)` on line 1 says line 3).
+func (r *Runner) substStmts(ctx context.Context, stmts []*syntax.Stmt) {
+	if r.substLines == nil {
+		r.stmts(ctx, stmts)
+		return
+	}
+	for i, st := range stmts {
+		end := r.substLines[st][1]
+		for j := i + 1; j < len(stmts) && r.substLines[stmts[j]][0] == end; j++ {
+			end = r.substLines[stmts[j]][1]
+		}
+		if end > 0 {
+			r.killLine = r.substBase + end
+		}
+		r.mayDefer = i < len(stmts)-1
+		r.stmt(ctx, st)
+	}
 }
 
 // substLinesMax bounds the $( ) whose lines substLineMap keeps.

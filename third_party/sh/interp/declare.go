@@ -618,6 +618,23 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd, preRedirs bool) (args
 		switch {
 		case as.Naked:
 			words = append(words, name)
+		case as.Array != nil && as.Index == nil && as.Name != nil && r.localRefused(cm.Variant.Value, opts, as.Name.Value):
+			// llmsh: bash's make_internal_declare makes the local
+			// first, after the elements are expanded; a readonly
+			// variable refuses it, under the name of the command that
+			// called the function (this_command_name), and the
+			// builtin then sees the name alone and refuses it again.
+			r.expandedCompound(as, nil, "", false)
+			if r.exit.exiting {
+				break
+			}
+			cmdName := r.thisCmd
+			if cmdName != "" {
+				cmdName += ": "
+			}
+			r.errf("%s%s%s: readonly variable\n", r.errPrefix(), cmdName, as.Name.Value)
+			as = &syntax.Assign{Naked: true, Name: as.Name}
+			words = append(words, name)
 		case as.Array != nil && lateDeclOpts(opts, late) != "" && as.Index == nil && as.Name != nil && (r.inFunc || cm.Variant.Value != "local"):
 			// llmsh: an option word after a name (declare -a a=(1)
 			// -A m=(…)) is no option of the builtin, but bash's
@@ -679,6 +696,23 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd, preRedirs bool) (args
 		last = words[len(words)-1]
 	}
 	return args, last, words
+}
+
+// localRefused says whether a declaration (variant, with the options
+// opts) in a function cannot make name, which it assigns a compound
+// array, a local: name is a readonly variable that is no local of this
+// function nor of a caller (llmsh: declArgs).
+func (r *Runner) localRefused(variant string, opts []*syntax.Assign, name string) bool {
+	if !r.inFunc || variant != "local" && variant != "declare" && variant != "typeset" {
+		return false
+	}
+	for _, o := range opts {
+		if v := o.Name.Value; v[0] == '-' && strings.IndexByte(v, 'g') > 0 {
+			return false
+		}
+	}
+	vr := r.lookupVar(name)
+	return vr.ReadOnly && !vr.Local && vr.Kind != expand.NameRef && !r.localHere(name)
 }
 
 // preDeclArgs is what declArgs gave for a declaration that stmtSync

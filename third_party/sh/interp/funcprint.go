@@ -25,9 +25,9 @@ type funcPrinter struct {
 	noSemi bool               // the next separator has no ";" (after a here-document, as bash)
 	midDoc bool               // here-documents were written inside the line: the next separator between commands has no ";" (bash's was_heredoc)
 	comsub bool               // printing a $( )'s commands: bash's print_comsub layout (comsub.go)
-	// lines, when not nil, gets the line of each command printed
-	// (substLineMap), counted up to nl in b.
-	lines map[*syntax.Stmt]int
+	// lines, when not nil, gets the first and the last line of each
+	// command printed (substLineMap), counted up to nl in b.
+	lines map[*syntax.Stmt][2]int
 	nl    struct{ at, lines int }
 }
 
@@ -274,7 +274,7 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
 		text := p.b.String()
 		p.nl.lines += strings.Count(text[p.nl.at:], "\n")
 		p.nl.at = len(text)
-		p.lines[st] = p.nl.lines + 1
+		p.lines[st] = [2]int{p.nl.lines + 1}
 	}
 	if st.Negated {
 		p.b.WriteString("! ")
@@ -283,6 +283,12 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
 		p.command(st.Cmd, ind)
 	}
 	p.redirs(st.Redirs, st.Cmd == nil)
+	if p.lines != nil {
+		text := p.b.String()
+		p.nl.lines += strings.Count(text[p.nl.at:], "\n")
+		p.nl.at = len(text)
+		p.lines[st] = [2]int{p.lines[st][0], p.nl.lines + 1}
+	}
 	if st.Background {
 		p.b.WriteString(" &")
 	}

@@ -46,7 +46,7 @@ type session struct {
 	// past substLinesMax.
 	substLines struct {
 		sync.Mutex
-		m map[*syntax.CmdSubst]map[*syntax.Stmt]int
+		m map[*syntax.CmdSubst]map[*syntax.Stmt][2]int
 	}
 	maxText    int
 	maxNesting int
@@ -773,6 +773,19 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 				r.exit = exitStatus{code: 2, exiting: top}
 				return true
 			}
+			if line, msgs, ok := condExtGlobOnLine(stmts, i); ok {
+				// the same in [[ ]], where bash's conditional command
+				// parser words the error and the text ends there: the
+				// script with the last status, eval and source with 2.
+				synErr(line, msgs)
+				code := uint8(2)
+				if top {
+					code = r.exit.code
+				}
+				r.exit = exitStatus{code: code, exiting: top}
+				r.condBroken = true // as noteCondError
+				return true
+			}
 		}
 		if r.condFirstWord && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			r.condFirstWord = false
@@ -851,6 +864,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 		r.exit.exiting, r.exit.abandon, r.exit.discard, r.exit.noExit = false, false, false, false
 		r.lastExit = r.exit
+		r.abandonShift(stmts, i)
 		line := stmts[i].End().Line()
 		for i+1 < len(stmts) && stmts[i+1].Pos().Line() == line {
 			i++
@@ -858,6 +872,20 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 	}
 	return false
+}
+
+// abandonShift leaves the line count of the text as bash's after an
+// error abandoned the command stmts[i] of a script, eval text or sourced
+// file (a jump to its top level): bash's counter stays at the line of the command that failed
+// (r.line; a function's call restores its caller's), so the lines read
+// after it, to the end of the text, are numbered short by the lines
+// from there to the end of what the parser had read ($LINENO, "line N"
+// of messages, functions defined later) (llmsh).
+func (r *Runner) abandonShift(stmts []*syntax.Stmt, i int) {
+	shift := int(r.lineBase+readEndLine(stmts, i)) - r.line
+	if shift > 0 && !r.substLine {
+		r.setText(textPlace{lineOffset: r.text.lineOffset - shift, src: r.text.src, locale: r.text.locale})
+	}
 }
 
 // noteCondError sets condBroken for a syntax error of eval text or a
@@ -1149,6 +1177,86 @@ func extGlobOnLine(stmts []*syntax.Stmt, i int) (line int, ok bool) {
 		}
 	}
 	return 0, false
+}
+
+// condExtGlobOnLine finds, in the [[ ]] of the line that starts at
+// stmts[i], an extended pattern that bash reads without extglob (llmsh):
+// `@` then a `(` token, which only the right side of == != = takes as a
+// pattern (bash 5.2 turns extglob on there). A word that starts a term
+// (`[[ @(a) == b ]]`, `[[ @(a) ]]`) wants an operator after it; the
+// operand of a unary test or of another binary one (`[[ -n @(a) ]]`) is
+// a syntax error in the expression. `!(…)` starting a term is bash's
+// negation of a group, left as it is.
+func condExtGlobOnLine(stmts []*syntax.Stmt, i int) (line int, msgs []string, ok bool) {
+	end := stmts[i].End().Line()
+	var check func(x syntax.TestExpr, inParen bool)
+	bad := func(w *syntax.Word, term, inParen bool) {
+		if ok || w == nil {
+			return
+		}
+		for _, wp := range w.Parts {
+			eg, isGlob := wp.(*syntax.ExtGlob)
+			if !isGlob {
+				continue
+			}
+			if term && eg.Op == syntax.GlobExcept && wp == w.Parts[0] {
+				return // [[ !(a) ]]: bash's `!` and a group
+			}
+			line, ok = int(eg.OpPos.Line()), true
+			msgs = []string{"syntax error in conditional expression: unexpected token `('"}
+			if term {
+				msgs = []string{"unexpected token `(', conditional binary operator expected"}
+				if inParen {
+					msgs = append(msgs, "expected `)'")
+				}
+			}
+			return
+		}
+	}
+	check = func(x syntax.TestExpr, inParen bool) {
+		switch x := x.(type) {
+		case *syntax.BinaryTest:
+			switch x.Op {
+			case syntax.AndTest, syntax.OrTest:
+				check(x.X, inParen)
+				check(x.Y, inParen)
+				return
+			}
+			w, _ := x.X.(*syntax.Word)
+			bad(w, true, inParen)
+			switch x.Op {
+			case syntax.TsMatch, syntax.TsNoMatch, syntax.TsMatchShort, syntax.TsReMatch:
+			default:
+				w, _ := x.Y.(*syntax.Word)
+				bad(w, false, inParen)
+			}
+		case *syntax.UnaryTest:
+			if x.Op == syntax.TsNot {
+				check(x.X, inParen)
+				return
+			}
+			w, _ := x.X.(*syntax.Word)
+			bad(w, false, inParen)
+		case *syntax.ParenTest:
+			check(x.X, true)
+		case *syntax.Word:
+			bad(x, true, inParen)
+		}
+	}
+	for j := i; j < len(stmts) && (j == i || stmts[j].Pos().Line() == end) && !ok; j++ {
+		end = stmts[j].End().Line()
+		syntax.Walk(stmts[j], func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				return false
+			case *syntax.TestClause:
+				check(n.X, false)
+				return false
+			}
+			return !ok
+		})
+	}
+	return line, msgs, ok
 }
 
 // evalSyntaxError prints a syntax error in eval's text as bash does:

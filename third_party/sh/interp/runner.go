@@ -39,6 +39,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 		Ctx:         ctx, // llmsh: expand/longmatch.go
 		LineOffset:  r.text.lineOffset,
 		ParseLocale: r.text.locale, // llmsh
+		Text:        r.text.src,    // llmsh
 		PlainLineno: r.dynGone["LINENO"],
 		CmdNumber:   r.cmdNumber,
 		Jobs:        r.ownJobs,
@@ -120,7 +121,8 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
 			r2.pexec = 1
-			r2.stmts(ctx, cs.Stmts)
+			// llmsh: comsub.go
+			r2.substStmts(ctx, cs.Stmts)
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.waitPsubs(ctx)    // llmsh: fds.go
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
@@ -817,7 +819,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	}
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
-		r.line, r.substLine = r.substBase+l, true // llmsh: in a $( ), the line in bash's text of it
+		r.line, r.substLine = r.substBase+l[0], true // llmsh: in a $( ), the line in bash's text of it
 	}
 	r.lineEnd = r.lineBase + st.End().Line()
 	// llmsh: $LINENO in a simple command's words is its line; in other
@@ -1360,6 +1362,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.stderr = errOut
 		}
 		if len(fields) == 0 {
+			r.thisCmd = ""                   // llmsh: declare.go: localRefused
 			var localEnv expand.WriteEnviron // llmsh: see selfRef below
 			for _, as := range cm.Assigns {
 				if localEnv != nil {
@@ -1605,6 +1608,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		} else {
 			r.killLine = int(r.lineBase + cm.Pos().Line())
 		}
+		r.thisCmd = "" // llmsh: bash's this_command_name (declare.go: localRefused)
+		if _, ok := cm.Loop.(*syntax.CStyleLoop); ok {
+			r.thisCmd = "(("
+		}
 		switch y := cm.Loop.(type) {
 		case *syntax.WordIter:
 			name := y.Name.Value
@@ -1773,6 +1780,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.setFunc(cm.Name.Value, cm.Body)
 	case *syntax.ArithmCmd:
+		r.thisCmd = "((" // llmsh: declare.go: localRefused
 		if cm == r.parenArith {
 			// llmsh: read as ( ( … ) ) (condArithParen).
 			sub := r.parenCmd
@@ -1793,6 +1801,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.exit.oneIf(n == 0)
 	case *syntax.LetClause:
+		r.thisCmd = "" // llmsh: declare.go: localRefused
 		r.letClause(ctx, cm, trace)
 	case *syntax.CaseClause:
 		oldKill := r.killLine // llmsh: as for's
@@ -1828,6 +1837,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 		}
 	case *syntax.TestClause:
+		r.thisCmd = "[[" // llmsh: declare.go: localRefused
 		r.condReErr = false
 		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
 		res := r.bashTest(ctx, cm.X, false)
@@ -1877,6 +1887,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0, false)
 		}
 		r.stderr = errOut
+		r.thisCmd = "" // llmsh: declare.go: localRefused
 		if len(cm.Assigns) > 0 {
 			// llmsh: x=1 declare …: the command's own assignments,
 			// made after its words are expanded, as a simple command's
@@ -3363,6 +3374,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 	}
 	name := args[0]
+	r.thisCmd = "" // llmsh: declare.go: localRefused
 	if strings.HasPrefix(name, "%") {
 		// llmsh: bash runs a command whose name starts with % as fg
 		// with the words as its arguments (`%1` is `fg %1`), before it
@@ -3375,6 +3387,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		if r.funcNestExceeded(name) {
 			return
 		}
+		r.thisCmd = name
 		if r.pipeCall {
 			r.pipeCall = false // llmsh: see pipeCall
 			r.subshellLevel++
@@ -3423,12 +3436,12 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		oldLocalOpts := r.localOpts
 		r.localOpts = nil
 		tail := r.funcNoForkTail(body) // llmsh: NoForkExec
-		oldKill := r.killLine
+		oldKill, oldLine := r.killLine, r.line
 		r.killLine = int(r.lineBase + body.Pos().Line()) // llmsh: bash's line_number
 		if !skip {
 			r.stmt(ctx, body)
 		}
-		r.killLine = oldKill
+		r.killLine, r.line = oldKill, oldLine // (abandonShift)
 		r.noForkTail = tail
 		if r.localOpts != nil { // local -
 			copy(r.opts[:len(posixOptsTable)], r.localOpts[:len(posixOptsTable)])

@@ -25,6 +25,14 @@ func (r *Runner) bashTest(ctx context.Context, expr syntax.TestExpr, classic boo
 			// split the list of words, so don't redo that work.
 			return r.document(x)
 		}
+		if inner := condNotGroup(r, x); inner != nil {
+			// llmsh: [[ !(a) ]] is bash's `!` and the group ( a ),
+			// with extglob or without.
+			if r.bashTest(ctx, inner, classic) == "" {
+				return "1"
+			}
+			return ""
+		}
 		s := r.literal(x)
 		r.traceCond("-n", s) // llmsh: [[ word ]] traces as bash's -n
 		return s
@@ -396,4 +404,27 @@ func (r *Runner) setRematch(groups []string) {
 		return
 	}
 	g.set("BASH_REMATCH", vr, true)
+}
+
+// condNotGroup is the expression inside w when w, a term of [[ ]], is
+// an extended pattern !(…) alone: bash's conditional parser reads `!`
+// and a group there, whatever extglob says (`[[ !(-z "") ]]` is false).
+// nil when w is no such word or its text is no expression (llmsh).
+func condNotGroup(r *Runner, w *syntax.Word) syntax.TestExpr {
+	if len(w.Parts) != 1 {
+		return nil
+	}
+	eg, ok := w.Parts[0].(*syntax.ExtGlob)
+	if !ok || eg.Op != syntax.GlobExcept || eg.Pattern == nil || strings.TrimSpace(eg.Pattern.Value) == "" {
+		return nil
+	}
+	file, err := r.parseText("[[ "+eg.Pattern.Value+" ]]", "")
+	if err != nil || len(file.Stmts) != 1 {
+		return nil
+	}
+	tc, ok := file.Stmts[0].Cmd.(*syntax.TestClause)
+	if !ok || len(file.Stmts[0].Redirs) > 0 {
+		return nil
+	}
+	return tc.X
 }

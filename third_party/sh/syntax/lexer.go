@@ -532,6 +532,11 @@ skipSpace:
 		// can represent, so in a subscript it starts a literal instead;
 		// it can be part of an associative array key, like in ${args[cmd,#]}.
 		p.advanceLitOther(r)
+	case p.quote == arithmExprLet && (r == '<' || r == '>' || r == '|' || r == '&'):
+		// llmsh: let's arguments are words: an unquoted < or > is a
+		// redirection, as bash's (`let x>1` makes the file 1), and |
+		// and & end the command (`let a=0||b=2` is two).
+		p.tok = p.regToken(r)
 	case p.quote&allArithmExpr != 0 && arithmOps(r):
 		p.tok = p.arithmToken(r)
 	case p.quote&allParamExp != 0 && paramOps(r):

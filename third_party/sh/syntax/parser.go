@@ -803,7 +803,11 @@ func literalHdocWord(parts []WordPart) {
 		case *ParamExp, *CmdSubst, *ArithmExp:
 			var sb strings.Builder
 			if NewPrinter().Print(&sb, wp) == nil {
-				parts[i] = &Lit{ValuePos: wp.Pos(), ValueEnd: wp.End(), Value: sb.String()}
+				text := sb.String()
+				if cs, ok := wp.(*CmdSubst); ok && cs.Backquotes && strings.HasPrefix(text, "$(") && strings.HasSuffix(text, ")") {
+					text = "`" + text[2:len(text)-1] + "`" // as written: <<`x` wants `x`
+				}
+				parts[i] = &Lit{ValuePos: wp.Pos(), ValueEnd: wp.End(), Value: text}
 			}
 		}
 	}
@@ -3581,12 +3585,21 @@ func (p *Parser) letClause(s *Stmt) {
 		lc.Dashes = p.pos
 		p.next()
 	}
-	for !p.stopToken() && !p.peekRedir() {
+	for !p.stopToken() {
 		if p.tok == _LitWord && p.spaced && numberLiteral(p.val) && (p.r == '>' || p.r == '<') {
 			// llmsh: let x=1 2>/dev/null: as bash, a number glued
 			// to > or < starting an argument is a redirection.
 			p.tok = _LitRedir
-			break
+		}
+		if p.peekRedir() {
+			// llmsh: a redirection among let's arguments, as
+			// among a simple command's (let y=2 >f z=3), its word
+			// read as any word.
+			p.postNested(old)
+			p.doRedirect(s)
+			old = p.preNested(arithmExprLet)
+			p.buriedHdocs = old.buriedHdocs // its here-document is read at the newline
+			continue
 		}
 		if len(lc.Exprs) > 0 && !p.spaced && p.fullSrc != nil {
 			// llmsh: text glued to the expression before it is

@@ -283,8 +283,8 @@ func (p *Parser) arithmExprBinary(compact bool, nextOp func(bool) ArithmExpr, op
 			}
 		}
 
-		if token(foundOp) == illegalTok || (compact && p.spaced) {
-			return value
+		if token(foundOp) == illegalTok || (compact && p.spaced) || p.quote == arithmExprLet && (p.peekRedir() || p.stopToken()) {
+			return value // (llmsh: let x>1 redirects, lexer.go)
 		}
 
 		if value == nil {
