@@ -525,7 +525,7 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 // loops being run stops at the outermost; N below 1 is an error that
 // leaves every loop (status 1); more than one argument abandons the rest
 // of the line (tooManyArgs); a word that is no number ends the
-// shell (status 128). Outside a loop they say so
+// shell (status 128 | $?, bash's throw_to_top_level). Outside a loop they say so
 // and succeed. Upstream kept an N above the depth for the loops run next,
 // which ended them at once, and answered errors with a usage line.
 func (r *Runner) loopControl(name string, args []string) exitStatus {
@@ -545,7 +545,11 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 		v, ok := legalNumber(args[0])
 		if !ok {
 			r.errf("%s%s: %s: numeric argument required\n", r.errPrefix(), name, args[0])
-			return exitStatus{code: 128, exiting: true}
+			code := r.lastExit.code
+			if code < 128 {
+				code |= 128 // bash's throw_to_top_level
+			}
+			return exitStatus{code: code, exiting: true}
 		}
 		if v < 1 {
 			r.errf("%s%s: %s: loop count out of range\n", r.errPrefix(), name, args[0])
