@@ -432,6 +432,17 @@ func debugCmd(cm syntax.Command) bool {
 	return false
 }
 
+// simpleDebugCmd reports whether bash runs the DEBUG trap for cm, a
+// pipeline element, in the shell before it forks the element: a simple
+// command's (execute_simple_command), not a compound one's.
+func simpleDebugCmd(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
+		return true
+	}
+	return false
+}
+
 // asyncDebugTrap runs the DEBUG trap for `cmd &` where cmd is a simple
 // command, before the job starts, as bash does before it forks; ran says
 // it did, skip that the action ended the shell or, under extdebug, skips
