@@ -402,14 +402,15 @@ func (p *printfState) convert(f string, start, i int, sp printfSpec) (int, bool,
 		return p.timeConv(f, start, i, sp), true, false
 	case 'n':
 		// The count of bytes this pass has output so far, assigned to
-		// the variable the argument names (none: nothing), as bash's.
+		// the variable the argument names (none or an empty one:
+		// nothing), as bash's.
 		name, ok := p.arg()
 		switch {
 		case p.env.Shell == nil:
 			// printf run as a program (env printf): GNU's refusal.
 			p.errorf("%%n: invalid conversion specification")
 			return i, false, false
-		case !ok:
+		case !ok, name == "":
 		case !printfName(name):
 			p.errorf("`%s': not a valid identifier", name)
 			return i, false, false

@@ -111,23 +111,28 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 	gates := make([]*gatedWriter, n-1)   // llmsh: see end below
 	ctxs := make([]context.Context, n-1) // stopped by a broken pipe
 	readers := make([]io.Closer, n)      // element i's end of its stdin pipe
-	// llmsh: bash runs the DEBUG trap for each element, in order, as it
-	// forks them, so that an element sees what the actions before it
-	// set (without set -T their subshells have none), and leaves
-	// $BASH_COMMAND the last one's (for an ERR trap).
-	debug := !r.inDebug && r.traps[trapDebug] != "" && !r.opts[optFuncTrace]
+	// llmsh: bash runs the DEBUG trap for each simple command element,
+	// in order, as it forks them (set -T or not), so that an element
+	// sees what the actions before it set, and leaves $BASH_COMMAND the
+	// last one's (for an ERR trap). A compound element ([[ ]], (( )),
+	// case) runs it in its subshell, which has it under set -T only.
+	debug := !r.inDebug && r.traps[trapDebug] != ""
+	skipped := make([]bool, n) // by the trap under extdebug: not run, status 0
 	for i := range elems {
+		parentDebug := false
 		if st := elems[i]; (!r.inTrap || debug) && debugCmd(st.Cmd) {
 			if !r.inTrap {
 				r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
 			}
-			if debug {
-				r.debugTrap(ctx, st.Cmd)
-				if r.exit.exiting {
+			if debug && simpleDebugCmd(st.Cmd) {
+				skipped[i] = r.debugTrap(ctx, st.Cmd)
+				if r.exit.exiting || r.exit.returning {
 					// exit (set -e, set -u's error) in the
-					// action: nothing more of the pipeline runs.
+					// action, or extdebug's return: nothing
+					// more of the pipeline runs.
 					return
 				}
+				parentDebug = true
 			}
 		} else if _, ok := st.Cmd.(*syntax.Subshell); ok && !r.inTrap {
 			r.subshellCommandText(st) // as a ( ) not in a pipeline
@@ -136,6 +141,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// read the shell's variables through an overlay, as ( … ) does.
 		// The others run while it does, with copies.
 		subs[i] = r.subshell(i < n-1)
+		subs[i].debugAsync = parentDebug // not again in the element
 		if !jobsCall(elems[i]) {
 			// llmsh: a forked element has no jobs, but bash keeps
 			// them for a simple `jobs` (jobs | wc -l).
@@ -280,7 +286,9 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		if i < n-1 {
 			ectx = ctxs[i]
 		}
-		r2.stmt(ectx, elems[i])
+		if !skipped[i] {
+			r2.stmt(ectx, elems[i])
+		}
 		r2.subshellExit(ectx) // llmsh: its own EXIT trap
 		r2.waitPsubs(ectx)    // llmsh: fds.go
 		r2.exit.leaveShell()  // subshells don't exit the parent shell
@@ -320,7 +328,9 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		r.stdin, r.stdinSrc = subs[n-1].stdin, subs[n-1].stdinSrc
 		r.traceWait, r.traceDone = subs[n-1].traceWait, subs[n-1].traceDone
 		r.pipeElem = true
-		r.stmt(ctx, elems[n-1])
+		if !skipped[n-1] {
+			r.stmt(ctx, elems[n-1])
+		}
 		r.stdin, r.stdinSrc = oldStdin, oldSrc
 		r.traceWait, r.traceDone = oldWait, oldDone
 		end(n - 1)
@@ -525,7 +535,7 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 // loops being run stops at the outermost; N below 1 is an error that
 // leaves every loop (status 1); more than one argument abandons the rest
 // of the line (tooManyArgs); a word that is no number ends the
-// shell (status 128). Outside a loop they say so
+// shell (status 128 | $?, bash's throw_to_top_level). Outside a loop they say so
 // and succeed. Upstream kept an N above the depth for the loops run next,
 // which ended them at once, and answered errors with a usage line.
 func (r *Runner) loopControl(name string, args []string) exitStatus {
@@ -545,7 +555,11 @@ func (r *Runner) loopControl(name string, args []string) exitStatus {
 		v, ok := legalNumber(args[0])
 		if !ok {
 			r.errf("%s%s: %s: numeric argument required\n", r.errPrefix(), name, args[0])
-			return exitStatus{code: 128, exiting: true}
+			code := r.lastExit.code
+			if code < 128 {
+				code |= 128 // bash's throw_to_top_level
+			}
+			return exitStatus{code: code, exiting: true}
 		}
 		if v < 1 {
 			r.errf("%s%s: %s: loop count out of range\n", r.errPrefix(), name, args[0])

@@ -185,23 +185,22 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 		return exit
 	}
 	if print || len(args) == 0 {
+		if len(args) == 0 {
+			text, _ := r.trapListing(nil)
+			r.outf("%s", text)
+			return exit
+		}
+		// llmsh: each in turn, as bash's: an invalid one's message
+		// comes between the listings of the others.
 		for _, a := range args {
 			if _, ok := trapSpec(a); !ok {
 				r.errf("%strap: %s: invalid signal specification\n", r.errPrefix(), a)
 				exit.code = 1
+				continue
 			}
+			text, _ := r.trapListing([]string{a})
+			r.outf("%s", text)
 		}
-		var valid []string
-		for _, a := range args {
-			if _, ok := trapSpec(a); ok {
-				valid = append(valid, a)
-			}
-		}
-		if len(args) > 0 && len(valid) == 0 {
-			return exit
-		}
-		text, _ := r.trapListing(valid)
-		r.outf("%s", text)
 		return exit
 	}
 	action, reset := args[0], false
@@ -429,6 +428,17 @@ func debugCmd(cm syntax.Command) bool {
 	}
 	// for and select run it themselves, before each iteration
 	// (forDebugTrap).
+	return false
+}
+
+// simpleDebugCmd reports whether bash runs the DEBUG trap for cm, a
+// pipeline element, in the shell before it forks the element: a simple
+// command's (execute_simple_command), not a compound one's.
+func simpleDebugCmd(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
+		return true
+	}
 	return false
 }
 
