@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -152,11 +153,16 @@ func sttyCheck(env *Env, settings []string) string {
 	return ""
 }
 
-// sttyDevice is -F DEVICE: a file that is there is no terminal.
+// sttyDevice is -F DEVICE: a file that is there is no terminal. A
+// directory is one too: GNU stty opens it read-only (Linux allows it)
+// and its ioctl fails ("Inappropriate ioctl for device"), where llmsh's
+// open of a directory fails first with "Is a directory".
 func sttyDevice(env *Env, name string) int {
 	r, err := env.Open(name)
 	if err == nil {
 		r.Close()
+		err = syscall.ENOTTY
+	} else if errors.Is(err, syscall.EISDIR) {
 		err = syscall.ENOTTY
 	}
 	env.Errorf("%s: %s", name, ErrText(err))
