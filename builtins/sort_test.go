@@ -230,15 +230,18 @@ func TestSortDebug(t *testing.T) {
 }
 
 // TestSortAcrossChunks sorts more lines than one block of records holds
-// (sortLoader fills chunks of 1<<15), so that the k-way merge of the
+// (sortLoader fills chunks of 1<<15, or of a sixteenth of a smaller -S
+// buffer: 4096 records at -S 2M, under which these 20000 lines, 0.9 MB
+// of lines and records, are not spilled), so that the k-way merge of the
 // sorted blocks decides the order: ties keep input order under -s, -u
 // keeps the first of equal lines, and plain sort breaks ties by the
 // whole line. The expected output is built with the standard library.
 // The keys are equal in their first 8 bytes in pairs, around 8 bytes
-// long, with NULs and bytes over 0x7f, for sortPrefixTie.
+// long, with NULs and bytes over 0x7f, for sortPrefixTie. (100000 lines
+// at the default buffer were 1.9 s of CPU under the race detector.)
 func TestSortAcrossChunks(t *testing.T) {
 	t.Parallel()
-	const n = 100_000
+	const n = 20_000
 	type line struct {
 		key, text string
 	}
@@ -280,7 +283,7 @@ func TestSortAcrossChunks(t *testing.T) {
 		{[]string{"sort", "-r"}, join(reversed)},
 		{[]string{"sort", "-u", "-k1,1"}, join(uniq)},
 	} {
-		got := runCmd(t, nil, in.String(), c.args...)
+		got := runCmd(t, nil, in.String(), append(c.args, "-S", "2M")...)
 		if got.status != 0 || got.stderr != "" {
 			t.Fatalf("%q: status %d, stderr %q", c.args, got.status, got.stderr)
 		}
@@ -314,8 +317,12 @@ func TestSortPrefixTie(t *testing.T) {
 // run: llmsh's main gives a script every P only after a while). The
 // chunks filled before it must be sorted too: they used to be taken for
 // the sorter's and merged unsorted. Not parallel: it sets sortWorkers.
+// A buffer of 2 MiB (-S) makes chunks of 4096 records, not
+// 32768, so that 30000 lines fill the chunks the test needs: 200000
+// lines at the default buffer were 1.9 s of CPU under the race detector
+// (session 30), run alone at the end of the binary.
 func TestSortWorkersGrow(t *testing.T) {
-	const n = 200_000
+	const n = 30_000
 	var in strings.Builder
 	lines := make([]string, n)
 	x := uint32(7)
@@ -335,7 +342,7 @@ func TestSortWorkersGrow(t *testing.T) {
 			}
 			return 2
 		})
-		got := runCmd(t, nil, in.String(), "sort")
+		got := runCmd(t, nil, in.String(), "sort", "-S", "2M")
 		restore()
 		if calls <= declined {
 			t.Fatalf("declined %d: the sorter was asked %d times; the input is too small to test", declined, calls)
