@@ -121,8 +121,12 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
 			r2.pexec = 1
-			// llmsh: comsub.go
-			r2.substStmts(ctx, cs.Stmts)
+			// llmsh: comsub.go; the aliases of its text (aliasread.go)
+			stmts := cs.Stmts
+			if aliased := r2.aliasedSubst(ctx, cs); aliased != nil {
+				stmts = aliased
+			}
+			r2.substStmts(ctx, stmts)
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.waitPsubs(ctx)    // llmsh: fds.go
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
