@@ -104,19 +104,25 @@ func (r *Runner) runAliasedLine(ctx context.Context, text, read string, line0 in
 // after a function that holds one applies; nil when none applies. The
 // runner, the substitution's, takes the text as its own.
 func (r *Runner) aliasedSubst(ctx context.Context, cs *syntax.CmdSubst) []*syntax.Stmt {
+	return r.aliasedText(ctx, cs.Left, cs.Right, cs.Backquotes)
+}
+
+// aliasedText is aliasedSubst for the substitution from left (its $(,
+// <(, >( or backquote) to right (its last character).
+func (r *Runner) aliasedText(ctx context.Context, left, right syntax.Pos, backquotes bool) []*syntax.Stmt {
 	if len(r.alias) == 0 || !r.opts[optExpandAliases] {
 		return nil
 	}
 	src := r.text.src
-	from, to := int(cs.Left.Offset()), int(cs.Right.Offset())
-	if !cs.Left.IsValid() || !cs.Right.IsValid() || from >= to || to >= len(src) {
+	from, to := int(left.Offset()), int(right.Offset())
+	if !left.IsValid() || !right.IsValid() || from >= to || to >= len(src) {
 		return nil
 	}
 	var text string
 	switch {
-	case cs.Backquotes && src[from] == '`' && src[to] == '`':
+	case backquotes && src[from] == '`' && src[to] == '`':
 		text = unescapeBackquoted(src[from+1 : to])
-	case !cs.Backquotes && strings.HasPrefix(src[from:], "$(") && src[to] == ')':
+	case !backquotes && (strings.HasPrefix(src[from:], "$(") || strings.HasPrefix(src[from:], "<(") || strings.HasPrefix(src[from:], ">(")) && src[to] == ')':
 		text = src[from+2 : to]
 	default:
 		return nil
@@ -140,7 +146,7 @@ func (r *Runner) aliasedSubst(ctx context.Context, cs *syntax.CmdSubst) []*synta
 		return nil
 	}
 	r.substLines = nil
-	r.setText(textPlace{lineOffset: r.text.lineOffset + int(cs.Left.Line()) - 1, src: expanded, locale: r.text.locale})
+	r.setText(textPlace{lineOffset: r.text.lineOffset + int(left.Line()) - 1, src: expanded, locale: r.text.locale})
 	return file.Stmts
 }
 
@@ -334,7 +340,8 @@ func (r *Runner) nextAliasWord(file *syntax.File, text string, pos int, spans []
 		off, name = o, word
 	}
 	syntax.Walk(file, func(node syntax.Node) bool {
-		if _, ok := node.(*syntax.CmdSubst); ok {
+		switch node.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
 			return false // expanded when it runs (aliasedSubst)
 		}
 		st, ok := node.(*syntax.Stmt)
