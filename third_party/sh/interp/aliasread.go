@@ -97,6 +97,59 @@ func (r *Runner) runAliasedLine(ctx context.Context, text, read string, line0 in
 	return r.readStmts(ctx, file.Stmts, top, synErr, false)
 }
 
+// aliasedSubst is the commands of the command substitution cs with the
+// aliases defined now expanded in its text, as bash 5.2 reads a $( ) or
+// backquotes again when it runs them (the line that holds them expands
+// none inside: nextAliasWord), so an alias defined on the same line or
+// after a function that holds one applies; nil when none applies. The
+// runner, the substitution's, takes the text as its own.
+func (r *Runner) aliasedSubst(ctx context.Context, cs *syntax.CmdSubst) []*syntax.Stmt {
+	return r.aliasedText(ctx, cs.Left, cs.Right, cs.Backquotes)
+}
+
+// aliasedText is aliasedSubst for the substitution from left (its $(,
+// <(, >( or backquote) to right (its last character).
+func (r *Runner) aliasedText(ctx context.Context, left, right syntax.Pos, backquotes bool) []*syntax.Stmt {
+	if len(r.alias) == 0 || !r.opts[optExpandAliases] {
+		return nil
+	}
+	src := r.text.src
+	from, to := int(left.Offset()), int(right.Offset())
+	if !left.IsValid() || !right.IsValid() || from >= to || to >= len(src) {
+		return nil
+	}
+	var text string
+	switch {
+	case backquotes && src[from] == '`' && src[to] == '`':
+		text = unescapeBackquoted(src[from+1 : to])
+	case !backquotes && (strings.HasPrefix(src[from:], "$(") || strings.HasPrefix(src[from:], "<(") || strings.HasPrefix(src[from:], ">(")) && src[to] == ')':
+		text = src[from+2 : to]
+	default:
+		return nil
+	}
+	named := false
+	for name := range r.alias {
+		if strings.Contains(text, name) {
+			named = true
+			break
+		}
+	}
+	if !named {
+		return nil
+	}
+	expanded, changed := r.expandAliasText(ctx, text)
+	if !changed {
+		return nil
+	}
+	file, err := r.parseText(expanded, "")
+	if err != nil || len(file.Stmts) == 0 {
+		return nil
+	}
+	r.substLines = nil
+	r.setText(textPlace{lineOffset: r.text.lineOffset + int(left.Line()) - 1, src: expanded, locale: r.text.locale})
+	return file.Stmts
+}
+
 // firstWordText is the start of a statement's text, to check that src
 // holds it where its position says.
 func firstWordText(st *syntax.Stmt, src string) string {
@@ -287,6 +340,10 @@ func (r *Runner) nextAliasWord(file *syntax.File, text string, pos int, spans []
 		off, name = o, word
 	}
 	syntax.Walk(file, func(node syntax.Node) bool {
+		switch node.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false // expanded when it runs (aliasedSubst)
+		}
 		st, ok := node.(*syntax.Stmt)
 		if !ok || st.Cmd == nil {
 			return true

@@ -40,19 +40,25 @@ func outerSubsts(n syntax.Node) []syntax.Node {
 
 // withSubsts is the source text from start to end with each of substs
 // (inside it, in order) printed anew.
-func (p *funcPrinter) withSubsts(start, end int, substs []syntax.Node) string {
+func (p *funcPrinter) withSubsts(start, end int, substs []syntax.Node, lc *lineConts) string {
+	src := func(from, to int) string {
+		if lc != nil {
+			return lc.strip(p.src[from:to])
+		}
+		return p.src[from:to]
+	}
 	var b strings.Builder
 	at := start
 	for _, s := range substs {
 		from, to := int(s.Pos().Offset()), int(s.End().Offset())
 		if from < at || to > end || from > to {
-			return p.src[start:end]
+			return src(start, end)
 		}
-		b.WriteString(p.src[at:from])
+		b.WriteString(src(at, from))
 		b.WriteString(p.substText(s))
 		at = to
 	}
-	b.WriteString(p.src[at:end])
+	b.WriteString(src(at, end))
 	return b.String()
 }
 

@@ -125,7 +125,10 @@ func (p *funcPrinter) flushHdocs() bool {
 		p.b.WriteString("\n")
 		body, delim := "", strings.Trim(p.text(rd.Word), `'"\`)
 		if rd.Hdoc != nil {
-			body = p.text(rd.Hdoc)
+			body = p.textRaw(rd.Hdoc, nil)
+			if !hdocQuotedDelim(rd.Word) || !strings.ContainsAny(p.text(rd.Word), `'"\`) {
+				body = hdocLineConts(body) // bash reads the body's continuations
+			}
 		}
 		if rd.Op == syntax.DashHdoc {
 			// bash prints <<- bodies with their tabs stripped.
@@ -147,9 +150,19 @@ func (p *funcPrinter) flushHdocs() bool {
 	return true
 }
 
-// text is a node as written: from the source when the runner has it, else
-// as mvdan's printer prints it.
+// text is a node as written: from the source when the runner has it
+// (its line continuations gone, as bash's lexer drops them), else as
+// mvdan's printer prints it.
 func (p *funcPrinter) text(n syntax.Node) string {
+	if p.src == "" {
+		return p.textRaw(n, nil)
+	}
+	return p.textRaw(n, &lineConts{})
+}
+
+// textRaw is text; lc, when not nil, strips the source's line
+// continuations.
+func (p *funcPrinter) textRaw(n syntax.Node, lc *lineConts) string {
 	if w, ok := n.(*syntax.Word); ok && w == nil {
 		return ""
 	}
@@ -179,7 +192,10 @@ func (p *funcPrinter) text(n syntax.Node) string {
 	start, end := int(n.Pos().Offset()), int(n.End().Offset())
 	if p.src != "" && n.Pos().IsValid() && start < end && end <= len(p.src) {
 		if substs := outerSubsts(n); len(substs) > 0 {
-			return p.withSubsts(start, end, substs) // comsub.go
+			return p.withSubsts(start, end, substs, lc) // comsub.go
+		}
+		if lc != nil {
+			return lc.strip(p.src[start:end])
 		}
 		return p.src[start:end]
 	}
@@ -538,7 +554,7 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		// bash keeps the text between the parentheses as written.
 		l, r := int(cm.Left.Offset())+2, int(cm.Right.Offset())
 		if p.src != "" && cm.Left.IsValid() && l <= r && r <= len(p.src) {
-			p.b.WriteString("((" + p.src[l:r] + "))")
+			p.b.WriteString("((" + (&lineConts{}).strip(p.src[l:r]) + "))")
 			break
 		}
 		p.b.WriteString("(( " + p.arith(cm.X) + " ))")
@@ -631,4 +647,78 @@ func (p *funcPrinter) testExpr(x syntax.TestExpr) string {
 		return p.text(x.X) + " " + x.Op.String() + " " + p.text(x.Y)
 	}
 	return p.text(x)
+}
+
+// lineConts strips bash's line continuations from source text as its
+// lexer does before bash prints a command: a backslash-newline outside
+// single quotes goes (`echo a\<newline>b` prints as `echo ab`); one
+// escaped by a backslash, or in single quotes, stays. Its state carries
+// over the pieces of one node's text (withSubsts) (llmsh).
+type lineConts struct{ single, double bool }
+
+func (lc *lineConts) strip(s string) string {
+	if !strings.Contains(s, "\\\n") {
+		lc.scan(s)
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case lc.single:
+			lc.single = c != '\''
+		case c == '\\' && i+1 < len(s):
+			if s[i+1] == '\n' {
+				i++
+				continue
+			}
+			b.WriteByte(c)
+			i++
+			c = s[i]
+		case c == '"':
+			lc.double = !lc.double
+		case c == '\'' && !lc.double:
+			lc.single = true
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// scan follows the quotes of s, which has no line continuation.
+func (lc *lineConts) scan(s string) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case lc.single:
+			lc.single = c != '\''
+		case c == '\\':
+			i++
+		case c == '"':
+			lc.double = !lc.double
+		case c == '\'' && !lc.double:
+			lc.single = true
+		}
+	}
+}
+
+// hdocLineConts is the body of a here-document whose delimiter is not
+// quoted with its line continuations gone, as bash reads it; a
+// backslash escaped by another stays with its newline (llmsh).
+func hdocLineConts(body string) string {
+	if !strings.Contains(body, "\\\n") {
+		return body
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		if body[i] == '\\' && i+1 < len(body) {
+			if body[i+1] == '\n' {
+				i++
+				continue
+			}
+			b.WriteByte(body[i])
+			i++
+		}
+		b.WriteByte(body[i])
+	}
+	return b.String()
 }

@@ -1190,7 +1190,7 @@ func extGlobOnLine(stmts []*syntax.Stmt, i int) (line int, ok bool) {
 func condExtGlobOnLine(stmts []*syntax.Stmt, i int) (line int, msgs []string, ok bool) {
 	end := stmts[i].End().Line()
 	var check func(x syntax.TestExpr, inParen bool)
-	bad := func(w *syntax.Word, term, inParen bool) {
+	bad := func(w *syntax.Word, term, inParen, lhs bool) {
 		if ok || w == nil {
 			return
 		}
@@ -1200,6 +1200,10 @@ func condExtGlobOnLine(stmts []*syntax.Stmt, i int) (line int, msgs []string, ok
 				continue
 			}
 			if term && eg.Op == syntax.GlobExcept && wp == w.Parts[0] {
+				if lhs { // [[ !(a) == b ]]: a group before an operator
+					line, ok = int(eg.OpPos.Line()), true
+					msgs = []string{"syntax error in conditional expression"}
+				}
 				return // [[ !(a) ]]: bash's `!` and a group
 			}
 			line, ok = int(eg.OpPos.Line()), true
@@ -1223,12 +1227,12 @@ func condExtGlobOnLine(stmts []*syntax.Stmt, i int) (line int, msgs []string, ok
 				return
 			}
 			w, _ := x.X.(*syntax.Word)
-			bad(w, true, inParen)
+			bad(w, true, inParen, true)
 			switch x.Op {
 			case syntax.TsMatch, syntax.TsNoMatch, syntax.TsMatchShort, syntax.TsReMatch:
 			default:
 				w, _ := x.Y.(*syntax.Word)
-				bad(w, false, inParen)
+				bad(w, false, inParen, false)
 			}
 		case *syntax.UnaryTest:
 			if x.Op == syntax.TsNot {
@@ -1236,11 +1240,11 @@ func condExtGlobOnLine(stmts []*syntax.Stmt, i int) (line int, msgs []string, ok
 				return
 			}
 			w, _ := x.X.(*syntax.Word)
-			bad(w, false, inParen)
+			bad(w, false, inParen, false)
 		case *syntax.ParenTest:
 			check(x.X, true)
 		case *syntax.Word:
-			bad(x, true, inParen)
+			bad(x, true, inParen, false)
 		}
 	}
 	for j := i; j < len(stmts) && (j == i || stmts[j].Pos().Line() == end) && !ok; j++ {

@@ -121,8 +121,12 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
 			r2.pexec = 1
-			// llmsh: comsub.go
-			r2.substStmts(ctx, cs.Stmts)
+			// llmsh: comsub.go; the aliases of its text (aliasread.go)
+			stmts := cs.Stmts
+			if aliased := r2.aliasedSubst(ctx, cs); aliased != nil {
+				stmts = aliased
+			}
+			r2.substStmts(ctx, stmts)
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.waitPsubs(ctx)    // llmsh: fds.go
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
@@ -180,7 +184,11 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			// llmsh: set -x marks its commands one level deeper, as
 			// bash does ("++ echo a" in <(echo a)).
 			r2.traceLevel++
-			r2.setNoForkTail(ps.Stmts, r.bashPid, true, redirsAlways) // llmsh: NoForkExec
+			stmts := ps.Stmts
+			if aliased := r2.aliasedText(ctx, ps.OpPos, ps.Rparen, false); aliased != nil {
+				stmts = aliased // llmsh: aliasread.go
+			}
+			r2.setNoForkTail(stmts, r.bashPid, true, redirsAlways) // llmsh: NoForkExec
 			r2.noForkFuncs = true
 			var in stdinFile
 			out, errw := r.psubStd()
@@ -218,7 +226,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					}
 					bg.finish(r2, r2.exit)
 				}()
-				r2.stmts(jctx, ps.Stmts)
+				r2.stmts(jctx, stmts)
 				r2.subshellExit(jctx) // llmsh: its own EXIT trap
 				r2.exit.leaveShell()  // subshells don't exit the parent shell
 			}()
