@@ -127,8 +127,8 @@ func (p *printfState) run(format string) int {
 		if p.dead {
 			ok = false
 		}
-		// bash flushes after each pass over the format; here the passes
-		// done stay buffered until an error message must follow them.
+		// bash's stdout is line-buffered: the output stays buffered
+		// until an error message must follow its lines (flushPasses).
 		p.mark = p.out.Len()
 		if p.mark > 32<<10 {
 			p.flush()
@@ -168,8 +168,9 @@ func (p *printfState) run(format string) int {
 }
 
 // errorf reports on stderr at once; like bash's, printf's own output is
-// buffered until it ends (or the buffer fills). Coreutils' printf writes
-// all its output so far first.
+// buffered until it ends, the buffer fills or a message follows its
+// complete lines (flushPasses). Coreutils' printf writes all its output
+// so far first.
 func (p *printfState) errorf(format string, a ...any) {
 	if p.gnu {
 		p.flush() // coreutils' error() flushes stdout first
@@ -189,19 +190,20 @@ func (p *printfState) flush() {
 	p.mark = 0
 }
 
-// flushPasses writes the output of the passes done, which bash has
-// flushed before the current pass's messages.
+// flushPasses writes the output so far up to its last newline, which
+// bash (its stdout line-buffered) has flushed before a message.
 func (p *printfState) flushPasses() {
-	if p.mark == 0 {
+	n := bytes.LastIndexByte(p.out.Bytes(), '\n') + 1
+	if n == 0 {
 		return
 	}
-	p.flushed += p.mark
+	p.flushed += n
 	if p.werr == nil {
-		_, p.werr = p.env.Stdout.Write(p.out.Next(p.mark))
+		_, p.werr = p.env.Stdout.Write(p.out.Next(n))
 	} else {
-		p.out.Next(p.mark)
+		p.out.Next(n)
 	}
-	p.mark = 0
+	p.mark = max(p.mark-n, 0)
 }
 
 // pass runs the format once. ok is false after a fatal format error; stop

@@ -786,11 +786,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// gone: BASH_SOURCE, FUNCNAME and $LINENO are the caller's;
 		// the DEBUG trap comes back after it (none runs in it).
 		r.popFrame(savedText)
+		// llmsh: return and messages there are the caller's.
+		r.inSource, r.sourceName = oldInSource, oldSourceName
 		r.runReturnTrap(ctx, frame.line) // llmsh: traps.go
 		if _, set := r.traps[trapDebug]; debugSaved && !set {
 			r.setTrapQuiet(trapDebug, debugAction)
 		}
-		r.sourceName = oldSourceName
 
 		// If we modified the parameters and the sourced file didn't
 		// explicitly set them, we restore the old ones.

@@ -99,11 +99,35 @@ func (r *Runner) writtenBody(name string, body *syntax.Stmt) (*syntax.Stmt, stri
 		return nil, ""
 	}
 	text := src[start:end]
+	if hdEnd := hdocsEnd(body); hdEnd > end && hdEnd <= len(src) {
+		// llmsh: here-documents whose bodies follow the body's line
+		// (f() { cat <<EOF; }): their lines come with it.
+		if nl := strings.IndexByte(src[end:], '\n'); nl >= 0 && end+nl < hdEnd {
+			stop := len(src)
+			if i := strings.IndexByte(src[hdEnd:], '\n'); i >= 0 {
+				stop = hdEnd + i
+			}
+			text += src[end+nl : stop]
+		}
+	}
 	f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
 	if err != nil || len(f.Stmts) != 1 {
 		return nil, ""
 	}
 	return f.Stmts[0], text
+}
+
+// hdocsEnd is where the last here-document body of node ends in its
+// source, 0 when it has none.
+func hdocsEnd(node syntax.Node) int {
+	end := 0
+	syntax.Walk(node, func(n syntax.Node) bool {
+		if rd, ok := n.(*syntax.Redirect); ok && rd.Hdoc != nil {
+			end = max(end, int(rd.Hdoc.End().Offset()))
+		}
+		return true
+	})
+	return end
 }
 
 // noFileSource is BASH_SOURCE for a function that bash -c defines: bash

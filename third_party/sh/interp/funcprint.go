@@ -121,8 +121,10 @@ func (p *funcPrinter) flushHdocs() bool {
 	if len(p.hdocs) == 0 {
 		return false
 	}
-	for _, rd := range p.hdocs {
-		p.b.WriteString("\n")
+	for i, rd := range p.hdocs {
+		if i == 0 {
+			p.b.WriteString("\n") // the next body follows the delimiter
+		}
 		body, delim := "", strings.Trim(p.text(rd.Word), `'"\`)
 		if rd.Hdoc != nil {
 			body = p.textRaw(rd.Hdoc, nil)
