@@ -60,9 +60,10 @@ Other common options:
 Differences from GNU find: directory entries are visited in sorted order
 (GNU uses the order readdir gives); commands run by -exec, -execdir, -ok
 and -okdir are llmsh builtins or functions, never host programs;
-times are shown in the script's TZ (UTC when unset); only modification
-times exist (no -atime, -ctime, -amin, -cmin, -used; -printf's %a %c %A %C
-show the modification time); -printf has no inode directive (%b and %k
+times are shown in the script's TZ (UTC when unset); there are no status
+change times and no -atime, -ctime, -amin, -cmin, -used (-printf's %c and
+%C show the modification time, %a and %A vfsd's access time of a real
+file); -printf's %i, %D and %F print ? (%b and %k
 estimate blocks from the size, as stat's %b); every file is llmsh's (uid
 and gid 1000) with one link (a directory 2 and its subdirectories), as
 ls -l and -ls show, and -user, -group, -uid, -gid, -links test that;
@@ -1690,7 +1691,7 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			switch d {
 			case '%':
 				lit.WriteByte('%')
-			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c', 'i', 'D', 'Z':
+			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c', 'i', 'D', 'Z', 'S', 'F':
 				flushLit()
 				flags := s[i+1 : j]
 				if k := strings.IndexAny(flags, "123456789."); k >= 0 {
@@ -1808,8 +1809,8 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			v = strconv.Itoa(VirtualUID)
 		case 'G':
 			v = strconv.Itoa(VirtualGID)
-		case 'i', 'D':
-			v = "?" // inode and device are not shown, as stat's %i and %d
+		case 'i', 'D', 'F':
+			v = "?" // inode, device and file system type are not shown, as stat's %i and %d
 		case 'Z':
 			// The SELinux context: findutils 4.9 without SELinux
 			// fails to read it, prints nothing (padded), and exits 1;
@@ -1845,6 +1846,19 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 				v = strconv.FormatInt(statBlocks(info), 10)
 			case 'k':
 				v = strconv.FormatInt((statBlocks(info)+1)/2, 10)
+			case 'S':
+				// sparseness: 512 × blocks / size (C's %g), 1 for an
+				// empty file of no blocks
+				x := 1.0
+				if info.Size() > 0 {
+					x = 512 * float64(statBlocks(info)) / float64(info.Size())
+				} else if statBlocks(info) > 0 {
+					x = math.Inf(1)
+				}
+				v = strconv.FormatFloat(x, 'g', 6, 64)
+				if math.IsInf(x, 1) {
+					v = "inf"
+				}
 			case 'm':
 				v = strconv.FormatUint(uint64(findPermBits(info.Mode())), 8)
 				if strings.Contains(p.flags, "#") {
@@ -1852,18 +1866,41 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 				}
 			case 'M':
 				v = findSymbolicMode(info.Mode())
-			// Only modification times are known: the access and status
-			// change times (%a %c %A %C) are taken as it, as for a file
-			// the script made.
-			case 't', 'a', 'c':
+			// vfsd keeps no status change time: %c and %C are the
+			// modification time, as for a file the script made; %a and
+			// %A a real file's access time (stat's %x).
+			case 't', 'c':
 				v = findCtime(info.ModTime().In(fd.loc))
-			case 'T', 'A', 'C':
+			case 'a':
+				v = findCtime(fd.accessTime(f, info).In(fd.loc))
+			case 'T', 'C':
 				v = findTimeField(info.ModTime().In(fd.loc), p.sub)
+			case 'A':
+				v = findTimeField(fd.accessTime(f, info).In(fd.loc), p.sub)
 			}
 		}
 		b.WriteString(printfField(strings.TrimPrefix(p.spec, "%"), 's', v))
 	}
 	fd.printTo(w, b.String())
+}
+
+// accessTime is f's access time: vfsd's stat carries a real file's, its
+// listings none (info may come from one); a virtual file's is its
+// modification time.
+func (fd *finder) accessTime(f *findEnt, info fs.FileInfo) time.Time {
+	if a, ok := info.(interface{ AccessTime() (time.Time, bool) }); ok {
+		if t, ok := a.AccessTime(); ok {
+			return t
+		}
+	}
+	stat := fd.env.FS.Stat
+	if info.Mode()&fs.ModeSymlink != 0 {
+		stat = fd.env.FS.Lstat
+	}
+	if fi, err := stat(f.abs); err == nil {
+		return statAtime(fi)
+	}
+	return info.ModTime()
 }
 
 // findPrintfBase splits p as GNU find's %f and %h do: %f is the last
