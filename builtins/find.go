@@ -60,10 +60,11 @@ Other common options:
 Differences from GNU find: directory entries are visited in sorted order
 (GNU uses the order readdir gives); commands run by -exec, -execdir, -ok
 and -okdir are llmsh builtins or functions, never host programs;
-times are shown in the script's TZ (UTC when unset); there are no status
-change times and no -atime, -ctime, -amin, -cmin, -used (-printf's %c and
-%C show the modification time, %a and %A vfsd's access time of a real
-file); -printf's %i, %D and %F print ? (%b and %k
+times are shown in the script's TZ (UTC when unset); access times are
+vfsd's of a real file (a virtual file's is its modification time); there
+are no status change times (no -ctime, -cmin, -cnewer, -used; -printf's
+%c and %C show the modification time); -printf's %i, %D and %F print ?
+(%b and %k
 estimate blocks from the size, as stat's %b); every file is llmsh's (uid
 and gid 1000) with one link (a directory 2 and its subdirectories), as
 ls -l and -ls show, and -user, -group, -uid, -gid, -links test that;
@@ -834,8 +835,8 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		return parse(fd, t)
 	}
 	switch t {
-	case "-atime", "-ctime", "-amin", "-cmin", "-used", "-anewer", "-cnewer":
-		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
+	case "-ctime", "-cmin", "-used", "-cnewer":
+		return nil, findErrf("%s: status change times are not available here (vfsd keeps none)", t)
 	case "-inum", "-context", "-fstype":
 		return nil, findErrf("%s is not supported in llmsh (see find --help)", t)
 	}
@@ -843,7 +844,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		if t[6] == 'B' || t[7] == 'B' {
 			return nil, findErrf("This system does not provide a way to find the birth time of a file.")
 		}
-		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
+		return nil, findErrf("%s: status change times are not available here (vfsd keeps none)", t)
 	}
 	if strings.HasPrefix(t, "-newer") && len(t) == 8 {
 		return nil, findErrf("invalid predicate `%s'", t)
@@ -866,7 +867,7 @@ var findPrimaries = sync.OnceValue(func() map[string]func(fd *finder, t string) 
 		{(*finder).parseOption, []string{"-depth", "-d", "-maxdepth", "-mindepth", "-follow", "-daystart", "-files0-from", "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-regextype"}},
 		{(*finder).parseNameTest, []string{"-true", "-false", "-name", "-iname", "-lname", "-ilname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}},
 		{(*finder).parseFileTest, []string{"-samefile", "-type", "-xtype", "-size", "-empty", "-perm", "-readable", "-writable", "-executable"}},
-		{(*finder).parseTimeTest, []string{"-mtime", "-mmin", "-newer", "-newermm", "-newermt"}},
+		{(*finder).parseTimeTest, []string{"-mtime", "-mmin", "-atime", "-amin", "-newer", "-anewer", "-newermm", "-newermt", "-newerma", "-newerat", "-neweram", "-neweraa", "-newerat"}},
 		{(*finder).parseOwnerTest, []string{"-links", "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup"}},
 		{(*finder).parsePrintAction, []string{"-print", "-print0", "-printf", "-fprint", "-fprint0", "-fprintf", "-ls", "-fls"}},
 		{(*finder).parseAction, []string{"-prune", "-quit", "-delete", "-exec", "-execdir", "-ok", "-okdir"}},
@@ -1088,15 +1089,17 @@ func (fd *finder) parseFileTest(t string) (findExpr, error) {
 	return nil, findErrf("unknown predicate `%s'", t)
 }
 
-// parseTimeTest parses the tests of a modification time.
+// parseTimeTest parses the tests of a modification or access time (a
+// real file's access time is vfsd's, a virtual file's its modification
+// time; there are no status change times).
 func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 	switch t {
-	case "-mtime", "-mmin":
+	case "-mtime", "-mmin", "-atime", "-amin":
 		cmp, n, err := fd.numArg(t)
 		if err != nil {
 			return nil, err
 		}
-		minutes := t == "-mmin"
+		minutes, which := t[2:] == "min", t[1]
 		ref := fd.now
 		if fd.dayStart {
 			ref = fd.timeRef
@@ -1106,7 +1109,7 @@ func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 			if err != nil {
 				return false
 			}
-			diff := ref.Sub(info.ModTime()).Seconds()
+			diff := ref.Sub(fd.fileTime(f, info, which)).Seconds()
 			if minutes {
 				switch cmp {
 				case '+':
@@ -1118,34 +1121,47 @@ func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 			}
 			return findCompare(cmp, int64(math.Floor(diff/86400)), n)
 		}, nil
-	case "-newer":
+	case "-newer", "-anewer":
 		ref, err := fd.refArg(t)
 		if err != nil {
 			return nil, err
 		}
-		return fd.newerThan(ref.ModTime()), nil
-	case "-newermm", "-newermt":
-		if fd.pos >= len(fd.toks) {
-			return nil, findErrf("The '%s' test needs an argument", t)
-		}
-		v := fd.next()
-		var mt time.Time
-		if t == "-newermt" {
-			d, err := dateParse(v, fd.now, fd.loc)
-			if err != nil {
-				return nil, findErrf("I cannot figure out how to interpret %s as a date or time", fd.env.Quote(v))
-			}
-			mt = d
-		} else {
-			ref, err := fd.refStat(v)
-			if err != nil {
-				return nil, err
-			}
-			mt = ref.ModTime()
-		}
-		return fd.newerThan(mt), nil
+		return fd.newerThan(ref.ModTime(), t[1]), nil
 	}
-	return nil, findErrf("unknown predicate `%s'", t)
+	return fd.parseNewerXY(t)
+}
+
+// parseNewerXY parses -newerXY REF: the file's time X (a, m) after REF's
+// time Y (a, m) or after the date REF (t).
+func (fd *finder) parseNewerXY(t string) (findExpr, error) {
+	if fd.pos >= len(fd.toks) {
+		return nil, findErrf("The '%s' test needs an argument", t)
+	}
+	v := fd.next()
+	if t[7] == 't' {
+		d, err := dateParse(v, fd.now, fd.loc)
+		if err != nil {
+			return nil, findErrf("I cannot figure out how to interpret %s as a date or time", fd.env.Quote(v))
+		}
+		return fd.newerThan(d, t[6]), nil
+	}
+	ref, err := fd.refStat(v)
+	if err != nil {
+		return nil, err
+	}
+	mt := ref.ModTime()
+	if t[7] == 'a' {
+		mt = statAtime(ref)
+	}
+	return fd.newerThan(mt, t[6]), nil
+}
+
+// fileTime is f's modification time, or its access time for which 'a'.
+func (fd *finder) fileTime(f *findEnt, info fs.FileInfo, which byte) time.Time {
+	if which == 'a' {
+		return fd.accessTime(f, info)
+	}
+	return info.ModTime()
 }
 
 // refArg reads the argument of test t, a file, and describes that file.
@@ -1157,11 +1173,12 @@ func (fd *finder) refArg(t string) (fs.FileInfo, error) {
 	return fd.refStat(v)
 }
 
-// newerThan is the test of a modification time after mt.
-func (fd *finder) newerThan(mt time.Time) findExpr {
+// newerThan is the test of a modification time (access time for which
+// 'a') after mt.
+func (fd *finder) newerThan(mt time.Time, which byte) findExpr {
 	return func(f *findEnt) bool {
 		info, err := f.stat(fd)
-		return err == nil && info.ModTime().After(mt)
+		return err == nil && fd.fileTime(f, info, which).After(mt)
 	}
 }
 
