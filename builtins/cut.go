@@ -274,6 +274,9 @@ func cut(env *Env) int {
 	od := []byte{delim}
 	if *outSet {
 		od = []byte(*outDelim)
+		if len(od) == 0 {
+			od = []byte{0} // GNU: an empty STRING is one NUL byte
+		}
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	lineOut := env.LineBuffered()

@@ -14,6 +14,7 @@ func TestCut(t *testing.T) {
 		{"abcdef\n", []string{"cut", "-b1-2,4-5", "--output-delimiter=:"}, "ab:de\n", "", 0},
 		{"abcdef\n", []string{"cut", "-b1-2,3-4", "--output-delimiter=:"}, "ab:cd\n", "", 0},
 		{"abcdef\n", []string{"cut", "-b1-3,2-4", "--output-delimiter=:"}, "abcd\n", "", 0},
+		{"a\tb\tc\n", []string{"cut", "-f1,3", "--output-delimiter="}, "a\x00c\n", "", 0},
 		{"abcdef\nxy\n", []string{"cut", "-b2,4", "--complement", "--output-delimiter=:"}, "a:c:ef\nx\n", "", 0},
 		{"abcdef\nxy\n", []string{"cut", "-c-3,5-"}, "abcef\nxy\n", "", 0},
 		{"abcdef\nxy\n", []string{"cut", "-c3-", "-n"}, "cdef\n\n", "", 0},

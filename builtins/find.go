@@ -60,9 +60,11 @@ Other common options:
 Differences from GNU find: directory entries are visited in sorted order
 (GNU uses the order readdir gives); commands run by -exec, -execdir, -ok
 and -okdir are llmsh builtins or functions, never host programs;
-times are shown in the script's TZ (UTC when unset); only modification
-times exist (no -atime, -ctime, -amin, -cmin, -used; -printf's %a %c %A %C
-show the modification time); -printf has no inode directive (%b and %k
+times are shown in the script's TZ (UTC when unset); access times are
+vfsd's of a real file (a virtual file's is its modification time); there
+are no status change times (no -ctime, -cmin, -cnewer, -used; -printf's
+%c and %C show the modification time); -printf's %i, %D and %F print ?
+(%b and %k
 estimate blocks from the size, as stat's %b); every file is llmsh's (uid
 and gid 1000) with one link (a directory 2 and its subdirectories), as
 ls -l and -ls show, and -user, -group, -uid, -gid, -links test that;
@@ -833,8 +835,8 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		return parse(fd, t)
 	}
 	switch t {
-	case "-atime", "-ctime", "-amin", "-cmin", "-used", "-anewer", "-cnewer":
-		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
+	case "-ctime", "-cmin", "-used", "-cnewer":
+		return nil, findErrf("%s: status change times are not available here (vfsd keeps none)", t)
 	case "-inum", "-context", "-fstype":
 		return nil, findErrf("%s is not supported in llmsh (see find --help)", t)
 	}
@@ -842,7 +844,7 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 		if t[6] == 'B' || t[7] == 'B' {
 			return nil, findErrf("This system does not provide a way to find the birth time of a file.")
 		}
-		return nil, findErrf("%s: access and status change times are not available here (only modification times)", t)
+		return nil, findErrf("%s: status change times are not available here (vfsd keeps none)", t)
 	}
 	if strings.HasPrefix(t, "-newer") && len(t) == 8 {
 		return nil, findErrf("invalid predicate `%s'", t)
@@ -865,7 +867,7 @@ var findPrimaries = sync.OnceValue(func() map[string]func(fd *finder, t string) 
 		{(*finder).parseOption, []string{"-depth", "-d", "-maxdepth", "-mindepth", "-follow", "-daystart", "-files0-from", "-mount", "-xdev", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-warn", "-nowarn", "-regextype"}},
 		{(*finder).parseNameTest, []string{"-true", "-false", "-name", "-iname", "-lname", "-ilname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"}},
 		{(*finder).parseFileTest, []string{"-samefile", "-type", "-xtype", "-size", "-empty", "-perm", "-readable", "-writable", "-executable"}},
-		{(*finder).parseTimeTest, []string{"-mtime", "-mmin", "-newer", "-newermm", "-newermt"}},
+		{(*finder).parseTimeTest, []string{"-mtime", "-mmin", "-atime", "-amin", "-newer", "-anewer", "-newermm", "-newermt", "-newerma", "-newerat", "-neweram", "-neweraa", "-newerat"}},
 		{(*finder).parseOwnerTest, []string{"-links", "-user", "-group", "-uid", "-gid", "-nouser", "-nogroup"}},
 		{(*finder).parsePrintAction, []string{"-print", "-print0", "-printf", "-fprint", "-fprint0", "-fprintf", "-ls", "-fls"}},
 		{(*finder).parseAction, []string{"-prune", "-quit", "-delete", "-exec", "-execdir", "-ok", "-okdir"}},
@@ -1087,15 +1089,17 @@ func (fd *finder) parseFileTest(t string) (findExpr, error) {
 	return nil, findErrf("unknown predicate `%s'", t)
 }
 
-// parseTimeTest parses the tests of a modification time.
+// parseTimeTest parses the tests of a modification or access time (a
+// real file's access time is vfsd's, a virtual file's its modification
+// time; there are no status change times).
 func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 	switch t {
-	case "-mtime", "-mmin":
+	case "-mtime", "-mmin", "-atime", "-amin":
 		cmp, n, err := fd.numArg(t)
 		if err != nil {
 			return nil, err
 		}
-		minutes := t == "-mmin"
+		minutes, which := t[2:] == "min", t[1]
 		ref := fd.now
 		if fd.dayStart {
 			ref = fd.timeRef
@@ -1105,7 +1109,7 @@ func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 			if err != nil {
 				return false
 			}
-			diff := ref.Sub(info.ModTime()).Seconds()
+			diff := ref.Sub(fd.fileTime(f, info, which)).Seconds()
 			if minutes {
 				switch cmp {
 				case '+':
@@ -1117,34 +1121,47 @@ func (fd *finder) parseTimeTest(t string) (findExpr, error) {
 			}
 			return findCompare(cmp, int64(math.Floor(diff/86400)), n)
 		}, nil
-	case "-newer":
+	case "-newer", "-anewer":
 		ref, err := fd.refArg(t)
 		if err != nil {
 			return nil, err
 		}
-		return fd.newerThan(ref.ModTime()), nil
-	case "-newermm", "-newermt":
-		if fd.pos >= len(fd.toks) {
-			return nil, findErrf("The '%s' test needs an argument", t)
-		}
-		v := fd.next()
-		var mt time.Time
-		if t == "-newermt" {
-			d, err := dateParse(v, fd.now, fd.loc)
-			if err != nil {
-				return nil, findErrf("I cannot figure out how to interpret %s as a date or time", fd.env.Quote(v))
-			}
-			mt = d
-		} else {
-			ref, err := fd.refStat(v)
-			if err != nil {
-				return nil, err
-			}
-			mt = ref.ModTime()
-		}
-		return fd.newerThan(mt), nil
+		return fd.newerThan(ref.ModTime(), t[1]), nil
 	}
-	return nil, findErrf("unknown predicate `%s'", t)
+	return fd.parseNewerXY(t)
+}
+
+// parseNewerXY parses -newerXY REF: the file's time X (a, m) after REF's
+// time Y (a, m) or after the date REF (t).
+func (fd *finder) parseNewerXY(t string) (findExpr, error) {
+	if fd.pos >= len(fd.toks) {
+		return nil, findErrf("The '%s' test needs an argument", t)
+	}
+	v := fd.next()
+	if t[7] == 't' {
+		d, err := dateParse(v, fd.now, fd.loc)
+		if err != nil {
+			return nil, findErrf("I cannot figure out how to interpret %s as a date or time", fd.env.Quote(v))
+		}
+		return fd.newerThan(d, t[6]), nil
+	}
+	ref, err := fd.refStat(v)
+	if err != nil {
+		return nil, err
+	}
+	mt := ref.ModTime()
+	if t[7] == 'a' {
+		mt = statAtime(ref)
+	}
+	return fd.newerThan(mt, t[6]), nil
+}
+
+// fileTime is f's modification time, or its access time for which 'a'.
+func (fd *finder) fileTime(f *findEnt, info fs.FileInfo, which byte) time.Time {
+	if which == 'a' {
+		return fd.accessTime(f, info)
+	}
+	return info.ModTime()
 }
 
 // refArg reads the argument of test t, a file, and describes that file.
@@ -1156,11 +1173,12 @@ func (fd *finder) refArg(t string) (fs.FileInfo, error) {
 	return fd.refStat(v)
 }
 
-// newerThan is the test of a modification time after mt.
-func (fd *finder) newerThan(mt time.Time) findExpr {
+// newerThan is the test of a modification time (access time for which
+// 'a') after mt.
+func (fd *finder) newerThan(mt time.Time, which byte) findExpr {
 	return func(f *findEnt) bool {
 		info, err := f.stat(fd)
-		return err == nil && info.ModTime().After(mt)
+		return err == nil && fd.fileTime(f, info, which).After(mt)
 	}
 }
 
@@ -1690,7 +1708,7 @@ func (fd *finder) parseFormat(s string) ([]findFmt, error) {
 			switch d {
 			case '%':
 				lit.WriteByte('%')
-			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c', 'i', 'D', 'Z':
+			case 'p', 'f', 'h', 'P', 'H', 's', 'd', 'm', 'M', 't', 'y', 'Y', 'l', 'b', 'k', 'n', 'u', 'g', 'U', 'G', 'a', 'c', 'i', 'D', 'Z', 'S', 'F':
 				flushLit()
 				flags := s[i+1 : j]
 				if k := strings.IndexAny(flags, "123456789."); k >= 0 {
@@ -1808,8 +1826,8 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			v = strconv.Itoa(VirtualUID)
 		case 'G':
 			v = strconv.Itoa(VirtualGID)
-		case 'i', 'D':
-			v = "?" // inode and device are not shown, as stat's %i and %d
+		case 'i', 'D', 'F':
+			v = "?" // inode, device and file system type are not shown, as stat's %i and %d
 		case 'Z':
 			// The SELinux context: findutils 4.9 without SELinux
 			// fails to read it, prints nothing (padded), and exits 1;
@@ -1845,6 +1863,19 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 				v = strconv.FormatInt(statBlocks(info), 10)
 			case 'k':
 				v = strconv.FormatInt((statBlocks(info)+1)/2, 10)
+			case 'S':
+				// sparseness: 512 × blocks / size (C's %g), 1 for an
+				// empty file of no blocks
+				x := 1.0
+				if info.Size() > 0 {
+					x = 512 * float64(statBlocks(info)) / float64(info.Size())
+				} else if statBlocks(info) > 0 {
+					x = math.Inf(1)
+				}
+				v = strconv.FormatFloat(x, 'g', 6, 64)
+				if math.IsInf(x, 1) {
+					v = "inf"
+				}
 			case 'm':
 				v = strconv.FormatUint(uint64(findPermBits(info.Mode())), 8)
 				if strings.Contains(p.flags, "#") {
@@ -1852,18 +1883,41 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 				}
 			case 'M':
 				v = findSymbolicMode(info.Mode())
-			// Only modification times are known: the access and status
-			// change times (%a %c %A %C) are taken as it, as for a file
-			// the script made.
-			case 't', 'a', 'c':
+			// vfsd keeps no status change time: %c and %C are the
+			// modification time, as for a file the script made; %a and
+			// %A a real file's access time (stat's %x).
+			case 't', 'c':
 				v = findCtime(info.ModTime().In(fd.loc))
-			case 'T', 'A', 'C':
+			case 'a':
+				v = findCtime(fd.accessTime(f, info).In(fd.loc))
+			case 'T', 'C':
 				v = findTimeField(info.ModTime().In(fd.loc), p.sub)
+			case 'A':
+				v = findTimeField(fd.accessTime(f, info).In(fd.loc), p.sub)
 			}
 		}
 		b.WriteString(printfField(strings.TrimPrefix(p.spec, "%"), 's', v))
 	}
 	fd.printTo(w, b.String())
+}
+
+// accessTime is f's access time: vfsd's stat carries a real file's, its
+// listings none (info may come from one); a virtual file's is its
+// modification time.
+func (fd *finder) accessTime(f *findEnt, info fs.FileInfo) time.Time {
+	if a, ok := info.(interface{ AccessTime() (time.Time, bool) }); ok {
+		if t, ok := a.AccessTime(); ok {
+			return t
+		}
+	}
+	stat := fd.env.FS.Stat
+	if info.Mode()&fs.ModeSymlink != 0 {
+		stat = fd.env.FS.Lstat
+	}
+	if fi, err := stat(f.abs); err == nil {
+		return statAtime(fi)
+	}
+	return info.ModTime()
 }
 
 // findPrintfBase splits p as GNU find's %f and %h do: %f is the last

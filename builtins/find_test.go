@@ -99,7 +99,7 @@ func TestFind(t *testing.T) {
 		c("missing file", []string{"nope"}, "", "find: 'nope': No such file or directory\n", 1),
 		c("missing and present", []string{"nope", "a.txt"}, "a.txt\n", "find: 'nope': No such file or directory\n", 1),
 		c("unknown predicate", []string{".", "-foo"}, "", "find: unknown predicate `-foo'\n", 1),
-		c("no access times", []string{".", "-atime", "1"}, "", "find: -atime: access and status change times are not available here (only modification times)\n", 1),
+		c("no change times", []string{".", "-ctime", "1"}, "", "find: -ctime: status change times are not available here (vfsd keeps none)\n", 1),
 		c("only llmsh", []string{".", "-user", "root"}, "", "find: 'root' is not the name of a known user\n", 1),
 		c("no inodes", []string{".", "-inum", "1"}, "", "find: -inum is not supported in llmsh (see find --help)\n", 1),
 		c("missing argument", []string{".", "-name"}, "", "find: missing argument to `-name'\n", 1),

@@ -1294,10 +1294,17 @@ func (c *sortConfig) sortWordFlag(f *Flags) {
 func (c *sortConfig) checkFlags(f *Flags) {
 	f.Row("-c, --check, --check=diagnose-first", "check for sorted input; do not sort")
 	f.Row("-C, --check=quiet, --check=silent", "like -c, but do not report first bad line")
+	// GNU: -c and -C (in any spelling) together end sort at once.
+	mode := func(quiet bool) error {
+		if c.check && c.quiet != quiet {
+			return errors.New("options '-cC' are incompatible")
+		}
+		c.check, c.quiet = true, quiet
+		return nil
+	}
 	f.Func('c', "check", OptionalLongArg, "diagnose-first", "", func(v string, present bool) error {
-		c.check = true
 		if !present {
-			return nil
+			return mode(false)
 		}
 		// argmatch: a prefix names a value; quiet and silent are one.
 		quiet := map[bool]bool{}
@@ -1318,13 +1325,9 @@ func (c *sortConfig) checkFlags(f *Flags) {
 			}
 			return &UsageError{fmt.Sprintf("%s argument %s for '--check'\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'", kind, c.env.Quote(v))}
 		}
-		c.quiet = quiet[true]
-		return nil
+		return mode(quiet[true])
 	})
-	f.Func('C', "", NoArg, "", "", func(string, bool) error {
-		c.check, c.quiet = true, true
-		return nil
-	})
+	f.Func('C', "", NoArg, "", "", func(string, bool) error { return mode(true) })
 }
 
 // setTab sets -t's separator.

@@ -223,6 +223,8 @@ func TestSortDebug(t *testing.T) {
 		{"s2\x00s1\x00", []string{"sort", "--debug", "-z"}, "s1\n__\ns2\n__\n", "sort: text ordering performed using simple byte comparison\n", 0},
 		{"a\n", []string{"sort", "--debug", "-c"}, "", "sort: options '-c --debug' are incompatible\n", 2},
 		{"a\n", []string{"sort", "--debug", "-C"}, "", "sort: options '-C --debug' are incompatible\n", 2},
+		{"a\n", []string{"sort", "-c", "--check=quiet"}, "", "sort: options '-cC' are incompatible\n", 2},
+		{"b\na\n", []string{"sort", "-C", "--check=silent"}, "", "", 1},
 		{"a\n", []string{"sort", "--debug", "-o", "x"}, "", "sort: options '-o --debug' are incompatible\n", 2},
 		{"a-b\nab\na b\n", []string{"sort", "-i", "-d"}, "a b\na-b\nab\n", "", 0},
 		{"a\n", []string{"sort", "-bnrM"}, "", "sort: options '-Mn' are incompatible\n", 2},
