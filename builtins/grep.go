@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 var _ = register(Builtin{Name: "grep", Summary: "print lines that match patterns", Run: grep})
@@ -560,6 +561,10 @@ func (g *grepRun) operand(op string, several bool) {
 // directory (a round trip to vfsd per file).
 func (g *grepRun) openAndSearch(name string, regular bool) {
 	r, err := g.env.Open(name)
+	if errors.Is(err, syscall.EISDIR) && !g.o.dirSkip {
+		g.failedRead(name, err)
+		return
+	}
 	if err != nil {
 		g.fail(name, err)
 		return
@@ -570,11 +575,19 @@ func (g *grepRun) openAndSearch(name string, regular bool) {
 			if g.o.dirSkip {
 				return
 			}
-			g.fail(name, errIsDir)
+			g.failedRead(name, errIsDir)
 			return
 		}
 	}
 	g.search(name, r, g.o.withName > 0)
+}
+
+// failedRead is a file GNU grep opened but could not read (a
+// directory): the error, then what a file of no lines gives (-c's 0,
+// -L's name).
+func (g *grepRun) failedRead(name string, err error) {
+	g.fail(name, err)
+	g.search(name, nopReadCloser{strings.NewReader("")}, g.o.withName > 0)
 }
 
 var errIsDir = errors.New("Is a directory")

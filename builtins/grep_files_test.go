@@ -65,6 +65,9 @@ func TestGrepFiles(t *testing.T) {
 		{"x\n", []string{"grep", "-f", "pats", "-e", "x", "a.txt", "-"}, "a.txt:foo\na.txt:bar\n(standard input):x\n", "", 0},
 		{"", []string{"grep", "foo", "d"}, "", "grep: d: Is a directory\n", 2},
 		{"", []string{"grep", "-s", "foo", "d"}, "", "", 2},
+		// GNU reads the directory as a file of no lines after the error
+		{"", []string{"grep", "-c", "foo", "d", "a.txt"}, "d:0\na.txt:1\n", "grep: d: Is a directory\n", 2},
+		{"", []string{"grep", "-L", "foo", "d", "a.txt"}, "d\n", "grep: d: Is a directory\n", 2},
 		{"", []string{"grep", "-d", "skip", "foo", "d", "a.txt"}, "a.txt:foo\n", "", 0},
 		{"", []string{"grep", "-r", "foo", "d"}, "d/one.txt:foo\nd/skip/three.txt:foo\nd/sub/two.c:nofoo here\nd/sub/two.c:foo\n", "", 0},
 		{"", []string{"grep", "-r", "foo", "d/"}, "d/one.txt:foo\nd/skip/three.txt:foo\nd/sub/two.c:nofoo here\nd/sub/two.c:foo\n", "", 0},

@@ -69,6 +69,12 @@ func head(env *Env) int {
 	f.Func('v', "verbose", NoArg, "", "always print headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
 	f.BoolVar(&zero, 'z', "zero-terminated", "line delimiter is NUL, not newline")
 	f.Epilog = numSuffixHelp
+	for d := '0'; d <= '9'; d++ {
+		d := d // GNU: a digit option after the first argument
+		f.Func(d, "", NoArg, "", "", func(string, bool) error {
+			return &UsageError{fmt.Sprintf("invalid trailing option -- %c", d)}
+		})
+	}
 	args := env.Args[1:]
 	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0][1] >= '0' && args[0][1] <= '9' {
 		a := args[0][1:]

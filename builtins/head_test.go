@@ -17,6 +17,7 @@ func TestHead(t *testing.T) {
 		{nil, []string{"head"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "", 0},
 		{nil, []string{"head"}, "a\nb", "a\nb", "", 0},
 		{nil, []string{"head", "-n", "3"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n3\n", "", 0},
+		{nil, []string{"head", "-n", "1", "-2"}, "a\n", "", "head: invalid trailing option -- 2\nTry 'head --help' for more information.\n", 1},
 		{nil, []string{"head", "-n3"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n3\n", "", 0},
 		{nil, []string{"head", "--lines=2"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n", "", 0},
 		{nil, []string{"head", "-n", "-3"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n", "", 0},

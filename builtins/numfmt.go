@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -269,7 +270,12 @@ func (o *numfmtOpts) flags(env *Env) *Flags {
 		return nil
 	})
 	o.fields = []nfRange{{1, 1}}
+	fieldSet := false
 	f.Func(0, "field", RequiredArg, "FIELDS", "replace the numbers in these input fields (default=1);\nsee FIELDS below", func(v string, _ bool) (err error) {
+		if fieldSet {
+			return errors.New("multiple field specifications")
+		}
+		fieldSet = true
 		o.fields, err = nfParseFields(env, v)
 		return err
 	})
@@ -565,6 +571,10 @@ func (o *numfmtOpts) parse(s string) (*big.Rat, int, error) {
 		return nil, 0, fmt.Errorf("invalid number: %s", o.env.Quote(s))
 	}
 	rest := s[i:]
+	if rest == "" && o.from == nfIECI {
+		// GNU 9.1: --from=iec-i wants the suffix on every number
+		return nil, 0, fmt.Errorf("missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)", o.env.Quote(s))
+	}
 	if rest == "" {
 		return val, prec, nil
 	}

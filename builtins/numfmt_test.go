@@ -24,6 +24,8 @@ func TestNumfmtReal(t *testing.T) {
 		{"  1000  2000\n1500 x 3000\n", []string{"numfmt", "--from=auto", "1Ki", "1K", "3Mi"}, "1024\n1000\n3145728\n", "", 0},
 		{"  1000  2000\n1500 x 3000\n", []string{"numfmt", "--from=iec-i", "1Ki"}, "1024\n", "", 0},
 		{"  1000  2000\n1500 x 3000\n", []string{"numfmt", "--from=iec-i", "1K"}, "", "numfmt: missing 'i' suffix in input: '1K' (e.g Ki/Mi/Gi)\n", 2},
+		{"", []string{"numfmt", "--from=iec-i", "1Ki", "7"}, "1024\n", "numfmt: missing 'i' suffix in input: '7' (e.g Ki/Mi/Gi)\n", 2},
+		{"", []string{"numfmt", "--field=2", "--field=2", "1"}, "", "numfmt: multiple field specifications\n", 1},
 		{"  1000  2000\n1500 x 3000\n", []string{"numfmt", "--from=si", "1Ki"}, "", "numfmt: invalid suffix in input '1Ki': 'i'\n", 2},
 		{"  1000  2000\n1500 x 3000\n", []string{"numfmt", "--to=si", "--round=down", "1999"}, "1.9K\n", "", 0},
 		{"  1000  2000\n1500 x 3000\n", []string{"numfmt", "--to=si", "--round=up", "1001", "-1001"}, "", "numfmt: invalid option -- '1'\nTry 'numfmt --help' for more information.\n", 1},

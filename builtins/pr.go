@@ -47,6 +47,7 @@ type prOpts struct {
 
 	// how the options came, for GNU's reading of the old -s and -w
 	oldS, sepS, explicitCols bool
+	digits                   string // -COLUMN's digits, read after the options
 
 	fatal     bool // a file could not be read: pr ends
 	widthCols int  // -m: the files named, for the columns' width
@@ -96,24 +97,21 @@ func prCmd(env *Env) int {
 	o := &prOpts{columns: 1, pageLen: 66, width: 72, now: time.Now(), numSep: "\t", numDigits: 5, firstNum: 1,
 		inTab: '\t', inTabWidth: 8, outTab: '\t', outTabWidth: 8, pagesAt: -1}
 	f, version := prFlags(env, o)
-	// -COLUMN digits: rebuild "-3" bundles so each digit counts once.
-	var args []string
-	for _, a := range env.Args[1:] {
-		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
-			o.columns = 0
-			o.explicitCols = true
+	operands, err := f.Parse(env.Args[1:])
+	if err == nil && o.digits != "" {
+		// GNU's parse_column_count, after all the options
+		o.columns, err = prNumber(env, o.digits, "invalid number of columns")
+		o.explicitCols = true
+		if err != nil {
+			env.Errorf("%s", err)
+			return 1
 		}
-		args = append(args, a)
 	}
-	operands, err := f.Parse(args)
 	if err != nil {
 		return f.Fail(err, 1)
 	}
 	if *version {
 		return printVersion(env)
-	}
-	if o.columns == 0 {
-		o.columns = 1
 	}
 	switch {
 	case o.merge && o.explicitCols:
@@ -317,10 +315,22 @@ func prCharNum(env *Env, opt, v string, c *byte, n *int) error {
 // prFlags is pr's option table; it fills o.
 func prFlags(env *Env, o *prOpts) (*Flags, *bool) {
 	f := NewFlags(env, "Paginate or columnate FILE(s) for printing.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
+	// -COLUMN: GNU gathers the digits of consecutive digit options (-12,
+	// -1 -2) and starts again after any other option (-2 -t -3 is 3).
+	run := false
+	f.Each = func(short rune, _ string) {
+		if short < '0' || short > '9' {
+			run = false
+		}
+	}
 	for d := '0'; d <= '9'; d++ {
 		d := d
 		f.Func(d, "", NoArg, "", "", func(string, bool) error {
-			o.columns = o.columns*10 + int(d-'0')
+			if !run {
+				o.digits = ""
+			}
+			o.digits += string(d)
+			run = true
 			return nil
 		})
 	}
@@ -335,6 +345,7 @@ func prFlags(env *Env, o *prOpts) (*Flags, *bool) {
 	f.Func(0, "columns", RequiredArg, "COLUMN", "output COLUMN columns and print columns down,\nunless -a is used. Balance number of lines in the\ncolumns on each page", func(v string, _ bool) error {
 		n, err := prNumber(env, v, "invalid number of columns")
 		o.columns, o.explicitCols = n, true
+		o.digits = "" // GNU: it overrides an earlier -COLUMN
 		return err
 	})
 	f.BoolVar(&o.across, 'a', "across", "print columns across rather than down, used together\n                    with -COLUMN")

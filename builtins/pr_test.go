@@ -21,6 +21,11 @@ func TestPr(t *testing.T) {
 	runLines(t, []linesCase{
 		{files, []string{"pr", "-t", "-n", "s10"}, "", "    1\t1\n    2\t2\n    3\t3\n    4\t4\n    5\t5\n    6\t6\n    7\t7\n    8\t8\n    9\t9\n   10\t10\n", "", 0},
 		{files, []string{"pr", "-t", "-3", "s10"}, "", "1\t\t\t5\t\t\t8\n2\t\t\t6\t\t\t9\n3\t\t\t7\t\t\t10\n4\n", "", 0},
+		// -COLUMN's digits start again after another option; --columns
+		// overrides them; they are checked after the options
+		{files, []string{"pr", "-2", "-t", "-3", "s10"}, "", "1\t\t\t5\t\t\t8\n2\t\t\t6\t\t\t9\n3\t\t\t7\t\t\t10\n4\n", "", 0},
+		{files, []string{"pr", "-t", "-3", "--columns=1", "s5"}, "", "11\n12\n13\n14\n15\n", "", 0},
+		{files, []string{"pr", "-t", "-0", "s5"}, "", "", "pr: invalid number of columns: '0': Numerical result out of range\n", 1},
 		{files, []string{"pr", "-t", "-3", "-a", "s10"}, "", "1\t\t\t2\t\t\t3\n4\t\t\t5\t\t\t6\n7\t\t\t8\t\t\t9\n10\n", "", 0},
 		{files, []string{"pr", "-t", "-m", "s10", "s5"}, "", "1\t\t\t\t    11\n2\t\t\t\t    12\n3\t\t\t\t    13\n4\t\t\t\t    14\n5\t\t\t\t    15\n6\t\t\t\t    \n7\t\t\t\t    \n8\t\t\t\t    \n9\t\t\t\t    \n10\t\t\t\t    \n", "", 0},
 		{files, []string{"pr", "-t", "-2", "-s", "s10"}, "", "1\t6\n2\t7\n3\t8\n4\t9\n5\t10\n", "", 0},

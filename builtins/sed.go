@@ -361,8 +361,8 @@ func (r *sedRun) finish(stdout *sedOutput) int {
 		}
 		return 4
 	}
-	if r.quit {
-		return r.quitCode
+	if r.quit && r.status != 2 {
+		return r.quitCode // GNU: an input it could not read wins (2)
 	}
 	return r.status
 }

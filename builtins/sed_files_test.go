@@ -26,6 +26,8 @@ func TestSedFiles(t *testing.T) {
 		{"", []string{"sed", "-n", "$=", "f1", "f2"}, "4\n", "", 0},
 		{"", []string{"sed", "-s", "-n", "$=", "f1", "f2"}, "2\n2\n", "", 0},
 		{"", []string{"sed", "1d", "f1", "missing", "f2"}, "b\nc\nd\n", "sed: can't read missing: No such file or directory\n", 2},
+		{"", []string{"sed", "q5", "missing", "f1"}, "a\n", "sed: can't read missing: No such file or directory\n", 2},
+		{"", []string{"sed", "q5", "f1", "missing"}, "a\n", "", 5},
 		{"", []string{"sed", "-f", "script.sed", "f1"}, "A\nb\nEND\n", "", 0},
 		{"", []string{"sed", "-f", "bad.sed", "f1"}, "", "sed: file bad.sed line 2: unknown command: `k'\n", 1},
 		{"", []string{"sed", "-f", "nosuch.sed", "f1"}, "", "sed: couldn't open file nosuch.sed: No such file or directory\n", 4},

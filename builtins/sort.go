@@ -489,6 +489,9 @@ func sortCmpInt(a, b int64) int {
 }
 
 func (s *sortSorter) cmpFirst(a, b *sortRec, k *sortKey) int {
+	if k.typedTransform() {
+		return s.cmpKey(s.firstKey(a, k), s.firstKey(b, k), k)
+	}
 	ac, bc := a.class(), b.class()
 	switch {
 	case k.random || k.version:
@@ -534,8 +537,20 @@ func sortPrefixTie(a, b []byte) int {
 	return sortCmpInt(int64(len(a)), int64(len(b)))
 }
 
+// typedTransform says whether k reads its keys as numbers, months,
+// versions or random ranks after -f (or -d, -i where they combine) made
+// them over: GNU's keycompare gives those comparisons the translated
+// copy, so `sort -hf` reads 1e3 as 1E (exa) and 2m as 2M.
+func (k *sortKey) typedTransform() bool {
+	return (k.ignore != nil || k.translate != nil) &&
+		(k.numeric || k.human || k.general || k.month || k.version || k.random)
+}
+
 // cmpKey compares two extracted keys under k's ordering (without -r).
 func (s *sortSorter) cmpKey(a, b []byte, k *sortKey) int {
+	if k.typedTransform() {
+		a, b = k.transform(a), k.transform(b)
+	}
 	switch {
 	case k.random && s.md5 != nil:
 		return s.cmpMD5(a, b, k)

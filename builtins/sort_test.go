@@ -44,6 +44,9 @@ func TestSort(t *testing.T) {
 		{"10\n9\n-1\n1.5\n-0\n0\nx\n+5\n", []string{"sort", "-g"}, "x\n-1\n-0\n0\n1.5\n+5\n9\n10\n", "", 0},
 		{"1e3\n0x10\ninf\n-inf\nnan\nabc\n5\n", []string{"sort", "-g"}, "abc\nnan\n-inf\n5\n0x10\n1e3\ninf\n", "", 0},
 		{"2K\n1M\n100\n-1G\n0K\n1k\n", []string{"sort", "-h"}, "-1G\n0K\n100\n1k\n2K\n1M\n", "", 0},
+		// GNU's keycompare reads numbers in the -f copy of the key
+		{"1e3\n300\n2m\n", []string{"sort", "-hf"}, "300\n2m\n1e3\n", "", 0},
+		{"1e3\n300\n2m\n", []string{"sort", "-k1,1hf"}, "300\n2m\n1e3\n", "", 0},
 		{"feb\nJAN\nxxx\n dec\nMarch\n", []string{"sort", "-M"}, "xxx\nJAN\nfeb\nMarch\n dec\n", "", 0},
 		{"a1 b2\na10 b1\na2 b3\n", []string{"sort", "-k2"}, "a10 b1\na1 b2\na2 b3\n", "", 0},
 		{"a1 b2\na10 b1\na2 b3\n", []string{"sort", "-k1.2n"}, "a1 b2\na2 b3\na10 b1\n", "", 0},

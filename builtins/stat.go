@@ -75,8 +75,17 @@ func stat(env *Env) int {
 		_, err := argmatch(env, v, []string{"default", "never", "always"}, "--cached")
 		return err
 	})
-	format, formatSet := f.String('c', "format", "FORMAT", "use the specified FORMAT instead of the default;\noutput a newline after each use of FORMAT")
-	printf, printfSet := f.String(0, "printf", "FORMAT", "like --format, but interpret backslash escapes,\nand do not output a mandatory trailing newline;\nif you want a newline, include \\n in FORMAT")
+	// -c and --printf: the last one given is the format, as GNU's
+	var format string
+	var formatSet, printfSet bool
+	f.Func('c', "format", RequiredArg, "FORMAT", "use the specified FORMAT instead of the default;\noutput a newline after each use of FORMAT", func(v string, _ bool) error {
+		format, formatSet, printfSet = v, true, false
+		return nil
+	})
+	f.Func(0, "printf", RequiredArg, "FORMAT", "like --format, but interpret backslash escapes,\nand do not output a mandatory trailing newline;\nif you want a newline, include \\n in FORMAT", func(v string, _ bool) error {
+		format, formatSet, printfSet = v, false, true
+		return nil
+	})
 	terse := f.Bool('t', "terse", "print the information in terse form")
 	files, err := f.Parse(env.Args[1:])
 	if err != nil {
@@ -126,10 +135,10 @@ func stat(env *Env) int {
 		}
 		file := statFile{name, fi, target, isLink, dateLocation(env), nlink, env.QuoteUTF8()}
 		custom, nl := "", ""
-		if *printfSet {
-			custom = statEscapes(env, *printf)
-		} else if *formatSet {
-			custom, nl = *format, "\n"
+		if printfSet {
+			custom = statEscapes(env, format)
+		} else if formatSet {
+			custom, nl = format, "\n"
 		}
 		if pos, bad := statInvalid(custom); bad != "" {
 			// GNU dies there, after what it printed before it
@@ -139,7 +148,7 @@ func stat(env *Env) int {
 			return 1
 		}
 		switch {
-		case *printfSet, *formatSet:
+		case printfSet, formatSet:
 			w.WriteString(statFormat(custom, file) + nl)
 		case *terse:
 			w.WriteString(statFormat(statTerse, file) + "\n")

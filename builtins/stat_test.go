@@ -50,6 +50,9 @@ func TestStat(t *testing.T) {
 		// GNU stat drops the backslash of an escape it does not know, and warns.
 		{[]string{"stat", "--printf", `\q%n\x\n`, "f"}, "qfx\n", "stat: warning: unrecognized escape '\\q'\nstat: warning: unrecognized escape '\\x'\n", 0},
 		{[]string{"stat", "-c", "%-6s|%6s|%06s|%.3n|%Y|%y", "f"}, "3     |     3|000003|f|1704164645|2024-01-02 03:04:05.000000006 +0000\n", "", 0},
+		// the last of -c and --printf is the format
+		{[]string{"stat", "-c", "%n", "--printf", "%s\\n", "f"}, "3\n", "", 0},
+		{[]string{"stat", "--printf", "%s\\n", "-c", "%n", "f"}, "f\n", "", 0},
 		{[]string{"stat", "-c", "%10n|%-20n|", "f"}, "         f|f                   |\n", "", 0},
 		// Widths past Go's fmt limit (10^6) are padded as GNU pads them.
 		{[]string{"stat", "-c", "%1500000n|%-1500000s|%01500000s", "f"}, strings.Repeat(" ", 1499999) + "f|3" + strings.Repeat(" ", 1499999) + "|" + strings.Repeat("0", 1499999) + "3\n", "", 0},

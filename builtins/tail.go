@@ -21,7 +21,8 @@ func tail(env *Env) int {
 	f := NewFlags(env, "Print the last 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.", "[OPTION]... [FILE]...")
 	spec := headCountSpec{lines: true, n: 10}
 	var quiet, verbose, zero, follow, byName bool
-	f.Func('c', "bytes", RequiredArg, "[+]NUM", "output the last NUM bytes; or use -c +NUM to\n                             output starting with byte NUM of each file", func(v string, _ bool) error { return spec.parse(env, v, false) })
+	fromStart := false // a + seen: GNU's from_start is never reset
+	f.Func('c', "bytes", RequiredArg, "[+]NUM", "output the last NUM bytes; or use -c +NUM to\n                             output starting with byte NUM of each file", func(v string, _ bool) error { return tailCount(env, &spec, v, false, &fromStart) })
 	f.Func('f', "follow", OptionalLongArg, "{name|descriptor}", "output appended data as the file grows (llmsh: prints the\n"+
 		"end, then refuses to wait for more)", func(v string, present bool) error {
 		byName = false // GNU: -f is --follow=descriptor
@@ -61,7 +62,7 @@ func tail(env *Env) int {
 		}
 		return nil
 	})
-	f.Func('n', "lines", RequiredArg, "[+]NUM", "output the last NUM lines, instead of the last 10;\n                             or use -n +NUM to skip NUM-1 lines at the start", func(v string, _ bool) error { return spec.parse(env, v, true) })
+	f.Func('n', "lines", RequiredArg, "[+]NUM", "output the last NUM lines, instead of the last 10;\n                             or use -n +NUM to skip NUM-1 lines at the start", func(v string, _ bool) error { return tailCount(env, &spec, v, true, &fromStart) })
 	f.Func('q', "quiet", NoArg, "", "never output headers giving file names", func(string, bool) error { quiet, verbose = true, false; return nil })
 	f.Synonym("silent", "quiet")
 	f.Func('v', "verbose", NoArg, "", "always output headers giving file names", func(string, bool) error { quiet, verbose = false, true; return nil })
@@ -77,6 +78,7 @@ func tail(env *Env) int {
 			return f.Fail(err, 1)
 		}
 		args = args[1:]
+		fromStart = spec.sign == '+'
 	}
 	files, err := f.Parse(args)
 	if err != nil {
@@ -208,6 +210,21 @@ func tailSuffix(p []byte, off int64, fi fs.FileInfo, spec headCountSpec, delim b
 		}
 		b = b[:i]
 	}
+}
+
+// tailCount reads a -n or -c value into spec as GNU's parse_options:
+// once a value had a +, every later one counts from the start too
+// (`tail -n +3 -c 4` is `-c +4`).
+func tailCount(env *Env, spec *headCountSpec, v string, lines bool, fromStart *bool) error {
+	if err := spec.parse(env, v, lines); err != nil {
+		return err
+	}
+	if spec.sign == '+' {
+		*fromStart = true
+	} else if *fromStart {
+		spec.sign = '+'
+	}
+	return nil
 }
 
 // tailObsolete recognises the obsolete forms "tail -5", "tail +5",

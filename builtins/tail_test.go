@@ -25,6 +25,9 @@ func TestTail(t *testing.T) {
 		// GNU reads nothing, opens nothing, prints no header
 		{map[string]string{"f": "x\n"}, []string{"tail", "-v", "-n", "0", "f", "nope"}, "", "", "", 0},
 		{map[string]string{"f": "x\n"}, []string{"tail", "-c0", "f"}, "", "", "", 0},
+		// GNU's from_start stays once a + was seen
+		{nil, []string{"tail", "-n", "+3", "-c", "4"}, "abcdefg\n", "defg\n", "", 0},
+		{nil, []string{"tail", "-n", "+2", "-n", "-1"}, "1\n2\n3\n", "1\n2\n3\n", "", 0},
 		{nil, []string{"tail", "-c", "4"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "\n12\n", "", 0},
 		{nil, []string{"tail", "-c", "+20"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "0\n11\n12\n", "", 0},
 		{nil, []string{"tail", "-c", "100"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "", 0},

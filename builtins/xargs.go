@@ -366,6 +366,11 @@ func xargs(env *Env) int {
 	if c.null {
 		c.delim = 0
 	}
+	if c.eofSet && c.delim >= 0 {
+		// GNU: items that -0 or -d split are never the end string
+		env.Errorf("warning: the -E option has no effect if -0 or -d is used.\n")
+		c.eofSet = false
+	}
 	if len(cmd) == 0 {
 		cmd = []string{"echo"}
 	}

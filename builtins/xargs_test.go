@@ -48,6 +48,7 @@ func TestXargs(t *testing.T) {
 		{"-d bad", nil, "a", []string{"xargs", "-d", "ab"}, "", "xargs: Invalid input delimiter specification ab: the delimiter must be either a single character or an escape sequence starting with \\.\n", 1},
 		{"-E", nil, "a\nEND\nb\n", []string{"xargs", "-E", "END", "echo"}, "a\n", "", 0},
 		{"-E first", nil, "a b\n", []string{"xargs", "-E", "a", "echo", "x"}, "x\n", "", 0},
+		{"-E with -d", nil, "a\nEND\nb\n", []string{"xargs", "-E", "END", "-d", "\\n", "echo"}, "a END b\n", "xargs: warning: the -E option has no effect if -0 or -d is used.\n\n", 0},
 		{"-t", nil, "a\nb\n", []string{"xargs", "-t", "-n1"}, "a\nb\n", "echo a\necho b\n", 0},
 		{"-t quoting", nil, "x y\n", []string{"xargs", "-t", "-I{}", "echo", "{}", "a'b"}, "x y a'b\n", "echo 'x y' \"a'b\"\n", 0},
 		{"-t control chars", nil, "a$b c d\"\n\x00", []string{"xargs", "-0", "-t", "echo"}, "a$b c d\"\n\n", "echo 'a$b c d\"'$'\\n'\n", 0},

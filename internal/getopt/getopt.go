@@ -60,6 +60,9 @@ type Flags struct {
 	summary        string
 	opts           []*option
 	StopAtOperand  bool // POSIX style: the first operand ends the options
+	// Each, when not nil, is called with every option Parse meets (its
+	// short name, or 0, and long name) before the option's own function.
+	Each func(short rune, long string)
 	// Epilog is printed after the option list in --help.
 	Epilog string
 	// NoVersion leaves --version out of --help (a command without one).
@@ -455,6 +458,9 @@ func (f *Flags) parseShort(args []string, i int) (int, error) {
 }
 
 func (f *Flags) call(o *option, val string, present bool) error {
+	if f.Each != nil {
+		f.Each(o.short, o.long)
+	}
 	if err := o.set(val, present); err != nil {
 		if _, ok := UsageMessage(err); ok {
 			return err
