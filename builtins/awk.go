@@ -619,6 +619,7 @@ func awkMawkResolve(msg string) (string, bool) {
 		return "too many arguments in call to " + name, true
 	}
 	if strings.HasPrefix(msg, "wrong number of arguments in call to ") ||
+		strings.HasPrefix(msg, "syntax error at or near ") || // the parser's, as mawk's
 		strings.HasSuffix(msg, " : decimal overflow") || strings.HasSuffix(msg, " : decimal underflow") {
 		return msg, true
 	}

@@ -311,7 +311,14 @@ func (p *grepCmdLine) outputFlags(f *Flags, env *Env) {
 		}
 		return nil
 	})
-	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error { o.excludeDir = append(o.excludeDir, findGlob(v, false)); return nil })
+	f.Func(0, "exclude-dir", RequiredArg, "GLOB", "skip directories that match GLOB", func(v string, _ bool) error {
+		// GNU strips the glob's trailing slashes (e/ is e; / stays)
+		if t := strings.TrimRight(v, "/"); t != "" {
+			v = t
+		}
+		o.excludeDir = append(o.excludeDir, findGlob(v, false))
+		return nil
+	})
 	// -l and -L: the last one given wins, as in GNU grep 3.8
 	f.Func('L', "files-without-match", NoArg, "", "print only names of FILEs with no selected lines", func(string, bool) error { o.listNon, o.listMatch = true, false; return nil })
 	f.Func('l', "files-with-matches", NoArg, "", "print only names of FILEs with selected lines", func(string, bool) error { o.listMatch, o.listNon = true, false; return nil })

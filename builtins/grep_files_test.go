@@ -76,6 +76,8 @@ func TestGrepFiles(t *testing.T) {
 		{"", []string{"grep", "-r", "--include=*.c", "foo", "d"}, "d/sub/two.c:nofoo here\nd/sub/two.c:foo\n", "", 0},
 		{"", []string{"grep", "-r", "--exclude=*.c", "foo", "d"}, "d/one.txt:foo\nd/skip/three.txt:foo\n", "", 0},
 		{"", []string{"grep", "-r", "--exclude-dir=skip", "foo", "d"}, "d/one.txt:foo\nd/sub/two.c:nofoo here\nd/sub/two.c:foo\n", "", 0},
+		// GNU strips the glob's trailing slashes
+		{"", []string{"grep", "-r", "--exclude-dir=skip//", "foo", "d"}, "d/one.txt:foo\nd/sub/two.c:nofoo here\nd/sub/two.c:foo\n", "", 0},
 		{"", []string{"grep", "-r", "foo", "a.txt"}, "foo\n", "", 0},
 		{"", []string{"grep", "-r", "foo", "d/sub", "a.txt"}, "d/sub/two.c:nofoo here\nd/sub/two.c:foo\na.txt:foo\n", "", 0},
 		{"", []string{"grep", "--exclude=*.txt", "foo", "a.txt", "b.c"}, "b.c:foo\n", "", 0},

@@ -265,7 +265,7 @@ const grepScanMax = 1 << 20
 func newGrepMatcher(ctx context.Context, pats []string, mode byte, icase, word, line bool, eol byte, cloc bool) (*grepMatcher, []string, error) {
 	m := &grepMatcher{eol: eol}
 	if mode == 'P' {
-		return newGrepPerl(m, pats, icase, word, line)
+		return newGrepPerl(m, pats, icase, word, line, eol)
 	}
 	if mode == 'F' && len(pats) == 1 && !icase && !word && !line && pats[0] != "" && strings.IndexByte(pats[0], eol) < 0 {
 		m.fixed = []byte(pats[0])
@@ -302,7 +302,13 @@ func newGrepMatcher(ctx context.Context, pats []string, mode byte, icase, word, 
 		m.set = set
 		return m, nil, nil
 	}
-	fl := posixre.Lines
+	// A line ends at eol; with -z (eol 0) a newline is a character like
+	// any other, as in GNU grep: '.' and [^a] match it, and ^ and $ match
+	// only at the ends of the NUL-ended line.
+	var fl posixre.Flags
+	if eol == '\n' {
+		fl = posixre.Lines
+	}
 	if mode == 'E' {
 		fl |= posixre.ERE
 	}
@@ -354,7 +360,9 @@ func newGrepMatcher(ctx context.Context, pats []string, mode byte, icase, word, 
 		parts = append(parts, "(?:"+r2.String()+")")
 		size += len(parts[len(parts)-1]) + 1
 	}
-	if parts != nil {
+	if parts != nil && eol == '\n' {
+		// (The buffer scan finds lines by their newlines: with -z a
+		// match could run across a NUL, so each line is matched alone.)
 		scan, err := regexp.Compile(strings.Join(parts, "|"))
 		if err == nil {
 			scan.Longest()
@@ -376,7 +384,7 @@ func newGrepMatcher(ctx context.Context, pats []string, mode byte, icase, word, 
 
 // newGrepPerl makes m match the -P pattern of pats: with Go's RE2 when it
 // can take the pattern, else with a backtracking engine.
-func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMatcher, []string, error) {
+func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte) (*grepMatcher, []string, error) {
 	if len(pats) > 1 {
 		return nil, nil, &grepPatternError{"the -P option only supports a single pattern"}
 	}
@@ -393,9 +401,18 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 		// GNU grep's -w for PCRE.
 		expr = `(?<!\w)(?:` + expr + `)(?!\w)`
 	}
-	prefix := "(?m)"
+	// With -z, PCRE2 matches without MULTILINE, as GNU grep: ^ and $
+	// at the ends of the NUL-ended line only.
+	flags := "m"
+	if eol != '\n' {
+		flags = ""
+	}
 	if icase {
-		prefix = "(?mi)"
+		flags += "i"
+	}
+	prefix := ""
+	if flags != "" {
+		prefix = "(?" + flags + ")"
 	}
 	if re, err := regexp.Compile(prefix + expr); err == nil && !word {
 		if strings.Contains(expr, "(?<") || strings.Contains(expr, "(?P<") || strings.Contains(expr, "[") {
@@ -414,6 +431,9 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool) (*grepMa
 	// spellings, its refusals (a lookbehind of varying length, \K in a
 	// look-around), and \K as the group regexp2syntax.KeepName.
 	opts := regexp2.Multiline
+	if eol != '\n' {
+		opts = regexp2.None
+	}
 	if icase {
 		opts |= regexp2.IgnoreCase
 	}

@@ -320,6 +320,9 @@ func (r *sedRun) compile(c *sedConfig) int {
 			if err != errSedStopped {
 				r.env.Errorf("%s", err)
 			}
+			if strings.HasPrefix(err.Error(), "couldn't open file ") {
+				return 4 // a w file: GNU's panic, not a script error
+			}
 			return 1
 		}
 	}

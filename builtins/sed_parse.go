@@ -233,7 +233,7 @@ func (p *sedParser) parse() error {
 		if a1 != nil && a1.kind == sedAddrZero && (p.posix || cmd.a2 == nil || cmd.a2.kind != sedAddrRE) {
 			return p.fail("invalid usage of line address 0")
 		}
-		if p.posix && cmd.a2 != nil && strings.IndexByte("=airlq", cmd.name) >= 0 {
+		if cmd.a2 != nil && (cmd.name == 'q' || cmd.name == 'Q' || p.posix && strings.IndexByte("=airl", cmd.name) >= 0) {
 			return p.fail("command only uses one address")
 		}
 		if p.posix && strings.IndexByte(sedGNUCommands, cmd.name) >= 0 {
@@ -682,7 +682,7 @@ func (p *sedParser) command(cmd *sedCmd) error {
 		return nil
 	case '}':
 		if cmd.a1 != nil {
-			return p.fail("} doesn't want any addresses")
+			return p.fail("`}' doesn't want any addresses")
 		}
 		if len(prog.blocks) == 0 {
 			return p.fail("unexpected `}'")
@@ -765,6 +765,9 @@ func (p *sedParser) command(cmd *sedCmd) error {
 			return p.fail("expected newer version of sed")
 		}
 	case '#':
+		if cmd.a1 != nil {
+			return p.fail("comments don't accept any addresses")
+		}
 		for !p.eof() && p.peek() != '\n' {
 			p.i++
 		}

@@ -248,8 +248,8 @@ type interp struct {
 	outputFieldSep   string
 	outputRecordSep  string
 	subscriptSep     string
-	matchLength      int
-	matchStart       int
+	matchLength      value // llmsh: plain variables, as in mawk: unset
+	matchStart       value // ("") until match() or an assignment sets them
 	inputMode        IOMode
 	csvInputConfig   CSVInputConfig
 	outputMode       IOMode
@@ -848,9 +848,9 @@ func (p *interp) getSpecial(index int) value {
 	case ast.V_NR:
 		return num(float64(p.lineNum))
 	case ast.V_RLENGTH:
-		return num(float64(p.matchLength))
+		return p.matchLength
 	case ast.V_RSTART:
-		return num(float64(p.matchStart))
+		return p.matchStart
 	case ast.V_FNR:
 		return num(float64(p.fileLineNum))
 	case ast.V_ARGC:
@@ -929,9 +929,9 @@ func (p *interp) setSpecial(index int, v value) error {
 	case ast.V_NR:
 		p.lineNum = int(v.num())
 	case ast.V_RLENGTH:
-		p.matchLength = int(v.num())
+		p.matchLength = v
 	case ast.V_RSTART:
-		p.matchStart = int(v.num())
+		p.matchStart = v
 	case ast.V_FNR:
 		p.fileLineNum = int(v.num())
 	case ast.V_ARGC:
@@ -945,6 +945,9 @@ func (p *interp) setSpecial(index int, v value) error {
 	case ast.V_FILENAME:
 		p.filename = v
 	case ast.V_FS:
+		// llmsh: the record read is split with the FS it was read with,
+		// as mawk and POSIX: a new FS applies from the next record.
+		p.ensureFields()
 		p.fieldSep = p.toString(v)
 		if utf8.RuneCountInString(p.fieldSep) > 1 { // compare to interp.ensureFields
 			re, err := p.compileRegex(p.fieldSep)

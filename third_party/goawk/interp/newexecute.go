@@ -133,8 +133,8 @@ func (p *interp) resetVars() {
 	p.outputFieldSep = " "
 	p.outputRecordSep = "\n"
 	p.subscriptSep = "\x1c"
-	p.matchLength = 0
-	p.matchStart = 0
+	p.matchLength = null()
+	p.matchStart = null()
 }
 
 // ResetVars resets this interpreter's variables, setting scalar variables to

@@ -1075,17 +1075,15 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		if err != nil {
 			return err
 		}
-		if loc == nil {
-			p.matchStart = 0
-			p.matchLength = -1
-		} else if p.chars {
-			p.matchStart = utf8.RuneCountInString(s[:loc[0]]) + 1
-			p.matchLength = utf8.RuneCountInString(s[loc[0]:loc[1]])
-		} else {
-			p.matchStart = loc[0] + 1
-			p.matchLength = loc[1] - loc[0]
+		start, length := 0, -1
+		if loc != nil && p.chars {
+			start = utf8.RuneCountInString(s[:loc[0]]) + 1
+			length = utf8.RuneCountInString(s[loc[0]:loc[1]])
+		} else if loc != nil {
+			start, length = loc[0]+1, loc[1]-loc[0]
 		}
-		p.replaceTop(num(float64(p.matchStart)))
+		p.matchStart, p.matchLength = num(float64(start)), num(float64(length))
+		p.replaceTop(p.matchStart)
 
 	case compiler.BuiltinRand:
 		p.push(num(p.random.float()))

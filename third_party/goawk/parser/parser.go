@@ -548,6 +548,18 @@ func (p *parser) loopStmts() ast.Stmts {
 // Parse a function definition and body. As it goes, this resolves
 // the local variable indexes and tracks which parameters are array
 // parameters.
+// mawkFieldVar (llmsh) reports whether mawk 1.3.4 keeps the special
+// variable name among its fields (FS, NF, RS, CONVFMT, OFMT): its scanner
+// gives the token it names "$", so such a name cannot name a function or
+// a parameter ("syntax error at or near $").
+func mawkFieldVar(name string) bool {
+	switch name {
+	case "FS", "NF", "RS", "CONVFMT", "OFMT":
+		return true
+	}
+	return false
+}
+
 func (p *parser) function() *ast.Function {
 	if p.funcName != "" {
 		// Should never actually get here (FUNCTION token is only
@@ -556,6 +568,17 @@ func (p *parser) function() *ast.Function {
 	}
 	p.next()
 	name, funcNamePos := p.expectName()
+	if mawkFieldVar(name) {
+		panic(ast.PosErrorf(funcNamePos, "syntax error at or near $"))
+	}
+	if ast.SpecialVarIndex(name) > 0 {
+		// llmsh: mawk's scanner knows NR and the rest as variables
+		// ("illegal reference to variable NR", builtins/awk.go)
+		panic(ast.PosErrorf(funcNamePos, "global var %q can't also be a function", name))
+	}
+	if name == "ENVIRON" || name == "ARGV" {
+		panic(ast.PosErrorf(funcNamePos, "global array %q can't also be a function", name))
+	}
 	if p.funcsSeen == nil {
 		p.funcsSeen = make(map[string]bool)
 	}
@@ -571,6 +594,9 @@ func (p *parser) function() *ast.Function {
 		first = false
 		p.rejectFuncName()
 		param := p.val
+		if p.tok == NAME && mawkFieldVar(param) {
+			panic(p.errorf("syntax error at or near $"))
+		}
 		if param == name {
 			panic(p.errorf("can't use function name as parameter name"))
 		}
@@ -894,10 +920,15 @@ func (p *parser) primary() ast.Expr {
 			// is a call, nothing else.
 			panic(p.errorf("expected ( instead of %s", p.tok))
 		}
-		if p.tok == LPAREN && !p.lexer.HadSpace() && !p.funcsSeen[name] && (p.varsSeen[name] || p.params[name]) {
+		if p.tok == LPAREN && !p.lexer.HadSpace() && (name == "ENVIRON" || name == "ARGV") && !p.params[name] {
+			// llmsh: mawk's arrays (its "illegal reference to array")
+			panic(ast.PosErrorf(namePos, "can't use array %q as scalar", name))
+		}
+		if p.tok == LPAREN && !p.lexer.HadSpace() && !p.funcsSeen[name] && (p.varsSeen[name] || p.params[name] || ast.SpecialVarIndex(name) > 0) {
 			// llmsh: mawk's scanner knows the name as a variable,
 			// so "a(" is the variable and a parenthesis: a = 1; a()
-			// is a syntax error at ")", a(1) a concatenation.
+			// is a syntax error at ")", a(1) a concatenation; so are
+			// the special variables (NR(1) is NR then 1).
 			return &ast.VarExpr{Name: name, Pos: namePos}
 		}
 		if !p.params[name] && p.tok != LPAREN {
