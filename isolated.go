@@ -293,9 +293,11 @@ func (p *isoProc) call(req workerReq) workerResp {
 // within limit (the session's Timeout; zero: none). When ctx ends first,
 // or the worker has not answered cancelGrace after limit (stuck in work
 // that does not look at its context), it is killed: the restore fails and
-// the caller starts the session over.
-func (p *isoProc) apply(ctx context.Context, snap []byte, limit time.Duration) error {
+// the caller starts the session over. sent is called once the worker
+// has been sent snap.
+func (p *isoProc) apply(ctx context.Context, snap []byte, limit time.Duration, sent func()) error {
 	ch := p.send(workerReq{Op: "apply", Data: snap}, nil)
+	sent()
 	var expired <-chan time.Time
 	if limit > 0 {
 		t := time.NewTimer(limit + cancelGrace)

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -143,6 +144,23 @@ func (s *Session) Snapshot(ctx context.Context) ([]byte, error) {
 // Inputs grant or refused by Strict fails the Restore. On an error the
 // session is left fresh, as after Reset, or wraps ErrCrashed/ErrVfsdGone.
 func (s *Session) Restore(ctx context.Context, snap []byte) error {
+	return s.RestoreHanded(ctx, snap, nil)
+}
+
+// RestoreHanded is Restore that calls handed (when not nil) once the
+// caller's process no longer needs snap's bytes: an Isolated session's
+// process has been sent them (before its state is applied, which runs
+// the snapshot's text and may take the session's time limit, or without
+// one as long as that text runs), an in-process session's state has
+// been applied. A server that admits one snapshot's bytes at a time
+// admits the next then (serve: a crafted snapshot's "sleep" held every
+// other client's snapshot and restore).
+func (s *Session) RestoreHanded(ctx context.Context, snap []byte, handed func()) error {
+	if handed == nil {
+		handed = func() {}
+	}
+	var once sync.Once
+	defer once.Do(handed)
 	var sf snapshotFile
 	if err := s.lockToApply(ctx, snap, &sf); err != nil {
 		return err
@@ -154,7 +172,7 @@ func (s *Session) Restore(ctx context.Context, snap []byte) error {
 	}
 	var err error
 	if s.opts.Isolated {
-		err = s.iso.apply(ctx, snap, s.opts.Timeout)
+		err = s.iso.apply(ctx, snap, s.opts.Timeout, func() { once.Do(handed) })
 	} else {
 		err = s.applyState(ctx, &sf)
 	}

@@ -18,6 +18,10 @@ func (forTests) OnBulk(s *Server, f func())            { s.onBulk = f }
 func (forTests) OnFree(s *Server, f func())            { s.onFree = f }
 func (forTests) OnExpire(s *Server, f func(id string)) { s.onExpire = f }
 
+// OnClosed sets s's hook: Close has closed the listener, and goes on to
+// close the connections and sessions.
+func (forTests) OnClosed(s *Server, f func()) { s.onClosed = f }
+
 // BulkWaiting reports whether a request of s waits for bulk.
 func (forTests) BulkWaiting(s *Server) bool { return s.bulkWaiting.Load() != 0 }
 

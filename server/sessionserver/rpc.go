@@ -968,6 +968,12 @@ func (s *Server) restore(ctx context.Context, p RestoreParams) (OpenResult, *Err
 	if perr != nil {
 		return OpenResult{}, perr
 	}
+	// The bulk work ends once the session's process has the bytes: the
+	// state's text may run as long as a script (a crafted snapshot's
+	// "sleep 1000" held every other client's snapshot and restore until
+	// its client hung up; session 30, red team).
+	var once sync.Once
+	done = func(release func()) func() { return func() { once.Do(release) } }(done)
 	defer done()
 	if p.Path != "" {
 		var err error
@@ -979,7 +985,7 @@ func (s *Server) restore(ctx context.Context, p RestoreParams) (OpenResult, *Err
 	if perr != nil {
 		return OpenResult{}, perr
 	}
-	if err := sess.Restore(ctx, snap); err != nil {
+	if err := sess.RestoreHanded(ctx, snap, done); err != nil {
 		sess.Close()
 		s.mu.Lock()
 		s.pending--

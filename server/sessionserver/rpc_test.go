@@ -490,6 +490,62 @@ func TestSnapshotBounds(t *testing.T) {
 	}
 }
 
+// TestRestoreTextHoldsNoBulk: a restore holds the bulk work (one
+// snapshot's bytes in the server at a time) only until its session's
+// process has the bytes, not while the snapshot's text runs there
+// (session 30, red team: a crafted snapshot whose functions text was
+// "sleep 1000", in a session without a time limit, held every other
+// client's snapshot and restore until its client hung up).
+func TestRestoreTextHoldsNoBulk(t *testing.T) {
+	entered := make(chan struct{}, 1)
+	var watch atomic.Bool
+	_, path := start(t, Config{}, func(s *Server) {
+		ForTests.OnBulk(s, func() {
+			if watch.Load() {
+				entered <- struct{}{}
+			}
+		})
+	})
+	c := dial(t, path)
+	id := mustOpen(t, c, OpenParams{})
+	snap, err := c.Snapshot(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sf map[string]any
+	if err := json.Unmarshal(snap, &sf); err != nil {
+		t.Fatal(err)
+	}
+	sf["functions"] = "sleep 1000\n"
+	crafted, err := json.Marshal(sf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := dial(t, path)
+	restored := make(chan error, 1)
+	watch.Store(true)
+	go func() {
+		// (A limit, so that a server that holds the bulk work for the
+		// whole restore fails this test rather than hangs it.)
+		_, err := hostile.Restore(OpenParams{Timeout: Duration(20 * time.Second)}, crafted)
+		restored <- err
+	}()
+	<-entered
+	watch.Store(false)
+	// The other client's snapshot waits at most for the crafted bytes
+	// to reach their worker, never for its sleep.
+	if _, err := c.Snapshot(id); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-restored:
+		t.Fatalf("the crafted restore ended first (%v): the snapshot waited for it", err)
+	default:
+	}
+	hostile.Close() // the hang-up ends the crafted restore
+	<-restored
+}
+
 // TestKnownForgetsGone: a connection's set of the sessions it holds does
 // not keep the IDs of sessions that are gone (session 23, red team: it
 // shrank only on list, so a long-lived connection that opened and closed

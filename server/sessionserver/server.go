@@ -101,6 +101,7 @@ type Server struct {
 	onBulk     func()          // test hook: a snapshot or restore holds bulk
 	onFree     func()          // test hook: a run, reset or snapshot has ended
 	onExpire   func(id string) // test hook: a session expired
+	onClosed   func()          // test hook: Close has closed the listener
 	onPendWait func(n int64)   // test hook: a reader waits, its connection holding n bytes
 }
 
@@ -317,10 +318,26 @@ func (s *Server) close() error {
 	}
 	ln, path, sock := s.ln, s.path, s.sock
 	s.mu.Unlock()
+	// The socket goes while it still listens: a server started at the
+	// same path meanwhile sees it live and leaves it, and finds no file
+	// once it is gone. Removed after the listener closed (and the
+	// sessions), it was a stale socket that a new server replaced, whose
+	// new file took the freed inode, so SameFile held and this removed
+	// the new server's socket (session 30, red team: kill, then start
+	// again at once, left a running server nobody could reach, 3 in 3).
+	var rmErr error
+	if path != "" {
+		if fi, err := os.Lstat(path); err == nil && os.SameFile(fi, sock) {
+			rmErr = os.Remove(path)
+		}
+	}
 	close(s.done)
 	s.cancel()
 	if ln != nil {
 		ln.Close()
+	}
+	if s.onClosed != nil {
+		s.onClosed()
 	}
 	for _, c := range conns {
 		c.Close()
@@ -330,12 +347,7 @@ func (s *Server) close() error {
 		s.logf("session %s closed at shutdown", id)
 	}
 	s.wg.Wait()
-	if path != "" {
-		if fi, err := os.Lstat(path); err == nil && os.SameFile(fi, sock) {
-			return os.Remove(path)
-		}
-	}
-	return nil
+	return rmErr
 }
 
 // Sessions is the number of open sessions.

@@ -390,6 +390,43 @@ func TestCloseEndsSessions(t *testing.T) {
 	}
 }
 
+// TestRestartAtOnce: a server started at the path of one that is
+// closing keeps its socket (session 30, red team: the closing server
+// removed its socket file after closing its sessions, by which time the
+// new server had replaced the stale socket with its own, on the freed
+// inode, so the old one's SameFile check held and the new server, still
+// running, could not be reached).
+func TestRestartAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.sock")
+	a, b := New(Config{}), New(Config{})
+	// The new server starts once the old one no longer listens, before
+	// it has closed its sessions.
+	var listenErr error
+	ForTests.OnClosed(a, func() { listenErr = b.Listen(path) })
+	if err := a.Listen(path); err != nil {
+		t.Fatal(err)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- a.Serve() }()
+	if err := a.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	<-errc
+	if listenErr != nil {
+		t.Fatalf("the new server: %v", listenErr)
+	}
+	go b.Serve()
+	t.Cleanup(func() { b.Close() })
+	c, err := Dial(path)
+	if err != nil {
+		t.Fatalf("the new server cannot be reached: %v", err)
+	}
+	defer c.Close()
+	if _, err := c.Ping(); err != nil {
+		t.Errorf("ping the new server: %v", err)
+	}
+}
+
 // TestIdleTimer: the server's own timer expires a session whose time has
 // come, without anyone calling ExpireIdle.
 func TestIdleTimer(t *testing.T) {

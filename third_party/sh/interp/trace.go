@@ -217,6 +217,20 @@ func traceWord(s string) string {
 	return s
 }
 
+// unprintableQuote is s as bash's builtins quote a name in a message
+// when ansic_shouldquote finds a character that does not print in it
+// (cd's "cd: $'\E[31m': No such file or directory"): all of it in $'…';
+// else s as it is (llmsh: an escape sequence in a directory name
+// reached the terminal).
+func unprintableQuote(s string) string {
+	for _, c := range s {
+		if c == utf8.RuneError || c < utf8.RuneSelf && !unicode.IsPrint(c) || c >= utf8.RuneSelf && !expand.PrintableRune(c) {
+			return ansicQuote("", s)
+		}
+	}
+	return s
+}
+
 // traceAssignValue quotes the value of a traced assignment as bash's
 // xtrace_print_assignment does: as traceWord, except that an empty
 // value prints as nothing: "x=", not x followed by two quotes.
@@ -263,6 +277,10 @@ func ansicQuote(plain, rest string) string {
 			fmt.Fprintf(&sb, "\\%03o", rest[0])
 		case c == '\a':
 			sb.WriteString(`\a`)
+		case c == '\n':
+			sb.WriteString(`\n`)
+		case c == '\t':
+			sb.WriteString(`\t`)
 		case c == '\b':
 			sb.WriteString(`\b`)
 		case c == '\f':
@@ -273,6 +291,9 @@ func ansicQuote(plain, rest string) string {
 			sb.WriteString(`\v`)
 		case c == 0x1b:
 			sb.WriteString(`\E`)
+		case c == '\'' || c == '\\':
+			sb.WriteByte('\\') // llmsh: as bash's ansic_quote
+			sb.WriteRune(c)
 		case c < 0x80 && !unicode.IsPrint(c):
 			fmt.Fprintf(&sb, "\\%03o", c)
 		case c >= 0x80 && !expand.PrintableRune(c):
