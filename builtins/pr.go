@@ -48,6 +48,7 @@ type prOpts struct {
 	// how the options came, for GNU's reading of the old -s and -w
 	oldS, sepS, explicitCols bool
 	digits                   string // -COLUMN's digits, read after the options
+	mergeLine                int    // -m -n: the merged lines written
 
 	fatal     bool // a file could not be read: pr ends
 	widthCols int  // -m: the files named, for the columns' width
@@ -979,6 +980,9 @@ func prHeader(env *Env, w *bufio.Writer, o *prOpts, hdr string, mt time.Time, n 
 // -o's margin, or with -i the margin and line made into tabs; several
 // columns as prRow lays them out.
 func prWriteRow(env *Env, w *bufio.Writer, o *prOpts, row []string) error {
+	if o.merge && o.number && !o.join {
+		return prMergeNumbered(env, w, o, row)
+	}
 	if o.columns == 1 && !o.merge || o.merge && len(row) == 1 {
 		if o.tabify {
 			if err := o.tabifyLine(env, w, o.truncate(row[0])); err != nil {
@@ -1104,8 +1108,41 @@ func prDouble(o *prOpts) int {
 // 29: llmsh built each in memory, 600 MB, and looked at the run's
 // context once a page, 2.4-6 s past a 5 s limit).
 func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) error {
+	return prRowAt(env, b, o, row, colWidth, max(0, o.offset), 0)
+}
+
+// prMergeNumbered writes a row of -m -n (columns not joined): -o's
+// margin, the merged line's number, then the columns after it, each
+// narrower by the number's width, as GNU's chars_per_column.
+func prMergeNumbered(env *Env, w *bufio.Writer, o *prOpts, row []string) error {
+	o.mergeLine++
+	margin := max(0, o.offset)
+	// the margin and the number's leading blanks are one run of blanks
+	// (tabs under -i's default), as GNU writes them
+	num := o.lineNumber(o.mergeLine - 1 + o.firstNum)
+	digits := strings.TrimLeft(num, " ")
+	if _, err := prBlanks(env, w, o.outTab, o.outTabWidth, 0, margin+len(num)-len(digits)); err != nil {
+		return err
+	}
+	w.WriteString(digits)
+	numWidth := o.numDigits + 1
+	printed := margin + numWidth
+	if o.numSep == "\t" {
+		numWidth = (o.numDigits/8 + 1) * 8
+		printed = (margin+o.numDigits)/8*8 + 8
+	}
+	n := max(o.columns, o.widthCols)
+	colWidth := (o.width - numWidth - (n-1)*len(o.sep)) / n
+	if err := prRowAt(env, w, o, row, colWidth, margin+numWidth, printed); err != nil {
+		return err
+	}
+	return w.WriteByte('\n')
+}
+
+// prRowAt is prRow with the columns starting at base, the output being
+// at column printed already.
+func prRowAt(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth, base, printed int) error {
 	tc, tw := o.outTab, o.outTabWidth
-	printed := 0 // the output column after the last byte written
 	var err error
 	flush := func(to int) {
 		if err == nil {
@@ -1115,8 +1152,9 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 	// GNU expands the input's tabs for columns unless they are joined
 	// by a TAB: then a tab is written as it is, and takes no column.
 	rawTabs := o.join && o.sep == "\t"
-	base := max(0, o.offset)
-	flush(base) // -o's margin, whatever follows
+	if printed == 0 {
+		flush(base) // -o's margin, whatever follows
+	}
 	pos := base
 	for i, cell := range row {
 		start := base + i*(colWidth+len(o.sep))
