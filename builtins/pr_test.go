@@ -30,6 +30,9 @@ func TestPr(t *testing.T) {
 		{files, []string{"pr", "-t", "-m", "s10", "s5"}, "", "1\t\t\t\t    11\n2\t\t\t\t    12\n3\t\t\t\t    13\n4\t\t\t\t    14\n5\t\t\t\t    15\n6\t\t\t\t    \n7\t\t\t\t    \n8\t\t\t\t    \n9\t\t\t\t    \n10\t\t\t\t    \n", "", 0},
 		{files, []string{"pr", "-t", "-2", "-s", "s10"}, "", "1\t6\n2\t7\n3\t8\n4\t9\n5\t10\n", "", 0},
 		{files, []string{"pr", "-m", "-t", "nope1", "nope2"}, "", "", "pr: nope1: No such file or directory\npr: nope2: No such file or directory\n", 1},
+		// -m -n: one number a merged line, the columns narrower by it
+		{files, []string{"pr", "-m", "-t", "-n", "-w30", "s5", "e2"}, "", "    1\t11\t   a\n    2\t12\t   b\n    3\t13\t   c\n    4\t14\t   \n    5\t15\t   \n", "", 0},
+		{files, []string{"pr", "-m", "-t", "-n:", "-o2", "-w30", "e2", "s5"}, "", "      1:a\t    11\n      2:b\t    12\n      3:c\t    13\n      4:\t    14\n      5:\t    15\n", "", 0},
 		{files, []string{"pr", "-t", "-2", "-s:", "s10"}, "", "1:6\n2:7\n3:8\n4:9\n5:10\n", "", 0},
 		{files, []string{"pr", "-t", "-d", "s5"}, "", "11\n\n12\n\n13\n\n14\n\n15\n\n", "", 0},
 		{files, []string{"pr", "-t", "-o", "3", "s5"}, "", "   11\n   12\n   13\n   14\n   15\n", "", 0},
