@@ -37,10 +37,12 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/internal/vfsdproc"
@@ -297,6 +299,9 @@ func New(opts Options) (*Session, error) {
 	if len(opts.VfsdFDs) != 0 && (len(opts.VfsdFDs) != 2 || opts.Isolated) {
 		return nil, errors.New("llmsh: VfsdFDs wants two descriptors, and no Isolated")
 	}
+	if err := startable(dir, opts); err != nil {
+		return nil, err
+	}
 	s := &Session{opts: opts, dir: dir, sem: make(chan struct{}, 1)}
 	if err := s.start(); err != nil {
 		return nil, err
@@ -319,6 +324,44 @@ func New(opts Options) (*Session, error) {
 		}
 	}
 	return s, nil
+}
+
+// startable says, as vfsd would, why the grants or the directory of a
+// session cannot be started with: a NUL in a path failed the exec of
+// vfsd or the worker, and a directory that does not exist their chdir,
+// both told as "fork/exec /path/to/llmsh: …", naming llmsh (session
+// 30, red team: serve's open said "cannot start the session's process:
+// fork/exec /usr/bin/llmsh: no such file or directory" of a dir).
+func startable(dir string, opts Options) error {
+	for _, g := range []struct {
+		flag  string
+		paths []string
+	}{{"-i", opts.Inputs}, {"-o", opts.Outputs}} {
+		for _, p := range g.paths {
+			if strings.IndexByte(p, 0) >= 0 {
+				return fmt.Errorf("%w: vfsd: %s %q: invalid path", ErrGrantRefused, g.flag, p)
+			}
+		}
+	}
+	if len(opts.VfsdFDs) != 0 {
+		return nil // no process is started in dir
+	}
+	fi, err := os.Stat(dir)
+	if err == nil && !fi.IsDir() {
+		err = syscall.ENOTDIR
+	}
+	var errno syscall.Errno
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &errno):
+		text, name := errno.Error(), dir
+		if strings.ContainsFunc(dir, func(r rune) bool { return !unicode.IsPrint(r) }) {
+			name = strconv.Quote(dir)
+		}
+		return fmt.Errorf("llmsh: %s: %s%s", name, strings.ToUpper(text[:1]), text[1:])
+	}
+	return fmt.Errorf("llmsh: %w", err)
 }
 
 // runGuard is the memory guard of one Run of a session in process.

@@ -109,6 +109,12 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// A client gone (its end of stdout closed) reads no answer: the call
+	// in progress is cancelled and the server ends.
+	defer watchHangup(stdout, func() {
+		stop()
+		sess.Close()
+	})()
 	err = srv.Run(ctx, mcpserver.Transport(stdin, stdout))
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 		fmt.Fprintf(stderr, "llmsh: mcp: %v\n", err)

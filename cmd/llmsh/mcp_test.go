@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/llmsh/llmsh/third_party/go-sdk/mcp"
 )
@@ -169,5 +172,43 @@ func TestMCPStartDir(t *testing.T) {
 		if got := startDir(c.cwd, c.grants); got != c.want {
 			t.Errorf("startDir(%q, %q) = %q, want %q", c.cwd, c.grants, got, c.want)
 		}
+	}
+}
+
+// TestMCPClientGone: a client that exits during a call (both of its
+// pipes closed) ends llmsh mcp and the call, which has no time limit
+// here; a client that only closes stdin still gets its answers
+// (TestMCPStdio, `printf … | llmsh mcp`). Session 30, red team: the
+// call ran on for as long as it ran, `while :; do :; done` for good.
+func TestMCPClientGone(t *testing.T) {
+	cmd := llmshHelper([]string{"mcp", "-o", t.TempDir()})
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":{"command":"while :; do :; done"}}}
+`)
+	// The answer to initialize: the server reads; then the client goes.
+	if _, err := bufio.NewReader(stdout).ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	stdin.Close()
+	stdout.Close()
+	select {
+	case <-exited:
+	case <-time.After(60 * time.Second): // a bound, not a synchronisation
+		t.Fatal("llmsh mcp runs on after its client is gone")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -87,7 +88,7 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 			if err2 != nil {
 				return fmt.Errorf("invalid duration %q", s)
 			}
-			v = time.Duration(n * float64(time.Second))
+			return d.seconds(n)
 		}
 		*d = Duration(v)
 		return nil
@@ -96,7 +97,18 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &n); err != nil {
 		return errors.New("duration must be a number of seconds or a string")
 	}
-	*d = Duration(n * float64(time.Second))
+	return d.seconds(n)
+}
+
+// seconds sets d to n seconds. One past what a Duration holds is
+// refused: converted, it became the most negative one, so 1e300 was
+// "timeout must not be negative" (session 30, red team).
+func (d *Duration) seconds(n float64) error {
+	v := n * float64(time.Second)
+	if v >= math.MaxInt64 || v < math.MinInt64 {
+		return fmt.Errorf("duration %g out of range (at most %d seconds)", n, int64(math.MaxInt64/int64(time.Second)))
+	}
+	*d = Duration(v)
 	return nil
 }
 

@@ -212,6 +212,24 @@ func TestErrors(t *testing.T) {
 			t.Errorf("open %+v: %v, want %d", p, err, CodeInvalidParams)
 		}
 	}
+	// A timeout past what a duration holds, a directory that does not
+	// exist, a NUL in a grant: each said why (session 30: "timeout must
+	// not be negative"; "cannot start the session's process: fork/exec
+	// /path/to/llmsh: no such file or directory"; "cannot start vfsd:
+	// /path/to/llmsh: invalid argument").
+	if err := c.Call(MethodOpen, json.RawMessage(`{"timeout":1e300}`), nil); code(err) != CodeInvalidParams || !strings.Contains(err.Error(), "duration 1e+300 out of range") {
+		t.Errorf("timeout 1e300: %v", err)
+	}
+	missing := filepath.Join(t.TempDir(), "missing")
+	for p, want := range map[*OpenParams]string{
+		{Dir: missing}:              "llmsh: " + missing + ": No such file or directory",
+		{Dir: missing + "\x1b"}:     `llmsh: "` + missing + `\x1b": No such file or directory`,
+		{Inputs: []string{"a\x00"}}: `llmsh: grant refused: vfsd: -i "a\x00": invalid path`,
+	} {
+		if _, err := c.Open(*p); code(err) != CodeSession || !strings.Contains(err.Error(), want) {
+			t.Errorf("open %+v: %v, want %q", p, err, want)
+		}
+	}
 	id := mustOpen(t, c, OpenParams{})
 	if _, err := c.Open(OpenParams{}); code(err) != CodeTooMany {
 		t.Errorf("second session over max 1: %v", err)

@@ -63,6 +63,30 @@ func tildeDir(dir, home string) string {
 	return dir
 }
 
+// visible is bash's sh_strvis, which bash 5.2 applies to the directory
+// of \w and \W: a control character but tab as ^X (ESC as ^[, DEL as ^?), so
+// that a directory's name cannot send escape sequences to the terminal
+// (session 30, red team: `mkdir $'x\e[31my'; cd` turned the prompt red;
+// a name can clear the screen or set the window title as well).
+func visible(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 0x7f:
+			b.WriteString("^?")
+		case c < 0x20 && c != '\t': // a tab stays, as bash's
+			b.WriteByte('^')
+			b.WriteByte(c + '@')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
 // primaryPrompt is the prompt before a new command: $PS1 with its escapes
 // expanded when the user set one, else "llmsh:DIR$ " with the last status
 // in red before the $ when it was not zero.
@@ -72,7 +96,7 @@ func primaryPrompt(st promptState, pal *palette) string {
 	}
 	var b strings.Builder
 	b.WriteString("llmsh:")
-	b.WriteString(pal.dir.Sprint(tildeDir(st.dir, st.home)))
+	b.WriteString(pal.dir.Sprint(visible(tildeDir(st.dir, st.home))))
 	if st.status != 0 {
 		b.WriteString(" " + pal.status.Sprint("["+strconv.Itoa(st.status)+"]"))
 	}
@@ -107,13 +131,13 @@ func expandPS(ps string, st promptState) string {
 		case 'h', 'H':
 			b.WriteString(virtualHost)
 		case 'w':
-			b.WriteString(tildeDir(st.dir, st.home))
+			b.WriteString(visible(tildeDir(st.dir, st.home)))
 		case 'W':
 			w := tildeDir(st.dir, st.home)
 			if w != "~" && w != "/" {
 				w = path.Base(w)
 			}
-			b.WriteString(w)
+			b.WriteString(visible(w))
 		case '$':
 			b.WriteByte('$')
 		case 's':

@@ -27,6 +27,15 @@ func TestExpandPS(t *testing.T) {
 	if got := expandPS(`\w \W`, root); got != "/ /" {
 		t.Errorf("at /: %q", got)
 	}
+	// A control character of the directory shows as ^X, as bash 5.2's
+	// sh_strvis; \e of PS1 itself stays an escape.
+	odd := promptState{dir: "/d/x\x1b[31my/\x7fz\tq", home: "/home/llmsh"}
+	if got := expandPS(`\w|\W|\e`, odd); got != "/d/x^[[31my/^?z\tq|^?z\tq|\x1b" {
+		t.Errorf("control characters: %q", got)
+	}
+	if got := primaryPrompt(odd, newPalette(false)); got != "llmsh:/d/x^[[31my/^?z\tq$ " {
+		t.Errorf("default prompt, control characters: %q", got)
+	}
 	// A directory that only begins like $HOME is not abbreviated.
 	if got := tildeDir("/home/llmshx", "/home/llmsh"); got != "/home/llmshx" {
 		t.Errorf("tildeDir: %q", got)
