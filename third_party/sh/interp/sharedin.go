@@ -6,6 +6,7 @@ package interp
 import (
 	"io"
 	"os"
+	"sync"
 )
 
 // An InputFile is what an open handler may return for a file opened to
@@ -108,4 +109,48 @@ func (r *Runner) stdinReader() io.Reader {
 		return nil // not a typed nil
 	}
 	return r.stdin
+}
+
+// docInput is a here-document or here-string as a descriptor's input
+// (llmsh): the InputFile of its text, which every reader of the
+// descriptor shares, as bash's processes share the pipe or temporary
+// file it writes the text to. A reader takes only what it reads, so
+// `read` takes it byte by byte without a system call (it was a pipe that
+// a goroutine wrote, which read took with a read(2) per byte:
+// `read -r z <<< "$x"` of 4 MB took 10x bash), and a command after it
+// starts just past what was read. It always has input or its end: read
+// -t 0 succeeds, as on bash's.
+type docInput struct {
+	mu  sync.Mutex
+	s   string
+	off int
+}
+
+// SharedInput marks an InputFile.
+func (*docInput) SharedInput() {}
+
+func (d *docInput) Read(p []byte) (int, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.off >= len(d.s) {
+		return 0, io.EOF
+	}
+	n := copy(p, d.s[d.off:])
+	d.off += n
+	return n, nil
+}
+
+// docRedir makes descriptor n read the text of a here-document or
+// here-string; 1 and 2 are then not open for writing (1<<< x).
+func (r *Runner) docRedir(sv *redirSaves, n int, doc string) error {
+	in := &docInput{s: doc}
+	switch {
+	case n == 0:
+		return r.setStdin(in, false)
+	case n > 2:
+		r.replaceFd(sv, n, newFdObj(in, nil, nil))
+	default:
+		r.setOut(n, badFdWriter{})
+	}
+	return nil
 }
