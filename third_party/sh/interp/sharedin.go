@@ -5,8 +5,11 @@ package interp
 
 import (
 	"io"
+	"io/fs"
 	"os"
 	"sync"
+	"syscall"
+	"time"
 )
 
 // An InputFile is what an open handler may return for a file opened to
@@ -139,6 +142,65 @@ func (d *docInput) Read(p []byte) (int, error) {
 	d.off += n
 	return n, nil
 }
+
+// docPipeMax is the largest document bash 5.2 writes to a pipe; a larger
+// one goes to a temporary file (measured: wc's columns, which GNU sizes
+// by a regular input's size, widen past 65536 bytes).
+const docPipeMax = 65536
+
+// Seek moves the shared offset, as lseek(2) on bash's temporary file of
+// a document over docPipeMax bytes (GNU head -n, grep -m and sed q give
+// back what they did not use: `{ head -n 1; read l; } <<< "$big"` reads
+// the second line); a smaller one is bash's pipe, which cannot seek.
+func (d *docInput) Seek(off int64, whence int) (int64, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.s) <= docPipeMax {
+		return 0, &os.PathError{Op: "seek", Path: "pipe", Err: syscall.ESPIPE}
+	}
+	switch whence {
+	case io.SeekCurrent:
+		off += int64(d.off)
+	case io.SeekEnd:
+		off += int64(len(d.s))
+	}
+	if off < 0 {
+		return 0, &os.PathError{Op: "seek", Path: "here-document", Err: syscall.EINVAL}
+	}
+	d.off = int(min(off, int64(len(d.s)))) // (past the end reads nothing)
+	return off, nil
+}
+
+// Stat describes the document as bash's descriptor: a pipe, or a regular
+// file of its size when it is over docPipeMax bytes.
+func (d *docInput) Stat() (fs.FileInfo, error) {
+	if len(d.s) <= docPipeMax {
+		return docInfo{mode: fs.ModeNamedPipe | 0o600}, nil
+	}
+	return docInfo{size: int64(len(d.s)), mode: 0o600}, nil
+}
+
+// Reopen is what opening /dev/stdin reads: Linux opens bash's temporary
+// file anew, at its start, and a pipe is the same pipe.
+func (d *docInput) Reopen() (io.ReadCloser, error) {
+	if len(d.s) <= docPipeMax {
+		return io.NopCloser(d), nil
+	}
+	return io.NopCloser(&docInput{s: d.s}), nil
+}
+
+// docInfo is a docInput's Stat.
+type docInfo struct {
+	size int64
+	mode fs.FileMode
+}
+
+func (docInfo) Name() string        { return "" }
+func (i docInfo) Size() int64       { return i.size }
+func (i docInfo) Mode() fs.FileMode { return i.mode }
+func (docInfo) ModTime() time.Time  { return time.Time{} }
+func (i docInfo) IsDir() bool       { return false }
+func (docInfo) Sys() any            { return nil }
 
 // docRedir makes descriptor n read the text of a here-document or
 // here-string; 1 and 2 are then not open for writing (1<<< x).
