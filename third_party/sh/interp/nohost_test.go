@@ -50,6 +50,8 @@ var hostUses = map[string]string{
 	"syscall.EPIPE":                  "an error value compared with errors.Is: a pipeline element's write after its reader ended",
 	"syscall.ENOSPC":                 "an error value: a command substitution's or printf -v's output past its bound",
 	"syscall.EBADF":                  "an error value: a write to a descriptor closed or not open for writing",
+	"syscall.ESPIPE":                 "an error value: a seek of a here-document that bash holds in a pipe",
+	"syscall.EINVAL":                 "an error value: a seek of a here-document before its start",
 	"filepath.Join":                  "string manipulation",
 	"filepath.Clean":                 "string manipulation",
 	"filepath.IsAbs":                 "string manipulation",

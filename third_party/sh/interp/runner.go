@@ -3135,37 +3135,7 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		doc = &s
 	}
 	if doc != nil {
-		pr, pw, err := newPipe()
-		if err != nil {
-			return nil, err
-		}
-		// We write to the pipe in a new goroutine,
-		// as pipe writes may block once the buffer gets full.
-		// We still construct and buffer the entire heredoc first,
-		// as doing it concurrently would lead to different semantics and be racy.
-		// llmsh: a short one is written at once (the pipe holds it), so
-		// that it is ready when the command starts, as bash's file is
-		// (read -t 0 <<< x succeeds).
-		if len(*doc) <= pipeWriteNow {
-			io.WriteString(pw, *doc)
-			pw.Close()
-		} else {
-			go func() {
-				io.WriteString(pw, *doc)
-				pw.Close()
-			}()
-		}
-		if n == 0 {
-			r.stdin, r.stdinSrc = pr, nil
-			return pr, nil
-		}
-		if n > 2 {
-			r.replaceFd(sv, n, newFdObj(pr, nil, pr))
-			return nil, nil
-		}
-		pr.Close()
-		r.setOut(n, badFdWriter{})
-		return nil, nil
+		return nil, r.docRedir(sv, n, *doc)
 	}
 	// llmsh: the word is expanded as bash expands a redirection's: split
 	// and globbed, and it must give one field.

@@ -5,7 +5,11 @@ package interp
 
 import (
 	"io"
+	"io/fs"
 	"os"
+	"sync"
+	"syscall"
+	"time"
 )
 
 // An InputFile is what an open handler may return for a file opened to
@@ -108,4 +112,107 @@ func (r *Runner) stdinReader() io.Reader {
 		return nil // not a typed nil
 	}
 	return r.stdin
+}
+
+// docInput is a here-document or here-string as a descriptor's input
+// (llmsh): the InputFile of its text, which every reader of the
+// descriptor shares, as bash's processes share the pipe or temporary
+// file it writes the text to. A reader takes only what it reads, so
+// `read` takes it byte by byte without a system call (it was a pipe that
+// a goroutine wrote, which read took with a read(2) per byte:
+// `read -r z <<< "$x"` of 4 MB took 10x bash), and a command after it
+// starts just past what was read. It always has input or its end: read
+// -t 0 succeeds, as on bash's.
+type docInput struct {
+	mu  sync.Mutex
+	s   string
+	off int
+}
+
+// SharedInput marks an InputFile.
+func (*docInput) SharedInput() {}
+
+func (d *docInput) Read(p []byte) (int, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.off >= len(d.s) {
+		return 0, io.EOF
+	}
+	n := copy(p, d.s[d.off:])
+	d.off += n
+	return n, nil
+}
+
+// docPipeMax is the largest document bash 5.2 writes to a pipe; a larger
+// one goes to a temporary file (measured: wc's columns, which GNU sizes
+// by a regular input's size, widen past 65536 bytes).
+const docPipeMax = 65536
+
+// Seek moves the shared offset, as lseek(2) on bash's temporary file of
+// a document over docPipeMax bytes (GNU head -n, grep -m and sed q give
+// back what they did not use: `{ head -n 1; read l; } <<< "$big"` reads
+// the second line); a smaller one is bash's pipe, which cannot seek.
+func (d *docInput) Seek(off int64, whence int) (int64, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.s) <= docPipeMax {
+		return 0, &os.PathError{Op: "seek", Path: "pipe", Err: syscall.ESPIPE}
+	}
+	switch whence {
+	case io.SeekCurrent:
+		off += int64(d.off)
+	case io.SeekEnd:
+		off += int64(len(d.s))
+	}
+	if off < 0 {
+		return 0, &os.PathError{Op: "seek", Path: "here-document", Err: syscall.EINVAL}
+	}
+	d.off = int(min(off, int64(len(d.s)))) // (past the end reads nothing)
+	return off, nil
+}
+
+// Stat describes the document as bash's descriptor: a pipe, or a regular
+// file of its size when it is over docPipeMax bytes.
+func (d *docInput) Stat() (fs.FileInfo, error) {
+	if len(d.s) <= docPipeMax {
+		return docInfo{mode: fs.ModeNamedPipe | 0o600}, nil
+	}
+	return docInfo{size: int64(len(d.s)), mode: 0o600}, nil
+}
+
+// Reopen is what opening /dev/stdin reads: Linux opens bash's temporary
+// file anew, at its start, and a pipe is the same pipe.
+func (d *docInput) Reopen() (io.ReadCloser, error) {
+	if len(d.s) <= docPipeMax {
+		return io.NopCloser(d), nil
+	}
+	return io.NopCloser(&docInput{s: d.s}), nil
+}
+
+// docInfo is a docInput's Stat.
+type docInfo struct {
+	size int64
+	mode fs.FileMode
+}
+
+func (docInfo) Name() string        { return "" }
+func (i docInfo) Size() int64       { return i.size }
+func (i docInfo) Mode() fs.FileMode { return i.mode }
+func (docInfo) ModTime() time.Time  { return time.Time{} }
+func (i docInfo) IsDir() bool       { return false }
+func (docInfo) Sys() any            { return nil }
+
+// docRedir makes descriptor n read the text of a here-document or
+// here-string; 1 and 2 are then not open for writing (1<<< x).
+func (r *Runner) docRedir(sv *redirSaves, n int, doc string) error {
+	in := &docInput{s: doc}
+	switch {
+	case n == 0:
+		return r.setStdin(in, false)
+	case n > 2:
+		r.replaceFd(sv, n, newFdObj(in, nil, nil))
+	default:
+		r.setOut(n, badFdWriter{})
+	}
+	return nil
 }

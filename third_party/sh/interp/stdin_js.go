@@ -38,9 +38,6 @@ func (r jsReader) Close() error {
 func (jsReader) SetReadDeadline(t time.Time) error { return nil }
 
 // newPipe returns an in-process pipe.
-// pipeWriteNow is 0: an io.Pipe holds nothing without a reader. (llmsh)
-const pipeWriteNow = 0
-
 func newPipe() (stdinFile, *io.PipeWriter, error) {
 	pr, pw := io.Pipe()
 	return jsReader{pr}, pw, nil

@@ -19,10 +19,6 @@ type stdinFile = *os.File
 
 // newPipe returns an OS pipe; both ends are [*os.File] so they can
 // be inherited by subprocesses.
-// pipeWriteNow is what a new pipe surely holds without a reader: POSIX's
-// PIPE_BUF, and Linux's smallest pipe buffer, one page. (llmsh)
-const pipeWriteNow = 4096
-
 func newPipe() (stdinFile, *os.File, error) {
 	return os.Pipe()
 }
