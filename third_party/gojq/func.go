@@ -165,6 +165,7 @@ func initInternalFuncs() {
 		"expm1":          mathFunc("expm1", math.Expm1),
 		"frexp":          argFunc0(funcFrexp),
 		"modf":           argFunc0(funcModf),
+		"lgamma_r":       argFunc0(funcLgammaR), // llmsh: jq 1.7.1 has it
 		"log":            mathFunc("log", math.Log),
 		"log10":          mathFunc("log10", math.Log10),
 		"log1p":          mathFunc("log1p", math.Log1p),
@@ -1436,6 +1437,16 @@ func funcModf(v any) any {
 	return []any{f, i}
 }
 
+// funcLgammaR is jq's lgamma_r: [lgamma(x), the sign of gamma(x)].
+func funcLgammaR(v any) any {
+	x, ok := ToFloat64(v)
+	if !ok {
+		return &numberRequiredError{v}
+	}
+	l, sign := math.Lgamma(x)
+	return []any{l, float64(sign)}
+}
+
 func funcLgamma(v float64) float64 {
 	v, _ = math.Lgamma(v)
 	return v
@@ -2078,6 +2089,12 @@ func funcMktime(v any) any {
 	}
 	if !isBrokenDownTime(a) {
 		return errors.New("mktime requires parsed datetime inputs")
+	}
+	// llmsh: jq 1.7.1's jv2tm converts each field to a C int, the
+	// seconds too: mktime is whole seconds (47.5 is 47, -0.5 is 0).
+	if sec, ok := ToFloat64(a[5]); ok && sec != math.Trunc(sec) && !math.IsInf(sec, 0) {
+		a = slices.Clone(a)
+		a[5] = math.Trunc(sec)
 	}
 	t, err := arrayToTime(a, time.UTC)
 	if err != nil {

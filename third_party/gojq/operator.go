@@ -3,6 +3,7 @@ package gojq
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/big"
 	"strings"
@@ -453,6 +454,11 @@ func repeatString(s string, n float64) any {
 	if lt(n, 0) {
 		return nil
 	}
+	// llmsh: jq 1.7.1's bound: a count past INT_MAX, or a result of
+	// INT_MAX bytes or more ("" * 1e300 too); llmsh's MaxString below it.
+	if n > math.MaxInt32 || len(s) > 0 && float64(len(s))*math.Trunc(n) >= math.MaxInt32 {
+		return errors.New("Repeat string result too long")
+	}
 	c := int(min(n, math.MaxInt32))
 	if uint64(len(s))*uint64(c) > uint64(MaxString) {
 		return &repeatStringTooLargeError{s, n}
@@ -505,38 +511,53 @@ func funcOpDiv(_, l, r any) any {
 }
 
 func funcOpMod(_, l, r any) any {
+	// llmsh: jq 1.7.1 takes the remainder of the doubles, each made an
+	// intmax_t by its dtoi (jqDtoi): 9223372036854775807 % 2 is 0.
+	mod := func(x, y float64) any {
+		if math.IsNaN(x) || math.IsNaN(y) {
+			return math.NaN()
+		}
+		yi := jqDtoi(y)
+		if yi == 0 {
+			return &zeroModuloError{l, r}
+		}
+		if yi == -1 {
+			return 0
+		}
+		return jqDtoi(x) % yi
+	}
 	return binopTypeSwitch(l, r,
 		func(l, r int) any {
-			switch r {
-			case 0:
+			if r == 0 {
 				return &zeroModuloError{l, r}
-			case -1:
-				return 0
-			default:
+			}
+			if -1<<53 <= l && l <= 1<<53 && -1<<53 <= r && r <= 1<<53 {
+				if r == -1 {
+					return 0
+				}
 				return l % r
 			}
+			return mod(float64(l), float64(r))
 		},
-		func(l, r float64) any {
-			if math.IsNaN(l) || math.IsNaN(r) {
-				return math.NaN()
-			}
-			ri := floatToInt(r)
-			if ri == 0 {
-				return &zeroModuloError{l, r}
-			}
-			return floatToInt(l) % ri
-		},
+		mod,
 		func(l, r *big.Int) any {
-			if r.Sign() == 0 {
-				return &zeroModuloError{l, r}
-			}
-			return new(big.Int).Rem(l, r)
+			return mod(bigToFloat(l), bigToFloat(r))
 		},
 		func(l, r string) any { return &binopTypeError{"modulo", l, r} },
 		func(l, r []any) any { return &binopTypeError{"modulo", l, r} },
 		func(l, r *OrderedMap) any { return &binopTypeError{"modulo", l, r} },
 		func(l, r any) any { return &binopTypeError{"modulo", l, r} },
 	)
+}
+
+// jqDtoi is jq 1.7.1's conversion of a double to intmax_t for %: below
+// the range INTMAX_MIN, above it INTMAX_MAX, and 2^63 itself (which C's
+// conversion leaves undefined) INTMAX_MIN, as x86-64 converts it.
+func jqDtoi(x float64) int {
+	if x == 1<<63 {
+		return math.MinInt64
+	}
+	return floatToInt(x)
 }
 
 func funcOpAlt(_, l, r any) any {

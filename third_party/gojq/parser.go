@@ -932,17 +932,17 @@ yydefault:
 	case 34:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpMul, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = mulQuery(yyDollar[1].value.(*Query), OpMul, yyDollar[3].value.(*Query))
 		}
 	case 35:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpDiv, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = mulQuery(yyDollar[1].value.(*Query), OpDiv, yyDollar[3].value.(*Query))
 		}
 	case 36:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.value = &Query{Left: yyDollar[1].value.(*Query), Op: OpMod, Right: yyDollar[3].value.(*Query)}
+			yyVAL.value = mulQuery(yyDollar[1].value.(*Query), OpMod, yyDollar[3].value.(*Query))
 		}
 	case 37:
 		yyDollar = yyS[yypt-1 : yypt+1]

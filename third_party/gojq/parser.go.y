@@ -192,15 +192,15 @@ expr
     }
     | expr '*' expr
     {
-        $$ = &Query{Left: $1.(*Query), Op: OpMul, Right: $3.(*Query)}
+        $$ = mulQuery($1.(*Query), OpMul, $3.(*Query))
     }
     | expr '/' expr
     {
-        $$ = &Query{Left: $1.(*Query), Op: OpDiv, Right: $3.(*Query)}
+        $$ = mulQuery($1.(*Query), OpDiv, $3.(*Query))
     }
     | expr '%' expr
     {
-        $$ = &Query{Left: $1.(*Query), Op: OpMod, Right: $3.(*Query)}
+        $$ = mulQuery($1.(*Query), OpMod, $3.(*Query))
     }
     | term %prec tokTerm
     {

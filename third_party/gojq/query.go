@@ -956,3 +956,17 @@ func (e *ConstArray) toValue() []any {
 	}
 	return v
 }
+
+// mulQuery (llmsh) builds l op r for the operators * / and %. jq's unary
+// minus (its `'-' Exp`, at the precedence of binary minus) takes in a
+// whole product: -6 % 3 is -(6 % 3), -0, and -1e20 % 3 is -1; gojq's
+// grammar took the minus with its term alone, ((-6) % 3 is 0). A left
+// operand that is a negated term becomes the negation of the product.
+func mulQuery(l *Query, op Operator, r *Query) *Query {
+	if t := l.Term; t != nil && l.Left == nil && l.Meta == nil && len(l.Imports) == 0 && len(l.FuncDefs) == 0 &&
+		t.Type == TermTypeUnary && t.Unary.Op == OpSub && len(t.SuffixList) == 0 {
+		product := &Query{Left: &Query{Term: t.Unary.Term}, Op: op, Right: r}
+		return &Query{Term: &Term{Type: TermTypeUnary, Unary: &Unary{OpSub, &Term{Type: TermTypeQuery, Query: product}}}}
+	}
+	return &Query{Left: l, Op: op, Right: r}
+}
