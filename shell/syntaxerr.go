@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/interp"
@@ -99,7 +100,7 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		s.syntaxEnded = false
 		return s.Run(ctx, read.Rest, name)
 	}
-	line, msgs := interp.SyntaxError(perr, src)
+	line, msgs := s.hdocWarnings(stderr, perr, src)
 	if s.runner.ErrexitSyntax() {
 		// bash's parser_error exits under set -e: its first line only,
 		// status 2, nothing read on.
@@ -134,6 +135,23 @@ func (s *Shell) runToSyntaxError(ctx context.Context, src, name string, err erro
 		return exitTrap(status)
 	}
 	return status
+}
+
+// hdocWarnings says, before a syntax error, bash's warning for each
+// here-document that the end of the text ended: bash's reader warns as
+// it meets the end, its parser fails after. A script file's name its
+// line; bash -c and a script on stdin say "bash: warning: …". It
+// returns the error's line and messages (interp.SyntaxError).
+func (s *Shell) hdocWarnings(stderr io.Writer, perr syntax.ParseError, src string) (line int, msgs []string) {
+	for _, h := range perr.Hdocs {
+		h.Pos = syntax.NewPos(h.Pos.Offset(), h.Pos.Line()+uint(s.lineOffset), h.Pos.Col())
+		if s.opts.Command || s.opts.FromStdin {
+			fmt.Fprintf(stderr, "llmsh: %s\n", interp.HdocWarning(h))
+			continue
+		}
+		fmt.Fprintf(stderr, "%sline %d: %s\n", s.errPrefix(), interp.TextLines(src)+s.lineOffset, interp.HdocWarning(h))
+	}
+	return interp.SyntaxError(perr, src)
 }
 
 // errPrefix is what bash prints before "line N: " in a script's messages.

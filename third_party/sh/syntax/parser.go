@@ -1057,6 +1057,10 @@ func (p *Parser) errPass(err error) {
 			pe.hdoc = p.hdocBody // llmsh_hdoc.go
 			err = pe
 		}
+		if pe, ok := err.(ParseError); ok && p.f != nil && len(p.f.UnclosedHdocs) > 0 {
+			pe.Hdocs = slices.Clone(p.f.UnclosedHdocs) // llmsh
+			err = pe
+		}
 		p.err = err
 		p.bsp = uint(len(p.bs)) + 1
 		p.r = runeEOF
@@ -1144,6 +1148,9 @@ type ParseError struct {
 	SubstEOF bool
 	// hdoc is the here-document whose body holds the $( … ) (llmsh).
 	hdoc *hdocPlace
+	// Hdocs are the here-documents that the end of the input ended
+	// before the error (llmsh): bash warns of each before the error.
+	Hdocs []UnclosedHdoc
 	// Quiet is set where bash's lexer gives its parser an error token
 	// that ends the input with no message (llmsh): a `for ((` whose first
 	// `)` at its depth is not followed by another. A script ends there
