@@ -1864,18 +1864,7 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 			case 'k':
 				v = strconv.FormatInt((statBlocks(info)+1)/2, 10)
 			case 'S':
-				// sparseness: 512 × blocks / size (C's %g), 1 for an
-				// empty file of no blocks
-				x := 1.0
-				if info.Size() > 0 {
-					x = 512 * float64(statBlocks(info)) / float64(info.Size())
-				} else if statBlocks(info) > 0 {
-					x = math.Inf(1)
-				}
-				v = strconv.FormatFloat(x, 'g', 6, 64)
-				if math.IsInf(x, 1) {
-					v = "inf"
-				}
+				v = findSparseness(info)
 			case 'm':
 				v = strconv.FormatUint(uint64(findPermBits(info.Mode())), 8)
 				if strings.Contains(p.flags, "#") {
@@ -1899,6 +1888,18 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 		b.WriteString(printfField(strings.TrimPrefix(p.spec, "%"), 's', v))
 	}
 	fd.printTo(w, b.String())
+}
+
+// findSparseness is -printf's %S: 512 × blocks / size as C's %g, 1 for an
+// empty file of no blocks.
+func findSparseness(info fs.FileInfo) string {
+	switch {
+	case info.Size() > 0:
+		return strconv.FormatFloat(512*float64(statBlocks(info))/float64(info.Size()), 'g', 6, 64)
+	case statBlocks(info) > 0:
+		return "inf"
+	}
+	return "1"
 }
 
 // accessTime is f's access time: vfsd's stat carries a real file's, its
