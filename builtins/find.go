@@ -1856,56 +1856,50 @@ func (fd *finder) printf(w *bufio.Writer, format []findFmt, f *findEnt) {
 				fd.fileErr(f.path, err)
 				continue
 			}
-			v = fd.statField(p, f, info)
+			switch p.dir {
+			case 's':
+				v = strconv.FormatInt(info.Size(), 10)
+			case 'b': // 512-byte blocks, estimated as stat's %b
+				v = strconv.FormatInt(statBlocks(info), 10)
+			case 'k':
+				v = strconv.FormatInt((statBlocks(info)+1)/2, 10)
+			case 'S':
+				v = findSparseness(info)
+			case 'm':
+				v = strconv.FormatUint(uint64(findPermBits(info.Mode())), 8)
+				if strings.Contains(p.flags, "#") {
+					v = "0" + v
+				}
+			case 'M':
+				v = findSymbolicMode(info.Mode())
+			// vfsd keeps no status change time: %c and %C are the
+			// modification time, as for a file the script made; %a and
+			// %A a real file's access time (stat's %x).
+			case 't', 'c':
+				v = findCtime(info.ModTime().In(fd.loc))
+			case 'a':
+				v = findCtime(fd.accessTime(f, info).In(fd.loc))
+			case 'T', 'C':
+				v = findTimeField(info.ModTime().In(fd.loc), p.sub)
+			case 'A':
+				v = findTimeField(fd.accessTime(f, info).In(fd.loc), p.sub)
+			}
 		}
 		b.WriteString(printfField(strings.TrimPrefix(p.spec, "%"), 's', v))
 	}
 	fd.printTo(w, b.String())
 }
 
-// statField is a find -printf directive p's text that f's stat gives.
-func (fd *finder) statField(p findFmt, f *findEnt, info fs.FileInfo) string {
-	var v string
-	switch p.dir {
-	case 's':
-		v = strconv.FormatInt(info.Size(), 10)
-	case 'b': // 512-byte blocks, estimated as stat's %b
-		v = strconv.FormatInt(statBlocks(info), 10)
-	case 'k':
-		v = strconv.FormatInt((statBlocks(info)+1)/2, 10)
-	case 'S':
-		// sparseness: 512 × blocks / size (C's %g), 1 for an
-		// empty file of no blocks
-		x := 1.0
-		if info.Size() > 0 {
-			x = 512 * float64(statBlocks(info)) / float64(info.Size())
-		} else if statBlocks(info) > 0 {
-			x = math.Inf(1)
-		}
-		v = strconv.FormatFloat(x, 'g', 6, 64)
-		if math.IsInf(x, 1) {
-			v = "inf"
-		}
-	case 'm':
-		v = strconv.FormatUint(uint64(findPermBits(info.Mode())), 8)
-		if strings.Contains(p.flags, "#") {
-			v = "0" + v
-		}
-	case 'M':
-		v = findSymbolicMode(info.Mode())
-	// vfsd keeps no status change time: %c and %C are the
-	// modification time, as for a file the script made; %a and
-	// %A a real file's access time (stat's %x).
-	case 't', 'c':
-		v = findCtime(info.ModTime().In(fd.loc))
-	case 'a':
-		v = findCtime(fd.accessTime(f, info).In(fd.loc))
-	case 'T', 'C':
-		v = findTimeField(info.ModTime().In(fd.loc), p.sub)
-	case 'A':
-		v = findTimeField(fd.accessTime(f, info).In(fd.loc), p.sub)
+// findSparseness is -printf's %S: 512 × blocks / size as C's %g, 1 for an
+// empty file of no blocks.
+func findSparseness(info fs.FileInfo) string {
+	switch {
+	case info.Size() > 0:
+		return strconv.FormatFloat(512*float64(statBlocks(info))/float64(info.Size()), 'g', 6, 64)
+	case statBlocks(info) > 0:
+		return "inf"
 	}
-	return v
+	return "1"
 }
 
 // accessTime is f's access time: vfsd's stat carries a real file's, its

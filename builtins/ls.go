@@ -799,7 +799,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 				continue
 			}
 			if info, err := env.FS.Stat(env.Abs(path.Join(dir, n))); err == nil {
-				list = append(list, lsEntry{n, path.Join(dir, n), info, "", lsDirLinks(env, path.Join(dir, n), info, o)})
+				list = append(list, lsNewEntry(env, n, path.Join(dir, n), info, o, nil))
 			}
 		}
 	}
@@ -832,8 +832,7 @@ func lsDir(w *bufio.Writer, env *Env, dir string, header bool, o *lsOpts, self f
 			status = 1
 			continue
 		}
-		info = lsAccessed(env, name, info, o) // (before lsDirLinks reads it)
-		list = append(list, lsEntry{e.Name(), name, info, lsLink(env, name, info, o, &status), lsDirLinks(env, name, info, o)})
+		list = append(list, lsNewEntry(env, e.Name(), name, info, o, &status))
 	}
 	lsSort(list, o)
 	if o.long || o.size {
@@ -921,6 +920,18 @@ func (t typeInfo) Sys() any           { return nil }
 // size or time, no -F (whose '*' wants the execute bits), no -L.
 func lsTypesOnly(o *lsOpts) bool {
 	return !o.long && !o.size && o.sortBy != lsSortSize && o.sortBy != lsSortTime && !o.classify && o.deref != lsDerefAlways
+}
+
+// lsNewEntry is the entry of a directory's listing named name, reached
+// as p: -u's access time, -l's link target (status, if not nil, set to 1
+// when it cannot be read) and link count.
+func lsNewEntry(env *Env, name, p string, info fs.FileInfo, o *lsOpts, status *int) lsEntry {
+	info = lsAccessed(env, p, info, o) // (before lsDirLinks reads it)
+	link := ""
+	if status != nil {
+		link = lsLink(env, p, info, o, status)
+	}
+	return lsEntry{name, p, info, link, lsDirLinks(env, p, info, o)}
 }
 
 // lsAccessed is info with its access time in place of its modification
