@@ -1206,6 +1206,16 @@ func stmtLine(st *syntax.Stmt) uint {
 	return next.Line()
 }
 
+// simpleCallLine reports whether r.line is the line of the simple command
+// whose name, at pos (line first in the text's numbering), calls a
+// function: r.node is that command and r.line lies between its first
+// line and the end of its statement.
+func (r *Runner) simpleCallLine(pos syntax.Pos, first int) bool {
+	ce, ok := r.node.(*syntax.CallExpr)
+	return ok && len(ce.Args) > 0 && ce.Args[0].Pos() == pos &&
+		r.line > first && r.line <= int(r.lineEnd)
+}
+
 // errTrap runs the ERR trap for the statement st that failed, with
 // $LINENO the line of st (llmsh; bash's line_number_for_err_trap), in
 // eval's text counted from the eval's line as bash does.
@@ -3410,6 +3420,12 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
 		frame := callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}
+		if r.simpleCallLine(pos, frame.line) {
+			// llmsh: a simple command's line, as bash's parser numbers
+			// it: where the word after the name ends (`f \⏎ x`, `f "a⏎b"`:
+			// the second line), which stmtSync put in r.line.
+			frame.line = r.line
+		}
 		if r.substLine {
 			frame.line = r.line // llmsh: in a $( ), its line in bash's text of it
 		}
