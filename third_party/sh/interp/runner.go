@@ -826,7 +826,10 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// commands', where the word is.
 	oldCmdLine := r.ecfg.CmdLine
 	r.ecfg.CmdLine = 0
-	if _, ok := st.Cmd.(*syntax.CallExpr); ok {
+	switch st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.TestClause:
+		// llmsh: bash expands all the words of a [[ ]] at its line
+		// too (`[[ $LINENO &&⏎ $LINENO ]]`: the second line twice).
 		r.ecfg.CmdLine = r.line
 	}
 	defer func() { r.ecfg.CmdLine = oldCmdLine }()
@@ -1172,6 +1175,12 @@ func stmtLine(st *syntax.Stmt) uint {
 		return sub.Rparen.Line()
 	}
 	switch cm := st.Cmd.(type) {
+	case *syntax.TestClause:
+		// llmsh: bash's [[ ]] has the line where its last operand ends,
+		// as its parser had read it (`[[ a ==⏎ b ]]`: 2; `[[ a == b⏎ ]]`: 1).
+		if cm.X != nil && cm.X.End().IsValid() {
+			return cm.X.End().Line()
+		}
 	case *syntax.LetClause:
 		// llmsh: as a simple command's, at the end of the word
 		// after `let` (`let "<newline>1/0"`: line 2).
@@ -1206,6 +1215,25 @@ func stmtLine(st *syntax.Stmt) uint {
 	return next.Line()
 }
 
+// errLine is the line of st for its ERR trap: stmtLine's, but for a
+// pipeline the line of its last element that is a simple command, the
+// last that bash's shell ran itself before forking (`true |⏎ false`: 2;
+// `true |⏎ { false; }`: 1).
+func errLine(st *syntax.Stmt) uint {
+	bc, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll {
+		return stmtLine(st)
+	}
+	elems, _ := pipeElems(bc)
+	for i := len(elems) - 1; i >= 0; i-- {
+		switch elems[i].Cmd.(type) {
+		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
+			return stmtLine(elems[i])
+		}
+	}
+	return stmtLine(st)
+}
+
 // simpleCallLine reports whether r.line is the line of the simple command
 // whose name, at pos (line first in the text's numbering), calls a
 // function: r.node is that command and r.line lies between its first
@@ -1221,7 +1249,7 @@ func (r *Runner) simpleCallLine(pos syntax.Pos, first int) bool {
 // eval's text counted from the eval's line as bash does.
 func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt) {
 	old := r.ecfg.TrapLine
-	r.ecfg.TrapLine = uint64(r.lineBase + stmtLine(st))
+	r.ecfg.TrapLine = uint64(r.lineBase + errLine(st))
 	r.trapCallback(ctx, r.callbackErr, "error")
 	r.ecfg.TrapLine = old
 }
