@@ -826,11 +826,16 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// commands', where the word is.
 	oldCmdLine := r.ecfg.CmdLine
 	r.ecfg.CmdLine = 0
-	switch st.Cmd.(type) {
-	case *syntax.CallExpr, *syntax.TestClause:
-		// llmsh: bash expands all the words of a [[ ]] at its line
-		// too (`[[ $LINENO &&⏎ $LINENO ]]`: the second line twice).
+	switch cm := st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.TestClause, *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd:
+		// llmsh: bash expands all the words of a [[ ]], a declaration,
+		// let and (( )) at their line too (`[[ $LINENO &&⏎ $LINENO ]]`:
+		// the second line twice).
 		r.ecfg.CmdLine = r.line
+	case *syntax.ForClause:
+		if _, ok := cm.Loop.(*syntax.WordIter); ok {
+			r.ecfg.CmdLine = r.line // the words after in, at the line of for
+		}
 	}
 	defer func() { r.ecfg.CmdLine = oldCmdLine }()
 	// llmsh: bash runs the ERR trap for a command only when one was set
