@@ -3498,7 +3498,14 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 		r.localOpts = oldLocalOpts
 		r.ecfg.TrapLine = trapLine
-		r.leaveFunc(ctx, saved, int(r.lineBase+body.Pos().Line()))
+		// llmsh: bash's RETURN trap runs at the line of the return
+		// that ended the function, else at the line of its body.
+		retLine := int(r.lineBase + body.Pos().Line())
+		if r.exit.returning && r.returnAt > 0 {
+			retLine = r.returnAt
+		}
+		r.returnAt = 0
+		r.leaveFunc(ctx, saved, retLine)
 		r.popFrame(savedText)
 		if !r.exit.exiting {
 			r.stackMain = stackLive
