@@ -836,6 +836,8 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		if _, ok := cm.Loop.(*syntax.WordIter); ok {
 			r.ecfg.CmdLine = r.line // the words after in, at the line of for
 		}
+	case *syntax.CaseClause:
+		r.ecfg.CmdLine = r.line // its word and patterns, at the line of case
 	}
 	defer func() { r.ecfg.CmdLine = oldCmdLine }()
 	// llmsh: bash runs the ERR trap for a command only when one was set
