@@ -409,6 +409,7 @@ type Runner struct {
 	// that ends it is the job's, reported when it is waited for.
 	jobStmt    *syntax.Stmt
 	returnLine int // llmsh: the line a RETURN trap's $LINENO counts from
+	returnAt   int // llmsh: the line of the return builtin that is returning
 	// jobSelf is the job this runner is the shell of (llmsh: its
 	// $BASHPID is the job's pid; jobsig.go).
 	jobSelf *bgProc

@@ -525,8 +525,14 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		}
 		defer r.keepBashCommand()() // llmsh: specialvars.go
 		r.thisCmd = "eval"          // llmsh: declare.go: localRefused
-		// llmsh: bash's line_number comes back (abandonShift).
-		defer func(line int) { r.line = line }(r.line)
+		// llmsh: bash's line_number comes back (abandonShift); a return
+		// in the text leaves at the eval's line (the RETURN trap's).
+		defer func(line int) {
+			r.line = line
+			if r.exit.returning {
+				r.returnAt = line
+			}
+		}(r.line)
 		src := strings.Join(args, " ")
 		// llmsh: eval's text is numbered from the eval's line (bash: the
 		// line where its first argument ends).
@@ -960,6 +966,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			exit.code = uint8(n)
 		}
 		exit.returning = true
+		r.returnAt = r.line // llmsh: the RETURN trap's line (leaveFunc)
 	case "read":
 		return r.readBuiltin(ctx, args)
 

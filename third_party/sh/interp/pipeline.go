@@ -434,7 +434,7 @@ func (r *Runner) tracedCstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop,
 	}
 	shown := text
 	if parts := r.cstyleTexts(y); parts != nil {
-		if t := strings.TrimLeft(parts[part], " \t\n"); expand.RawQuoted(expr) {
+		if t := strings.TrimLeft(parts[part], " \t"); expand.RawQuoted(expr) {
 			shown = strings.TrimLeft(text, " \t\n") // llmsh: its quotes removed, as bash
 		} else if t != "" && !expanded && !strings.Contains(t, "\\") {
 			shown = t
@@ -498,6 +498,9 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 	// arith runs the DEBUG trap before an expression, then evaluates it;
 	// under extdebug a trap whose status is not 0 makes it 0, as bash.
 	arith := func(expr syntax.ArithmExpr, part int) (int, bool) {
+		// llmsh: bash evaluates each expression at the line of `for`
+		// (arith_for_lineno), also after a body on later lines.
+		r.line = int(r.lineBase + cm.ForPos.Line())
 		if debug && r.forDebugTrap(ctx, cm, r.cstyleDebugText(y, expr, part)) {
 			return 0, true
 		}

@@ -834,8 +834,18 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	// commands', where the word is.
 	oldCmdLine := r.ecfg.CmdLine
 	r.ecfg.CmdLine = 0
-	if _, ok := st.Cmd.(*syntax.CallExpr); ok {
+	switch cm := st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.TestClause, *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd:
+		// llmsh: bash expands all the words of a [[ ]], a declaration,
+		// let and (( )) at their line too (`[[ $LINENO &&⏎ $LINENO ]]`:
+		// the second line twice).
 		r.ecfg.CmdLine = r.line
+	case *syntax.ForClause:
+		if _, ok := cm.Loop.(*syntax.WordIter); ok {
+			r.ecfg.CmdLine = r.line // the words after in, at the line of for
+		}
+	case *syntax.CaseClause:
+		r.ecfg.CmdLine = r.line // its word and patterns, at the line of case
 	}
 	defer func() { r.ecfg.CmdLine = oldCmdLine }()
 	// llmsh: bash runs the ERR trap for a command only when one was set
@@ -1180,6 +1190,12 @@ func stmtLine(st *syntax.Stmt) uint {
 		return sub.Rparen.Line()
 	}
 	switch cm := st.Cmd.(type) {
+	case *syntax.TestClause:
+		// llmsh: bash's [[ ]] has the line where its last operand ends,
+		// as its parser had read it (`[[ a ==⏎ b ]]`: 2; `[[ a == b⏎ ]]`: 1).
+		if cm.X != nil && cm.X.End().IsValid() {
+			return cm.X.End().Line()
+		}
 	case *syntax.LetClause:
 		// llmsh: as a simple command's, at the end of the word
 		// after `let` (`let "<newline>1/0"`: line 2).
@@ -1214,12 +1230,41 @@ func stmtLine(st *syntax.Stmt) uint {
 	return next.Line()
 }
 
+// errLine is the line of st for its ERR trap: stmtLine's, but for a
+// pipeline the line of its last element that is a simple command, the
+// last that bash's shell ran itself before forking (`true |⏎ false`: 2;
+// `true |⏎ { false; }`: 1).
+func errLine(st *syntax.Stmt) uint {
+	bc, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || bc.Op != syntax.Pipe && bc.Op != syntax.PipeAll {
+		return stmtLine(st)
+	}
+	elems, _ := pipeElems(bc)
+	for i := len(elems) - 1; i >= 0; i-- {
+		switch elems[i].Cmd.(type) {
+		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
+			return stmtLine(elems[i])
+		}
+	}
+	return stmtLine(st)
+}
+
+// simpleCallLine reports whether r.line is the line of the simple command
+// whose name, at pos (line first in the text's numbering), calls a
+// function: r.node is that command and r.line lies between its first
+// line and the end of its statement.
+func (r *Runner) simpleCallLine(pos syntax.Pos, first int) bool {
+	ce, ok := r.node.(*syntax.CallExpr)
+	return ok && len(ce.Args) > 0 && ce.Args[0].Pos() == pos &&
+		r.line > first && r.line <= int(r.lineEnd)
+}
+
 // errTrap runs the ERR trap for the statement st that failed, with
 // $LINENO the line of st (llmsh; bash's line_number_for_err_trap), in
 // eval's text counted from the eval's line as bash does.
 func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt) {
 	old := r.ecfg.TrapLine
-	r.ecfg.TrapLine = uint64(r.lineBase + stmtLine(st))
+	r.ecfg.TrapLine = uint64(r.lineBase + errLine(st))
 	r.trapCallback(ctx, r.callbackErr, "error")
 	r.ecfg.TrapLine = old
 }
@@ -3388,6 +3433,12 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
 		frame := callFrame{name: name, file: def.file, line: int(pos.Line()) + r.text.lineOffset, isFunc: true}
+		if r.simpleCallLine(pos, frame.line) {
+			// llmsh: a simple command's line, as bash's parser numbers
+			// it: where the word after the name ends (`f \⏎ x`, `f "a⏎b"`:
+			// the second line), which stmtSync put in r.line.
+			frame.line = r.line
+		}
 		if r.substLine {
 			frame.line = r.line // llmsh: in a $( ), its line in bash's text of it
 		}
@@ -3427,7 +3478,14 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		}
 		r.localOpts = oldLocalOpts
 		r.ecfg.TrapLine = trapLine
-		r.leaveFunc(ctx, saved, int(r.lineBase+body.Pos().Line()))
+		// llmsh: bash's RETURN trap runs at the line of the return
+		// that ended the function, else at the line of its body.
+		retLine := int(r.lineBase + body.Pos().Line())
+		if r.exit.returning && r.returnAt > 0 {
+			retLine = r.returnAt
+		}
+		r.returnAt = 0
+		r.leaveFunc(ctx, saved, retLine)
 		r.popFrame(savedText)
 		if !r.exit.exiting {
 			r.stackMain = stackLive
