@@ -101,11 +101,14 @@ func TestIsolatedCrash(t *testing.T) {
 // TestIsolatedMemoryLimit: a Run whose heap passes MaxMemory is stopped
 // with status 125 and the llmsh command's message, and the session goes
 // on.
+// The values are gathered in a subshell: what a session keeps counts
+// against its bound, so an array kept at the limit would stop the next
+// Run too, by timing (a cold CI run saw that).
 func TestIsolatedMemoryLimit(t *testing.T) {
 	t.Parallel()
 	s := newIsolated(t, llmsh.Options{MaxMemory: 64 << 20})
 	run(t, s, `kept=yes`)
-	res := run(t, s, `while :; do a+=("$(yes | head -c 4000000)"); done; echo never`)
+	res := run(t, s, `(while :; do a+=("$(yes | head -c 4000000)"); done); echo never`)
 	if res.ExitCode != 125 || !strings.Contains(res.Stderr, "llmsh: memory limit exceeded (64 MiB)") || strings.Contains(res.Stdout, "never") {
 		t.Fatalf("got %+v", res)
 	}
