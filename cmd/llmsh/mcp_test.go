@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,20 +28,7 @@ func TestMCPStdio(t *testing.T) {
 	// Over the process's pipes: the vendored SDK has no CommandTransport
 	// (third_party/go-sdk/LLMSH.md), since no package of llmsh but
 	// internal/vfsdproc may import os/exec (TestOnlyVfsdprocExecs).
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() { cmd.Process.Kill() })
+	stdin, stdout, exited := startPiped(t, cmd)
 	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -182,20 +170,7 @@ func TestMCPStartDir(t *testing.T) {
 // call ran on for as long as it ran, `while :; do :; done` for good.
 func TestMCPClientGone(t *testing.T) {
 	cmd := llmshHelper([]string{"mcp", "-o", t.TempDir()})
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill() })
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	stdin, stdout, exited := startPiped(t, cmd)
 	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
 {"jsonrpc":"2.0","method":"notifications/initialized"}
 {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":{"command":"while :; do :; done"}}}
@@ -211,4 +186,24 @@ func TestMCPClientGone(t *testing.T) {
 	case <-time.After(60 * time.Second): // a bound, not a synchronisation
 		t.Fatal("llmsh mcp runs on after its client is gone")
 	}
+}
+
+// startPiped starts cmd with pipes to its stdin and from its stdout; exited
+// gets Wait's result, and the test's end kills what still runs.
+func startPiped(t *testing.T, cmd *exec.Cmd) (stdin io.WriteCloser, stdout io.ReadCloser, exited chan error) {
+	t.Helper()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stdout, err = cmd.StdoutPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited = make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return stdin, stdout, exited
 }
