@@ -75,7 +75,7 @@ func (cfg *Config) wordFields(wps []syntax.WordPart) (_ [][]fieldPart, err error
 		cfg.splitting = true
 		defer func() { cfg.splitting = false }()
 	}
-	sp.scan(wps, nonWhiteIFS(cfg.ifsValue()))
+	sp.scan(wps, nonWhiteIFS(cfg.ifsValue()), false)
 	if err := sp.parts(wps, false); err != nil {
 		return nil, quotedBad(wps, err)
 	}
@@ -98,15 +98,21 @@ func nonWhiteIFS(ifs string) bool {
 }
 
 // scan sets dollarAt and quoteIFS from the word's parts as written.
-func (sp *splitter) scan(wps []syntax.WordPart, nonWhite bool) {
+// rhs is set in the WORD of ${v:-WORD} and the like, where bash joins
+// $* and ${a[*]} by IFS's first character and splits them as one
+// value (IFS=', '; set -- ' ' b; ${v:-$*} is an empty field and b, where
+// $* is b alone): they set no dollarAt there.
+func (sp *splitter) scan(wps []syntax.WordPart, nonWhite, rhs bool) {
 	for _, wp := range wps {
 		switch wp := wp.(type) {
 		case *syntax.ParamExp:
 			sp.quoteIFS = nonWhite
 			if listExp(wp) {
-				sp.dollarAt = true
+				if !rhs || !starList(wp) {
+					sp.dollarAt = true
+				}
 			} else if wordOp(wp) {
-				sp.scan(wp.Exp.Word.Parts, nonWhite)
+				sp.scan(wp.Exp.Word.Parts, nonWhite, true)
 			}
 		case *syntax.CmdSubst, *syntax.ArithmExp:
 			sp.quoteIFS = nonWhite
@@ -288,6 +294,11 @@ func (sp *splitter) splitJoin(s string) {
 		s = strings.TrimLeftFunc(s[i:], sp.cfg.ifsRune)
 		sp.split(" ")
 	}
+}
+
+// starList reports whether the list expansion pe is of $* or ${a[*]}.
+func starList(pe *syntax.ParamExp) bool {
+	return pe.Names == 0 && (pe.Param.Value == "*" || nodeLit(pe.Index) == "*")
 }
 
 // atList reports whether pe is $@, ${@} or ${a[@]}, with no operator.
