@@ -539,10 +539,14 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 // leaves every loop (status 1); more than one argument abandons the rest
 // of the line (tooManyArgs); a word that is no number ends the
 // shell (status 128 | $?, bash's throw_to_top_level). Outside a loop they say so
-// and succeed. Upstream kept an N above the depth for the loops run next,
+// and succeed; in posix mode silently, as bash's check_loop_level.
+// Upstream kept an N above the depth for the loops run next,
 // which ended them at once, and answered errors with a usage line.
 func (r *Runner) loopControl(name string, args []string) exitStatus {
 	if !r.inLoop {
+		if r.opts[optPosix] {
+			return exitStatus{}
+		}
 		r.errf("%s%s: only meaningful in a `for', `while', or `until' loop\n", r.errPrefix(), name)
 		return exitStatus{}
 	}
