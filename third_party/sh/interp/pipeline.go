@@ -758,3 +758,29 @@ func selectMenu(items []string, columns string) string {
 	}
 	return b.String()
 }
+
+// posixFuncName refuses, in posix mode, a function name that is no
+// identifier or is a special builtin's, as bash's execute_intern_function;
+// the shell then exits (posixBadFunc). It reports whether it refused.
+func (r *Runner) posixFuncName(name string) bool {
+	switch {
+	case !syntax.ValidName(name):
+		r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), name)
+	case specialBuiltins[name]:
+		r.errf("%s`%s': is a special builtin\n", r.errPrefix(), name)
+	default:
+		return false
+	}
+	r.exit.code = 1
+	r.posixBadFunc()
+	return true
+}
+
+// posixBadFunc ends a non-interactive shell in posix mode with status 2
+// after a function definition bash refused (jump_to_top_level with
+// EX_BADUSAGE); in bash mode the refusal is status 1 and the shell goes on.
+func (r *Runner) posixBadFunc() {
+	if r.opts[optPosix] {
+		r.exit = exitStatus{code: 2, exiting: true}
+	}
+}

@@ -1817,6 +1817,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			// quoted one, or one with an expansion, when it runs.
 			r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), cm.Name.Value)
 			r.exit.code = 1
+			r.posixBadFunc() // llmsh
+			break
+		}
+		if r.opts[optPosix] && r.posixFuncName(cm.Name.Value) { // llmsh
 			break
 		}
 		if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
