@@ -825,6 +825,13 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		negated, r.bangStmt = false, nil
 		defer func() { r.bangWord = nil }()
 	}
+	call := false
+	switch st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause:
+		call = true
+	}
+	defer func(old bool) { r.negCall = old }(r.negCall)
+	r.negCall = negated && call // llmsh: posixSpecialExit
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
 		r.line, r.substLine = r.substBase+l[0], true // llmsh: in a $( ), the line in bash's text of it
@@ -3532,12 +3539,15 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 
 // posixSpecialExit ends the shell, as bash in posix mode does, when the
 // special builtin name failed with a usage error or a syntax error
-// (status 2: `set -o bogus`, `eval 'if'`), or `.` found no file (llmsh).
+// (status 2: `set -o bogus`, `eval 'if'`), or `.` found no file (llmsh);
+// not where set -e is ignored (`export -Q || echo`, an if's condition,
+// `!`), as bash's execute_command_internal tests ignore_return first.
 func (r *Runner) posixSpecialExit(name string) {
 	if !r.opts[optPosix] || !specialBuiltins[name] || r.exit.exiting || r.exit.returning {
 		return
 	}
-	if r.exit.code == 2 || (name == "." || name == "source") && r.sourceNotFound {
+	ignored := r.noErrExit || r.negCall
+	if r.exit.code == 2 && (!ignored || name == "eval") || (name == "." || name == "source") && r.sourceNotFound {
 		r.exit.exiting = true
 	}
 	r.sourceNotFound = false
