@@ -1958,6 +1958,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			// (and traced between its arrays and its name, as bash).
 			fields := append([]string{cm.Variant.Value}, words...)
 			pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
+			if pa.roFailed && r.opts[optPosix] {
+				// llmsh: as for a simple command (r=1 export x ends
+				// a posix shell, r=1 declare x abandons the line).
+				pa.undo(r)
+				special := specialBuiltins[cm.Variant.Value] && r.Funcs[cm.Variant.Value] == nil
+				r.exit = exitStatus{code: 1, exiting: true, abandon: !special}
+				break
+			}
 			if !viaBuiltin {
 				r.traceHide = pa.restores // PS4 does not see them
 				r.traceDecl(cm.Variant.Value, words)
