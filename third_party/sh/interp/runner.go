@@ -1924,8 +1924,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			break
 		}
-		// llmsh: export -Z and readonly -Z end the shell in posix mode.
-		defer r.posixSpecialExit(cm.Variant.Value)
+		// llmsh: export -Z and readonly -Z end the shell in posix mode;
+		// reached by name, the call of that name does (`\export -Z`),
+		// not `command export -Z` nor `builtin export -Z`, as bash.
+		if !viaBuiltin {
+			defer r.posixSpecialExit(cm.Variant.Value)
+		}
 		ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
 		defer func() {
 			if r.unwatchStdout(ew, cm.Variant.Value) && r.exit.code == 0 {
