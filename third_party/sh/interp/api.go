@@ -515,6 +515,10 @@ type Runner struct {
 	// such as the condition in a [syntax.IfClause]. llmsh: and the ERR
 	// trap; subshells and command substitutions inherit it (bash).
 	noErrExit bool
+	// negCall says that the simple command running is negated (! cmd):
+	// a special builtin's usage error then leaves a posix shell running,
+	// as bash's ignore_return (llmsh).
+	negCall bool
 
 	// pipeElem marks the next statement as an element of a pipeline,
 	// which sets -e and the ERR trap leave to the pipeline (llmsh).

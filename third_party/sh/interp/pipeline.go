@@ -539,10 +539,14 @@ func (r *Runner) cstyleLoop(ctx context.Context, cm *syntax.ForClause, y *syntax
 // leaves every loop (status 1); more than one argument abandons the rest
 // of the line (tooManyArgs); a word that is no number ends the
 // shell (status 128 | $?, bash's throw_to_top_level). Outside a loop they say so
-// and succeed. Upstream kept an N above the depth for the loops run next,
+// and succeed; in posix mode silently, as bash's check_loop_level.
+// Upstream kept an N above the depth for the loops run next,
 // which ended them at once, and answered errors with a usage line.
 func (r *Runner) loopControl(name string, args []string) exitStatus {
 	if !r.inLoop {
+		if r.opts[optPosix] {
+			return exitStatus{}
+		}
 		r.errf("%s%s: only meaningful in a `for', `while', or `until' loop\n", r.errPrefix(), name)
 		return exitStatus{}
 	}
@@ -753,4 +757,30 @@ func selectMenu(items []string, columns string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// posixFuncName refuses, in posix mode, a function name that is no
+// identifier or is a special builtin's, as bash's execute_intern_function;
+// the shell then exits (posixBadFunc). It reports whether it refused.
+func (r *Runner) posixFuncName(name string) bool {
+	switch {
+	case !syntax.ValidName(name):
+		r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), name)
+	case specialBuiltins[name]:
+		r.errf("%s`%s': is a special builtin\n", r.errPrefix(), name)
+	default:
+		return false
+	}
+	r.exit.code = 1
+	r.posixBadFunc()
+	return true
+}
+
+// posixBadFunc ends a non-interactive shell in posix mode with status 2
+// after a function definition bash refused (jump_to_top_level with
+// EX_BADUSAGE); in bash mode the refusal is status 1 and the shell goes on.
+func (r *Runner) posixBadFunc() {
+	if r.opts[optPosix] {
+		r.exit = exitStatus{code: 2, exiting: true}
+	}
 }

@@ -825,6 +825,13 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		negated, r.bangStmt = false, nil
 		defer func() { r.bangWord = nil }()
 	}
+	call := false
+	switch st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause:
+		call = true
+	}
+	defer func(old bool) { r.negCall = old }(r.negCall)
+	r.negCall = negated && call // llmsh: posixSpecialExit
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
 		r.line, r.substLine = r.substBase+l[0], true // llmsh: in a $( ), the line in bash's text of it
@@ -1817,6 +1824,10 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			// quoted one, or one with an expansion, when it runs.
 			r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), cm.Name.Value)
 			r.exit.code = 1
+			r.posixBadFunc() // llmsh
+			break
+		}
+		if r.opts[optPosix] && r.posixFuncName(cm.Name.Value) { // llmsh
 			break
 		}
 		if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
@@ -1913,8 +1924,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			break
 		}
-		// llmsh: export -Z and readonly -Z end the shell in posix mode.
-		defer r.posixSpecialExit(cm.Variant.Value)
+		// llmsh: export -Z and readonly -Z end the shell in posix mode;
+		// reached by name, the call of that name does (`\export -Z`),
+		// not `command export -Z` nor `builtin export -Z`, as bash.
+		if !viaBuiltin {
+			defer r.posixSpecialExit(cm.Variant.Value)
+		}
 		ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
 		defer func() {
 			if r.unwatchStdout(ew, cm.Variant.Value) && r.exit.code == 0 {
@@ -1947,6 +1962,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			// (and traced between its arrays and its name, as bash).
 			fields := append([]string{cm.Variant.Value}, words...)
 			pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
+			if pa.roFailed && r.opts[optPosix] {
+				// llmsh: as for a simple command (r=1 export x ends
+				// a posix shell, r=1 declare x abandons the line).
+				pa.undo(r)
+				special := specialBuiltins[cm.Variant.Value] && r.Funcs[cm.Variant.Value] == nil
+				r.exit = exitStatus{code: 1, exiting: true, abandon: !special}
+				break
+			}
 			if !viaBuiltin {
 				r.traceHide = pa.restores // PS4 does not see them
 				r.traceDecl(cm.Variant.Value, words)
@@ -3528,12 +3551,15 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 
 // posixSpecialExit ends the shell, as bash in posix mode does, when the
 // special builtin name failed with a usage error or a syntax error
-// (status 2: `set -o bogus`, `eval 'if'`), or `.` found no file (llmsh).
+// (status 2: `set -o bogus`, `eval 'if'`), or `.` found no file (llmsh);
+// not where set -e is ignored (`export -Q || echo`, an if's condition,
+// `!`), as bash's execute_command_internal tests ignore_return first.
 func (r *Runner) posixSpecialExit(name string) {
 	if !r.opts[optPosix] || !specialBuiltins[name] || r.exit.exiting || r.exit.returning {
 		return
 	}
-	if r.exit.code == 2 || (name == "." || name == "source") && r.sourceNotFound {
+	ignored := r.noErrExit || r.negCall
+	if r.exit.code == 2 && (!ignored || name == "eval") || (name == "." || name == "source") && r.sourceNotFound {
 		r.exit.exiting = true
 	}
 	r.sourceNotFound = false

@@ -232,6 +232,12 @@ func (r *Runner) writtenNode(p *syntax.Printer, n syntax.Node) string {
 	if isWord && hasDollarSgl(w) {
 		return fp.text(w) // $'…' decoded, from the node itself
 	}
+	if as, ok := n.(*syntax.Assign); ok && as.Array == nil && as.Value != nil && hasDollarSgl(as.Value) {
+		// x=$'a\tb' shows as x='a<TAB>b', as bash's parser decodes it.
+		if text := fp.assign(as); strings.HasPrefix(text, as.Name.Value) {
+			return text
+		}
+	}
 	text := fp.text(n)
 	if as, ok := n.(*syntax.Assign); ok {
 		if as.Array != nil && !as.Naked {
