@@ -217,7 +217,7 @@ func (r *Runner) declListing(o *declOpts) {
 		}
 		b.WriteByte('\n')
 	}
-	if !long {
+	if !long && !r.opts[optPosix] { // llmsh: posix mode's set lists no functions, as bash
 		r.printFuncs(&b, r.funcNames(""), false)
 	}
 	r.out(b.String())
