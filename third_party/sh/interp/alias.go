@@ -13,8 +13,12 @@ func aliasQuote(s string) string {
 	return shQuoteAlways(s)
 }
 
-// aliasLine is one line of alias's listing: alias NAME='VALUE'.
-func aliasLine(name string, als alias) string {
+// aliasLine is one line of alias's listing: alias NAME='VALUE';
+// NAME='VALUE' alone in posix mode without -p (bare), as bash.
+func aliasLine(name string, als alias, bare bool) string {
+	if bare {
+		return name + "=" + aliasQuote(als.value) + "\n"
+	}
 	if strings.HasPrefix(name, "-") {
 		return "alias -- " + name + "=" + aliasQuote(als.value) + "\n"
 	}
@@ -24,6 +28,7 @@ func aliasLine(name string, als alias) string {
 // aliasBuiltin is bash's alias: define, print one, or list all sorted.
 func (r *Runner) aliasBuiltin(args []string) exitStatus {
 	var exit exitStatus
+	bare, printAll := r.opts[optPosix], false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
 		if args[0] == "--" {
 			args = args[1:]
@@ -35,13 +40,17 @@ func (r *Runner) aliasBuiltin(args []string) exitStatus {
 			exit.code = 2
 			return exit
 		}
+		bare, printAll = false, strings.Contains(args[0], "p") // -p
 		args = args[1:]
 	}
-	if len(args) == 0 {
+	if len(args) == 0 || printAll {
+		// -p lists them all before doing what its arguments say, as bash.
 		for _, name := range slices.Sorted(maps.Keys(r.alias)) {
-			r.out(aliasLine(name, r.alias[name]))
+			r.out(aliasLine(name, r.alias[name], bare))
 		}
-		return exit
+		if len(args) == 0 {
+			return exit
+		}
 	}
 	for _, arg := range args {
 		name, src, ok := strings.Cut(arg, "=")
@@ -52,7 +61,7 @@ func (r *Runner) aliasBuiltin(args []string) exitStatus {
 				exit.code = 1
 				continue
 			}
-			r.out(aliasLine(arg, als))
+			r.out(aliasLine(arg, als, bare))
 			continue
 		}
 		if strings.ContainsAny(name, "/$`'\"\\ \t\n=<>|&;()") {

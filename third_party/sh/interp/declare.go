@@ -193,7 +193,11 @@ func (r *Runner) declListing(o *declOpts) {
 			continue
 		}
 		if long {
-			b.WriteString(r.declLine(name, vr))
+			line := r.declLine(name, vr)
+			if r.opts[optPosix] && (o.variant == "export" || o.variant == "readonly") {
+				line = posixDeclLine(o.variant, line)
+			}
+			b.WriteString(line)
 			b.WriteByte('\n')
 			continue
 		}
@@ -213,7 +217,7 @@ func (r *Runner) declListing(o *declOpts) {
 		}
 		b.WriteByte('\n')
 	}
-	if !long {
+	if !long && !r.opts[optPosix] { // llmsh: posix mode's set lists no functions, as bash
 		r.printFuncs(&b, r.funcNames(""), false)
 	}
 	r.out(b.String())
@@ -1079,4 +1083,22 @@ func (r *Runner) declLocalElem(scoped expand.WriteEnviron, name string, lv expan
 		return
 	}
 	r.setVarWithIndex(prev, n, index, vr)
+}
+
+// posixDeclLine turns declare -p's line into export -p's or readonly -p's
+// in posix mode: the builtin's name and only the a, A and f attributes
+// (`export -a arr=(...)`, `readonly r="2"`), as bash's
+// var_attribute_string (llmsh).
+func posixDeclLine(builtin, line string) string {
+	flags, after, _ := strings.Cut(strings.TrimPrefix(line, "declare -"), " ")
+	head := builtin
+	if keep := strings.Map(func(c rune) rune {
+		if strings.ContainsRune("aAf", c) {
+			return c
+		}
+		return -1
+	}, flags); keep != "" {
+		head += " -" + keep
+	}
+	return head + " " + after
 }

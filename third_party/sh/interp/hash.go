@@ -59,7 +59,7 @@ func (r *Runner) hashBuiltin(ctx context.Context, args []string) exitStatus {
 		if expunge {
 			return exitStatus{}
 		}
-		if !r.printHashed(list) && !list {
+		if !r.printHashed(list) && !list && !r.opts[optPosix] { // llmsh: posix mode says nothing, as bash
 			r.out("hash: hash table empty\n")
 		}
 		return exitStatus{}

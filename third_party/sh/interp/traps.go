@@ -107,12 +107,16 @@ func shQuoteAlways(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// trapLine is one line of trap -p.
-func trapLine(name, action string) string {
+// trapLine is one line of trap -p; posix mode names a signal without
+// its SIG prefix (trap -- 'x' INT), as bash.
+func trapLine(name, action string, posix bool) string {
 	shown := name
 	switch name {
 	case "EXIT", "ERR", trapDebug, trapReturn:
 	default:
+		if posix {
+			break
+		}
 		shown = "SIG" + name
 	}
 	return "trap -- " + shQuoteAlways(action) + " " + shown + "\n"
@@ -149,7 +153,7 @@ func (r *Runner) trapListing(names []string) (string, bool) {
 		}
 		action, set := get(name)
 		if set {
-			sb.WriteString(trapLine(name, action))
+			sb.WriteString(trapLine(name, action, r.opts[optPosix]))
 		}
 	}
 	return sb.String(), true
