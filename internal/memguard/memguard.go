@@ -182,13 +182,19 @@ func serve() {
 		if !ok {
 			return
 		}
-		if Heap() <= low {
-			continue
-		}
-		runtime.GC()
-		for _, fire := range over(Heap()) {
-			fire()
-		}
+		look(low)
+	}
+}
+
+// look fires, after a collection, the guards whose limit the heap is
+// above, when it is above low (the lowest limit).
+func look(low uint64) {
+	if Heap() <= low {
+		return
+	}
+	runtime.GC()
+	for _, fire := range over(Heap()) {
+		fire()
 	}
 }
 
@@ -202,18 +208,9 @@ func serve() {
 // every limit, it only reads the heap.
 func Check() {
 	hub.mu.Lock()
-	low := uint64(math.MaxUint64)
-	for g := range hub.guards {
-		low = min(low, g.limit)
-	}
+	low := lowLimit()
 	hub.mu.Unlock()
-	if Heap() <= low {
-		return
-	}
-	runtime.GC()
-	for _, fire := range over(Heap()) {
-		fire()
-	}
+	look(low)
 }
 
 // ReadMeter counts the bytes an endless reader (/dev/zero) gives one
@@ -241,11 +238,17 @@ func lowest() (uint64, bool) {
 		hub.running = false
 		return 0, false
 	}
+	return lowLimit(), true
+}
+
+// lowLimit is the lowest limit of the guards (the largest value when
+// there is none); hub.mu is held.
+func lowLimit() uint64 {
 	low := uint64(math.MaxUint64)
 	for g := range hub.guards {
 		low = min(low, g.limit)
 	}
-	return low, true
+	return low
 }
 
 // over is the fire functions of the guards whose limit heap is above.
