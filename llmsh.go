@@ -44,6 +44,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/llmsh/llmsh/builtins"
 	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/internal/vfsdproc"
 	"github.com/llmsh/llmsh/shell"
@@ -355,11 +356,11 @@ func startable(dir string, opts Options) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &errno):
-		text, name := errno.Error(), dir
+		name := dir
 		if strings.ContainsFunc(dir, func(r rune) bool { return !unicode.IsPrint(r) }) {
 			name = strconv.Quote(dir)
 		}
-		return fmt.Errorf("llmsh: %s: %s%s", name, strings.ToUpper(text[:1]), text[1:])
+		return fmt.Errorf("llmsh: %s: %s", name, builtins.ErrText(errno))
 	}
 	return fmt.Errorf("llmsh: %w", err)
 }
