@@ -108,7 +108,7 @@ func (o *Operation) ioloop() {
 	for {
 		keepInSearchMode := false
 		keepInCompleteMode := false
-		r := o.t.ReadRune()
+		r := o.t.readRune()
 
 		if o.GetConfig().FuncFilterInputRune != nil {
 			var process bool
@@ -156,7 +156,7 @@ func (o *Operation) ioloop() {
 		}
 
 		if o.IsEnableVimMode() {
-			r = o.HandleVim(r, o.t.ReadRune)
+			r = o.HandleVim(r, o.t.readRune)
 			if r == 0 {
 				continue
 			}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 type runeBufferBck struct {
@@ -163,11 +164,45 @@ func (r *RuneBuffer) WriteRune(s rune) {
 }
 
 func (r *RuneBuffer) WriteRunes(s []rune) {
+	if r.appendAtEnd(s) {
+		return
+	}
 	r.Refresh(func() {
 		tail := append(s, r.buf[r.idx:]...)
 		r.buf = append(r.buf[:r.idx], tail...)
 		r.idx += len(s)
 	})
+}
+
+// appendAtEnd writes s after the line when the cursor is at its end and
+// the line is drawn as it is (no mask, the default painter, one column a
+// rune): the terminal then needs only s, not the whole line redrawn,
+// and " \b" when s ends on the terminal's last column (so the cursor
+// waits on the next row, as print leaves it),
+// which made a pasted line of n characters cost n*n/2 bytes of output
+// (llmsh). It reports whether it did.
+func (r *RuneBuffer) appendAtEnd(s []rune) bool {
+	r.Lock()
+	defer r.Unlock()
+	if !r.interactive || r.hadClean || r.width <= 0 || r.idx != len(r.buf) || r.cfg.EnableMask {
+		return false
+	}
+	if _, ok := r.cfg.Painter.(*defaultPainter); !ok {
+		return false
+	}
+	for _, e := range s {
+		if e == '\t' || runes.Width(e) != 1 || !unicode.IsPrint(e) {
+			return false
+		}
+	}
+	r.buf = append(r.buf, s...)
+	r.idx += len(s)
+	out := []byte(string(s))
+	if r.isInLineEdge() {
+		out = append(out, " \b"...)
+	}
+	r.w.Write(out)
+	return true
 }
 
 func (r *RuneBuffer) MoveForward() {
