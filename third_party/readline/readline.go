@@ -97,17 +97,18 @@ func (c *Config) Init() error {
 		return nil
 	}
 	c.inited = true
+	stdin, stdout, stderr := stdStreams()
 	if c.Stdin == nil {
-		c.Stdin = NewCancelableStdin(Stdin)
+		c.Stdin = NewCancelableStdin(stdin)
 	}
 
 	c.Stdin, c.StdinWriter = NewFillableStdin(c.Stdin)
 
 	if c.Stdout == nil {
-		c.Stdout = Stdout
+		c.Stdout = stdout
 	}
 	if c.Stderr == nil {
-		c.Stderr = Stderr
+		c.Stderr = stderr
 	}
 	if c.HistoryLimit == 0 {
 		c.HistoryLimit = 500

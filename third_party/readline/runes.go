@@ -129,28 +129,24 @@ func (Runes) ColorFilter(r []rune) []rune {
 	return newr
 }
 
-var zeroWidth = []*unicode.RangeTable{
-	unicode.Mn,
-	unicode.Me,
-	unicode.Cc,
-	unicode.Cf,
+// zeroWidth and doubleWidth were package variables listing the tables
+// (llmsh: no package init code, which every start of vfsd would run too).
+func zeroWidth(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cc, unicode.Cf)
 }
 
-var doubleWidth = []*unicode.RangeTable{
-	unicode.Han,
-	unicode.Hangul,
-	unicode.Hiragana,
-	unicode.Katakana,
+func doubleWidth(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana)
 }
 
 func (Runes) Width(r rune) int {
 	if r == '\t' {
 		return TabWidth
 	}
-	if unicode.IsOneOf(zeroWidth, r) {
+	if zeroWidth(r) {
 		return 0
 	}
-	if unicode.IsOneOf(doubleWidth, r) {
+	if doubleWidth(r) {
 		return 2
 	}
 	return 1

@@ -7,11 +7,30 @@ import (
 	"sync/atomic"
 )
 
+// Stdin, Stdout and Stderr are a Config's defaults; nil means os.Stdin,
+// os.Stdout and os.Stderr (llmsh: set by no package init code, which
+// every start of vfsd would run too).
 var (
-	Stdin  io.ReadCloser  = os.Stdin
-	Stdout io.WriteCloser = os.Stdout
-	Stderr io.WriteCloser = os.Stderr
+	Stdin  io.ReadCloser
+	Stdout io.WriteCloser
+	Stderr io.WriteCloser
 )
+
+// stdStreams returns Stdin, Stdout and Stderr, or the os package's for
+// those that are nil.
+func stdStreams() (io.ReadCloser, io.WriteCloser, io.WriteCloser) {
+	in, out, err := Stdin, Stdout, Stderr
+	if in == nil {
+		in = os.Stdin
+	}
+	if out == nil {
+		out = os.Stdout
+	}
+	if err == nil {
+		err = os.Stderr
+	}
+	return in, out, err
+}
 
 var (
 	std     *Instance
