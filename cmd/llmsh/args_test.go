@@ -113,7 +113,7 @@ func TestSubcommandFlags(t *testing.T) {
 		{[]string{"serve", "--max-s", "0"}, 2, "", "llmsh: serve: invalid --max-sessions '0'\n" + serveTry},
 		{[]string{"serve", "--idle"}, 2, "", "llmsh: serve: option '--idle' requires an argument\n" + serveTry},
 		{[]string{"serve", "-x"}, 2, "", "llmsh: serve: invalid option -- 'x'\n" + serveTry},
-		{[]string{"serve", "--idle=1m", "extra"}, 2, "", "llmsh: serve: unexpected argument 'extra'\n" + serveTry},
+		{[]string{"serve", "--idle=1m", "extra"}, 2, "", "llmsh: serve: extra operand 'extra'\n" + serveTry},
 		{[]string{"serve", "--version"}, 0, "llmsh " + version + "\n", ""},
 		{[]string{"test", "-h"}, 0, "Usage: llmsh test [--update] PATH...\nRun each", ""},
 		{[]string{"test", "--update=1", "x"}, 2, "", "llmsh: test: option '--update' doesn't allow an argument\nTry 'llmsh test --help' for more information.\n"},
