@@ -29,6 +29,10 @@ func TestParseArgsGetopt(t *testing.T) {
 		{[]string{"-euo", "pipefail", "-x", "f.sh"}, options{shellOpts: []string{"-e", "-u", "-o", "pipefail", "-x"}, operands: []string{"f.sh"}}},
 		{[]string{"-o", "out", "-o", "nounset", "-s", "a"}, options{outputs: []string{"out"}, shellOpts: []string{"-o", "nounset"}, stdinScript: true, operands: []string{"a"}}},
 		{[]string{"--norc", "--noprofile", "-xc", "echo"}, options{shellOpts: []string{"-x"}, script: "echo", haveScript: true}},
+		// bash -lc, as agent harnesses run a command: a login shell
+		// differs only by its start-up files, which llmsh never reads.
+		{[]string{"-lc", "echo"}, options{script: "echo", haveScript: true}},
+		{[]string{"--login", "-e", "-l", "-c", "echo"}, options{shellOpts: []string{"-e"}, script: "echo", haveScript: true}},
 	} {
 		var stderr bytes.Buffer
 		o, st := parseArgs(tc.args, &stderr)
