@@ -1108,8 +1108,11 @@ options:
 				return inv, fmt.Sprintf("%s: a nested llmsh takes no options but -c", a)
 			}
 			break options
-		case a == "--norc" || a == "--noprofile" || a == "--posix" || a == "--login":
-			// start-up files and modes that llmsh does not have
+		case a == "--norc" || a == "--noprofile" || a == "--login":
+			// start-up files that llmsh does not have
+		case a == "--posix":
+			// bash's posix mode, as set -o posix turns it on
+			inv.opts = append(inv.opts, "-o", "posix")
 		case strings.HasPrefix(a, "--"):
 			return inv, fmt.Sprintf("%s: invalid option", a)
 		case (a == "-o" || a == "+o"):

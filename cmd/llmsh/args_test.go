@@ -33,6 +33,7 @@ func TestParseArgsGetopt(t *testing.T) {
 		// differs only by its start-up files, which llmsh never reads.
 		{[]string{"-lc", "echo"}, options{script: "echo", haveScript: true}},
 		{[]string{"-O", "extglob", "+O", "nullglob", "-c", "echo"}, options{shellOpts: []string{"-O", "extglob", "+O", "nullglob"}, script: "echo", haveScript: true}},
+		{[]string{"--posix", "-c", "echo"}, options{shellOpts: []string{"-o", "posix"}, script: "echo", haveScript: true}},
 		{[]string{"--login", "-e", "-l", "-c", "echo"}, options{shellOpts: []string{"-e"}, script: "echo", haveScript: true}},
 	} {
 		var stderr bytes.Buffer

@@ -83,9 +83,9 @@ As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
 -o NAME for errexit, nounset, pipefail, xtrace, noglob, noclobber, errtrace,
 functrace, allexport and noexec when no file NAME exists (else -o grants it),
 +LETTERS and +o NAME to turn them off, -O NAME and +O NAME for shopt,
--s (the script is standard input, the operands its arguments), and ignores
--l, --login, --norc and --noprofile (llmsh reads no start-up file); -i, -o,
--v and -h keep the meanings above.`
+--posix, -s (the script is standard input, the operands its arguments),
+and ignores -l, --login, --norc and --noprofile (llmsh reads no start-up
+file); -i, -o, -v and -h keep the meanings above.`
 )
 
 type options struct {
@@ -211,6 +211,10 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	// bash -l (a login shell: `bash -lc CMD`, as agent harnesses run
 	// commands) differs from bash only by the start-up files it reads.
 	f.Func('l', "", builtins.NoArg, "", "", func(string, bool) error { return nil })
+	f.Func(0, "posix", builtins.NoArg, "", "", func(string, bool) error {
+		o.shellOpts = append(o.shellOpts, "-o", "posix") // bash --posix: set -o posix
+		return nil
+	})
 	f.Func('c', "", builtins.RequiredArg, "SCRIPT", "run SCRIPT (NAME is $0, llmsh if none; ARGs $1...)", func(v string, _ bool) error {
 		o.script, o.haveScript = v, true
 		f.Stop()

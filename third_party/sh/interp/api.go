@@ -1042,12 +1042,17 @@ func Params(args ...string) RunnerOption {
 			if value == "posix" {
 				// llmsh: bash sets POSIXLY_CORRECT=y for posix mode and
 				// unsets it when the mode ends.
-				if enable {
-					r.setVarString("POSIXLY_CORRECT", "y")
+				// At New (bash -o posix, --posix) there are no
+				// variables yet: Reset sets it (this panicked).
+				switch {
+				case enable:
+					if r.writeEnv != nil {
+						r.setVarString("POSIXLY_CORRECT", "y")
+					}
 					// Posix mode turns inherit_errexit on and
 					// leaving it does not turn it off (bash 5.2).
 					r.opts[optInheritErrExit] = true
-				} else {
+				case r.writeEnv != nil:
 					r.delVar("POSIXLY_CORRECT")
 				}
 			}
@@ -1372,6 +1377,11 @@ func (r *Runner) Reset() {
 	r.setVar("OPTIND", expand.Variable{Set: true, Kind: expand.String, Integer: true, Str: "1"})
 	r.resetSpecialVars() // llmsh: specialvars.go
 	r.importShellOpts()  // llmsh: options.go
+	if r.opts[optPosix] && !r.writeEnv.Get("POSIXLY_CORRECT").IsSet() {
+		// llmsh: started in posix mode (bash --posix, -o posix), as
+		// set -o posix would have said it.
+		r.setVarString("POSIXLY_CORRECT", "y")
+	}
 	if !r.writeEnv.Get("PS4").IsSet() {
 		r.setVarString("PS4", "+ ") // llmsh: bash's default
 	}
