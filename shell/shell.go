@@ -1108,8 +1108,10 @@ options:
 				return inv, fmt.Sprintf("%s: a nested llmsh takes no options but -c", a)
 			}
 			break options
-		case a == "--norc" || a == "--noprofile" || a == "--login":
-			// start-up files that llmsh does not have
+		case a == "--norc" || a == "--noprofile" || a == "--login" || a == "--noediting":
+			// start-up files and line editing that llmsh does not have
+		case (a == "--rcfile" || a == "--init-file") && i+1 < len(args):
+			i++ // the interactive start-up file, read by no script
 		case a == "--posix":
 			// bash's posix mode, as set -o posix turns it on
 			inv.opts = append(inv.opts, "-o", "posix")
