@@ -34,6 +34,7 @@ func TestParseArgsGetopt(t *testing.T) {
 		{[]string{"-lc", "echo"}, options{script: "echo", haveScript: true}},
 		{[]string{"-O", "extglob", "+O", "nullglob", "-c", "echo"}, options{shellOpts: []string{"-O", "extglob", "+O", "nullglob"}, script: "echo", haveScript: true}},
 		{[]string{"--posix", "-c", "echo"}, options{shellOpts: []string{"-o", "posix"}, script: "echo", haveScript: true}},
+		{[]string{"--rcfile", "rc", "--rcfile=rc", "--noediting", "-c", "echo"}, options{script: "echo", haveScript: true}},
 		{[]string{"--login", "-e", "-l", "-c", "echo"}, options{shellOpts: []string{"-e"}, script: "echo", haveScript: true}},
 	} {
 		var stderr bytes.Buffer

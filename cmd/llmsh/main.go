@@ -84,8 +84,8 @@ As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
 functrace, allexport and noexec when no file NAME exists (else -o grants it),
 +LETTERS and +o NAME to turn them off, -O NAME and +O NAME for shopt,
 --posix, -s (the script is standard input, the operands its arguments),
-and ignores -l, --login, --norc and --noprofile (llmsh reads no start-up
-file); -i, -o, -v and -h keep the meanings above.`
+and ignores -l, --login, --norc, --noprofile, --rcfile FILE and --noediting
+(llmsh reads no start-up file); -i, -o, -v and -h keep the meanings above.`
 )
 
 type options struct {
@@ -205,9 +205,12 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 		return nil
 	})
 	f.Func('s', "", builtins.NoArg, "", "", func(string, bool) error { o.stdinScript = true; return nil })
-	for _, name := range []string{"norc", "noprofile", "login"} {
+	for _, name := range []string{"norc", "noprofile", "login", "noediting"} {
 		f.Func(0, name, builtins.NoArg, "", "", func(string, bool) error { return nil }) // llmsh reads no start-up file
 	}
+	// bash -i's start-up file, never read (not --init-file, which would
+	// make --in ambiguous).
+	f.Func(0, "rcfile", builtins.RequiredArg, "FILE", "", func(string, bool) error { return nil })
 	// bash -l (a login shell: `bash -lc CMD`, as agent harnesses run
 	// commands) differs from bash only by the start-up files it reads.
 	f.Func('l', "", builtins.NoArg, "", "", func(string, bool) error { return nil })
