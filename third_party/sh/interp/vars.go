@@ -86,6 +86,10 @@ type overlayEnviron struct {
 	// made earlier up to date with what changed since.
 	exportLog  []string
 	exportBase uint64
+
+	// llmsh: sets, while [Runner.TrackSets] tracks, names the variables
+	// stored or unset in this scope (the global one) since.
+	sets map[string]struct{}
 }
 
 // exportLogMax bounds an overlayEnviron's exportLog.
@@ -179,6 +183,9 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 		return o.parent.(expand.WriteEnviron).Set(name, vr)
 	}
 	delete(o.owned, normalized) // llmsh: see [overlayEnviron.owned]
+	if o.sets != nil {
+		o.sets[normalized] = struct{}{} // llmsh: see [Runner.TrackSets]
+	}
 	if o.funcLocals != nil && vr.Local {
 		o.funcLocals[normalized] = true // llmsh
 	}
