@@ -399,7 +399,7 @@ func (g *runGuard) begin(sh *shell.Shell) {
 	if h := memguard.Heap(); h > g.top {
 		g.start = h
 	}
-	sh.TrackSets()
+	sh.TrackSets(true)
 }
 
 // endCheck is the check at a Run's end. A Run that leaves the session
@@ -416,10 +416,11 @@ func (s *Session) endCheck(g runGuard, lim *limiter) {
 	if g.top == 0 {
 		return
 	}
-	sets := s.sh.TrackedSets()
+	defer s.sh.TrackSets(false)
 	if !g.check() {
 		return
 	}
+	sets := s.sh.TrackedSets()
 	heap := memguard.Heap() // live: Over collected
 	grew := heap - min(heap, g.top)
 	if g.start != 0 {

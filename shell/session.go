@@ -424,9 +424,10 @@ func (s *Shell) RouteBuiltins(names ...string) error {
 // Name is $0 as the shell was made with it.
 func (s *Shell) Name() string { return s.opts.Name }
 
-// TrackSets starts recording the global variables the script stores or
-// unsets (interp.Runner.TrackSets); TrackedSets returns them.
-func (s *Shell) TrackSets() { s.runner.TrackSets() }
+// TrackSets starts (or, false, stops) recording the global variables
+// the script stores or unsets (interp.Runner.TrackSets); TrackedSets
+// returns them.
+func (s *Shell) TrackSets(on bool) { s.runner.TrackSets(on) }
 
 // VarSize is a variable and about how many bytes of heap its value
 // holds.
@@ -436,7 +437,7 @@ type VarSize struct {
 }
 
 // TrackedSets returns the variables recorded since TrackSets that are
-// set, the biggest first, and stops recording.
+// set, the biggest first.
 func (s *Shell) TrackedSets() []VarSize {
 	env := s.runner.WriteEnv()
 	var out []VarSize

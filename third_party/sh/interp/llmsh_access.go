@@ -78,25 +78,22 @@ func (r *Runner) ShellErrPrefix() string {
 
 // TrackSets starts recording the names of the global variables stored
 // or unset from now on (a function's locals and a subshell's variables
-// are not), forgetting those recorded before; TrackedSets returns them
-// and stops. A session that ends a run over its memory bound unsets
-// what the run stored (llmsh).
-func (r *Runner) TrackSets() {
-	r.sets = map[string]struct{}{}
+// are not), forgetting those recorded before; TrackSets(false) stops.
+// A session that ends a run over its memory bound unsets what the run
+// stored (llmsh).
+func (r *Runner) TrackSets(on bool) {
+	r.sets = nil
+	if on {
+		r.sets = map[string]struct{}{}
+	}
 	if o := r.topScope(); o != nil {
 		o.sets = r.sets
 	}
 }
 
-// TrackedSets returns the names TrackSets recorded, unsorted, and stops
-// recording.
+// TrackedSets returns the names TrackSets recorded, unsorted.
 func (r *Runner) TrackedSets() []string {
-	names := slices.Collect(maps.Keys(r.sets))
-	r.sets = nil
-	if o := r.topScope(); o != nil {
-		o.sets = nil
-	}
-	return names
+	return slices.Collect(maps.Keys(r.sets))
 }
 
 // UnsetGlobal unsets the global variable name, readonly or not: the
