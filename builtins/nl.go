@@ -126,11 +126,14 @@ func (c *nlConfig) run(env *Env, files []string) int {
 	n.style = &n.body
 	done := env.EachFile(n.w, files, func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, ioBufSize)
+		var line []byte
 		for {
 			if env.Ctx.Err() != nil {
 				return gnu.ErrCancelled
 			}
-			text, rerr := br.ReadString('\n')
+			var rerr error
+			line, rerr = env.gatherLine(line[:0], br, '\n')
+			text := string(line)
 			if rerr != nil && quietStop(rerr) {
 				return rerr // a part of a line read until the run stopped
 			}

@@ -139,8 +139,11 @@ type Shell struct {
 	cancel   context.CancelFunc // of the run in progress
 	tripped  error              // a limit that fired in a background job
 	tripSaid bool               // a nested shell has reported tripped
-	routes   []string           // RouteBuiltins' names, routed in nested shells too
-	exited   bool               // the last RunFile's script ran exit
+	// lineLimit is the builtins' Env.Limit: a line past the bound on
+	// one value stops the run as a value does (builtins.Env.MaxLine).
+	lineLimit func(error)
+	routes    []string // RouteBuiltins' names, routed in nested shells too
+	exited    bool     // the last RunFile's script ran exit
 	// holdEnd keeps RunFile from closing the script's descriptors and
 	// hanging up its jobs: the lines before a syntax error have run, and
 	// the error message and the EXIT trap still use them (endScript).
@@ -221,6 +224,7 @@ func New(opts Options) (*Shell, error) {
 	}
 	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), paths: new(pathRounds), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites), hangUpWait: hangUpWait}
 	s.frameCheck.Store(s.firstFrameCheck())
+	s.lineLimit = func(err error) { s.trip(fmt.Errorf("%w: %v", ErrLimit, err)) }
 	env := Defaults(opts.Dir)
 	if opts.OnlyVars {
 		env = []string{"PWD=" + opts.Dir, "PATH=" + builtins.DefaultPath}
@@ -643,6 +647,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		return s.runShellBuiltin(ctx, name, b, sb, stdout, stderr)
 	}
 	env.Stdin = stoppable(ctx, stdin, s.state.stdin.Load())
+	env.MaxLine, env.Limit = max(s.opts.Limits.MaxValue, 0), s.lineLimit
 	env.FS = clientFS{c: s.client, truncs: &s.state.truncs, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx), ctx: ctx}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own

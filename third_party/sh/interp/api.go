@@ -226,6 +226,10 @@ type Runner struct {
 	ecfg *expand.Config
 	ectx context.Context // just so that Runner.Subshell can use it again
 
+	// sets, while TrackSets tracks, names the global variables stored
+	// or unset since (llmsh): the global scope's overlayEnviron.sets.
+	sets map[string]struct{}
+
 	// didReset remembers whether the runner has ever been reset. This is
 	// used so that Reset is automatically called when running any program
 	// or node for the first time on a Runner.
@@ -1342,7 +1346,7 @@ func (r *Runner) Reset() {
 		clear(r.Vars)
 	}
 	// TODO(v4): Use the supplied Env directly if it implements enough methods.
-	r.writeEnv = &overlayEnviron{parent: r.Env}
+	r.writeEnv = &overlayEnviron{parent: r.Env, sets: r.sets}
 	// llmsh: HOME is what the environment says; unset, it stays unset
 	// (upstream read the host's user database).
 	if !r.writeEnv.Get("UID").IsSet() {

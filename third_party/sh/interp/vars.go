@@ -86,6 +86,10 @@ type overlayEnviron struct {
 	// made earlier up to date with what changed since.
 	exportLog  []string
 	exportBase uint64
+
+	// llmsh: sets, while [Runner.TrackSets] tracks, names the variables
+	// stored or unset in this scope (the global one) since.
+	sets map[string]struct{}
 }
 
 // exportLogMax bounds an overlayEnviron's exportLog.
@@ -179,6 +183,9 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 		return o.parent.(expand.WriteEnviron).Set(name, vr)
 	}
 	delete(o.owned, normalized) // llmsh: see [overlayEnviron.owned]
+	if o.sets != nil {
+		o.sets[normalized] = struct{}{} // llmsh: see [Runner.TrackSets]
+	}
 	if o.funcLocals != nil && vr.Local {
 		o.funcLocals[normalized] = true // llmsh
 	}
@@ -1214,7 +1221,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			// setVarWithIndex stores.
 			if as.Append {
 				old, ok := r.elemForAppend(name, index)
-				if !ok {
+				if !ok || !r.appendFits(len(old), len(s)) {
 					return name, prev, false
 				}
 				s = old + s
@@ -1257,6 +1264,9 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			}
 			prev.Str = s
 			return name, prev, true
+		}
+		if !r.appendFits(appendedLen(prev), len(s)) {
+			return name, prev, false
 		}
 		switch prev.Kind {
 		case expand.String, expand.Unknown, expand.NameRef:
@@ -1949,6 +1959,32 @@ func (r *Runner) varSet(x string) bool {
 // linear in the result, not quadratic. The comparison is by content (Go
 // compares the same backing array in constant time), so a value that only
 // looks like the buffer's is still appended to correctly.
+// appendFits reports whether a value of old bytes with s more appended
+// is within the bound on one value; past it the run stops, as for any
+// value (llmsh, session 31: x+=$y was not checked, so a loop of
+// appends grew one string to the memory limit, and one append made a
+// value of twice the bound).
+func (r *Runner) appendFits(old, s int) bool {
+	if max := r.llmsh.maxValue; max > 0 && old+s > max {
+		r.expandErr(expand.ValueTooLargeError{Limit: max})
+		return false
+	}
+	return true
+}
+
+// appendedLen is the length of the value that x+=v appends to: x's, its
+// element 0 for an indexed array, its key "0" for an associative one.
+func appendedLen(prev expand.Variable) int {
+	switch prev.Kind {
+	case expand.Indexed:
+		e, _ := internal.IndexedElem(prev.List, prev.Indexes, 0)
+		return len(e)
+	case expand.Associative:
+		return len(prev.Map["0"])
+	}
+	return len(prev.Str)
+}
+
 func (r *Runner) appendString(old, s string) string {
 	if len(old) < 64 {
 		return old + s
