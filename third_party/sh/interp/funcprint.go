@@ -341,6 +341,29 @@ func defaultFd(rd *syntax.Redirect) bool {
 }
 
 // forPart is a part of for (( ; ; )) as bash prints it: an empty one is 1.
+// forParts is the three expressions of for ((…)) as bash prints them:
+// each as written with its leading blanks dropped (its trailing blanks
+// kept), "1" for an empty one (make_arith_for_expr's text).
+func (p *funcPrinter) forParts(l *syntax.CStyleLoop) string {
+	exprs := []syntax.ArithmExpr{l.Init, l.Cond, l.Post}
+	src := cstyleSrcParts(p.src, l)
+	out := make([]string, 3)
+	for i, x := range exprs {
+		out[i] = p.arith(x)
+		if src == nil {
+			out[i] = forPart(out[i])
+			continue
+		}
+		part := src[i]
+		if x == nil {
+			out[i] = forPart(strings.TrimLeft(part, " \t"))
+		} else if out[i] != "" {
+			out[i] += part[len(strings.TrimRight(part, " \t\n")):]
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
 func forPart(s string) string {
 	if s == "" {
 		return "1"
@@ -530,7 +553,7 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			}
 			p.b.WriteString(kw + l.Name.Value + " in " + items + ";\n")
 		case *syntax.CStyleLoop:
-			p.b.WriteString("for ((" + forPart(p.arith(l.Init)) + "; " + forPart(p.arith(l.Cond)) + "; " + forPart(p.arith(l.Post)) + "))\n")
+			p.b.WriteString("for ((" + p.forParts(l) + "))\n")
 		}
 		p.indent(ind)
 		p.b.WriteString("do\n")
