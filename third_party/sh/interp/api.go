@@ -1462,9 +1462,10 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	case *syntax.File:
 		r.filename = node.Name
 		if !r.ranFile {
-			// llmsh: $_ starts as bash's, the shell as invoked: here
-			// $0, the script's name or the shell's with -c.
-			r.ranFile, r.lastArg = true, node.Name
+			// llmsh: $_ starts as bash's, the shell as invoked (its
+			// argv[0] when no parent exported _): llmsh, for a script
+			// file as for -c.
+			r.ranFile, r.lastArg = true, shellName
 		}
 		if r.cString && r.bashPid == r.llmsh.pid && !r.jobRun && r.noForkTail == nil && len(node.Stmts) > 0 {
 			// llmsh: bash -c 'a; b' execs b (NoForkExec).
