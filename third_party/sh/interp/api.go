@@ -400,7 +400,7 @@ type Runner struct {
 	// commands in the text bash runs there (its print_comsub of them),
 	// and the line that text counts from less one (comsub.go:
 	// substLineMap).
-	substLines map[*syntax.Stmt][2]int
+	substLines map[*syntax.Stmt][3]int
 	substBase  int
 	// inHdoc is set while a here-document's body is expanded (llmsh).
 	inHdoc    bool

@@ -834,7 +834,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	r.negCall = negated && call // llmsh: posixSpecialExit
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
-		r.line, r.substLine = r.substBase+l[0], true // llmsh: in a $( ), the line in bash's text of it
+		r.line, r.substLine = r.substBase+l[2], true // llmsh: in a $( ), the line in bash's text of it
 	}
 	r.lineEnd = r.lineBase + st.End().Line()
 	// llmsh: $LINENO in a simple command's words is its line; in other
