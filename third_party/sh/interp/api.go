@@ -291,6 +291,13 @@ type Runner struct {
 	// posixSpecialFail says that the command whose redirection failed
 	// (noCall) is a special builtin in posix mode: the shell exits.
 	posixSpecialFail bool
+	// posixErrPending: a special builtin failed with a usage error in
+	// posix mode with an ERR trap set; the shell ends after the
+	// statement unless the trap ran (posixSpecialExit).
+	posixErrPending bool
+	// roAssignFailed: an assignment of export or readonly met a
+	// readonly variable (bash's EX_BADASSIGN; posixSpecialExit).
+	roAssignFailed bool
 	// sourceNotFound says that the last `.` found no file to read.
 	sourceNotFound bool
 	// traceWait and traceDone order the set -x lines of a pipeline's
@@ -669,6 +676,11 @@ type Runner struct {
 	gate *jobGate
 
 	opts runnerOpts
+	// bashOpts is $BASHOPTS once an option of shopt changed other than
+	// by shopt -s/-u (set -o posix, GLOBIGNORE), bashOptsSnap true: bash
+	// updates it only there (set_bashopts). llmsh.
+	bashOpts     string
+	bashOptsSnap bool
 
 	origDir    string
 	origParams []string
@@ -1040,16 +1052,7 @@ func Params(args ...string) RunnerOption {
 			*opt = enable
 			r.editMode(r.optIndex(opt), enable)
 			if value == "posix" {
-				// llmsh: bash sets POSIXLY_CORRECT=y for posix mode and
-				// unsets it when the mode ends.
-				if enable {
-					r.setVarString("POSIXLY_CORRECT", "y")
-					// Posix mode turns inherit_errexit on and
-					// leaving it does not turn it off (bash 5.2).
-					r.opts[optInheritErrExit] = true
-				} else {
-					r.delVar("POSIXLY_CORRECT")
-				}
+				r.posixMode(enable)
 			}
 		}
 		if args := fp.args(); args != nil {
@@ -1608,6 +1611,8 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		substLines:     r.substLines,
 		substBase:      r.substBase,
 		opts:           r.opts,
+		bashOpts:       r.bashOpts,
+		bashOptsSnap:   r.bashOptsSnap,
 		noErrExit:      r.noErrExit, // llmsh: an ignored context holds in subshells
 		traceLevel:     r.traceLevel,
 		usedNew:        r.usedNew,
