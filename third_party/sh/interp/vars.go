@@ -128,9 +128,18 @@ func (o *overlayEnviron) normalize(name string) string {
 }
 
 func (o *overlayEnviron) Get(name string) expand.Variable {
+	// llmsh: a loop down the scopes, not a call per scope: a recursion
+	// thousands of functions deep had each lookup take as many frames.
 	normalized := o.normalize(name)
-	if vr, ok := o.values[normalized]; ok {
-		return vr.Variable
+	for {
+		if vr, ok := o.values[normalized]; ok {
+			return vr.Variable
+		}
+		parent, ok := o.parent.(*overlayEnviron)
+		if !ok {
+			break
+		}
+		o = parent
 	}
 	if o.parent != nil {
 		return o.parent.Get(name)
