@@ -46,7 +46,7 @@ type session struct {
 	// past substLinesMax.
 	substLines struct {
 		sync.Mutex
-		m map[*syntax.CmdSubst]map[*syntax.Stmt][2]int
+		m map[*syntax.CmdSubst]map[*syntax.Stmt][3]int
 	}
 	maxText    int
 	maxNesting int

@@ -834,7 +834,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	r.negCall = negated && call // llmsh: posixSpecialExit
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
-		r.line, r.substLine = r.substBase+l[0], true // llmsh: in a $( ), the line in bash's text of it
+		r.line, r.substLine = r.substBase+l[2], true // llmsh: in a $( ), the line in bash's text of it
 	}
 	r.lineEnd = r.lineBase + st.End().Line()
 	// llmsh: $LINENO in a simple command's words is its line; in other
@@ -1079,6 +1079,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		// f &, a | b &): bash's child runs no ERR trap for it, only
 		// for the commands inside it, as set -E has it.
 		if errTrap && st != r.bareSubshell && st != r.jobStmt {
+			r.posixErrPending = false // llmsh: posixSpecialExit
 			r.errTrap(ctx, st)
 		}
 		// llmsh: a return in the ERR trap's action returns before
@@ -1141,6 +1142,11 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	}
 	if errCheck && !errEarly {
 		errAct()
+	}
+	if r.posixErrPending {
+		// llmsh: the ERR trap did not run (posixSpecialExit).
+		r.posixErrPending = false
+		r.exit.exiting = true
 	}
 	if sig := r.exit.signaled; sig != 0 && !r.exit.exiting {
 		// llmsh: a command that a signal ended (a nested shell's
@@ -1928,6 +1934,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		// reached by name, the call of that name does (`\export -Z`),
 		// not `command export -Z` nor `builtin export -Z`, as bash.
 		if !viaBuiltin {
+			r.roAssignFailed = false
 			defer r.posixSpecialExit(cm.Variant.Value)
 		}
 		ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
@@ -2394,6 +2401,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 					r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
 					r.exit.code = 1
+					r.roAssignFailed = true // llmsh: posixSpecialExit
 					if cm.Variant.Value == "export" {
 						// llmsh: export r=v exports the readonly
 						// r all the same, as bash.
@@ -3542,6 +3550,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	}
 	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
 		r.forkedBuiltin()
+		r.roAssignFailed = false
 		r.exit = r.builtin(ctx, pos, name, args[1:])
 		r.posixSpecialExit(name)
 		return
@@ -3558,9 +3567,22 @@ func (r *Runner) posixSpecialExit(name string) {
 	if !r.opts[optPosix] || !specialBuiltins[name] || r.exit.exiting || r.exit.returning {
 		return
 	}
+	if r.roAssignFailed && (name == "export" || name == "readonly") {
+		// llmsh: bash's EX_BADASSIGN jumps to the top level at once,
+		// status 1, wherever the builtin runs (`export r=1 || …`).
+		r.roAssignFailed = false
+		r.exit.code, r.exit.exiting = 1, true
+		return
+	}
 	ignored := r.noErrExit || r.negCall
 	if r.exit.code == 2 && (!ignored || name == "eval") || (name == "." || name == "source") && r.sourceNotFound {
-		r.exit.exiting = true
+		if r.exit.code == 2 && name != "eval" && r.callbackErr != "" {
+			// llmsh: bash runs the ERR trap first, and its commands
+			// clear special_builtin_failed: the shell goes on.
+			r.posixErrPending = true
+		} else {
+			r.exit.exiting = true
+		}
 	}
 	r.sourceNotFound = false
 }

@@ -132,9 +132,18 @@ func (o *overlayEnviron) normalize(name string) string {
 }
 
 func (o *overlayEnviron) Get(name string) expand.Variable {
+	// llmsh: a loop down the scopes, not a call per scope: a recursion
+	// thousands of functions deep had each lookup take as many frames.
 	normalized := o.normalize(name)
-	if vr, ok := o.values[normalized]; ok {
-		return vr.Variable
+	for {
+		if vr, ok := o.values[normalized]; ok {
+			return vr.Variable
+		}
+		parent, ok := o.parent.(*overlayEnviron)
+		if !ok {
+			break
+		}
+		o = parent
 	}
 	if o.parent != nil {
 		return o.parent.Get(name)
@@ -291,6 +300,7 @@ func (r *Runner) setArray(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err)
 		r.exit.code = 1
+		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
 		return
 	}
 	o, ok := r.writeEnv.(*overlayEnviron)
@@ -484,6 +494,9 @@ func (r *Runner) lookupVarValue(name string) expand.Variable {
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.subshellLevel)
 	case "SHELLOPTS", "BASHOPTS": // llmsh: the options on (options.go)
 		vr.Kind, vr.Str = expand.String, r.optsOn(name == "BASHOPTS")
+		if name == "BASHOPTS" && r.bashOptsSnap {
+			vr.Str = r.bashOpts // llmsh: snapBashOpts
+		}
 		vr.ReadOnly = true // as bash's: set -o and shopt change them
 	case "COMP_WORDBREAKS": // llmsh: bash's, until the script sets it
 		if v := r.writeEnv.Get(name); v.Declared() {
@@ -678,6 +691,7 @@ func (r *Runner) setVar(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err) // llmsh: bash's prefix
 		r.exit.code = 1
+		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
 	}
 }
 
@@ -2297,6 +2311,7 @@ func funcLocalNames(env expand.Environ) (map[string]bool, bool) {
 // setDotGlob sets the dotglob option, for the expansions that follow at
 // once (llmsh: GLOBIGNORE).
 func (r *Runner) setDotGlob(on bool) {
+	r.snapBashOpts()
 	r.opts[optDotGlob] = on
 	if r.ecfg != nil {
 		r.ecfg.DotGlob = on
