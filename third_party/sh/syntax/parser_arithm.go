@@ -205,7 +205,9 @@ func (p *Parser) arithmExprValue(compact bool) ArithmExpr {
 		p.curErr("ternary operator missing %#q before %#q", quest, colon)
 	case _LitWord:
 		l := p.getLit()
-		if p.tok != leftBrack {
+		if p.tok != leftBrack || p.spaced && p.lang.in(langBashLike) {
+			// llmsh: "a [0]" is no element: bash's invalid
+			// arithmetic operator when it runs (the repair).
 			x = p.wordOne(l)
 			break
 		}
