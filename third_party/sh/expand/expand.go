@@ -877,6 +877,9 @@ func (cfg *Config) wordFieldsYield(dir string, w *syntax.Word, yield func(string
 type fieldPart struct {
 	val   string
 	quote quoteLevel
+	// expanded is set for the text of an expansion (llmsh): no quote
+	// removal applies to it (replTemplate).
+	expanded bool
 }
 
 type quoteLevel uint
@@ -972,13 +975,13 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 			if err != nil {
 				return nil, err
 			}
-			field = append(field, fieldPart{val: val})
+			field = append(field, fieldPart{val: val, expanded: true})
 		case *syntax.CmdSubst:
 			val, err := cfg.cmdSubst(wp)
 			if err != nil {
 				return nil, err
 			}
-			field = append(field, fieldPart{val: val})
+			field = append(field, fieldPart{val: val, expanded: true})
 		case *syntax.ArithmExp:
 			n, err := cfg.arithmExp(wp)
 			if err != nil {

@@ -1046,7 +1046,7 @@ func (r *Runner) unsetElem(name, sub string, literal bool) {
 			r.setVar(name, vr)
 			return
 		}
-		if strings.TrimSpace(sub) == "" {
+		if sub == "" {
 			return // an empty subscript like `unset 'a[]'` is a no-op
 		}
 		k, ok := r.unsetIndex(sub)
