@@ -2171,6 +2171,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if (o.variant == "export" && !o.unexport || o.variant == "readonly") && !o.print {
 				r.tempPropagate(name)
 			}
+			if o.variant == "export" && o.unexport && as.Naked && !r.lookupVar(name).Declared() {
+				continue // llmsh: export -n NAME makes no NAME (bash)
+			}
 			if as.Index != nil && as.Array != nil {
 				// llmsh: declare a[1]=(y), as a[1]=(y).
 				r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), name, subscriptText(as.Index))
