@@ -2434,8 +2434,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit.code = 1
 					if cm.Variant.Value == "export" {
 						// llmsh: export r=v exports the readonly
-						// r all the same, as bash.
-						vr.Kind, vr.Exported = expand.KeepValue, true
+						// r all the same, as bash; export -n r=v
+						// takes the export away.
+						vr.Kind, vr.Exported = expand.KeepValue, !o.unexport
 						r.setVar(name, vr)
 					}
 					continue
