@@ -1296,7 +1296,7 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 		}
 		if length < 0 {
 			// llmsh: a list's length cannot count from its end (bash).
-			return nil, ParamError{Msg: strconv.Itoa(length) + ": substring expression < 0"}
+			return nil, ParamError{Msg: sliceLenText(pe, length) + ": substring expression < 0"}
 		}
 		if length == 0 && kind == sliceAssoc && len(elems) > 0 {
 			// llmsh: bash's assoc_subrange keeps the first
@@ -1310,6 +1310,15 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 
 // sliceArithm evaluates the offset or length of a slice; an error names
 // the parameter as written, as bash's does: "a[@]: 1:1: syntax error ...".
+// sliceLenText is how bash's "substring expression < 0" names pe's
+// length n: as written (llmsh).
+func sliceLenText(pe *syntax.ParamExp, n int) string {
+	if pe.Slice.LengthText != "" {
+		return pe.Slice.LengthText
+	}
+	return strconv.Itoa(n)
+}
+
 func (cfg *Config) sliceArithm(pe *syntax.ParamExp, expr syntax.ArithmExpr) (int, error) {
 	n, inner, err := arithmEnd(cfg, expr, syntax.Pos{})
 	var ae *ArithmError

@@ -449,6 +449,12 @@ type Runner struct {
 	// however deep, until a ( … ) subshell (its executing_line_number
 	// stays at that command). llmsh.
 	errTrapLine int
+	// errStale is bash's line_number_for_err_trap: the line of the last
+	// simple command, ( … ), (( )) or [[ ]] that began, which the ERR
+	// trap's $LINENO stays at when a compound command's redirection
+	// fails (`{ …; } <missing`). eval, source and traps put it back as
+	// bash's parse_and_execute. llmsh.
+	errStale int
 	// pipeAllErr is, in the element before |&, the shell's stderr: bash
 	// reads X |& Y as X 2>&1 | Y, so set -x traces a simple command X
 	// there, before its redirections, and not what it runs. llmsh.

@@ -312,8 +312,14 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if arg == "" {
 				continue // llmsh: bash skips it (lookupVar panics on "")
 			}
-			if refs && r.lookupVar(arg).Kind != expand.NameRef {
-				continue // llmsh: unset -n leaves what is no nameref (bash)
+			if vr := r.lookupVar(arg); refs && vr.Kind != expand.NameRef {
+				// llmsh: unset -n leaves what is no nameref, and
+				// refuses a readonly one (bash).
+				if vr.ReadOnly {
+					r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), arg)
+					exit.code = 1
+				}
+				continue
 			}
 			if vars && !refs && r.tempUnset(arg) {
 				continue // llmsh: a command's own x=1 (bash's tempenv)

@@ -719,7 +719,7 @@ func (r *Runner) SetLastStatus(code uint8) {
 func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, synErr func(line int, msgs []string)) {
 	if !top {
 		r.pexec++
-		defer func() { r.pexec-- }()
+		defer func(kill int) { r.pexec--; r.killLine = kill }(r.killLine)
 	}
 	r.readStmts(ctx, stmts, top, synErr, true)
 }
@@ -838,9 +838,10 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			r.topEnd = stmts[i].End().Line()
 		}
 		echo(i)
-		if top {
+		if top || r.pexec > 0 {
 			// bash's line_number between the simple commands of a
-			// command it has read whole (reportForeground).
+			// command it has read whole (reportForeground), in eval
+			// and sourced text too (parse_and_execute).
 			r.killLine = int(r.lineBase + readEndLine(stmts, i))
 		}
 		r.stmt(ctx, stmts[i])

@@ -864,7 +864,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	r.debugAsync = false
 	if debugDone {
 		// the shell that started this job ran it (asyncDebugTrap)
-	} else if st.Cmd != nil && !r.inDebug && debugCmd(st.Cmd) {
+	} else if st.Cmd != nil && !r.inDebug && debugCmd(st.Cmd) && (len(st.Redirs) == 0 || !afterRedirsDebug(st.Cmd)) {
 		if !r.inTrap {
 			r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
 		}
@@ -940,6 +940,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	var redirErr func()
 	r.lazyOpen = r.deferSeq != 0 && len(st.Redirs) == 1 && r.bashPid == r.llmsh.pid // llmsh: deferred.go
 	_, subshell := st.Cmd.(*syntax.Subshell)
+	if staleBefore(st.Cmd) {
+		r.errStale = int(r.lineBase + stmtLine(st)) // llmsh: see errStale
+	}
 	r.docExternal = len(st.Redirs) > 0 && (subshell || callExpr != nil && r.runsProgram(callExpr))
 	cmdLine := r.line
 	if len(st.Redirs) > 0 && r.killLine != 0 && compoundRedirLine(st.Cmd) {
@@ -978,6 +981,11 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		}
 	}
 	r.line = cmdLine
+	if !redirFailed && afterRedirsDebug(st.Cmd) && st.Cmd != nil {
+		if _, ok := st.Cmd.(*syntax.CaseClause); !ok {
+			r.errStale = int(r.lineBase + stmtLine(st)) // llmsh: see errStale
+		}
+	}
 	if len(closers) > 0 {
 		defer func(n int) { r.liveRedirs = r.liveRedirs[:n] }(len(r.liveRedirs) - len(closers))
 	}
@@ -1080,7 +1088,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		// for the commands inside it, as set -E has it.
 		if errTrap && st != r.bareSubshell && st != r.jobStmt {
 			r.posixErrPending = false // llmsh: posixSpecialExit
-			r.errTrap(ctx, st)
+			r.errTrap(ctx, st, redirFailed && !staleBefore(st.Cmd))
 		}
 		// llmsh: a return in the ERR trap's action returns before
 		// set -e would end the shell, as bash's.
@@ -1274,12 +1282,39 @@ func (r *Runner) simpleCallLine(pos syntax.Pos, first int) bool {
 
 // errTrap runs the ERR trap for the statement st that failed, with
 // $LINENO the line of st (llmsh; bash's line_number_for_err_trap), in
-// eval's text counted from the eval's line as bash does.
-func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt) {
+// eval's text counted from the eval's line as bash does; stale says st
+// is a compound command whose redirection failed, whose line bash has
+// not taken yet (errStale).
+func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt, stale bool) {
 	old := r.ecfg.TrapLine
 	r.ecfg.TrapLine = uint64(r.lineBase + errLine(st))
+	if stale && r.errStale > 0 {
+		r.ecfg.TrapLine = uint64(r.errStale)
+	}
 	r.trapCallback(ctx, r.callbackErr, "error")
 	r.ecfg.TrapLine = old
+}
+
+// staleBefore reports whether bash takes cm's line for the ERR trap
+// (errStale) before cm's redirections: a simple command's or a ( … )'s.
+func staleBefore(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.Subshell:
+		return true
+	}
+	return false
+}
+
+// afterRedirsDebug reports whether bash runs the DEBUG trap for cm, and
+// sets $BASH_COMMAND, only once cm's redirections are made (its
+// execute_arith_command, execute_cond_command, execute_case_command):
+// with a redirection that fails, neither.
+func afterRedirsDebug(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.ArithmCmd, *syntax.TestClause, *syntax.CaseClause:
+		return true
+	}
+	return false
 }
 
 func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
@@ -2143,6 +2178,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if (o.variant == "export" && !o.unexport || o.variant == "readonly") && !o.print {
 				r.tempPropagate(name)
 			}
+			if o.variant == "export" && o.unexport && as.Naked && !r.lookupVar(name).Declared() {
+				continue // llmsh: export -n NAME makes no NAME (bash)
+			}
 			if as.Index != nil && as.Array != nil {
 				// llmsh: declare a[1]=(y), as a[1]=(y).
 				r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), name, subscriptText(as.Index))
@@ -2404,8 +2442,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.roAssignFailed = true // llmsh: posixSpecialExit
 					if cm.Variant.Value == "export" {
 						// llmsh: export r=v exports the readonly
-						// r all the same, as bash.
-						vr.Kind, vr.Exported = expand.KeepValue, true
+						// r all the same, as bash; export -n r=v
+						// takes the export away.
+						vr.Kind, vr.Exported = expand.KeepValue, !o.unexport
 						r.setVar(name, vr)
 					}
 					continue
@@ -2581,6 +2620,7 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	r.inTrap = true // llmsh: no $BASH_COMMAND in it
 	r.inDebug = r.inDebug || name == trapDebug
 	defer func() { r.handlingTrap, r.inTrap, r.inDebug = oldHandling, oldInTrap, oldInDebug }()
+	defer func(v int) { r.errStale = v }(r.errStale) // llmsh: see errStale
 
 	// TODO: do this parsing when "trap" is called?
 	file, err := r.parseText(callback, name+" trap")

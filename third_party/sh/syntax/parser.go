@@ -1924,6 +1924,7 @@ zshPrefixLoop:
 				if w := p.arithmRest(pe.Slice.Length, rightBrace); w != nil {
 					pe.Slice.Length = w // llmsh: ${x:1:2:3} fails when it runs
 				}
+				pe.Slice.LengthText = p.sliceText(colonPos)
 			}
 		}
 		// Need to use a different matched style so arithm errors
@@ -1941,7 +1942,8 @@ zshPrefixLoop:
 		pe.Exp = p.paramExpExp()
 	case at, star:
 		switch {
-		case p.tok == star && !pe.Excl:
+		case p.tok == star && (!pe.Excl || p.r != '}'):
+			// llmsh: ${!a*:1}, ${!a*#x}: bash's bad substitution.
 			p.curErr("not a valid parameter expansion operator: %#q", p.tok)
 		case pe.Excl && p.r == '}':
 			p.checkLang(pe.Pos(), langBashLike, "`${!foo%s}`", p.tok)
