@@ -1315,7 +1315,7 @@ func (fd *finder) compileRegex(v string, fold bool) (*posixre.Regexp, error) {
 	pat := v
 	switch fd.regType {
 	case "emacs", "findutils-default":
-		pat, fl = findEmacsToERE(v), posixre.ERE
+		pat, fl = findEmacsToERE(v), posixre.ERE|posixre.EmptyRanges // RE_SYNTAX_EMACS: [b-a] is empty
 	case "posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "gnu-awk":
 		fl = posixre.ERE
 	}
