@@ -1420,6 +1420,24 @@ func FnMatcher(pat string, fold, leadingDot bool) func(string) bool {
 	return internal.CompileBashPattern(pat, mode).Match
 }
 
+// MapCase is s with f applied to its characters (with first, to its
+// first character only) as declare's -u, -l and -c attributes convert a
+// value: a byte that is not part of valid UTF-8 kept as it is, and with
+// bytes (the C locale) only ASCII letters converted, as bash's toupper
+// does there (llmsh).
+func MapCase(s string, first, bytes bool, f func(rune) rune) string {
+	if bytes {
+		g := f
+		f = func(r rune) rune {
+			if r >= utf8.RuneSelf {
+				return r
+			}
+			return g(r)
+		}
+	}
+	return mapChars(s, first, nil, f)
+}
+
 // mapChars applies f to the characters of s that match (every one, or
 // with first only the first character, if it matches), keeping each byte
 // that is not part of valid UTF-8 as it is: []rune and strings.ToUpper

@@ -16,7 +16,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/internal"
@@ -696,14 +695,15 @@ func (r *Runner) setVar(name string, vr expand.Variable) {
 }
 
 // caseValues converts the values of vr to the case its attribute asks
-// for (declare -l, -u, -c).
-func caseValues(vr *expand.Variable) {
-	conv := strings.ToLower
+// for (declare -l, -u, -c), in the script's locale (bytes: the C
+// locale's, where only ASCII letters change).
+func caseValues(vr *expand.Variable, bytes bool) {
+	conv := func(s string) string { return expand.MapCase(s, false, bytes, unicode.ToLower) }
 	switch {
 	case vr.Upper:
-		conv = strings.ToUpper
+		conv = func(s string) string { return expand.MapCase(s, false, bytes, unicode.ToUpper) }
 	case vr.Capital:
-		conv = capitalize
+		conv = func(s string) string { return capitalize(s, bytes) }
 	}
 	switch vr.Kind {
 	case expand.String, expand.NameRef: // llmsh: declare -un r=x names X (bash)
@@ -736,13 +736,10 @@ func countCaseModes(modes []string) int {
 }
 
 // capitalize gives s with its first character in upper case and the
-// others in lower case, as bash's declare -c.
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + strings.ToLower(s[size:])
+// others in lower case, as bash's declare -c (bytes: the C locale's).
+func capitalize(s string, bytes bool) string {
+	s = expand.MapCase(s, false, bytes, unicode.ToLower)
+	return expand.MapCase(s, true, bytes, unicode.ToUpper)
 }
 
 // errReadOnly is returned when trying to modify a read-only variable.
@@ -758,7 +755,7 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 		vr.Exported = true // llmsh: set -a exports no array, as bash
 	}
 	if vr.HasCase() {
-		caseValues(&vr) // llmsh: declare -l, -u, -c
+		caseValues(&vr, expand.ByteLocale(r.writeEnv)) // llmsh: declare -l, -u, -c
 	}
 	if name == "PATH" {
 		r.hashed, r.hashHits = nil, nil // llmsh: as bash, a new PATH empties hash's table
