@@ -1029,8 +1029,13 @@ func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {
 	}
 	apath := r.absPath(path)
 	// llmsh: bash's messages ("cd: DIR: No such file or directory"),
-	// DIR in $'…' when it holds a character that does not print.
-	info, err := r.stat(ctx, apath)
+	// DIR in $'…' when it holds a character that does not print; each
+	// name before a ".." must be a directory, as bash's cd -L checks.
+	var info fs.FileInfo
+	err := r.dotDotErr(ctx, path)
+	if err == nil {
+		info, err = r.stat(ctx, apath)
+	}
 	path = unprintableQuote(path)
 	switch {
 	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)):
