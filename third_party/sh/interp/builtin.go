@@ -631,7 +631,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// llmsh: bash's line_number comes back (abandonShift).
 		defer func(line int) { r.line = line }(r.line)
 		path, err := args[0], error(nil)
-		if r.opts[optSourcePath] { // llmsh: shopt -u sourcepath: no $PATH search
+		if r.opts[optSourcePath] && !strings.Contains(args[0], "/") { // llmsh: shopt -u sourcepath, or a slash: no $PATH search
 			path, err = r.lookPath(ctx, args[0], false)
 		}
 		if err != nil {
