@@ -482,10 +482,14 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		} else if !found {
 			st = notFound
 		} else {
+			environ := hc.Exported()
+			if !hc.IsBuiltin {
+				environ = underscoreEnv(ctx, environ, args[0], p)
+			}
 			if p != "" {
 				args = append([]string{p}, args[1:]...) // a script in a directory of PATH
 			}
-			st = s.run(ctx, args, hc.IsBuiltin, stdinOf(hc), hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
+			st = s.run(ctx, args, hc.IsBuiltin, stdinOf(hc), hc.Stdout, hc.Stderr, hc.Dir, environ)
 		}
 		if st == notFound && hc.Exec {
 			fmt.Fprintf(hc.Stderr, "%sexec: %s: not found\n", scriptPrefix(hc), commandText(args[0]))
@@ -965,6 +969,24 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		s.mu.Unlock()
 	}
 	return st
+}
+
+// underscoreEnv is environ with _ set to the command as bash's execute
+// puts it in a program's environment (put_command_name_into_env): the
+// path PATH found (/usr/bin/bash, what the hash table holds; p when it
+// is a script in a directory of PATH), or the name as written when it
+// holds a slash. env lists it; a nested shell starts its $_ with it.
+func underscoreEnv(ctx context.Context, environ []string, name, p string) []string {
+	full := name
+	if p != "" {
+		full = p
+	} else if r := currentRunner(ctx); r != nil && !strings.Contains(name, "/") {
+		if h, ok := r.Hashed(name); ok {
+			full = h
+		}
+	}
+	out := slices.DeleteFunc(slices.Clone(environ), func(v string) bool { return strings.HasPrefix(v, "_=") })
+	return append(out, "_="+full)
 }
 
 // nestedUsageErr prints what a nested shell says of its bad arguments

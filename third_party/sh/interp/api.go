@@ -1475,10 +1475,14 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	case *syntax.File:
 		r.filename = node.Name
 		if !r.ranFile {
-			// llmsh: $_ starts as bash's, the shell as invoked (its
-			// argv[0] when no parent exported _): llmsh, for a script
-			// file as for -c.
+			// llmsh: $_ starts as bash's: _ from the environment, as
+			// a parent shell exports it for the command it runs (a
+			// nested bash: /usr/bin/bash), else the shell as invoked
+			// (its argv[0]): llmsh, for a script file as for -c.
 			r.ranFile, r.lastArg = true, shellName
+			if vr := r.writeEnv.Get("_"); vr.Exported && vr.Kind == expand.String {
+				r.lastArg = vr.Str
+			}
 		}
 		if r.cString && r.bashPid == r.llmsh.pid && !r.jobRun && r.noForkTail == nil && len(node.Stmts) > 0 {
 			// llmsh: bash -c 'a; b' execs b (NoForkExec).

@@ -637,7 +637,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// llmsh: bash's line_number comes back (abandonShift).
 		defer func(line int) { r.line = line }(r.line)
 		path, err := args[0], error(nil)
-		if r.opts[optSourcePath] { // llmsh: shopt -u sourcepath: no $PATH search
+		if r.opts[optSourcePath] && !strings.Contains(args[0], "/") { // llmsh: shopt -u sourcepath, or a slash: no $PATH search
 			path, err = r.lookPath(ctx, args[0], false)
 		}
 		if err != nil {
@@ -1035,8 +1035,13 @@ func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {
 	}
 	apath := r.absPath(path)
 	// llmsh: bash's messages ("cd: DIR: No such file or directory"),
-	// DIR in $'…' when it holds a character that does not print.
-	info, err := r.stat(ctx, apath)
+	// DIR in $'…' when it holds a character that does not print; each
+	// name before a ".." must be a directory, as bash's cd -L checks.
+	var info fs.FileInfo
+	err := r.dotDotErr(ctx, path)
+	if err == nil {
+		info, err = r.stat(ctx, apath)
+	}
 	path = unprintableQuote(path)
 	switch {
 	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)):

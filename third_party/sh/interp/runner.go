@@ -3674,7 +3674,13 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 }
 
 func (r *Runner) open(ctx context.Context, path string, flags int, mode os.FileMode, print bool) (io.ReadWriteCloser, error) {
-	f, err := r.openHandler(r.handlerCtx(ctx, handlerKindOpen, todoPos), path, flags, mode)
+	var f io.ReadWriteCloser
+	err := r.dotDotErr(ctx, path) // llmsh: < nope/../f fails
+	if err != nil {
+		err = &fs.PathError{Op: shellName + ":", Path: path, Err: errnoText{err.(*fs.PathError).Err}}
+	} else {
+		f, err = r.openHandler(r.handlerCtx(ctx, handlerKindOpen, todoPos), path, flags, mode)
+	}
 	// TODO: support wrapped PathError returned from openHandler.
 	switch err.(type) {
 	case nil:
@@ -3693,6 +3699,9 @@ func (r *Runner) stat(ctx context.Context, name string) (fs.FileInfo, error) {
 	if name == "" {
 		return nil, fs.ErrNotExist // llmsh: stat("") is ENOENT, not the directory
 	}
+	if err := r.dotDotErr(ctx, name); err != nil {
+		return nil, err // llmsh: nope/.. does not exist
+	}
 	path := fileArg(r.Dir, name)
 	return r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), path, true)
 }
@@ -3700,6 +3709,9 @@ func (r *Runner) stat(ctx context.Context, name string) (fs.FileInfo, error) {
 func (r *Runner) lstat(ctx context.Context, name string) (fs.FileInfo, error) {
 	if name == "" {
 		return nil, fs.ErrNotExist // llmsh: as stat
+	}
+	if err := r.dotDotErr(ctx, name); err != nil {
+		return nil, err // llmsh: nope/.. does not exist
 	}
 	path := fileArg(r.Dir, name)
 	return r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), path, false)
