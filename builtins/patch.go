@@ -714,6 +714,7 @@ func patch(env *Env) int {
 	p := &patcher{env: env, strip: -1, fuzz: 2}
 	var o patchCmdOpts
 	f := p.flags(env, &o)
+	version := shortHelpVersion(f, 0, 'v') // GNU patch's -v
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
 		if msg, ok := usageMessage(err); ok {
@@ -721,6 +722,9 @@ func patch(env *Env) int {
 			return 2
 		}
 		return f.Fail(err, 2)
+	}
+	if *version {
+		return printVersion(env)
 	}
 	if o.badMerge {
 		// GNU patch prints its usage hint alone.
