@@ -461,7 +461,9 @@ func (d *ddCopier) run() int {
 			}
 			if d.c.twobufs {
 				// GNU: the conversions, then output in obs blocks
-				d.convert(blk)
+				if err := d.convert(blk); err != nil {
+					return d.convFailed(err)
+				}
 				if err := d.flush(false); err != nil {
 					return d.writeFailed(err)
 				}
@@ -495,7 +497,9 @@ func (d *ddCopier) run() int {
 			break
 		}
 	}
-	d.convertEnd()
+	if err := d.convertEnd(); err != nil {
+		return d.convFailed(err)
+	}
 	if err := d.flush(true); err != nil {
 		return d.writeFailed(err)
 	}

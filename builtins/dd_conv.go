@@ -133,8 +133,8 @@ func (c *ddConfig) outputMayOpen(env *Env) bool {
 }
 
 // convert translates and swabs blk, then adds it to the pending output
-// as records (block, unblock) or as it is.
-func (d *ddCopier) convert(blk []byte) {
+// as records (block, unblock) or as it is; it returns a write error.
+func (d *ddCopier) convert(blk []byte) error {
 	if t := d.c.table; t != nil {
 		blk = append([]byte(nil), blk...)
 		for i, b := range blk {
@@ -144,21 +144,40 @@ func (d *ddCopier) convert(blk []byte) {
 	if d.c.swab {
 		blk = ddSwab(blk, &d.saved)
 	}
-	d.records(blk)
+	return d.records(blk)
+}
+
+// pad adds blanks up to the record's end, writing full output blocks as
+// they fill (a cbs of a gigabyte is not held in memory).
+func (d *ddCopier) pad() error {
+	for d.col < d.c.cbs {
+		n := min(d.c.cbs-d.col, max(d.c.obs, 4096))
+		for i := int64(0); i < n; i++ {
+			d.pending = append(d.pending, d.c.sp)
+		}
+		d.col += n
+		if err := d.flush(false); err != nil {
+			return err
+		}
+		if err := d.env.Ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // records adds blk to the pending output: as GNU's copy_with_block (each
 // line padded with spaces to cbs, or cut to it, its newline dropped),
 // copy_with_unblock (each cbs bytes a line, its trailing spaces dropped)
 // or copy_simple.
-func (d *ddCopier) records(blk []byte) {
+func (d *ddCopier) records(blk []byte) error {
 	c := d.c
 	switch {
 	case c.block:
 		for _, b := range blk {
 			if b == c.nl {
-				for ; d.col < c.cbs; d.col++ {
-					d.pending = append(d.pending, c.sp)
+				if err := d.pad(); err != nil {
+					return err
 				}
 				d.col = 0
 				continue
@@ -191,22 +210,33 @@ func (d *ddCopier) records(blk []byte) {
 	default:
 		d.pending = append(d.pending, blk...)
 	}
+	return nil
 }
 
 // convertEnd ends the conversions at the end of the input: conv=swab's
 // odd last byte goes out as it is, a last line of block is padded, a
 // last record of unblock ends with a newline.
-func (d *ddCopier) convertEnd() {
+func (d *ddCopier) convertEnd() error {
 	if d.saved >= 0 {
-		d.records([]byte{byte(d.saved)})
+		b := byte(d.saved)
 		d.saved = -1
+		if err := d.records([]byte{b}); err != nil {
+			return err
+		}
 	}
 	switch {
 	case d.c.block && d.col > 0:
-		for ; d.col < d.c.cbs; d.col++ {
-			d.pending = append(d.pending, d.c.sp)
-		}
+		return d.pad()
 	case d.c.unblock && d.col > 0:
 		d.pending = append(d.pending, d.c.nl)
 	}
+	return nil
+}
+
+// convFailed is a write error met while converting, or the run's end.
+func (d *ddCopier) convFailed(err error) int {
+	if d.env.Ctx.Err() != nil {
+		return 1
+	}
+	return d.writeFailed(err)
 }
