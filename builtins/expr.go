@@ -231,7 +231,7 @@ func (p *exprParser) exprMatch(s, pat string) string {
 		// each byte a character: matched as Latin-1, the group's text
 		// turned back into the bytes (posixre's back-references match
 		// bytes as they are)
-		if _, err := compileBRE(toLatin1(pat)); err != nil && strings.Contains(err.Error(), "back-references") {
+		if _, err := compileBRE(toLatin1(pat)); exprNeedsPosixre(err) {
 			return p.exprMatchBackref(s, pat)
 		}
 		return fromLatin1(p.exprMatchChars(toLatin1(s), toLatin1(pat)))
@@ -239,10 +239,17 @@ func (p *exprParser) exprMatch(s, pat string) string {
 	return p.exprMatchChars(s, pat)
 }
 
+// exprNeedsPosixre reports whether compileBRE's error is for a pattern
+// that posixre runs: a back-reference, or a reversed range ([b-a]), which
+// GNU expr's syntax (no RE_NO_EMPTY_RANGES) takes as empty.
+func exprNeedsPosixre(err error) bool {
+	return err != nil && (strings.Contains(err.Error(), "back-references") || err.Error() == "Invalid range end")
+}
+
 // exprMatchChars is exprMatch of UTF-8 characters.
 func (p *exprParser) exprMatchChars(s, pat string) string {
 	re, err := compileBRE(pat)
-	if err != nil && strings.Contains(err.Error(), "back-references") {
+	if exprNeedsPosixre(err) {
 		return p.exprMatchBackref(s, pat)
 	}
 	if err != nil {
@@ -286,7 +293,7 @@ func exprMatchResult(s string, m []int, groups int) string {
 // (expr abab : '\(ab\)\1'), which Go's regexp cannot run: posixre's
 // backtracking matcher runs it, under the run's context.
 func (p *exprParser) exprMatchBackref(s, pat string) string {
-	re, err := posixre.Compile(pat, 0)
+	re, err := posixre.Compile(pat, posixre.EmptyRanges)
 	if err != nil {
 		panic(&exprError{err.Error(), 2})
 	}

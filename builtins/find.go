@@ -842,7 +842,8 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	}
 	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {
 		if t[6] == 'B' || t[7] == 'B' {
-			return nil, findErrf("This system does not provide a way to find the birth time of a file.")
+			// GNU then rejects the primary: two lines
+			return nil, findErrf("This system does not provide a way to find the birth time of a file.\nfind: invalid predicate `%s'", t)
 		}
 		return nil, findErrf("%s: status change times are not available here (vfsd keeps none)", t)
 	}
@@ -1315,7 +1316,7 @@ func (fd *finder) compileRegex(v string, fold bool) (*posixre.Regexp, error) {
 	pat := v
 	switch fd.regType {
 	case "emacs", "findutils-default":
-		pat, fl = findEmacsToERE(v), posixre.ERE
+		pat, fl = findEmacsToERE(v), posixre.ERE|posixre.EmptyRanges // RE_SYNTAX_EMACS: [b-a] is empty
 	case "posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "gnu-awk":
 		fl = posixre.ERE
 	}

@@ -97,7 +97,10 @@ func (g *grepRun) search(name string, r io.Reader, showName bool) {
 			g.stop, g.cancelled = true, true
 			return
 		} else if err != nil {
+			// GNU reports a read error (a directory on standard input),
+			// then ends the file as at its end: -c's count, -L's name.
 			g.fail(name, err)
+			s.finish()
 			return
 		}
 		end := n

@@ -104,12 +104,13 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		mono = true
 		return nil
 	})
-	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7; 0: compact)", func(v string, _ bool) error {
+	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7; 0: compact, -1: a tab)", func(v string, _ bool) error {
 		n := jqAtoi(v)
 		if n < -1 || n > 7 {
 			return errJqIndent
 		}
-		o.indent, o.tab, o.compact = n, false, n <= 0
+		// jq 1.7.1's JV_PRINT_INDENT_FLAGS(-1) is JV_PRINT_TAB.
+		o.indent, o.tab, o.compact = n, n == -1, n == 0
 		return nil
 	})
 	// --arg and friends take two arguments; they are picked out of the
@@ -122,15 +123,7 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		jqUsageError(env, "--indent takes one parameter")
 		return nil, nil, jqExitUsage
 	}
-	// jq takes an argument that starts with - and no letter (-1, -.) as
-	// an operand: the filter -1 is the number
-	var negated []string
-	for i, a := range args {
-		if len(a) > 1 && a[0] == '-' && a[1] != '-' && !('a' <= a[1]|0x20 && a[1]|0x20 <= 'z') {
-			args[i] = jqOperandMark + strconv.Itoa(len(negated))
-			negated = append(negated, a)
-		}
-	}
+	negated := jqMarkOperands(args)
 	operands, err := f.Parse(args)
 	for i, a := range operands {
 		if n, ok := strings.CutPrefix(a, jqOperandMark); ok {
@@ -171,6 +164,23 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 // jqOperandMark stands, while the options are parsed, for an argument
 // that is an operand although it starts with -.
 const jqOperandMark = "\x00jq operand "
+
+// jqMarkOperands replaces in args each argument that starts with - and
+// no letter (-1, -.) by a jqOperandMark, and returns them in order: jq
+// takes such an argument as an operand, so the filter -1 is the number
+// (but --indent -1 is --indent's).
+func jqMarkOperands(args []string) (negated []string) {
+	for i, a := range args {
+		if i > 0 && args[i-1] == "--indent" {
+			continue
+		}
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && !('a' <= a[1]|0x20 && a[1]|0x20 <= 'z') {
+			args[i] = jqOperandMark + strconv.Itoa(len(negated))
+			negated = append(negated, a)
+		}
+	}
+	return negated
+}
 
 // jqAtoi is C's atoi, with which jq reads --indent: the leading sign and
 // digits of s, 0 for none.

@@ -409,7 +409,7 @@ func funcHas(v, x any) any {
 func funcAdd(v any) any {
 	vs, ok := values(v)
 	if !ok {
-		return &func0TypeError{"add", v}
+		return &iteratorError{v} // llmsh: jq's reduce .[]
 	}
 	return add(slices.Values(vs))
 }
@@ -623,8 +623,6 @@ func funcRindex(v, x any) any {
 
 func indexFunc(name string, v, x any, f func(_, _ []any) any) any {
 	switch v := v.(type) {
-	case nil:
-		return nil
 	case []any:
 		switch x := x.(type) {
 		case []any:
@@ -638,20 +636,33 @@ func indexFunc(name string, v, x any, f func(_, _ []any) any) any {
 			xs, _ := explodeString(context.Background(), x)
 			return f(vs, xs)
 		}
-		return &func1TypeError{name, v, x}
-	default:
-		return &func1TypeError{name, v, x}
 	}
+	// llmsh: jq 1.7.1's indices($i) is .[$i] for an input that is no
+	// array (and not two strings), index($i) indices($i) | .[0], and
+	// rindex($i) indices($i) | .[-1:][0]: {"a":1} | indices("a") is 1,
+	// "ab" | indices(1) "Cannot index string with number"
+	r := funcIndex2(nil, v, x)
+	if _, ok := r.(error); ok || name == "indices" {
+		return r
+	}
+	if name == "rindex" {
+		if r = funcSlice(nil, r, nil, -1); r != nil {
+			if _, ok := r.(error); ok {
+				return r
+			}
+		}
+	}
+	return funcIndex2(nil, r, 0)
 }
 
 func funcStartsWith(v, x any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func1TypeError{"startswith", v, x}
+		return errors.New("startswith() requires string inputs") // llmsh: jq 1.7.1's words
 	}
 	t, ok := x.(string)
 	if !ok {
-		return &func1TypeError{"startswith", v, x}
+		return errors.New("startswith() requires string inputs") // llmsh: jq 1.7.1's words
 	}
 	return strings.HasPrefix(s, t)
 }
@@ -659,11 +670,11 @@ func funcStartsWith(v, x any) any {
 func funcEndsWith(v, x any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func1TypeError{"endswith", v, x}
+		return errors.New("endswith() requires string inputs") // llmsh: jq 1.7.1's words
 	}
 	t, ok := x.(string)
 	if !ok {
-		return &func1TypeError{"endswith", v, x}
+		return errors.New("endswith() requires string inputs") // llmsh: jq 1.7.1's words
 	}
 	return strings.HasSuffix(s, t)
 }
@@ -744,7 +755,7 @@ func funcSplit(v, x any) any {
 func funcJoin(v, x any) any {
 	vs, ok := values(v)
 	if !ok {
-		return &func1TypeError{"join", v, x}
+		return &iteratorError{v} // llmsh: jq's reduce .[]
 	}
 	if len(vs) == 0 {
 		return ""
@@ -1133,20 +1144,31 @@ func clampIndex(i, minimum, maximum int) int {
 }
 
 func funcFlatten(v any, args []any) any {
+	// llmsh: jq 1.7.1's flatten($x): an error if $x < 0 (null and the
+	// booleans too, as jq orders them), then reduce .[], taking $x - 1
+	// for each element that is an array
+	depth := -1.0
+	if len(args) > 0 {
+		if Compare(args[0], 0) < 0 {
+			return &flattenDepthError{0}
+		}
+		var ok bool
+		if depth, ok = ToFloat64(args[0]); !ok {
+			depth = 1 // a string, an array or an object
+		}
+	}
 	vs, ok := values(v)
 	if !ok {
-		return &func0TypeError{"flatten", v}
+		return &iteratorError{v}
 	}
-	var depth float64
-	if len(args) == 0 {
-		depth = -1
-	} else {
-		depth, ok = ToFloat64(args[0])
-		if !ok {
-			return &func0TypeError{"flatten", args[0]}
-		}
-		if lt(depth, 0) {
-			return &flattenDepthError{depth}
+	if len(args) > 0 && depth == 1 {
+		if _, ok := ToFloat64(args[0]); !ok {
+			for _, e := range vs {
+				if _, ok := e.([]any); ok {
+					return &jqTypeError2{args[0], 1, "cannot be subtracted"}
+				}
+			}
+			return slices.Clone(vs)
 		}
 	}
 	return flatten([]any{}, vs, depth, 0)
@@ -1255,6 +1277,11 @@ func sortItems(name string, v, x any) ([]*sortItem, error) {
 	vs, ok := v.([]any)
 	if !ok {
 		if strings.HasSuffix(name, "_by") {
+			if _, ok := v.(*OrderedMap); ok {
+				// llmsh: jq 1.7.1's words for an object, the
+				// only input its map([f]) takes that is no array
+				return nil, &jqTypeError2{v, x, "cannot be sorted, as they are not both arrays"}
+			}
 			return nil, &func1TypeError{name, v, x}
 		}
 		if name == "sort" {
@@ -1317,6 +1344,18 @@ func funcGroupBy(v, x any) any {
 }
 
 func funcUnique(v any) any {
+	// llmsh: jq 1.7.1's unique is unique_by(.), which maps first
+	switch w := v.(type) {
+	case []any:
+	case *OrderedMap:
+		var xs []any
+		for _, e := range w.All() {
+			xs = append(xs, []any{e})
+		}
+		return &jqTypeError2{v, xs, "cannot be sorted, as they are not both arrays"}
+	default:
+		return &iteratorError{v}
+	}
 	return uniqueBy("unique", v, v)
 }
 
@@ -2048,22 +2087,33 @@ func funcLocaltime(v any) any {
 func timeToArrayFunc(name string, v any, loc *time.Location) any {
 	w, ok := ToFloat64(v)
 	if !ok {
-		return &func0TypeError{name, v}
+		return errors.New(name + "() requires numeric inputs") // llmsh: jq 1.7.1's words
 	}
 	t, err := epochToTime(w, loc)
 	if err != nil {
-		return &func0WrapError{name, v, err}
+		return err // llmsh: jq 1.7.1's words alone
 	}
-	return timeToArray(t)
+	// llmsh: as jq 1.7.1, the seconds of the whole time_t plus the
+	// number's fraction, in a double (1425599507.9: 47.90000009536743)
+	a := timeToArray(t)
+	a[5] = float64(t.Second()) + (w - math.Floor(w))
+	return a
 }
 
+// epochToTime is the time of v seconds since the epoch in whole seconds,
+// truncated toward zero as jq 1.7.1's conversion to a time_t (llmsh: -1.5
+// is 23:59:59; gojq floored); a time whose year glibc's gmtime cannot
+// hold in a struct tm's int is jq's error.
 func epochToTime(v float64, loc *time.Location) (time.Time, error) {
-	i, f := math.Floor(v), v-math.Floor(v)
+	i := math.Trunc(v)
 	if !(math.MinInt64 <= i && i < math.MaxInt64) {
 		return time.Time{}, &timeEpochError{}
 	}
-	t := time.Unix(int64(i), int64(f*1e9)).In(loc)
+	t := time.Unix(int64(i), 0).In(loc)
 	if i < 0 && t.Year() > 1970 {
+		return time.Time{}, &timeEpochError{}
+	}
+	if y := int64(t.Year()) - 1900; y > math.MaxInt32 || y < math.MinInt32 {
 		return time.Time{}, &timeEpochError{}
 	}
 	return t, nil
@@ -2146,7 +2196,7 @@ func formatTimeFunc(name string, v, x any, loc *time.Location) any {
 	if isNumber {
 		var err error
 		if t, err = epochToTime(w, loc); err != nil {
-			return &func1WrapError{name, v, x, err}
+			return err // llmsh: jq 1.7.1's words alone
 		}
 		tm = timeToBrokenDown(t)
 	} else if isBrokenDownTime(a) {

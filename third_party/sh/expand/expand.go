@@ -877,6 +877,9 @@ func (cfg *Config) wordFieldsYield(dir string, w *syntax.Word, yield func(string
 type fieldPart struct {
 	val   string
 	quote quoteLevel
+	// expanded is set for the text of an expansion (llmsh): no quote
+	// removal applies to it (replTemplate).
+	expanded bool
 }
 
 type quoteLevel uint
@@ -972,13 +975,13 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 			if err != nil {
 				return nil, err
 			}
-			field = append(field, fieldPart{val: val})
+			field = append(field, fieldPart{val: val, expanded: true})
 		case *syntax.CmdSubst:
 			val, err := cfg.cmdSubst(wp)
 			if err != nil {
 				return nil, err
 			}
-			field = append(field, fieldPart{val: val})
+			field = append(field, fieldPart{val: val, expanded: true})
 		case *syntax.ArithmExp:
 			n, err := cfg.arithmExp(wp)
 			if err != nil {
@@ -1293,7 +1296,7 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 		}
 		if length < 0 {
 			// llmsh: a list's length cannot count from its end (bash).
-			return nil, ParamError{Msg: strconv.Itoa(length) + ": substring expression < 0"}
+			return nil, ParamError{Msg: sliceLenText(pe, length) + ": substring expression < 0"}
 		}
 		if length == 0 && kind == sliceAssoc && len(elems) > 0 {
 			// llmsh: bash's assoc_subrange keeps the first
@@ -1307,6 +1310,15 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 
 // sliceArithm evaluates the offset or length of a slice; an error names
 // the parameter as written, as bash's does: "a[@]: 1:1: syntax error ...".
+// sliceLenText is how bash's "substring expression < 0" names pe's
+// length n: as written (llmsh).
+func sliceLenText(pe *syntax.ParamExp, n int) string {
+	if pe.Slice.LengthText != "" {
+		return pe.Slice.LengthText
+	}
+	return strconv.Itoa(n)
+}
+
 func (cfg *Config) sliceArithm(pe *syntax.ParamExp, expr syntax.ArithmExpr) (int, error) {
 	n, inner, err := arithmEnd(cfg, expr, syntax.Pos{})
 	var ae *ArithmError

@@ -488,7 +488,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				}
 				if sliceLen < 0 && n-from+sliceLen < 0 {
 					// llmsh: bash's error for an end before the start.
-					return "", ParamError{Msg: strconv.Itoa(sliceLen) + ": substring expression < 0"}
+					return "", ParamError{Msg: sliceLenText(pe, sliceLen) + ": substring expression < 0"}
 				}
 				to = from + sliceCount(sliceLen, n-from)
 			}

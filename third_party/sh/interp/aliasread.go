@@ -227,6 +227,17 @@ func (r *Runner) expandAliasText(ctx context.Context, text string) (string, bool
 				moved[o+delta] = true
 			}
 		}
+		if forced[off] {
+			// bash: a word checked because of a value ending in a
+			// blank has the first word of its own value checked too
+			// (alias e2='echo ' sp='e2 e2 ': e2 sp e is echo echo
+			// echo e).
+			k := 0
+			for k < len(als.value) && (als.value[k] == ' ' || als.value[k] == '\t') {
+				k++
+			}
+			moved[off+k] = true
+		}
 		forced = moved
 		valEnd := off + len(als.value)
 		spans = append(spans, aliasSpan{start: off, end: valEnd, name: name})

@@ -226,6 +226,10 @@ type Runner struct {
 	ecfg *expand.Config
 	ectx context.Context // just so that Runner.Subshell can use it again
 
+	// sets, while TrackSets tracks, names the global variables stored
+	// or unset since (llmsh): the global scope's overlayEnviron.sets.
+	sets map[string]struct{}
+
 	// didReset remembers whether the runner has ever been reset. This is
 	// used so that Reset is automatically called when running any program
 	// or node for the first time on a Runner.
@@ -291,6 +295,13 @@ type Runner struct {
 	// posixSpecialFail says that the command whose redirection failed
 	// (noCall) is a special builtin in posix mode: the shell exits.
 	posixSpecialFail bool
+	// posixErrPending: a special builtin failed with a usage error in
+	// posix mode with an ERR trap set; the shell ends after the
+	// statement unless the trap ran (posixSpecialExit).
+	posixErrPending bool
+	// roAssignFailed: an assignment of export or readonly met a
+	// readonly variable (bash's EX_BADASSIGN; posixSpecialExit).
+	roAssignFailed bool
 	// sourceNotFound says that the last `.` found no file to read.
 	sourceNotFound bool
 	// traceWait and traceDone order the set -x lines of a pipeline's
@@ -400,7 +411,7 @@ type Runner struct {
 	// commands in the text bash runs there (its print_comsub of them),
 	// and the line that text counts from less one (comsub.go:
 	// substLineMap).
-	substLines map[*syntax.Stmt][2]int
+	substLines map[*syntax.Stmt][3]int
 	substBase  int
 	// inHdoc is set while a here-document's body is expanded (llmsh).
 	inHdoc    bool
@@ -438,6 +449,12 @@ type Runner struct {
 	// however deep, until a ( … ) subshell (its executing_line_number
 	// stays at that command). llmsh.
 	errTrapLine int
+	// errStale is bash's line_number_for_err_trap: the line of the last
+	// simple command, ( … ), (( )) or [[ ]] that began, which the ERR
+	// trap's $LINENO stays at when a compound command's redirection
+	// fails (`{ …; } <missing`). eval, source and traps put it back as
+	// bash's parse_and_execute. llmsh.
+	errStale int
 	// pipeAllErr is, in the element before |&, the shell's stderr: bash
 	// reads X |& Y as X 2>&1 | Y, so set -x traces a simple command X
 	// there, before its redirections, and not what it runs. llmsh.
@@ -669,6 +686,11 @@ type Runner struct {
 	gate *jobGate
 
 	opts runnerOpts
+	// bashOpts is $BASHOPTS once an option of shopt changed other than
+	// by shopt -s/-u (set -o posix, GLOBIGNORE), bashOptsSnap true: bash
+	// updates it only there (set_bashopts). llmsh.
+	bashOpts     string
+	bashOptsSnap bool
 
 	origDir    string
 	origParams []string
@@ -1040,21 +1062,10 @@ func Params(args ...string) RunnerOption {
 			*opt = enable
 			r.editMode(r.optIndex(opt), enable)
 			if value == "posix" {
-				// llmsh: bash sets POSIXLY_CORRECT=y for posix mode and
-				// unsets it when the mode ends.
 				// At New (bash -o posix, --posix) there are no
-				// variables yet: Reset sets it (this panicked).
-				switch {
-				case enable:
-					if r.writeEnv != nil {
-						r.setVarString("POSIXLY_CORRECT", "y")
-					}
-					// Posix mode turns inherit_errexit on and
-					// leaving it does not turn it off (bash 5.2).
-					r.opts[optInheritErrExit] = true
-				case r.writeEnv != nil:
-					r.delVar("POSIXLY_CORRECT")
-				}
+				// variables yet: posixMode leaves POSIXLY_CORRECT to
+				// Reset (setting it there panicked). llmsh.
+				r.posixMode(enable)
 			}
 		}
 		if args := fp.args(); args != nil {
@@ -1347,7 +1358,7 @@ func (r *Runner) Reset() {
 		clear(r.Vars)
 	}
 	// TODO(v4): Use the supplied Env directly if it implements enough methods.
-	r.writeEnv = &overlayEnviron{parent: r.Env}
+	r.writeEnv = &overlayEnviron{parent: r.Env, sets: r.sets}
 	// llmsh: HOME is what the environment says; unset, it stays unset
 	// (upstream read the host's user database).
 	if !r.writeEnv.Get("UID").IsSet() {
@@ -1472,9 +1483,14 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	case *syntax.File:
 		r.filename = node.Name
 		if !r.ranFile {
-			// llmsh: $_ starts as bash's, the shell as invoked: here
-			// $0, the script's name or the shell's with -c.
-			r.ranFile, r.lastArg = true, node.Name
+			// llmsh: $_ starts as bash's: _ from the environment, as
+			// a parent shell exports it for the command it runs (a
+			// nested bash: /usr/bin/bash), else the shell as invoked
+			// (its argv[0]): llmsh, for a script file as for -c.
+			r.ranFile, r.lastArg = true, shellName
+			if vr := r.writeEnv.Get("_"); vr.Exported && vr.Kind == expand.String {
+				r.lastArg = vr.Str
+			}
 		}
 		if r.cString && r.bashPid == r.llmsh.pid && !r.jobRun && r.noForkTail == nil && len(node.Stmts) > 0 {
 			// llmsh: bash -c 'a; b' execs b (NoForkExec).
@@ -1617,6 +1633,8 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		substLines:     r.substLines,
 		substBase:      r.substBase,
 		opts:           r.opts,
+		bashOpts:       r.bashOpts,
+		bashOptsSnap:   r.bashOptsSnap,
 		noErrExit:      r.noErrExit, // llmsh: an ignored context holds in subshells
 		traceLevel:     r.traceLevel,
 		usedNew:        r.usedNew,

@@ -312,8 +312,14 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			if arg == "" {
 				continue // llmsh: bash skips it (lookupVar panics on "")
 			}
-			if refs && r.lookupVar(arg).Kind != expand.NameRef {
-				continue // llmsh: unset -n leaves what is no nameref (bash)
+			if vr := r.lookupVar(arg); refs && vr.Kind != expand.NameRef {
+				// llmsh: unset -n leaves what is no nameref, and
+				// refuses a readonly one (bash).
+				if vr.ReadOnly {
+					r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), arg)
+					exit.code = 1
+				}
+				continue
 			}
 			if vars && !refs && r.tempUnset(arg) {
 				continue // llmsh: a command's own x=1 (bash's tempenv)
@@ -631,7 +637,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// llmsh: bash's line_number comes back (abandonShift).
 		defer func(line int) { r.line = line }(r.line)
 		path, err := args[0], error(nil)
-		if r.opts[optSourcePath] { // llmsh: shopt -u sourcepath: no $PATH search
+		if r.opts[optSourcePath] && !strings.Contains(args[0], "/") { // llmsh: shopt -u sourcepath, or a slash: no $PATH search
 			path, err = r.lookPath(ctx, args[0], false)
 		}
 		if err != nil {
@@ -1029,8 +1035,13 @@ func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {
 	}
 	apath := r.absPath(path)
 	// llmsh: bash's messages ("cd: DIR: No such file or directory"),
-	// DIR in $'…' when it holds a character that does not print.
-	info, err := r.stat(ctx, apath)
+	// DIR in $'…' when it holds a character that does not print; each
+	// name before a ".." must be a directory, as bash's cd -L checks.
+	var info fs.FileInfo
+	err := r.dotDotErr(ctx, path)
+	if err == nil {
+		info, err = r.stat(ctx, apath)
+	}
 	path = unprintableQuote(path)
 	switch {
 	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)):

@@ -639,6 +639,14 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd, preRedirs bool) (args
 			r.errf("%s%s%s: readonly variable\n", r.errPrefix(), cmdName, as.Name.Value)
 			as = &syntax.Assign{Naked: true, Name: as.Name}
 			words = append(words, name)
+		case as.Array != nil && as.Index == nil && as.Name != nil && !r.inFunc && cm.Variant.Value == "local":
+			// llmsh: local x=(…) outside a function: bash's
+			// make_internal_declare still makes the global array,
+			// with the options of its kind and case (-a, -A, -i, -l,
+			// -u), before local refuses the name.
+			r.internalDecl(&syntax.Lit{Value: "declare"}, kindOpts(opts), as)
+			as = &syntax.Assign{Naked: true, Name: as.Name}
+			words = append(words, name)
 		case as.Array != nil && lateDeclOpts(opts, late) != "" && as.Index == nil && as.Name != nil && (r.inFunc || cm.Variant.Value != "local"):
 			// llmsh: an option word after a name (declare -a a=(1)
 			// -A m=(…)) is no option of the builtin, but bash's
@@ -836,6 +844,26 @@ func internalOpts(opts []*syntax.Assign) bool {
 		}
 	}
 	return true
+}
+
+// kindOpts is the option words of opts cut to the letters of a
+// variable's kind and case (aAilu), as bash's make_internal_declare
+// gives them (llmsh).
+func kindOpts(opts []*syntax.Assign) []*syntax.Assign {
+	var b strings.Builder
+	for _, o := range opts {
+		if v := o.Name.Value; v[0] == '-' {
+			for _, c := range v[1:] {
+				if strings.ContainsRune("aAilu", c) {
+					b.WriteRune(c)
+				}
+			}
+		}
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	return []*syntax.Assign{{Naked: true, Name: &syntax.Lit{Value: "-" + b.String()}}}
 }
 
 // internalDecl makes the compound array assignment as, a word of a

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -46,7 +47,7 @@ type session struct {
 	// past substLinesMax.
 	substLines struct {
 		sync.Mutex
-		m map[*syntax.CmdSubst]map[*syntax.Stmt][2]int
+		m map[*syntax.CmdSubst]map[*syntax.Stmt][3]int
 	}
 	maxText    int
 	maxNesting int
@@ -719,7 +720,7 @@ func (r *Runner) SetLastStatus(code uint8) {
 func (r *Runner) readLines(ctx context.Context, stmts []*syntax.Stmt, top bool, synErr func(line int, msgs []string)) {
 	if !top {
 		r.pexec++
-		defer func() { r.pexec-- }()
+		defer func(kill int) { r.pexec--; r.killLine = kill }(r.killLine)
 	}
 	r.readStmts(ctx, stmts, top, synErr, true)
 }
@@ -838,9 +839,10 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			r.topEnd = stmts[i].End().Line()
 		}
 		echo(i)
-		if top {
+		if top || r.pexec > 0 {
 			// bash's line_number between the simple commands of a
-			// command it has read whole (reportForeground).
+			// command it has read whole (reportForeground), in eval
+			// and sourced text too (parse_and_execute).
 			r.killLine = int(r.lineBase + readEndLine(stmts, i))
 		}
 		r.stmt(ctx, stmts[i])
@@ -1406,3 +1408,43 @@ func invalidNum(s string) string {
 	}
 	return "invalid number"
 }
+
+// dotDotErr is the error the kernel gives name when a ".." in it follows a
+// name that does not exist or is no directory (`cd nope/..`, `[ -d
+// f/.. ]`, `< nope/../f`): each name before a ".." must be a directory,
+// as the kernel resolves them one by one. The handlers get paths made
+// clean first (nope/.. is .), so the interpreter asks about each such
+// prefix itself; nil when there is none or each is a directory (llmsh).
+func (r *Runner) dotDotErr(ctx context.Context, name string) error {
+	if !strings.Contains(name, "..") {
+		return nil
+	}
+	parts := strings.Split(name, "/")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != ".." {
+			continue
+		}
+		prefix := strings.Join(parts[:i], "/")
+		if prefix == "" {
+			continue // "/..": the root
+		}
+		info, err := r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), fileArg(r.Dir, prefix), true)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+				err = syscall.ENOENT
+			}
+			return &fs.PathError{Op: "stat", Path: name, Err: err}
+		}
+		if !info.IsDir() {
+			return &fs.PathError{Op: "stat", Path: name, Err: syscall.ENOTDIR}
+		}
+	}
+	return nil
+}
+
+// errnoText is an error worded as bash words an errno ("No such file or
+// directory"), for a redirection's message (redirErrText).
+type errnoText struct{ err error }
+
+func (e errnoText) Error() string { return errText(e.err) }
+func (e errnoText) Unwrap() error { return e.err }

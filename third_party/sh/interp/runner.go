@@ -834,7 +834,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	r.negCall = negated && call // llmsh: posixSpecialExit
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
-		r.line, r.substLine = r.substBase+l[0], true // llmsh: in a $( ), the line in bash's text of it
+		r.line, r.substLine = r.substBase+l[2], true // llmsh: in a $( ), the line in bash's text of it
 	}
 	r.lineEnd = r.lineBase + st.End().Line()
 	// llmsh: $LINENO in a simple command's words is its line; in other
@@ -864,7 +864,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	r.debugAsync = false
 	if debugDone {
 		// the shell that started this job ran it (asyncDebugTrap)
-	} else if st.Cmd != nil && !r.inDebug && debugCmd(st.Cmd) {
+	} else if st.Cmd != nil && !r.inDebug && debugCmd(st.Cmd) && (len(st.Redirs) == 0 || !afterRedirsDebug(st.Cmd)) {
 		if !r.inTrap {
 			r.curCmd, r.curRedirs, r.curText, r.curSrc = st.Cmd, st.Redirs, "", r.text.src
 		}
@@ -940,6 +940,9 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	var redirErr func()
 	r.lazyOpen = r.deferSeq != 0 && len(st.Redirs) == 1 && r.bashPid == r.llmsh.pid // llmsh: deferred.go
 	_, subshell := st.Cmd.(*syntax.Subshell)
+	if staleBefore(st.Cmd) {
+		r.errStale = int(r.lineBase + stmtLine(st)) // llmsh: see errStale
+	}
 	r.docExternal = len(st.Redirs) > 0 && (subshell || callExpr != nil && r.runsProgram(callExpr))
 	cmdLine := r.line
 	if len(st.Redirs) > 0 && r.killLine != 0 && compoundRedirLine(st.Cmd) {
@@ -978,6 +981,11 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		}
 	}
 	r.line = cmdLine
+	if !redirFailed && afterRedirsDebug(st.Cmd) && st.Cmd != nil {
+		if _, ok := st.Cmd.(*syntax.CaseClause); !ok {
+			r.errStale = int(r.lineBase + stmtLine(st)) // llmsh: see errStale
+		}
+	}
 	if len(closers) > 0 {
 		defer func(n int) { r.liveRedirs = r.liveRedirs[:n] }(len(r.liveRedirs) - len(closers))
 	}
@@ -1079,7 +1087,8 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		// f &, a | b &): bash's child runs no ERR trap for it, only
 		// for the commands inside it, as set -E has it.
 		if errTrap && st != r.bareSubshell && st != r.jobStmt {
-			r.errTrap(ctx, st)
+			r.posixErrPending = false // llmsh: posixSpecialExit
+			r.errTrap(ctx, st, redirFailed && !staleBefore(st.Cmd))
 		}
 		// llmsh: a return in the ERR trap's action returns before
 		// set -e would end the shell, as bash's.
@@ -1141,6 +1150,11 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	}
 	if errCheck && !errEarly {
 		errAct()
+	}
+	if r.posixErrPending {
+		// llmsh: the ERR trap did not run (posixSpecialExit).
+		r.posixErrPending = false
+		r.exit.exiting = true
 	}
 	if sig := r.exit.signaled; sig != 0 && !r.exit.exiting {
 		// llmsh: a command that a signal ended (a nested shell's
@@ -1268,12 +1282,39 @@ func (r *Runner) simpleCallLine(pos syntax.Pos, first int) bool {
 
 // errTrap runs the ERR trap for the statement st that failed, with
 // $LINENO the line of st (llmsh; bash's line_number_for_err_trap), in
-// eval's text counted from the eval's line as bash does.
-func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt) {
+// eval's text counted from the eval's line as bash does; stale says st
+// is a compound command whose redirection failed, whose line bash has
+// not taken yet (errStale).
+func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt, stale bool) {
 	old := r.ecfg.TrapLine
 	r.ecfg.TrapLine = uint64(r.lineBase + errLine(st))
+	if stale && r.errStale > 0 {
+		r.ecfg.TrapLine = uint64(r.errStale)
+	}
 	r.trapCallback(ctx, r.callbackErr, "error")
 	r.ecfg.TrapLine = old
+}
+
+// staleBefore reports whether bash takes cm's line for the ERR trap
+// (errStale) before cm's redirections: a simple command's or a ( … )'s.
+func staleBefore(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.Subshell:
+		return true
+	}
+	return false
+}
+
+// afterRedirsDebug reports whether bash runs the DEBUG trap for cm, and
+// sets $BASH_COMMAND, only once cm's redirections are made (its
+// execute_arith_command, execute_cond_command, execute_case_command):
+// with a redirection that fails, neither.
+func afterRedirsDebug(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.ArithmCmd, *syntax.TestClause, *syntax.CaseClause:
+		return true
+	}
+	return false
 }
 
 func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
@@ -1928,6 +1969,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		// reached by name, the call of that name does (`\export -Z`),
 		// not `command export -Z` nor `builtin export -Z`, as bash.
 		if !viaBuiltin {
+			r.roAssignFailed = false
 			defer r.posixSpecialExit(cm.Variant.Value)
 		}
 		ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
@@ -2135,6 +2177,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 			if (o.variant == "export" && !o.unexport || o.variant == "readonly") && !o.print {
 				r.tempPropagate(name)
+			}
+			if o.variant == "export" && o.unexport && as.Naked && !r.lookupVar(name).Declared() {
+				continue // llmsh: export -n NAME makes no NAME (bash)
 			}
 			if as.Index != nil && as.Array != nil {
 				// llmsh: declare a[1]=(y), as a[1]=(y).
@@ -2394,10 +2439,12 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 					r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
 					r.exit.code = 1
+					r.roAssignFailed = true // llmsh: posixSpecialExit
 					if cm.Variant.Value == "export" {
 						// llmsh: export r=v exports the readonly
-						// r all the same, as bash.
-						vr.Kind, vr.Exported = expand.KeepValue, true
+						// r all the same, as bash; export -n r=v
+						// takes the export away.
+						vr.Kind, vr.Exported = expand.KeepValue, !o.unexport
 						r.setVar(name, vr)
 					}
 					continue
@@ -2573,6 +2620,7 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	r.inTrap = true // llmsh: no $BASH_COMMAND in it
 	r.inDebug = r.inDebug || name == trapDebug
 	defer func() { r.handlingTrap, r.inTrap, r.inDebug = oldHandling, oldInTrap, oldInDebug }()
+	defer func(v int) { r.errStale = v }(r.errStale) // llmsh: see errStale
 
 	// TODO: do this parsing when "trap" is called?
 	file, err := r.parseText(callback, name+" trap")
@@ -3542,6 +3590,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	}
 	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
 		r.forkedBuiltin()
+		r.roAssignFailed = false
 		r.exit = r.builtin(ctx, pos, name, args[1:])
 		r.posixSpecialExit(name)
 		return
@@ -3558,9 +3607,22 @@ func (r *Runner) posixSpecialExit(name string) {
 	if !r.opts[optPosix] || !specialBuiltins[name] || r.exit.exiting || r.exit.returning {
 		return
 	}
+	if r.roAssignFailed && (name == "export" || name == "readonly") {
+		// llmsh: bash's EX_BADASSIGN jumps to the top level at once,
+		// status 1, wherever the builtin runs (`export r=1 || …`).
+		r.roAssignFailed = false
+		r.exit.code, r.exit.exiting = 1, true
+		return
+	}
 	ignored := r.noErrExit || r.negCall
 	if r.exit.code == 2 && (!ignored || name == "eval") || (name == "." || name == "source") && r.sourceNotFound {
-		r.exit.exiting = true
+		if r.exit.code == 2 && name != "eval" && r.callbackErr != "" {
+			// llmsh: bash runs the ERR trap first, and its commands
+			// clear special_builtin_failed: the shell goes on.
+			r.posixErrPending = true
+		} else {
+			r.exit.exiting = true
+		}
 	}
 	r.sourceNotFound = false
 }
@@ -3612,7 +3674,13 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 }
 
 func (r *Runner) open(ctx context.Context, path string, flags int, mode os.FileMode, print bool) (io.ReadWriteCloser, error) {
-	f, err := r.openHandler(r.handlerCtx(ctx, handlerKindOpen, todoPos), path, flags, mode)
+	var f io.ReadWriteCloser
+	err := r.dotDotErr(ctx, path) // llmsh: < nope/../f fails
+	if err != nil {
+		err = &fs.PathError{Op: shellName + ":", Path: path, Err: errnoText{err.(*fs.PathError).Err}}
+	} else {
+		f, err = r.openHandler(r.handlerCtx(ctx, handlerKindOpen, todoPos), path, flags, mode)
+	}
 	// TODO: support wrapped PathError returned from openHandler.
 	switch err.(type) {
 	case nil:
@@ -3631,6 +3699,9 @@ func (r *Runner) stat(ctx context.Context, name string) (fs.FileInfo, error) {
 	if name == "" {
 		return nil, fs.ErrNotExist // llmsh: stat("") is ENOENT, not the directory
 	}
+	if err := r.dotDotErr(ctx, name); err != nil {
+		return nil, err // llmsh: nope/.. does not exist
+	}
 	path := fileArg(r.Dir, name)
 	return r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), path, true)
 }
@@ -3638,6 +3709,9 @@ func (r *Runner) stat(ctx context.Context, name string) (fs.FileInfo, error) {
 func (r *Runner) lstat(ctx context.Context, name string) (fs.FileInfo, error) {
 	if name == "" {
 		return nil, fs.ErrNotExist // llmsh: as stat
+	}
+	if err := r.dotDotErr(ctx, name); err != nil {
+		return nil, err // llmsh: nope/.. does not exist
 	}
 	path := fileArg(r.Dir, name)
 	return r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), path, false)

@@ -146,8 +146,10 @@ func (r *Runner) keepBashCommand() (restore func()) {
 	if outer {
 		r.evalCmd = saved
 	}
+	stale := r.errStale
 	return func() {
 		saved.put(r)
+		r.errStale = stale
 		if outer {
 			r.evalCmd = nil
 		}

@@ -253,9 +253,9 @@ decodeRune:
 		p.litBs = append(p.litBs, p.bs[p.bsp:p.bsp+uint(w)]...)
 	}
 	p.bsp += uint(w)
-	if p.r == utf8.RuneError && w == 1 {
-		p.posErr(p.nextPos(), "invalid UTF-8 encoding")
-	}
+	// llmsh: a byte that is no part of valid UTF-8 is a character of
+	// its own, kept as it is in the word's text (litBs), as bash reads
+	// it (upstream: an "invalid UTF-8 encoding" error).
 	p.w = w
 	return p.r
 }
@@ -422,7 +422,7 @@ skipSpace:
 		// Note that the buffer may have been refilled since we read r,
 		// such as when peeking at the byte which follows a backslash,
 		// in which case r's bytes are gone and we cannot match on them.
-		w := uint(utf8.RuneLen(r))
+		w := uint(runeWidth(r, p.w))
 		if p.bsp >= w && bytes.HasPrefix(p.bs[p.bsp-w:], p.stopAt) {
 			p.r = runeEOF
 			p.w = 1
@@ -1160,9 +1160,19 @@ func (p *Parser) newLit(r rune) {
 		// sentinel runes not present in the input as-is
 		p.litBs = p.litBuf[:0]
 	default:
-		w := utf8.RuneLen(r)
+		w := runeWidth(r, p.w)
 		p.litBs = append(p.litBuf[:0], p.bs[p.bsp-uint(w):p.bsp]...)
 	}
+}
+
+// runeWidth is the number of input bytes of r, just read in w bytes: a
+// byte that is no part of valid UTF-8 is read as utf8.RuneError, of one
+// byte (llmsh).
+func runeWidth(r rune, w int) int {
+	if r == utf8.RuneError {
+		return w
+	}
+	return utf8.RuneLen(r)
 }
 
 func (p *Parser) endLit() (s string) {

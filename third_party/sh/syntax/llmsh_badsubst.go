@@ -294,3 +294,19 @@ func (p *Parser) fillUnread() int {
 	p.bs, p.bsp = p.readBuf[:left+n], 0
 	return n
 }
+
+// sliceText is the text of a ${x:off:len}'s length as written, from
+// after its colon at colon to the } at hand, when the input is being
+// recorded (bash mode); "" otherwise.
+func (p *Parser) sliceText(colon Pos) string {
+	start := int64(colon.Offset()) + 1
+	if p.rawDepth == 0 || p.tok != rightBrace || start < p.rawBase {
+		return ""
+	}
+	n := int64(p.pos.Offset()) - start
+	raw := p.rawText(start)
+	if n < 0 || n > int64(len(raw)) {
+		return ""
+	}
+	return string(raw[:n])
+}

@@ -752,6 +752,9 @@ func (p *ParamExp) nakedIndex() bool {
 // [LangZsh] uses a [BinaryArithm] with [Comma] in [ParamExp.Index] instead.
 type Slice struct {
 	Offset, Length ArithmExpr
+	// LengthText is the length as written (` -1`, `n`, `1-3`), which
+	// bash's "substring expression < 0" names. llmsh.
+	LengthText string
 }
 
 // Replace represents a search and replace expression inside a [ParamExp].
