@@ -97,7 +97,7 @@ func TestHeadTailBigStdin(t *testing.T) {
 // gathered a line of any length).
 func TestLineBound(t *testing.T) {
 	long := strings.Repeat("y", 200000) // past the readers' 64 KiB buffers
-	for _, args := range [][]string{{"rev"}, {"sed", "p"}, {"nl"}, {"cut", "-c1"}, {"uniq"}, {"paste", "-"}, {"join", "-", "/dev/null"}} {
+	for _, args := range [][]string{{"rev"}, {"sed", "p"}, {"nl"}, {"cut", "-c1"}, {"uniq"}, {"paste", "-"}, {"join", "-", "/dev/null"}, {"shuf"}, {"shuf", "-n", "1"}, {"numfmt", "--invalid=ignore"}, {"envsubst"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var limits []error
 			var out, errb bytes.Buffer
