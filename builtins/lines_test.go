@@ -97,7 +97,7 @@ func TestHeadTailBigStdin(t *testing.T) {
 // gathered a line of any length).
 func TestLineBound(t *testing.T) {
 	long := strings.Repeat("y", 600000) // past the readers' buffers (grep's: 256 KiB)
-	for _, args := range [][]string{{"rev"}, {"sed", "p"}, {"nl"}, {"cut", "-c1"}, {"uniq"}, {"paste", "-"}, {"join", "-", "/dev/null"}, {"shuf"}, {"shuf", "-n", "1"}, {"numfmt", "--invalid=ignore"}, {"envsubst"}, {"grep", "-c", "x"}} {
+	for _, args := range [][]string{{"rev"}, {"sed", "p"}, {"nl"}, {"cut", "-c1"}, {"uniq"}, {"paste", "-"}, {"join", "-", "/dev/null"}, {"shuf"}, {"shuf", "-n", "1"}, {"numfmt", "--invalid=ignore"}, {"envsubst"}, {"grep", "-c", "x"}, {"jq", "-R", "."}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var limits []error
 			var out, errb bytes.Buffer
