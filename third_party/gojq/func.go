@@ -1188,10 +1188,21 @@ func flatten(xs, vs []any, depth float64, level int) []any {
 
 type rangeIter struct {
 	value, end, step any
+	done             bool
 }
 
 func (it *rangeIter) Next() (any, bool) {
-	if Compare(it.step, 0)*Compare(it.value, it.end) >= 0 {
+	if it.done {
+		return nil, false
+	}
+	if err, ok := it.value.(error); ok {
+		it.done = true
+		return err, true
+	}
+	// llmsh: jq 1.7.1's range/3, while(($by > 0 and . < $upto) or ($by
+	// < 0 and . > $upto); . + $by), for a step of any type
+	s, c := Compare(it.step, 0), Compare(it.value, it.end)
+	if !(s > 0 && c < 0 || s < 0 && c > 0) {
 		return nil, false
 	}
 	v := it.value
@@ -1199,15 +1210,19 @@ func (it *rangeIter) Next() (any, bool) {
 	return v, true
 }
 
+// errRangeBounds is jq 1.7.1's error for a range whose start or end is no
+// number.
+var errRangeBounds = errors.New("Range bounds must be numeric")
+
 func funcRange(_ any, xs []any) any {
-	for _, x := range xs {
+	for _, x := range xs[:2] {
 		switch x.(type) {
 		case int, float64, *big.Int, json.Number:
 		default:
-			return &func0TypeError{"range", x}
+			return errRangeBounds
 		}
 	}
-	return &rangeIter{xs[0], xs[1], xs[2]}
+	return &rangeIter{value: xs[0], end: xs[1], step: xs[2]}
 }
 
 func funcMin(v any) any {
@@ -2031,10 +2046,40 @@ func funcGetpath(v, p any) any {
 	return v
 }
 
+// transposeAny is jq 1.7.1's transpose, [range(0; map(length) | max //
+// 0) as $i | [.[][$i]]], for rows that are not all arrays (llmsh).
+func transposeAny(vss []any) any {
+	var n any = 0
+	for _, vs := range vss {
+		k := funcLength(vs)
+		if _, ok := k.(error); ok {
+			return k
+		}
+		if Compare(k, n) > 0 {
+			n = k
+		}
+	}
+	xs := []any{}
+	for i := 0; Compare(i, n) < 0; i++ {
+		row := make([]any, len(vss))
+		for j, vs := range vss {
+			w := funcIndex2(nil, vs, i)
+			if _, ok := w.(error); ok {
+				return w
+			}
+			row[j] = w
+		}
+		xs = append(xs, row)
+	}
+	return xs
+}
+
 func funcTranspose(v any) any {
-	vss, ok := v.([]any)
+	// llmsh: jq 1.7.1 maps over an object's values too, and cannot
+	// iterate over anything else
+	vss, ok := values(v)
 	if !ok {
-		return &func0TypeError{"transpose", v}
+		return &iteratorError{v}
 	}
 	if len(vss) == 0 {
 		return []any{}
@@ -2043,7 +2088,7 @@ func funcTranspose(v any) any {
 	for _, vs := range vss {
 		vs, ok := vs.([]any)
 		if !ok {
-			return &func0TypeError{"transpose", v}
+			return transposeAny(vss)
 		}
 		if k := len(vs); l < k {
 			l = k
