@@ -1233,10 +1233,20 @@ func funcMin(v any) any {
 	return minMaxBy(vs, vs, true)
 }
 
+// minMaxByTypeError is min_by's or max_by's error for an input v that is
+// no array: jq 1.7.1's words for an object, the only input its map([f])
+// takes that is no array (llmsh).
+func minMaxByTypeError(name string, v, x any) error {
+	if _, ok := v.(*OrderedMap); ok {
+		return &jqTypeError2{v, x, "cannot be iterated over"}
+	}
+	return &func1TypeError{name, v, x}
+}
+
 func funcMinBy(v, x any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func1TypeError{"min_by", v, x}
+		return minMaxByTypeError("min_by", v, x)
 	}
 	xs, ok := x.([]any)
 	if !ok {
@@ -1259,7 +1269,7 @@ func funcMax(v any) any {
 func funcMaxBy(v, x any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func1TypeError{"max_by", v, x}
+		return minMaxByTypeError("max_by", v, x)
 	}
 	xs, ok := x.([]any)
 	if !ok {
