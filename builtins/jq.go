@@ -31,13 +31,13 @@ const (
 )
 
 type jqOpts struct {
-	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream, unbuffered bool
-	raw0                                                                                                    bool       // --raw-output0
-	colors                                                                                                  *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
-	indent                                                                                                  int
-	names                                                                                                   []string
-	values                                                                                                  []any
-	positional                                                                                              []any
+	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream, streamErrors, unbuffered bool
+	raw0                                                                                                                  bool       // --raw-output0
+	colors                                                                                                                *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
+	indent                                                                                                                int
+	names                                                                                                                 []string
+	values                                                                                                                []any
+	positional                                                                                                            []any
 }
 
 func jq(env *Env) int {
@@ -91,6 +91,10 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	f.BoolVar(&o.fromFile, 'f', "from-file", "read the filter from the first file operand")
 	f.BoolVar(&o.seq, 0, "seq", "read and write RFC 7464 sequences (an RS before each text)")
 	f.BoolVar(&o.stream, 0, "stream", "read the inputs as streams of [PATH, LEAF] and [PATH] events")
+	f.Func(0, "stream-errors", NoArg, "", "like --stream, with malformed input as a last event\n[MESSAGE, PATH]", func(string, bool) error {
+		o.stream, o.streamErrors = true, true
+		return nil
+	})
 	f.BoolVar(&showVersion, 'V', "version", "print jq's version ("+jqVersion+") and exit")
 	f.Func('h', "", NoArg, "", "", func(string, bool) error { return ErrHelp })
 	f.Func('L', "", RequiredArg, "DIRECTORY", "search modules in DIRECTORY (llmsh: there are none)", func(string, bool) error { return nil })
@@ -654,6 +658,7 @@ type jqInputs struct {
 	fname  any    // input_filename: the current file's name, "<stdin>" for stdin (jq 1.7)
 	line   int    // the newlines read in the current file
 	last   byte   // the last byte read, of any file
+	ended  bool   // --stream-errors reported malformed input: nothing follows
 }
 
 // jqDelayedClose reports whether jq 1.7.1's stream parser would keep the
@@ -773,7 +778,7 @@ func (in *jqInputs) Next() (any, bool) {
 			in.events = in.events[1:]
 			return ev, true
 		}
-		if r.stop {
+		if r.stop || in.ended {
 			return nil, false
 		}
 		if r.env.Ctx.Err() != nil {
@@ -790,6 +795,14 @@ func (in *jqInputs) Next() (any, bool) {
 			in.dec.SetBuf(in.chunk, !last)
 		}
 		v, ok, err := in.dec.Next()
+		if err != nil && r.o.streamErrors {
+			// jq 1.7.1 --stream-errors: the events before the error,
+			// then [MESSAGE, PATH], and the input ends there
+			ev := []any{err.Error(), in.dec.ErrorPath()}
+			in.events = append(append(in.events[:0], in.dec.PartialEvents()...), ev)
+			in.ended = true
+			continue
+		}
 		if err != nil {
 			if evs := in.dec.PartialEvents(); r.o.stream && len(evs) > 0 {
 				// jq's streaming parser has emitted the events of the
