@@ -2516,6 +2516,7 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	if strings.ContainsRune(flags, 'x') {
 		re = extendedRegexp(re)
 	}
+	re = onigClasses(re)
 	if strings.ContainsRune(flags, 'i') {
 		re = "(?i)" + re
 	}
@@ -2560,6 +2561,101 @@ type regexpMatcher struct {
 // extendedRegexp is re with the blanks and the # comments that
 // Oniguruma's extended syntax ignores taken out (but escaped and within
 // a bracket expression).
+// onigClasses writes Oniguruma's Unicode \w \W \d \D \s \S (jq 1.7.1
+// compiles with UTF-8 and no ASCII_RANGE) as RE2 classes, whose own are
+// ASCII (llmsh): \w is a letter, mark, number or connector ("é", "٣",
+// "_"), \d a decimal digit of any script, \s also \v, U+0085 and the
+// Unicode spaces. In a bracket expression \w \d \s are written out as
+// members (Oniguruma's [\w] takes no No: "²") and \W \D \S left as
+// RE2's; \b stays RE2's ASCII boundary.
+func onigClasses(re string) string {
+	if !strings.Contains(re, "\\") {
+		return re
+	}
+	const (
+		w  = `\p{L}\p{M}\p{N}\p{Pc}`
+		sp = `\s\x0B\x{85}\p{Z}`
+	)
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(re); i++ {
+		c := re[i]
+		switch {
+		case c == '\\' && i+1 < len(re):
+			e := re[i+1]
+			i++
+			if e == 'Q' {
+				// \Q...\E is literal text
+				end := strings.Index(re[i:], `\E`)
+				if end < 0 {
+					end = len(re) - i
+				} else {
+					end += 2
+				}
+				b.WriteString(re[i-1 : i+end])
+				i += end - 1
+				continue
+			}
+			if inClass {
+				switch e {
+				case 'w':
+					b.WriteString(`\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}`)
+					continue
+				case 'd':
+					b.WriteString(`\p{Nd}`)
+					continue
+				case 's':
+					b.WriteString(sp)
+					continue
+				}
+			} else {
+				switch e {
+				case 'w':
+					b.WriteString("[" + w + "]")
+					continue
+				case 'W':
+					b.WriteString("[^" + w + "]")
+					continue
+				case 'd':
+					b.WriteString(`\p{Nd}`)
+					continue
+				case 'D':
+					b.WriteString(`\P{Nd}`)
+					continue
+				case 's':
+					b.WriteString("[" + sp + "]")
+					continue
+				case 'S':
+					b.WriteString("[^" + sp + "]")
+					continue
+				}
+			}
+			b.WriteByte(c)
+			b.WriteByte(e)
+			continue
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+			b.WriteByte(c)
+			// a ']' first in the class (after '^') is a member
+			if i+1 < len(re) && re[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(re) && re[i+1] == ']' {
+				b.WriteByte(']')
+				i++
+			}
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
 func extendedRegexp(re string) string {
 	var b strings.Builder
 	inClass := false
