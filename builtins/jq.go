@@ -127,19 +127,7 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		jqUsageError(env, "--indent takes one parameter")
 		return nil, nil, jqExitUsage
 	}
-	// jq takes an argument that starts with - and no letter (-1, -.) as
-	// an operand: the filter -1 is the number (but --indent -1 is
-	// --indent's)
-	var negated []string
-	for i, a := range args {
-		if i > 0 && args[i-1] == "--indent" {
-			continue
-		}
-		if len(a) > 1 && a[0] == '-' && a[1] != '-' && !('a' <= a[1]|0x20 && a[1]|0x20 <= 'z') {
-			args[i] = jqOperandMark + strconv.Itoa(len(negated))
-			negated = append(negated, a)
-		}
-	}
+	negated := jqMarkOperands(args)
 	operands, err := f.Parse(args)
 	for i, a := range operands {
 		if n, ok := strings.CutPrefix(a, jqOperandMark); ok {
@@ -175,6 +163,24 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		operands = []string{"."}
 	}
 	return o, operands, 0
+}
+
+// jqMarkOperands replaces in args each argument that jq takes for an
+// operand though it starts with - and no letter (-1, -.: the filter -1 is
+// the number, but --indent -1 is --indent's) with jqOperandMark and its
+// index in the list it returns.
+func jqMarkOperands(args []string) []string {
+	var negated []string
+	for i, a := range args {
+		if i > 0 && args[i-1] == "--indent" {
+			continue
+		}
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && !('a' <= a[1]|0x20 && a[1]|0x20 <= 'z') {
+			args[i] = jqOperandMark + strconv.Itoa(len(negated))
+			negated = append(negated, a)
+		}
+	}
+	return negated
 }
 
 // jqOperandMark stands, while the options are parsed, for an argument
