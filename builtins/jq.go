@@ -12,7 +12,6 @@ import (
 	"strings"
 	"unicode/utf16"
 
-	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"github.com/llmsh/llmsh/third_party/gojq"
 )
 
@@ -32,13 +31,13 @@ const (
 )
 
 type jqOpts struct {
-	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream, unbuffered bool
-	raw0                                                                                                    bool       // --raw-output0
-	colors                                                                                                  *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
-	indent                                                                                                  int
-	names                                                                                                   []string
-	values                                                                                                  []any
-	positional                                                                                              []any
+	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream, streamErrors, unbuffered bool
+	raw0                                                                                                                  bool       // --raw-output0
+	colors                                                                                                                *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
+	indent                                                                                                                int
+	names                                                                                                                 []string
+	values                                                                                                                []any
+	positional                                                                                                            []any
 }
 
 func jq(env *Env) int {
@@ -92,6 +91,10 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	f.BoolVar(&o.fromFile, 'f', "from-file", "read the filter from the first file operand")
 	f.BoolVar(&o.seq, 0, "seq", "read and write RFC 7464 sequences (an RS before each text)")
 	f.BoolVar(&o.stream, 0, "stream", "read the inputs as streams of [PATH, LEAF] and [PATH] events")
+	f.Func(0, "stream-errors", NoArg, "", "like --stream, with malformed input as a last event\n[MESSAGE, PATH]", func(string, bool) error {
+		o.stream, o.streamErrors = true, true
+		return nil
+	})
 	f.BoolVar(&showVersion, 'V', "version", "print jq's version ("+jqVersion+") and exit")
 	f.Func('h', "", NoArg, "", "", func(string, bool) error { return ErrHelp })
 	f.Func('L', "", RequiredArg, "DIRECTORY", "search modules in DIRECTORY (llmsh: there are none)", func(string, bool) error { return nil })
@@ -162,15 +165,12 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	return o, operands, 0
 }
 
-// jqOperandMark stands, while the options are parsed, for an argument
-// that is an operand although it starts with -.
-const jqOperandMark = "\x00jq operand "
-
-// jqMarkOperands replaces in args each argument that starts with - and
-// no letter (-1, -.) by a jqOperandMark, and returns them in order: jq
-// takes such an argument as an operand, so the filter -1 is the number
-// (but --indent -1 is --indent's).
-func jqMarkOperands(args []string) (negated []string) {
+// jqMarkOperands replaces in args each argument that jq takes for an
+// operand though it starts with - and no letter (-1, -.: the filter -1 is
+// the number, but --indent -1 is --indent's) with jqOperandMark and its
+// index in the list it returns.
+func jqMarkOperands(args []string) []string {
+	var negated []string
 	for i, a := range args {
 		if i > 0 && args[i-1] == "--indent" {
 			continue
@@ -182,6 +182,10 @@ func jqMarkOperands(args []string) (negated []string) {
 	}
 	return negated
 }
+
+// jqOperandMark stands, while the options are parsed, for an argument
+// that is an operand although it starts with -.
+const jqOperandMark = "\x00jq operand "
 
 // jqAtoi is C's atoi, with which jq reads --indent: the leading sign and
 // digits of s, 0 for none.
@@ -350,9 +354,6 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 				v = x
 			case "--slurpfile", "--rawfile":
 				b, err := jqReadAll(env, val)
-				if err != nil && quietStop(err) {
-					return nil, jqExitUsage // a file past the value bound, the run stopped
-				}
 				if err != nil {
 					msg := ErrText(err)
 					if msg == "Is a directory" {
@@ -498,16 +499,7 @@ func jqReadAll(env *Env, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if env.MaxLine <= 0 {
-		return io.ReadAll(f)
-	}
-	// A file read whole is one value (-Rs, --rawfile, --slurpfile):
-	// past the bound on one value the run stops (Env.gatherLine).
-	b, err := io.ReadAll(io.LimitReader(f, int64(env.MaxLine)+1))
-	if err == nil && len(b) > env.MaxLine {
-		err = env.lineTooLong()
-	}
-	return b, err
+	return io.ReadAll(f)
 }
 
 func jqDecodeOne(b []byte) (any, error) {
@@ -585,9 +577,6 @@ func (r *jqRunner) run() {
 			}
 			r.in.next = i + 1
 			b, err := jqReadAll(r.env, name)
-			if err == nil && r.env.MaxLine > 0 && all.Len()+len(b) > r.env.MaxLine {
-				err = r.env.lineTooLong()
-			}
 			if err != nil {
 				r.in.openErr(name, err)
 				continue
@@ -675,25 +664,7 @@ type jqInputs struct {
 	fname  any    // input_filename: the current file's name, "<stdin>" for stdin (jq 1.7)
 	line   int    // the newlines read in the current file
 	last   byte   // the last byte read, of any file
-	// pending counts the bytes given the decoder since the last value
-	// it made: the text of the value it is reading.
-	pending int
-}
-
-// tooLong stops the run when the text of one input value (a JSON text,
-// a -R line), n bytes so far, passes the bound on one value
-// (Env.gatherLine): jq would decode it whole.
-func (in *jqInputs) tooLong(n int) bool {
-	env := in.r.env
-	if env.MaxLine <= 0 || n <= env.MaxLine {
-		return false
-	}
-	if err := env.lineTooLong(); err != gnu.ErrCancelled {
-		in.readErr(err)
-	}
-	in.r.stop, in.r.status = true, 1
-	in.close()
-	return true
+	ended  bool   // --stream-errors reported malformed input: nothing follows
 }
 
 // jqDelayedClose reports whether jq 1.7.1's stream parser would keep the
@@ -813,7 +784,7 @@ func (in *jqInputs) Next() (any, bool) {
 			in.events = in.events[1:]
 			return ev, true
 		}
-		if r.stop {
+		if r.stop || in.ended {
 			return nil, false
 		}
 		if r.env.Ctx.Err() != nil {
@@ -828,13 +799,15 @@ func (in *jqInputs) Next() (any, bool) {
 		if in.dec.Remaining() == 0 {
 			last = in.readMore()
 			in.dec.SetBuf(in.chunk, !last)
-			if in.pending += len(in.chunk); in.tooLong(in.pending) {
-				return nil, false
-			}
 		}
 		v, ok, err := in.dec.Next()
-		if ok || err != nil {
-			in.pending = in.dec.Remaining() // the text of the next values
+		if err != nil && r.o.streamErrors {
+			// jq 1.7.1 --stream-errors: the events before the error,
+			// then [MESSAGE, PATH], and the input ends there
+			ev := []any{err.Error(), in.dec.ErrorPath()}
+			in.events = append(append(in.events[:0], in.dec.PartialEvents()...), ev)
+			in.ended = true
+			continue
 		}
 		if err != nil {
 			if evs := in.dec.PartialEvents(); r.o.stream && len(evs) > 0 {
@@ -870,9 +843,6 @@ func (in *jqInputs) nextLine() (any, bool) {
 				return gojq.ValidUTF8(string(append(line, in.chunk[:n-1]...))), true
 			}
 			line, have = append(line, in.chunk...), true
-			if in.tooLong(len(line)) {
-				return nil, false
-			}
 		}
 		if last || in.r.env.Ctx.Err() != nil {
 			break
