@@ -96,8 +96,8 @@ func TestHeadTailBigStdin(t *testing.T) {
 // line or a message of its own (session 31: rev, sed, nl and cut
 // gathered a line of any length).
 func TestLineBound(t *testing.T) {
-	long := strings.Repeat("y", 200000) // past the readers' 64 KiB buffers
-	for _, args := range [][]string{{"rev"}, {"sed", "p"}, {"nl"}, {"cut", "-c1"}, {"uniq"}, {"paste", "-"}, {"join", "-", "/dev/null"}} {
+	long := strings.Repeat("y", 600000) // past the readers' buffers (grep's: 256 KiB)
+	for _, args := range [][]string{{"rev"}, {"sed", "p"}, {"nl"}, {"cut", "-c1"}, {"uniq"}, {"paste", "-"}, {"join", "-", "/dev/null"}, {"shuf"}, {"shuf", "-n", "1"}, {"numfmt", "--invalid=ignore"}, {"envsubst"}, {"grep", "-c", "x"}, {"jq", "-R", "."}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var limits []error
 			var out, errb bytes.Buffer

@@ -38,6 +38,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -259,6 +260,7 @@ func New(opts Options) (*Shell, error) {
 		interp.DeferredRedirects(true),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),
+		interp.HeapCheck(memguard.Check),
 		interp.GraceEnd(jobGraceEnd),
 		interp.CommandNames(commandNames),
 		interp.TimeFormat(builtins.Strftime),

@@ -1188,10 +1188,21 @@ func flatten(xs, vs []any, depth float64, level int) []any {
 
 type rangeIter struct {
 	value, end, step any
+	done             bool
 }
 
 func (it *rangeIter) Next() (any, bool) {
-	if Compare(it.step, 0)*Compare(it.value, it.end) >= 0 {
+	if it.done {
+		return nil, false
+	}
+	if err, ok := it.value.(error); ok {
+		it.done = true
+		return err, true
+	}
+	// llmsh: jq 1.7.1's range/3, while(($by > 0 and . < $upto) or ($by
+	// < 0 and . > $upto); . + $by), for a step of any type
+	s, c := Compare(it.step, 0), Compare(it.value, it.end)
+	if !(s > 0 && c < 0 || s < 0 && c > 0) {
 		return nil, false
 	}
 	v := it.value
@@ -1199,15 +1210,19 @@ func (it *rangeIter) Next() (any, bool) {
 	return v, true
 }
 
+// errRangeBounds is jq 1.7.1's error for a range whose start or end is no
+// number.
+var errRangeBounds = errors.New("Range bounds must be numeric")
+
 func funcRange(_ any, xs []any) any {
-	for _, x := range xs {
+	for _, x := range xs[:2] {
 		switch x.(type) {
 		case int, float64, *big.Int, json.Number:
 		default:
-			return &func0TypeError{"range", x}
+			return errRangeBounds
 		}
 	}
-	return &rangeIter{xs[0], xs[1], xs[2]}
+	return &rangeIter{value: xs[0], end: xs[1], step: xs[2]}
 }
 
 func funcMin(v any) any {
@@ -1218,10 +1233,20 @@ func funcMin(v any) any {
 	return minMaxBy(vs, vs, true)
 }
 
+// minMaxByTypeError is min_by's or max_by's error for an input v that is
+// no array: jq 1.7.1's words for an object, the only input its map([f])
+// takes that is no array (llmsh).
+func minMaxByTypeError(name string, v, x any) error {
+	if _, ok := v.(*OrderedMap); ok {
+		return &jqTypeError2{v, x, "cannot be iterated over"}
+	}
+	return &func1TypeError{name, v, x}
+}
+
 func funcMinBy(v, x any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func1TypeError{"min_by", v, x}
+		return minMaxByTypeError("min_by", v, x)
 	}
 	xs, ok := x.([]any)
 	if !ok {
@@ -1244,7 +1269,7 @@ func funcMax(v any) any {
 func funcMaxBy(v, x any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func1TypeError{"max_by", v, x}
+		return minMaxByTypeError("max_by", v, x)
 	}
 	xs, ok := x.([]any)
 	if !ok {
@@ -2031,10 +2056,40 @@ func funcGetpath(v, p any) any {
 	return v
 }
 
+// transposeAny is jq 1.7.1's transpose, [range(0; map(length) | max //
+// 0) as $i | [.[][$i]]], for rows that are not all arrays (llmsh).
+func transposeAny(vss []any) any {
+	var n any = 0
+	for _, vs := range vss {
+		k := funcLength(vs)
+		if _, ok := k.(error); ok {
+			return k
+		}
+		if Compare(k, n) > 0 {
+			n = k
+		}
+	}
+	xs := []any{}
+	for i := 0; Compare(i, n) < 0; i++ {
+		row := make([]any, len(vss))
+		for j, vs := range vss {
+			w := funcIndex2(nil, vs, i)
+			if _, ok := w.(error); ok {
+				return w
+			}
+			row[j] = w
+		}
+		xs = append(xs, row)
+	}
+	return xs
+}
+
 func funcTranspose(v any) any {
-	vss, ok := v.([]any)
+	// llmsh: jq 1.7.1 maps over an object's values too, and cannot
+	// iterate over anything else
+	vss, ok := values(v)
 	if !ok {
-		return &func0TypeError{"transpose", v}
+		return &iteratorError{v}
 	}
 	if len(vss) == 0 {
 		return []any{}
@@ -2043,7 +2098,7 @@ func funcTranspose(v any) any {
 	for _, vs := range vss {
 		vs, ok := vs.([]any)
 		if !ok {
-			return &func0TypeError{"transpose", v}
+			return transposeAny(vss)
 		}
 		if k := len(vs); l < k {
 			l = k
@@ -2461,6 +2516,7 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	if strings.ContainsRune(flags, 'x') {
 		re = extendedRegexp(re)
 	}
+	re = onigClasses(re)
 	if strings.ContainsRune(flags, 'i') {
 		re = "(?i)" + re
 	}
@@ -2505,6 +2561,101 @@ type regexpMatcher struct {
 // extendedRegexp is re with the blanks and the # comments that
 // Oniguruma's extended syntax ignores taken out (but escaped and within
 // a bracket expression).
+// onigClasses writes Oniguruma's Unicode \w \W \d \D \s \S (jq 1.7.1
+// compiles with UTF-8 and no ASCII_RANGE) as RE2 classes, whose own are
+// ASCII (llmsh): \w is a letter, mark, number or connector ("é", "٣",
+// "_"), \d a decimal digit of any script, \s also \v, U+0085 and the
+// Unicode spaces. In a bracket expression \w \d \s are written out as
+// members (Oniguruma's [\w] takes no No: "²") and \W \D \S left as
+// RE2's; \b stays RE2's ASCII boundary.
+func onigClasses(re string) string {
+	if !strings.Contains(re, "\\") {
+		return re
+	}
+	const (
+		w  = `\p{L}\p{M}\p{N}\p{Pc}`
+		sp = `\s\x0B\x{85}\p{Z}`
+	)
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(re); i++ {
+		c := re[i]
+		switch {
+		case c == '\\' && i+1 < len(re):
+			e := re[i+1]
+			i++
+			if e == 'Q' {
+				// \Q...\E is literal text
+				end := strings.Index(re[i:], `\E`)
+				if end < 0 {
+					end = len(re) - i
+				} else {
+					end += 2
+				}
+				b.WriteString(re[i-1 : i+end])
+				i += end - 1
+				continue
+			}
+			if inClass {
+				switch e {
+				case 'w':
+					b.WriteString(`\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}`)
+					continue
+				case 'd':
+					b.WriteString(`\p{Nd}`)
+					continue
+				case 's':
+					b.WriteString(sp)
+					continue
+				}
+			} else {
+				switch e {
+				case 'w':
+					b.WriteString("[" + w + "]")
+					continue
+				case 'W':
+					b.WriteString("[^" + w + "]")
+					continue
+				case 'd':
+					b.WriteString(`\p{Nd}`)
+					continue
+				case 'D':
+					b.WriteString(`\P{Nd}`)
+					continue
+				case 's':
+					b.WriteString("[" + sp + "]")
+					continue
+				case 'S':
+					b.WriteString("[^" + sp + "]")
+					continue
+				}
+			}
+			b.WriteByte(c)
+			b.WriteByte(e)
+			continue
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+			b.WriteByte(c)
+			// a ']' first in the class (after '^') is a member
+			if i+1 < len(re) && re[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(re) && re[i+1] == ']' {
+				b.WriteByte(']')
+				i++
+			}
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
 func extendedRegexp(re string) string {
 	var b strings.Builder
 	inClass := false

@@ -60,6 +60,13 @@ type Config struct {
 	// shell's heap past its limit before the memory guard could stop it.
 	MaxValue int
 
+	// HeapCheck, when set, is called every 64Ki fields that a split
+	// makes (llmsh, session 31, red team: `IFS=0; set -- $x` of a 20 MB
+	// value under a 256 MiB memory limit reached 500 MB of RSS before
+	// the memory guard's tick): the embedder's look at the heap, which
+	// cancels Ctx when it is over.
+	HeapCheck func()
+
 	// Ctx is the run's context, which a pattern match of a long value
 	// looks at (llmsh, longmatch.go); nil: none.
 	Ctx context.Context

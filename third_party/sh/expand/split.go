@@ -140,6 +140,9 @@ func (sp *splitter) emit() {
 	sp.fields = append(sp.fields, sp.cur)
 	sp.cur, sp.exists, sp.started = nil, false, true
 	if len(sp.fields)%fieldsCheck == 0 {
+		if len(sp.fields)%heapCheckFields == 0 && sp.cfg.HeapCheck != nil {
+			sp.cfg.HeapCheck()
+		}
 		sp.cfg.mustGoOn()
 	}
 }
@@ -159,6 +162,10 @@ func (sp *splitter) add(p fieldPart) {
 	sp.cur, sp.batch = sp.batch[:1:1], sp.batch[1:]
 	sp.cur[0] = p
 }
+
+// heapCheckFields is how many fields a split makes between two calls of
+// Config.HeapCheck.
+const heapCheckFields = 1 << 16
 
 // fieldsCheck is how many fields a split or an expansion makes between
 // two looks at the run's context (llmsh, session 25, red team:

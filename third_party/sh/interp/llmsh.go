@@ -71,6 +71,7 @@ type session struct {
 	topPending   atomic.Bool                            // top.pending is not empty
 	groupSig     atomic.Bool                            // GroupSignals was asked for (jobsig.go)
 	maxValue     int                                    // expand.Config.MaxValue
+	heapCheck    func()                                 // expand.Config.HeapCheck
 	graceEnd     graceEnd                               // GraceEnd
 	timeFormat   func(time.Time, string, string) string // expand.Config.TimeFormat
 	jobControl   bool                                   // fg and bg work (JobControl)
@@ -138,6 +139,16 @@ func TextLimits(maxBytes, maxNesting int) RunnerOption {
 func ValueLimit(n int) RunnerOption {
 	return func(r *Runner) error {
 		r.llmsh.maxValue = n
+		return nil
+	}
+}
+
+// HeapCheck makes f what an expansion calls every 64Ki fields it makes
+// (expand.Config.HeapCheck): llmsh's memory guard looks at the heap
+// then, on the runner's goroutine, and stops the run if it is over.
+func HeapCheck(f func()) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.heapCheck = f
 		return nil
 	}
 }

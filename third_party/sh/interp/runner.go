@@ -36,6 +36,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 	r.ecfg = &expand.Config{
 		Env:         expandEnv{r},
 		MaxValue:    r.llmsh.maxValue,
+		HeapCheck:   r.llmsh.heapCheck,
 		Ctx:         ctx, // llmsh: expand/longmatch.go
 		LineOffset:  r.text.lineOffset,
 		ParseLocale: r.text.locale, // llmsh

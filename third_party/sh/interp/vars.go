@@ -191,9 +191,6 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 		return o.parent.(expand.WriteEnviron).Set(name, vr)
 	}
 	delete(o.owned, normalized) // llmsh: see [overlayEnviron.owned]
-	if o.sets != nil {
-		o.sets[normalized] = struct{}{} // llmsh: see [Runner.TrackSets]
-	}
 	if o.funcLocals != nil && vr.Local {
 		o.funcLocals[normalized] = true // llmsh
 	}
@@ -207,7 +204,8 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 	if o.values == nil {
 		o.values = make(map[string]namedVariable)
 	}
-	if vr.Kind == expand.KeepValue {
+	keep := vr.Kind == expand.KeepValue
+	if keep {
 		vr.Kind = prev.Kind
 		vr.Str = prev.Str
 		vr.List = prev.List
@@ -219,6 +217,11 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 		// llmsh: but a readonly name with no value may be given a kind
 		// with no value either (readonly r; declare -a r), as bash.
 		return errReadOnly
+	}
+	if o.sets != nil && !keep {
+		// llmsh: a value stored (an attribute alone is not), see
+		// [Runner.TrackSets].
+		o.sets[normalized] = struct{}{}
 	}
 	if !vr.Declared() { // unsetting (llmsh: declare -i n, declare n keep n)
 		if prev.Local {
