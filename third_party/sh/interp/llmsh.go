@@ -789,7 +789,11 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 		if r.condFirstWord && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			r.condFirstWord = false
-			if line, tok, ok := r.condEOFError(stmts[i]); ok {
+			pair := r.pairFirstWord
+			r.pairFirstWord = false
+			if tc := firstTestClause(stmts[i]); pair && tc != nil {
+				r.condWord = tc // a plain word: the command `[[`
+			} else if line, tok, ok := r.condEOFError(stmts[i]); ok {
 				r.condBroken = false
 				synErr(line, []string{"syntax error near unexpected token `" + tok + "'", "`" + lineText(r.text.src, line) + "'"})
 				r.exit = exitStatus{code: 2, exiting: top}
@@ -903,6 +907,23 @@ func (r *Runner) noteCondError(perr syntax.ParseError, eval bool) {
 	case cut:
 		r.condBroken = true // a sourced file's: the next [[ only
 	}
+}
+
+// firstTestClause is the [[ ]] that the first command of st's list is,
+// on st's first line, or nil (llmsh: pairFirstWord).
+func firstTestClause(st *syntax.Stmt) *syntax.TestClause {
+	first := st.Position.Line()
+	for {
+		b, isList := st.Cmd.(*syntax.BinaryCmd)
+		if !isList {
+			break
+		}
+		st = b.X
+	}
+	if tc, ok := st.Cmd.(*syntax.TestClause); ok && tc.Left.Line() == first && !st.Negated {
+		return tc
+	}
+	return nil
 }
 
 // condEOFError is the syntax error that bash's parser meets in the first

@@ -1961,6 +1961,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 		}
 	case *syntax.TestClause:
+		if r.condWord == cm {
+			// llmsh: pairFirstWord made [[ a plain word, the name
+			// of a command that does not exist (bash).
+			r.condWord = nil
+			r.cmd(ctx, &syntax.CallExpr{Args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: cm.Left, ValueEnd: cm.Left, Value: "[["}}}}})
+			break
+		}
 		r.thisCmd = "[[" // llmsh: declare.go: localRefused
 		r.condReErr = false
 		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
