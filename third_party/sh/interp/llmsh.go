@@ -975,8 +975,49 @@ func (r *Runner) condEOFError(st *syntax.Stmt) (line int, tok string, ok bool) {
 			return at(pat, "(")
 		}
 		return at(pat, ")")
+	case *syntax.CallExpr, *syntax.DeclClause:
+		if pos, tok, ok := r.condArrayToken(cm); ok {
+			return at(pos, tok)
+		}
 	}
 	return 0, "", false
+}
+
+// condArrayToken is the token bash's parser finds unexpected in cm, the
+// first command of the line read in condFirstWord's state, when cm
+// assigns an array literal: the literal's first element as written when
+// cm starts with it (`a=(x y)`: x, as `a=` and `(` begin a function),
+// else its `(` (`x=1 a=(1)`, `declare a=(1)`). An empty `a=()` is left
+// alone (llmsh).
+func (r *Runner) condArrayToken(cm syntax.Command) (syntax.Pos, string, bool) {
+	var assigns []*syntax.Assign
+	switch cm := cm.(type) {
+	case *syntax.CallExpr:
+		assigns = cm.Assigns
+	case *syntax.DeclClause:
+		assigns = cm.Args
+	}
+	for i, as := range assigns {
+		if as.Array == nil {
+			continue
+		}
+		if _, decl := cm.(*syntax.DeclClause); i > 0 || decl {
+			return as.Array.Lparen, "(", true
+		}
+		if len(as.Array.Elems) == 0 {
+			break
+		}
+		e := as.Array.Elems[0]
+		from, to := int(e.Pos().Offset()), int(e.End().Offset())
+		if e.Index != nil && from > 0 && r.text.src[from-1] == '[' {
+			from-- // [1]=a: the element's position is its index's
+		}
+		if from < to && to <= len(r.text.src) {
+			return e.Pos(), r.text.src[from:to], true
+		}
+		break
+	}
+	return syntax.Pos{}, "", false
 }
 
 // condBangWord finds in st, the first statement of the line read after
