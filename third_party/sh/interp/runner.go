@@ -1304,11 +1304,13 @@ func staleBefore(cm syntax.Command) bool {
 // source leaves it at the call's line, as bash's execute_function and
 // parse_and_execute put it back; a pipeline at its last simple command
 // or ( … ), which bash's parent reaches before it forks them, or else
-// at its end.
+// at its end; a function definition at its end.
 func (r *Runner) staleAfter(st *syntax.Stmt) {
 	switch cm := st.Cmd.(type) {
 	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.Subshell:
 		r.errStale = int(r.lineBase + stmtLine(st))
+	case *syntax.FuncDecl:
+		r.errStale = int(r.lineBase + cm.End().Line()) // where its parse ended
 	case *syntax.BinaryCmd:
 		if cm.Op == syntax.Pipe || cm.Op == syntax.PipeAll {
 			// (bash's line_number as it runs the pipeline: where
