@@ -1410,6 +1410,27 @@ func (cfg *Config) extPattern(pat string) *internal.BashPattern {
 // It is bash's own matcher, which takes names as bytes: a byte that is
 // not UTF-8 matches itself and '?', never another such byte.
 func FnMatcher(pat string, fold, leadingDot bool) func(string) bool {
+	return internal.CompileBashPattern(pat, fnMode(fold, leadingDot)).Match
+}
+
+// FnMatcherBytes is FnMatcher in the C locale (llmsh): each byte of the
+// pattern and of the name is a character, which no class holds and no
+// case folds when it is not ASCII (ByteRunes), as glibc's fnmatch there.
+func FnMatcherBytes(pat string, fold, leadingDot bool) func(string) bool {
+	if !HasHighBytes(pat) {
+		p := internal.CompileBashPattern(pat, fnMode(fold, leadingDot))
+		return func(name string) bool {
+			if HasHighBytes(name) {
+				name = ByteRunes(name)
+			}
+			return p.Match(name)
+		}
+	}
+	p := internal.CompileBashPattern(ByteRunes(pat), fnMode(fold, leadingDot))
+	return func(name string) bool { return p.Match(ByteRunes(name)) }
+}
+
+func fnMode(fold, leadingDot bool) internal.PatMode {
 	var mode internal.PatMode
 	if !leadingDot {
 		mode |= internal.PatFilename
@@ -1417,7 +1438,7 @@ func FnMatcher(pat string, fold, leadingDot bool) func(string) bool {
 	if fold {
 		mode |= internal.PatNoCase
 	}
-	return internal.CompileBashPattern(pat, mode).Match
+	return mode
 }
 
 // MapCase is s with f applied to its characters (with first, to its

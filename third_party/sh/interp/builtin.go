@@ -1042,7 +1042,7 @@ func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {
 	if err == nil {
 		info, err = r.stat(ctx, apath)
 	}
-	path = unprintableQuote(path)
+	path = unprintableQuote(path, expand.ByteLocale(r.writeEnv))
 	switch {
 	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)):
 		r.errf("%s%s: %s: No such file or directory\n", r.errPrefix(), cmd, path)

@@ -2929,7 +2929,7 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 			trace.string(" --")
 		}
 		for _, text := range texts {
-			trace.stringf(" %s", traceWord(text))
+			trace.stringf(" %s", traceWord(text, trace.bytes))
 		}
 		trace.newLineFlush()
 	}
