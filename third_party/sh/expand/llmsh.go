@@ -2417,16 +2417,22 @@ func appendBashUTF8(dst []byte, v uint32) []byte {
 // joinedRef gives, for pe, the ${a[@]} or ${a[*]} that a braced ${r} of
 // a nameref stands for (ParamExp.Joined), the plain ${a} with its
 // operators and a string variable of the elements joined as "${a[*]}"
-// joins them, set when there is one (llmsh).
+// joins them (a[@]'s by a space in an assignment's value), set when
+// there is one (llmsh).
 func (cfg *Config) joinedRef(pe *syntax.ParamExp) (*syntax.ParamExp, Variable, error) {
 	list := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index}
 	elems, _, _, err := cfg.listElems(list)
 	if err != nil {
 		return nil, Variable{}, err
 	}
+	str := cfg.ifsJoin(elems)
+	if cfg.assignValue && nodeLit(pe.Index) == "@" {
+		// bash joins a[@]'s by a space in an assignment's value.
+		str = cfg.joinValues(elems, " ")
+	}
 	npe := *pe
 	npe.Joined, npe.Index = false, nil
-	return &npe, Variable{Kind: String, Set: len(elems) > 0, Str: cfg.ifsJoin(elems)}, nil
+	return &npe, Variable{Kind: String, Set: len(elems) > 0, Str: str}, nil
 }
 
 // viaNameRef reports whether pe, ${r} or ${!x}, names a nameref: r, or
