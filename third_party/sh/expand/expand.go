@@ -1095,7 +1095,7 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 	cfg.drawRandom(pe) // llmsh
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
 	pe, err = cfg.resolveParam(pe)
-	if err != nil || pe.Excl {
+	if err != nil || pe.Excl || pe.Joined {
 		return nil, false, false, nil
 	}
 	switch name := pe.Param.Value; name {
@@ -1137,7 +1137,7 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 	}
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
 	pe, err := cfg.resolveParam(pe)
-	if err != nil {
+	if err != nil || pe.Joined {
 		return nil, err
 	}
 	name := pe.Param.Value

@@ -231,6 +231,19 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	}
 	got, gotOK := cfg.got, cfg.gotFor == pe
 	cfg.gotFor, cfg.got = nil, Variable{}
+	// llmsh: ${r@A} and ${r@a} of a nameref to an element (r=a[1],
+	// a[@]) are nothing, as bash.
+	if pe != written && pe.Index != nil && written.Param != nil && written.Names == 0 && written.Index == nil &&
+		pe.Exp != nil && cfg.viaNameRef(written) && pe.Exp.Op == syntax.OtherParamOps && (nodeLit(pe.Exp.Word) == "A" || nodeLit(pe.Exp.Word) == "a") {
+		return "", nil
+	}
+	if pe.Joined {
+		pe, got, err = cfg.joinedRef(pe)
+		if err != nil {
+			return "", err
+		}
+		gotOK = true
+	}
 	name := pe.Param.Value
 	index := pe.Index
 	switch name {

@@ -839,6 +839,12 @@ func listExp(pe *syntax.ParamExp) bool {
 				// the assignment (three fields with IFS empty, bash).
 				break
 			}
+			if op == "k" || op == "K" && (pe.Param.Value == "@" || pe.Param.Value == "*") {
+				// llmsh: ${a[@]@k}, a field per key and value;
+				// ${@@K}, a field per parameter, as bash. (${a[@]@K}
+				// is one string, split.)
+				break
+			}
 			if len(op) != 1 || !strings.Contains("QEPUuLa", op) {
 				return false
 			}

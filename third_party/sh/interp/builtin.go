@@ -420,7 +420,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// resolved by vfsd, which never says where one leads outside the
 		// grants (upstream evaluated $PWD's links on the host).
 		_ = evalSymlinks
-		r.outf("%s\n", r.envGet("PWD"))
+		// llmsh: the working directory, not $PWD: bash prints $PWD
+		// only when it names the current directory (PWD=/x, unset PWD).
+		r.outf("%s\n", r.Dir)
 	case "cd":
 		exit.code = r.builtinCd(ctx, args) // llmsh: cdshift.go
 	case "wait": // llmsh: jobs.go

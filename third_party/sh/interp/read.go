@@ -940,12 +940,14 @@ func (r *Runner) readAssign(names []string, array string, arrayOpt bool, line []
 		r.shErrf("read: `%s': not a valid identifier\n", array)
 		return false
 	case array != "":
+		written := array
 		if t, idx := r.refTarget(array, nil); idx == nil {
 			array = t // llmsh: the array a nameref names
 		}
 		if r.lookupVar(array).Kind == expand.Associative {
-			// llmsh: as bash, after the line is read.
-			r.errf("%sread: %s: not an indexed array\n", r.errPrefix(), array)
+			// llmsh: as bash, after the line is read, naming the
+			// array as written (a nameref's own name).
+			r.errf("%sread: %s: not an indexed array\n", r.errPrefix(), written)
 			return false
 		}
 		var fields []string
@@ -1107,11 +1109,12 @@ opts:
 	if !syntax.ValidName(arrayName) {
 		return fail(1, "%s: `%s': not a valid identifier\n", name, arrayName)
 	}
+	written := arrayName
 	if t, idx := r.refTarget(arrayName, nil); idx == nil {
 		arrayName = t // llmsh: the array a nameref names
 	}
 	if vr := r.lookupVar(arrayName); vr.Kind == expand.Associative {
-		return fail(1, "%s: %s: not an indexed array\n", name, arrayName)
+		return fail(1, "%s: %s: not an indexed array\n", name, written)
 	} else if vr.ReadOnly {
 		r.errf("%s%s: readonly variable\n", r.errPrefix(), arrayName)
 		exit.code = 1

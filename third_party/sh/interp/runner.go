@@ -1514,6 +1514,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
 					break
 				}
+				if isRef && as.Index == nil && allSubscript(index) && r.lookupVar(name).Kind == expand.Associative {
+					// llmsh: r=v of a nameref to m[@] or m[*] is bash's
+					// error, as for an indexed array's (m[@]=v itself
+					// assigns the key @).
+					r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
+					r.badSubscript()
+					break
+				}
 				if as.Append && index != nil && as.Array == nil {
 					// llmsh: a[i++]+=v evaluates i++ once, as bash.
 					var ok bool
