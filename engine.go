@@ -140,6 +140,13 @@ func (l *limiter) fire(cause error, msg string) {
 	l.cancel(cause)
 }
 
+// note says msg as say does, holding the limiter's lock.
+func (l *limiter) note(msg string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.say(msg)
+}
+
 // say writes llmsh's message msg (without its "llmsh: " and newline) on
 // stderr, on a line of its own.
 func (l *limiter) say(msg string) {

@@ -3,7 +3,6 @@ module github.com/llmsh/llmsh
 go 1.26.0
 
 require (
-	github.com/chzyer/readline v1.5.1
 	github.com/creack/pty v1.1.24
 	github.com/fatih/color v1.18.0
 	github.com/itchyny/timefmt-go v0.1.9
@@ -11,7 +10,6 @@ require (
 	github.com/segmentio/encoding v0.5.4
 	github.com/yosida95/uritemplate/v3 v3.0.2
 	golang.org/x/crypto v0.55.0
-	golang.org/x/oauth2 v0.35.0
 	golang.org/x/sync v0.20.0
 	golang.org/x/sys v0.48.0
 	golang.org/x/term v0.45.0

@@ -18,7 +18,7 @@ var layers = []struct {
 	{"internal/racebuild", -1}, // whether the build is -race
 	{"third_party/go-sdk/", 1}, // the MCP SDK, over jsonschema-go
 	{"third_party/sh/", 1},     // the bash interpreter, over posixre (=~)
-	{"third_party/", 0},        // vendored forks: goawk, gojq, jsonschema-go, mvdan/sh, regexp2, xz
+	{"third_party/", 0},        // vendored forks: goawk, gojq, jsonschema-go, mvdan/sh, readline, regexp2, xz
 	{"vfsproto", 0},            // the wire codec both sides share
 	{"posixre", 0},
 	{"internal/sandbox", 0},

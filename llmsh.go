@@ -370,16 +370,77 @@ type runGuard struct {
 	stop func()
 	top  uint64 // the heap above which the Run is stopped; 0: none
 	fire func()
+	// start is the live heap at the Run's start when it was above top
+	// already (the session kept more than its bound), else 0.
+	start uint64
 }
 
 // check stops the Run if the heap is above the guard's top after a
-// collection: called as the Run's script ends, so that what a Run
-// shorter than the guard's tick keeps is seen (session 25, red team:
-// Runs of a few milliseconds each keeping 25 MB grew a session past its
-// MaxMemory, the guard firing only when a tick fell inside a Run).
-func (g runGuard) check() {
+// collection, and reports whether it was: called as the Run's script
+// ends, so that what a Run shorter than the guard's tick keeps is seen
+// (session 25, red team: Runs of a few milliseconds each keeping 25 MB
+// grew a session past its MaxMemory, the guard firing only when a tick
+// fell inside a Run).
+func (g runGuard) check() bool {
 	if g.top != 0 && memguard.Over(g.top) {
 		g.fire()
+		return true
+	}
+	return false
+}
+
+// begin notes the heap a Run starts with when it is above the bound
+// (after the collection memguard.Allowance made), and starts recording
+// the variables the Run stores (endCheck).
+func (g *runGuard) begin(sh *shell.Shell) {
+	if g.top == 0 {
+		return
+	}
+	if h := memguard.Heap(); h > g.top {
+		g.start = h
+	}
+	sh.TrackSets(true)
+}
+
+// endCheck is the check at a Run's end. A Run that leaves the session
+// over its memory bound is stopped (125), and the global variables it
+// stored are unset, the biggest first, until what they hold makes up
+// what it grew the heap past the bound (past the heap it started with,
+// for a Run that started over it), so that what a session keeps stays
+// under its bound and the next Runs run (session 30's leftover: the
+// state stayed, and every later Run was stopped at its end, `echo hi`
+// with it, until one unset the right names or the session was reset).
+// Both are said on stderr; so is what the session still keeps over its
+// bound (functions, or what an earlier Run left).
+func (s *Session) endCheck(g runGuard, lim *limiter) {
+	if g.top == 0 {
+		return
+	}
+	defer s.sh.TrackSets(false)
+	if !g.check() {
+		return
+	}
+	sets := s.sh.TrackedSets()
+	heap := memguard.Heap() // live: Over collected
+	grew := heap - min(heap, g.top)
+	if g.start != 0 {
+		grew = min(grew, heap-min(heap, g.start))
+	}
+	var names []string
+	freed := 0
+	for _, v := range sets {
+		if uint64(freed) >= grew {
+			break
+		}
+		s.sh.UnsetGlobal(v.Name)
+		names = append(names, v.Name)
+		freed += v.Size
+	}
+	if len(names) != 0 {
+		lim.note(fmt.Sprintf("unset %s, which this run set: the session would keep more than its memory limit", strings.Join(names, " ")))
+	}
+	if memguard.Over(g.top) {
+		lim.note("the session keeps more than its memory limit: each run is stopped until one unsets what it keeps, or the session is reset")
 	}
 }
 
@@ -704,6 +765,7 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	// fires nothing before begin.
 	guard := s.growthGuard(lim)
 	defer guard.stop()
+	guard.begin(s.sh)
 	lim.begin(cancel)
 	s.setLimiter(lim)
 	defer s.setLimiter(nil)
@@ -734,7 +796,7 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 	var res Result
 	status := s.execute(runCtx, script, pre, ro, errw, &res)
 	stopped()
-	guard.check()
+	s.endCheck(guard, lim)
 	fired := lim.end()
 	cause := context.Cause(runCtx)
 	cancel(nil) // background jobs end with the Run

@@ -267,7 +267,8 @@ func TestInProcessSessionGrowth(t *testing.T) {
 
 // keepUntilStopped runs Runs that each keep 12.5 MB in a variable, and
 // fails unless one of the first four is stopped with msg (the limit is
-// 32 MiB) and a Run that unsets them then runs: one that starts over
+// 32 MiB), the variable of that Run is unset (the next Run runs, with
+// what the earlier ones kept) and a Run that unsets them then runs: one that starts over
 // the limit, and gets to its unset only after several of the guard's
 // ticks (session 28: under load the first tick stopped it before its
 // unset ran; the sleep makes that window wide without load).
@@ -279,10 +280,27 @@ func keepUntilStopped(t *testing.T, s *llmsh.Session, msg string) {
 		}
 		// Each Run lasts a few milliseconds: less than a tick of the
 		// guard, so only its end's check sees what it keeps.
-		res := run(t, s, fmt.Sprintf("printf -v a%d '%%*s' 12500000 ''; echo kept", i))
+		// The store into readonly UID fails: what is unset after a
+		// Run over the limit is only what it stored.
+		res := run(t, s, fmt.Sprintf("declare UID=5 2>/dev/null; printf -v a%d '%%*s' 12500000 ''; echo kept", i))
 		if res.ExitCode == 125 {
 			if !strings.Contains(res.Stderr, msg) || res.Limit != "memory" {
 				t.Fatalf("Run %d: %+v", i, res)
+			}
+			// What the stopped Run set was unset when it left the
+			// session over its bound (a tick may have stopped it for
+			// the garbage of its printf, the session staying under):
+			// the session is under its bound again, and a Run that
+			// keeps nothing runs.
+			if strings.Contains(res.Stderr, "which this run set") && !strings.Contains(res.Stderr, fmt.Sprintf("llmsh: unset a%d, which this run set: the session would keep more than its memory limit\n", i)) {
+				t.Fatalf("Run %d: %+v", i, res)
+			}
+			want := "12500000 0 1000\n"
+			if !strings.Contains(res.Stderr, "which this run set") {
+				want = "12500000 12500000 1000\n" // under the bound with it
+			}
+			if r := run(t, s, fmt.Sprintf("echo ${#a0} ${#a%d} $UID", i)); r.ExitCode != 0 || r.Stdout != want {
+				t.Fatalf("the Run after the stopped one: %+v", r)
 			}
 			break
 		}

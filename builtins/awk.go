@@ -230,10 +230,9 @@ func awkWOption(val string) string {
 
 // parseFailed reports why the program did not parse, as mawk does, and
 // returns awk's status.
-// A parenthesis missing at the end of a statement, or one too many, is an
-// error of mawk's scanner, after which its parser goes on: parse is
-// called again on the program with that statement (or the extra ')')
-// blanked until it parses or another error ends it.
+// mawk's parser goes on after an error (awkErrorRepair says where):
+// parse is called again on the program with what it skips blanked, until
+// it parses, another error ends it, or mawk's five errors are said.
 func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int, parse func(string) error) int {
 	var pe *parser.ParseError
 	if !errors.As(err, &pe) {
@@ -244,7 +243,7 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int, p
 		return 2 // the run's limit says why
 	}
 	// mawk stops at its fifth compile error (MAX_COMPILE_ERRORS)
-	left := 5
+	left, phantom, at := 5, 0, -1
 	say := func(format string, args ...any) {
 		if left > 0 {
 			env.Errorf(format, args...)
@@ -255,46 +254,158 @@ func (c *awkConfig) parseFailed(env *Env, err error, src string, starts []int, p
 		for _, prior := range pe.Prior {
 			c.parseMessage(env, say, prior, src, starts)
 		}
-		if left > 0 {
+		switch {
+		case left <= 0:
+		case left < 5 && (awkMisplacedWord[pe.Message] == "break" || awkMisplacedWord[pe.Message] == "continue"):
+			// mawk checks them only while nothing else failed
+		case awkPhantomBrace(pe, src, &phantom):
+			where, line := c.sourceLine(pe.Position.Line, starts)
+			say("%sline %d: syntax error at or near }", where, line)
+		default:
 			c.parseMessage(env, say, pe, src, starts)
 		}
-		repaired, ok := awkParenRepair(pe, src)
+		repaired, ok := awkErrorRepair(pe, src, &phantom)
 		if !ok || len(pe.Prior) > 0 {
 			break
 		}
-		src = repaired
+		src, at = repaired, awkErrorOffset(pe, src)
 		if !errors.As(parse(src), &pe) || pe.Message == parser.ErrStopped ||
-			strings.HasPrefix(pe.Message, "undefined function ") {
+			strings.HasPrefix(pe.Message, "undefined function ") || awkErrorOffset(pe, src) <= at {
 			break // mawk checks the calls only when the rest compiled
 		}
 	}
 	return 2 // mawk's status (gawk's is 1)
 }
 
-// awkParenRepair returns src with the statement that left parentheses
-// open blanked up to pe's error, or the extra ')' there blanked; false
-// when pe is no such error.
-func awkParenRepair(pe *parser.ParseError, src string) (string, bool) {
+// awkErrorRepair returns src with what mawk 1.3.4's parser skips after
+// pe's error blanked (newlines kept, so that later errors keep their
+// lines), for the next parse to find the error after it; false when
+// mawk's parser stops there (the end of the program) or pe is no token.
+// An extra ')' is dropped by mawk's scanner. In a block, its parser
+// drops the statement and the tokens after the error up to a ';', a
+// newline or the '}' that closes the block (its "error" productions);
+// a '{' dropped so still counts for the scanner's "extra '}'", which
+// phantom counts (awkPhantomBrace). Outside blocks, it drops the item
+// and the tokens up to the next '{', whose block it reads.
+func awkErrorRepair(pe *parser.ParseError, src string, phantom *int) (string, bool) {
 	end := awkErrorOffset(pe, src)
+	if kw, ok := awkMisplacedWord[pe.Message]; ok && strings.HasPrefix(src[end:], kw) {
+		// an error of mawk's grammar actions, after which it reads on
+		return src[:end] + awkBlank(kw) + src[end+len(kw):], true
+	}
 	tok, ok := awkErrorToken(pe.Message, src, end)
-	if !ok {
+	if !ok || tok == "EOF" {
 		return "", false
 	}
-	_, parens, stmt := awkOpenDepth(src, end)
+	braces, parens, stmt := awkOpenDepth(src, end)
 	switch {
-	case parens > 0 && (tok == ";" || tok == "}" || tok == "<newline>"):
-		// mawk's parser drops the statement
-		blank := strings.Map(func(r rune) rune {
-			if r == '\n' {
-				return r
-			}
-			return ' '
-		}, src[stmt:end])
-		return src[:stmt] + blank + src[end:], true
 	case parens <= 0 && tok == ")" && end < len(src) && src[end] == ')':
 		return src[:end] + " " + src[end+1:], true
+	case braces > 0:
+		sync, opens := awkSkipToSync(src, end, false)
+		*phantom += opens
+		return src[:stmt] + awkBlank(src[stmt:sync]) + src[sync:], true
+	case tok == "}" && end < len(src) && src[end] == '}' && awkExtraBraceAlone(src, end):
+		// an extra '}' that mawk's scanner drops, with a ';' after it
+		cut := end + 1 + len(src[end+1:]) - len(strings.TrimLeft(src[end+1:], " \t"))
+		if cut < len(src) && src[cut] == ';' {
+			cut++
+		}
+		return src[:end] + awkBlank(src[end:cut]) + src[cut:], true
 	}
-	return "", false
+	sync, _ := awkSkipToSync(src, end, true)
+	return src[:stmt] + awkBlank(src[stmt:sync]) + src[sync:], true
+}
+
+// awkExtraBraceAlone tells whether the extra '}' at src[end] is all
+// that mawk reports there: more text follows it on its line (its parser
+// errs at the end of the line that follows it, or of the program).
+func awkExtraBraceAlone(src string, end int) bool {
+	rest := strings.TrimLeft(src[end+1:], " \t")
+	return rest != "" && rest[0] != '\n' && rest[0] != '#'
+}
+
+// awkMisplacedWord is the keyword of each GoAWK error of a statement
+// out of its place (mawk's "return outside function body" and the
+// like), which the parse error is at.
+var awkMisplacedWord = map[string]string{
+	"return must be inside a function":      "return",
+	"next can't be inside BEGIN or END":     "next",
+	"nextfile can't be inside BEGIN or END": "nextfile",
+	"break must be inside a loop body":      "break",
+	"continue must be inside a loop body":   "continue",
+}
+
+// awkPhantomBrace tells whether pe is an error at a '}' outside every
+// block that mawk's scanner does not take for an extra '}' (a '{' that
+// its parser dropped after an earlier error was counted, *phantom), and
+// uses one up: mawk's parser reports "syntax error at or near }".
+func awkPhantomBrace(pe *parser.ParseError, src string, phantom *int) bool {
+	end := awkErrorOffset(pe, src)
+	if *phantom <= 0 || end >= len(src) || src[end] != '}' {
+		return false
+	}
+	if tok, ok := awkErrorToken(pe.Message, src, end); !ok || tok != "}" {
+		return false
+	}
+	if braces, _, _ := awkOpenDepth(src, end); braces > 0 {
+		return false
+	}
+	*phantom--
+	return true
+}
+
+// awkSkipToSync is where mawk's parser takes input again after an error
+// at src[off]: the first ';', newline (but one that follows ',', '{',
+// "&&", "||", "do" or "else", which its scanner drops) or '}' from off,
+// or the first '{' when top; len(src) when there is none. opens counts
+// the '{' skipped on the way.
+func awkSkipToSync(src string, off int, top bool) (sync, opens int) {
+	t := awkTokensAt(src, off, 1)
+	prev := lexer.ILLEGAL
+	lines := strings.SplitAfter(src[off:], "\n")
+	for {
+		tok, _, _ := t.next()
+		at := off + t.pos.Column - 1
+		for k := 0; k < t.pos.Line-1 && k < len(lines); k++ {
+			at += len(lines[k])
+		}
+		at = min(at, len(src))
+		switch {
+		case tok == lexer.EOF:
+			return len(src), opens
+		case tok == lexer.LBRACE && top:
+			return at, opens
+		case tok == lexer.LBRACE:
+			opens++
+		case top:
+		case tok == lexer.SEMICOLON || tok == lexer.RBRACE:
+			return at, opens
+		case tok == lexer.NEWLINE && !awkEatsNewline(prev):
+			return at, opens
+		}
+		prev = tok
+	}
+}
+
+// awkEatsNewline tells whether a newline after tok is no token for
+// mawk's parser.
+func awkEatsNewline(tok lexer.Token) bool {
+	switch tok {
+	case lexer.COMMA, lexer.LBRACE, lexer.AND, lexer.OR, lexer.DO, lexer.ELSE:
+		return true
+	}
+	return false
+}
+
+// awkBlank is s with every character but newlines made a space.
+func awkBlank(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' {
+			return r
+		}
+		return ' '
+	}, s)
 }
 
 // awkErrorToken is the token named by a parse error "expected X instead
@@ -334,6 +445,21 @@ func awkErrorOffset(pe *parser.ParseError, src string) int {
 		end += len(lines[k])
 	}
 	return min(end+max(pe.Position.Column-1, 0), len(src))
+}
+
+// sourceLine is where line of the joined program text is: "NAME: " for
+// a line of a -f file ("" for program text), and its line there.
+func (c *awkConfig) sourceLine(line int, starts []int) (string, int) {
+	idx := 0
+	for i := range starts {
+		if line >= starts[i] {
+			idx = i
+		}
+	}
+	if c.sources[idx].file {
+		return c.sources[idx].name + ": ", line - starts[idx] + 1
+	}
+	return "", line - starts[idx] + 1
 }
 
 // parseMessage reports one of the errors that ended a parse, as mawk
@@ -741,6 +867,9 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		switch {
 		case parens > 0:
 			return []awkSyntaxMsg{{line, "missing ) near }"}}
+		case braces <= 0 && awkExtraBraceAlone(src, end):
+			// mawk's scanner drops it, and its parser reads on
+			return []awkSyntaxMsg{{line, "extra '}'"}}
 		case braces <= 0:
 			// mawk goes on after it, and stops at the end of the line
 			return []awkSyntaxMsg{{line, "extra '}'"}, {line, "syntax error at or near end of line"}}

@@ -32,6 +32,7 @@ type awkTokens struct {
 	lx   *lexer.Lexer
 	line int // the line of src[off]
 	prev lexer.Token
+	pos  lexer.Position // the last token's, in src[off:]
 }
 
 // next is the next token, its text as mawk names it, and its line.
@@ -40,7 +41,7 @@ func (t *awkTokens) next() (lexer.Token, string, int) {
 	if tok == lexer.DIV && awkOperandBefore(t.prev) {
 		pos, tok, val = t.lx.ScanRegex()
 	}
-	t.prev = tok
+	t.prev, t.pos = tok, pos
 	line := t.line + pos.Line - 1
 	switch tok {
 	case lexer.NAME, lexer.NUMBER, lexer.STRING:

@@ -157,6 +157,12 @@ type Env struct {
 	// Shell, set for the shell's own printf, is what it may ask of the
 	// shell that runs it; nil where there is none (env printf).
 	Shell ShellVars
+	// MaxLine, when not zero, bounds the bytes of one line that a
+	// reader of lines gathers (the session's bound on one value): past
+	// it the reader calls Limit, which stops the run, and ends as a
+	// cancelled command (Env.gatherLine).
+	MaxLine int
+	Limit   func(error)
 }
 
 // ClosedStdin is a closed standard input (the shell's <&-, what find -ok

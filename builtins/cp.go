@@ -277,6 +277,12 @@ type copier struct {
 	backup                backupOpts
 	deref                 int    // cpDeref*
 	verb                  string // "copied " for mv's -v, "" for cp's
+
+	// A directory copied into itself (GNU's copy_into_self): the first
+	// directory an operand created, the operand's names for the message,
+	// and whether the copy met that directory among its sources.
+	firstDir, topSrc, topDst string
+	intoSelf                 bool
 }
 
 // updateFlag is -u and --update[=UPDATE].
@@ -362,10 +368,9 @@ func (c *copier) operand(src, dst string) bool {
 		env.Errorf("%s and %s are the same file", env.QuoteAF(src), env.QuoteAF(dst))
 		return false
 	}
-	if fi.IsDir() && strings.HasPrefix(dabs, sabs+"/") {
-		env.Errorf("cannot copy a directory, %s, into itself, %s", env.QuoteAF(src), env.QuoteAF(dst))
-		return false
-	}
+	// GNU copies a directory into its own tree until the copy meets the
+	// first directory it created, then stops with an error.
+	c.firstDir, c.topSrc, c.topDst, c.intoSelf = "", src, dst, false
 	if c.parents && !c.makeParents(src, dst) {
 		return false
 	}
@@ -427,6 +432,11 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 			return false
 		}
 		created := derr != nil
+		if c.firstDir != "" && strings.TrimSuffix(sabs, "/") == c.firstDir {
+			env.Errorf("cannot copy a directory, %s, into itself, %s", env.QuoteAF(c.topSrc), env.QuoteAF(c.topDst))
+			c.intoSelf = true
+			return false
+		}
 		if created {
 			// Writable and searchable while its entries are copied; the
 			// final bits are set after.
@@ -435,6 +445,9 @@ func (c *copier) copy(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 				return false
 			}
 			c.report(src, dst, "")
+			if c.firstDir == "" {
+				c.firstDir = strings.TrimSuffix(dabs, "/")
+			}
 		}
 		ok := c.copyDir(src, sabs, dst, dabs, fi)
 		if created || c.preserve {
@@ -556,6 +569,9 @@ func (c *copier) copyDir(src, sabs, dst, dabs string, fi fs.FileInfo) bool {
 		}
 		if !c.copy(cs, csabs, cd, cdabs, cfi) {
 			ok = false
+		}
+		if c.intoSelf {
+			break // GNU: no point in going on
 		}
 	}
 	if c.times {

@@ -324,7 +324,7 @@ func (c *csplitRun) parseRegexp(p *csplitControl, arg string) bool {
 	}
 	end++
 	p.isRegexp, p.ignore = true, delim == '%'
-	re, err := posixre.Compile(arg[1:end], 0)
+	re, err := posixre.Compile(arg[1:end], posixre.EmptyRanges) // GNU: [b-a] is empty
 	if err != nil {
 		c.env.Errorf("%s: invalid regular expression: %s", c.env.Quote(arg), err)
 		return false

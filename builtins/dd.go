@@ -79,6 +79,7 @@ type ddConfig struct {
 	swab         bool
 	status       string
 	iflag, oflag ddFlags
+	ddConvs
 }
 
 func dd(env *Env) int {
@@ -92,7 +93,7 @@ func dd(env *Env) int {
 // ddParse reads dd's operands into a ddConfig; on nil it returns the exit
 // status.
 func ddParse(env *Env) (*ddConfig, int) {
-	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  iflag=FLAGS     read as per the comma separated symbol list\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  oflag=FLAGS     write as per the comma separated symbol list\n  oseek=N         (recommended) seek N obs-sized blocks at start of output\n  iseek=N         (recommended) skip N ibs-sized blocks at start of input\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: lcase, ucase, swab, notrunc, sync, noerror (accepted), fsync, fdatasync\n(accepted).\nFLAGS: append (oflag), fullblock, count_bytes, skip_bytes (iflag), seek_bytes\n(oflag); direct, directory, dsync, noatime, nocache, noctty, nofollow, nonblock\nand sync are accepted with no effect.", "[OPERAND]...", "OPTION")
+	f := NewFlags(env, "Copy a file, converting and formatting according to the operands.\n\n  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n                  overrides ibs and obs\n  cbs=BYTES       convert BYTES bytes at a time\n  conv=CONVS      convert the file as per the comma separated symbol list\n  count=N         copy only N input blocks\n  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n  if=FILE         read from FILE instead of stdin\n  iflag=FLAGS     read as per the comma separated symbol list\n  obs=BYTES       write BYTES bytes at a time (default: 512)\n  of=FILE         write to FILE instead of stdout\n  oflag=FLAGS     write as per the comma separated symbol list\n  oseek=N         (recommended) seek N obs-sized blocks at start of output\n  iseek=N         (recommended) skip N ibs-sized blocks at start of input\n  seek=N          skip N obs-sized output blocks\n  skip=N          skip N ibs-sized input blocks\n  status=LEVEL    'none' suppresses everything but error messages,\n                  'noxfer' suppresses the final transfer statistics\n\nCONVS: ascii, ebcdic, ibm, block, unblock, lcase, ucase, swab, notrunc, sync,\nexcl, nocreat; noerror, fsync, fdatasync and sparse (accepted).\nFLAGS: append (oflag), fullblock, count_bytes, skip_bytes (iflag), seek_bytes\n(oflag); direct, directory, dsync, noatime, nocache, noctty, nofollow, nonblock\nand sync are accepted with no effect.", "[OPERAND]...", "OPTION")
 	operands, err := f.Parse(env.Args[1:])
 	if err != nil {
 		return nil, f.Fail(err, 1)
@@ -105,6 +106,9 @@ func ddParse(env *Env) (*ddConfig, int) {
 	}
 	if c.oflag.fullblock {
 		return nil, f.Fail(&UsageError{"invalid output flag: 'fullblock'"}, 1)
+	}
+	if !c.combined(env) {
+		return nil, 1
 	}
 	if c.iflag.direct && c.iflag.nocache || c.oflag.direct && c.oflag.nocache {
 		env.Errorf("cannot combine direct and nocache")
@@ -196,8 +200,9 @@ func (c *ddConfig) operand(env *Env, f *Flags, op string) int {
 			return f.Fail(&UsageError{fmt.Sprintf("invalid conversion: %s", env.Quote(bad))}, 1)
 		}
 		good = true
-		if c.ucase && c.lcase {
-			env.Errorf("cannot combine lcase and ucase")
+	case "cbs":
+		if c.cbs, good = num(); good && c.cbs == 0 {
+			env.Errorf("invalid number: %s", env.Quote(val))
 			good = false
 		}
 	default:
@@ -215,18 +220,21 @@ func (c *ddConfig) conv(val string) (string, bool) {
 	for _, cv := range strings.Split(val, ",") {
 		switch cv {
 		case "ucase":
-			c.ucase = true
+			c.ucase, c.twobufs = true, true
 		case "lcase":
-			c.lcase = true
+			c.lcase, c.twobufs = true, true
 		case "notrunc":
 			c.notrunc = true
 		case "sync":
 			c.pad = true
 		case "swab":
-			c.swab = true
-		case "noerror", "fsync", "fdatasync":
+			c.swab, c.twobufs = true, true
+		case "noerror", "fsync", "fdatasync", "sparse":
+			// sparse: vfsd writes the zeros; the file reads the same
 		default:
-			return cv, false
+			if !c.ddConvs.conv(cv) {
+				return cv, false
+			}
 		}
 	}
 	return "", true
@@ -295,6 +303,9 @@ func (c *ddConfig) openOutput(env *Env) (io.Writer, File, int) {
 	seekOff := c.seek * c.obs
 	if c.oflag.seekBytes {
 		seekOff = c.seek
+	}
+	if c.out != "" && !c.outputMayOpen(env) {
+		return nil, nil, 1
 	}
 	if c.out != "" && c.oflag.append && c.notrunc {
 		of, err = env.Append(c.out) // every write goes to the end
@@ -381,7 +392,10 @@ type ddCopier struct {
 	fullIn, partIn, fullOut, partOut, total int64
 	maxRecs, maxBytes                       int64
 	buf                                     []byte
-	saved                                   int // conv=swab's odd byte, or -1
+	saved                                   int   // conv=swab's odd byte, or -1
+	col                                     int64 // conv=block/unblock: the place in the record
+	spaces                                  int64 // conv=unblock: blanks held back
+	truncated                               int64 // conv=block: lines cut to cbs
 }
 
 // read reads one input block (a full one under iflag=fullblock).
@@ -442,20 +456,17 @@ func (d *ddCopier) run() int {
 			} else {
 				d.partIn++
 				if d.c.pad {
-					blk = append(blk, bytes.Repeat([]byte{0}, int(d.c.ibs)-n)...)
+					blk = append(blk, bytes.Repeat([]byte{d.c.padByte()}, int(d.c.ibs)-n)...)
 				}
 			}
-			switch {
-			case d.c.ucase:
-				blk = bytes.ToUpper(blk)
-			case d.c.lcase:
-				blk = bytes.ToLower(blk)
-			}
-			if d.c.swab {
-				blk = ddSwab(blk, &d.saved)
-			}
-			if d.c.bsSet && len(blk) == 0 {
-				// conv=swab held back the one byte read
+			if d.c.twobufs {
+				// GNU: the conversions, then output in obs blocks
+				if err := d.convert(blk); err != nil {
+					return d.convFailed(err)
+				}
+				if err := d.flush(false); err != nil {
+					return d.writeFailed(err)
+				}
 			} else if d.c.bsSet {
 				// bs= writes each block as it was read.
 				if _, err := d.w.Write(blk); err != nil {
@@ -486,17 +497,8 @@ func (d *ddCopier) run() int {
 			break
 		}
 	}
-	if d.saved >= 0 {
-		// The odd last byte of conv=swab goes out as it is, as in GNU.
-		if d.c.bsSet {
-			if _, err := d.w.Write([]byte{byte(d.saved)}); err != nil {
-				return d.writeFailed(err)
-			}
-			d.partOut++
-			d.total++
-		} else {
-			d.pending = append(d.pending, byte(d.saved))
-		}
+	if err := d.convertEnd(); err != nil {
+		return d.convFailed(err)
 	}
 	if err := d.flush(true); err != nil {
 		return d.writeFailed(err)
@@ -542,6 +544,11 @@ func (d *ddCopier) stats() {
 		return
 	}
 	fmt.Fprintf(d.env.Stderr, "%d+%d records in\n%d+%d records out\n", d.fullIn, d.partIn, d.fullOut, d.partOut)
+	if d.truncated == 1 {
+		fmt.Fprintf(d.env.Stderr, "1 truncated record\n")
+	} else if d.truncated > 1 {
+		fmt.Fprintf(d.env.Stderr, "%d truncated records\n", d.truncated)
+	}
 	if d.c.status != "noxfer" {
 		secs := time.Since(d.start).Seconds()
 		fmt.Fprintf(d.env.Stderr, "%d bytes%s copied, %.3g s, %s/s\n", d.total, ddHuman(d.total), secs, ddRate(float64(d.total)/max(secs, 1e-9)))

@@ -239,10 +239,12 @@ func (p *diffCmdLine) styleFlags(f *Flags) {
 	})
 	f.BoolVar(&d.leftColumn, 0, "left-column", "output only the left column of common lines")
 	f.BoolVar(&d.suppressCommon, 0, "suppress-common-lines", "do not output common lines")
-	f.Func(0, "label", RequiredArg, "LABEL", "use LABEL instead of file name and timestamp (can be repeated)", func(v string, _ bool) error {
+	label := func(v string, _ bool) error {
 		d.labels = append(d.labels, v)
 		return nil
-	})
+	}
+	f.Func(0, "label", RequiredArg, "LABEL", "use LABEL instead of file name and timestamp (can be repeated)", label)
+	f.Func('L', "", RequiredArg, "LABEL", "", label) // GNU's -L, not in its --help
 }
 
 // compareFlags adds the options of what is compared, and how, to f.

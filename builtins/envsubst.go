@@ -62,13 +62,19 @@ func envsubstCmd(env *Env) int {
 	}
 	r := bufio.NewReaderSize(env.Stdin, 64<<10)
 	w := stdoutWriter(env)
+	var buf []byte
 	for {
-		line, err := r.ReadString('\n')
-		if line != "" {
-			w.WriteString(envsubstLine(line, value))
+		var err error
+		buf, err = env.gatherLine(buf[:0], r, '\n')
+		if len(buf) != 0 {
+			w.WriteString(envsubstLine(string(buf), value))
 		}
 		if err == io.EOF {
 			break
+		}
+		if quietStop(err) {
+			w.Flush()
+			return 1
 		}
 		if err != nil {
 			w.Flush()

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/posixre"
+	shexpand "github.com/llmsh/llmsh/third_party/sh/expand"
 )
 
 var _ = register(Builtin{Name: "expr", Summary: "evaluate expressions", Run: expr})
@@ -231,7 +232,7 @@ func (p *exprParser) exprMatch(s, pat string) string {
 		// each byte a character: matched as Latin-1, the group's text
 		// turned back into the bytes (posixre's back-references match
 		// bytes as they are)
-		if _, err := compileBRE(toLatin1(pat)); err != nil && strings.Contains(err.Error(), "back-references") {
+		if _, err := compileBRE(toLatin1(pat)); exprNeedsPosixre(err) {
 			return p.exprMatchBackref(s, pat)
 		}
 		return fromLatin1(p.exprMatchChars(toLatin1(s), toLatin1(pat)))
@@ -239,10 +240,17 @@ func (p *exprParser) exprMatch(s, pat string) string {
 	return p.exprMatchChars(s, pat)
 }
 
+// exprNeedsPosixre reports whether compileBRE's error is for a pattern
+// that posixre runs: a back-reference, or a reversed range ([b-a]), which
+// GNU expr's syntax (no RE_NO_EMPTY_RANGES) takes as empty.
+func exprNeedsPosixre(err error) bool {
+	return err != nil && (strings.Contains(err.Error(), "back-references") || err.Error() == "Invalid range end")
+}
+
 // exprMatchChars is exprMatch of UTF-8 characters.
 func (p *exprParser) exprMatchChars(s, pat string) string {
 	re, err := compileBRE(pat)
-	if err != nil && strings.Contains(err.Error(), "back-references") {
+	if exprNeedsPosixre(err) {
 		return p.exprMatchBackref(s, pat)
 	}
 	if err != nil {
@@ -286,7 +294,7 @@ func exprMatchResult(s string, m []int, groups int) string {
 // (expr abab : '\(ab\)\1'), which Go's regexp cannot run: posixre's
 // backtracking matcher runs it, under the run's context.
 func (p *exprParser) exprMatchBackref(s, pat string) string {
-	re, err := posixre.Compile(pat, 0)
+	re, err := posixre.Compile(pat, posixre.EmptyRanges)
 	if err != nil {
 		panic(&exprError{err.Error(), 2})
 	}
@@ -371,29 +379,23 @@ func (p *exprParser) primary() string {
 	return t
 }
 
-// toLatin1 is s with each byte as the character of its value (U+0000 to
-// U+00FF), for a character-wise function to work on bytes (the C
-// locale); fromLatin1 turns such a string back into the bytes.
+// toLatin1 is s with each byte as a character of its own (the shell's
+// ByteRunes: ASCII as it is, the bytes from 0x80 private-use characters
+// that no class holds, where Latin-1's made \xc3 a letter), for a
+// character-wise function to work on bytes (the C locale); fromLatin1
+// turns such a string back into the bytes.
 func toLatin1(s string) string {
 	if isASCII(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s)*2)
-	for i := 0; i < len(s); i++ {
-		b = utf8.AppendRune(b, rune(s[i]))
-	}
-	return string(b)
+	return shexpand.ByteRunes(s)
 }
 
 func fromLatin1(s string) string {
 	if isASCII(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s))
-	for _, r := range s {
-		b = append(b, byte(r))
-	}
-	return string(b)
+	return shexpand.RunesBytes(s)
 }
 
 // isASCII reports whether s has no byte of 0x80 or more.

@@ -842,7 +842,8 @@ func (fd *finder) parsePrimary() (findExpr, error) {
 	}
 	if len(t) == 8 && strings.HasPrefix(t, "-newer") && strings.IndexByte("aBcm", t[6]) >= 0 && strings.IndexByte("aBcmt", t[7]) >= 0 {
 		if t[6] == 'B' || t[7] == 'B' {
-			return nil, findErrf("This system does not provide a way to find the birth time of a file.")
+			// GNU then rejects the primary: two lines
+			return nil, findErrf("This system does not provide a way to find the birth time of a file.\nfind: invalid predicate `%s'", t)
 		}
 		return nil, findErrf("%s: status change times are not available here (vfsd keeps none)", t)
 	}
@@ -949,7 +950,7 @@ func (fd *finder) parseNameTest(t string) (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := findGlob(v, t == "-iname")
+		m := fd.glob(v, t == "-iname")
 		return func(f *findEnt) bool { return m(findBase(f.path)) }, nil
 	case "-lname", "-ilname":
 		// A symbolic link whose text matches (under -L, only a link
@@ -958,7 +959,7 @@ func (fd *finder) parseNameTest(t string) (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := findGlob(v, t == "-ilname")
+		m := fd.glob(v, t == "-ilname")
 		return func(f *findEnt) bool {
 			if f.fileType(fd)&fs.ModeSymlink == 0 {
 				return false
@@ -971,7 +972,7 @@ func (fd *finder) parseNameTest(t string) (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := findGlob(v, t[1] == 'i')
+		m := fd.glob(v, t[1] == 'i')
 		return func(f *findEnt) bool { return m(f.path) }, nil
 	case "-regex", "-iregex":
 		v, err := fd.arg(t)
@@ -1296,6 +1297,16 @@ func findBase(p string) string {
 // '*' matches '/' and a leading dot).
 func findGlob(pat string, fold bool) func(string) bool { return globMatcher(pat, fold, true) }
 
+// glob is findGlob in the script's locale: under LC_ALL=C each byte of
+// a name is a character (GNU find: -name '?' does not match é, '??'
+// does, [[:alpha:]] and -iname fold only ASCII letters).
+func (fd *finder) glob(pat string, fold bool) func(string) bool {
+	if byteLocale(fd.env) {
+		return shexpand.FnMatcherBytes(pat, fold, true)
+	}
+	return findGlob(pat, fold)
+}
+
 // globMatcher compiles an fnmatch pattern without FNM_PATHNAME ('*'
 // matches '/'); leadingDot lets a wildcard match a leading dot (no
 // FNM_PERIOD). A pattern without '*', '?', '[' or '\' matches only
@@ -1315,7 +1326,7 @@ func (fd *finder) compileRegex(v string, fold bool) (*posixre.Regexp, error) {
 	pat := v
 	switch fd.regType {
 	case "emacs", "findutils-default":
-		pat, fl = findEmacsToERE(v), posixre.ERE
+		pat, fl = findEmacsToERE(v), posixre.ERE|posixre.EmptyRanges // RE_SYNTAX_EMACS: [b-a] is empty
 	case "posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "gnu-awk":
 		fl = posixre.ERE
 	}

@@ -42,6 +42,10 @@ type grepMatcher struct {
 	perl   *regexp.Regexp  // -P, when RE2 can take the pattern
 	perl2  *regexp2.Regexp // -P otherwise: look-around, backreferences
 	keep   bool            // perl2 has \K, as the group regexp2syntax.KeepName
+	// lat: -P in the C locale, as PCRE2 without UTF: a line with bytes of
+	// 0x80 and over is matched in its Latin-1 form (posixre.Latin1), so
+	// that each byte is one character; the pattern was read so too.
+	lat bool
 	// deadline, when set, is the run's: no perl2 match goes on past it.
 	deadline time.Time
 	only     *grepMatcher // with all: the non-empty patterns, for -o
@@ -265,6 +269,7 @@ const grepScanMax = 1 << 20
 func newGrepMatcher(ctx context.Context, pats []string, mode byte, icase, word, line bool, eol byte, cloc bool) (*grepMatcher, []string, error) {
 	m := &grepMatcher{eol: eol}
 	if mode == 'P' {
+		m.lat = cloc
 		return newGrepPerl(m, pats, icase, word, line, eol)
 	}
 	if mode == 'F' && len(pats) == 1 && !icase && !word && !line && pats[0] != "" && strings.IndexByte(pats[0], eol) < 0 {
@@ -393,7 +398,12 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 		// (session 25, red team: posixre.MaxLen).
 		return nil, nil, &grepPatternError{"regular expression is too large"}
 	}
-	expr := grepPerlClasses(pats[0])
+	expr := pats[0]
+	if m.lat {
+		l, _ := posixre.Latin1([]byte(expr))
+		expr = string(l)
+	}
+	expr = grepPerlClasses(expr)
 	switch {
 	case line:
 		expr = "^(?:" + expr + ")$"
@@ -414,7 +424,7 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 	if flags != "" {
 		prefix = "(?" + flags + ")"
 	}
-	if re, err := regexp.Compile(prefix + expr); err == nil && !word {
+	if re, err := grepPerlRE2(prefix, expr, m.lat && icase); err == nil && !word {
 		if strings.Contains(expr, "(?<") || strings.Contains(expr, "(?P<") || strings.Contains(expr, "[") {
 			// RE2 takes names PCRE2 refuses (a duplicate, a digit
 			// first) and bracket expressions ([\d-z])
@@ -659,9 +669,15 @@ func (m *grepMatcher) matchLine(line []byte) (bool, error) {
 	case m.fixed != nil:
 		return bytes.Contains(line, m.fixed), nil
 	case m.perl != nil:
+		if m.lat {
+			line, _ = posixre.Latin1(line)
+		}
 		loc, err := m.findIndex(m.perl, m.perlS, line)
 		return loc != nil, err
 	case m.perl2 != nil:
+		if m.lat {
+			line, _ = posixre.Latin1(line)
+		}
 		m.perlTimeout()
 		ok, err := m.perl2.MatchString(string(line))
 		return ok, grepPerlMatchError(err)
@@ -712,33 +728,13 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 			fn(p+i, p+i+len(m.fixed))
 			p += i + len(m.fixed)
 		}
-	case m.perl != nil:
-		return m.eachRE2(m.perl, m.perlS, line, fn)
-	case m.perl2 != nil && !m.keep:
-		m.perlTimeout()
-		locs, err := m.perl2.FindAllStringIndex(string(line), -1)
-		for _, loc := range locs {
-			if loc[1] > loc[0] {
-				fn(loc[0], loc[1])
+	case m.perl != nil || m.perl2 != nil:
+		if m.lat {
+			if form, orig := posixre.Latin1(line); orig != nil {
+				return m.eachPerl(form, func(s, e int) { fn(orig(s), orig(e)) })
 			}
 		}
-		return grepPerlMatchError(err)
-	case m.perl2 != nil:
-		// A match is reported from where \K last was.
-		m.perlTimeout()
-		mt, err := m.perl2.FindStringMatch(string(line))
-		for ; mt != nil && err == nil; mt, err = m.perl2.FindNextMatch(mt) {
-			m.perlTimeout() // for the next one
-			s, n := mt.ByteRange()
-			e := s + n
-			if g := mt.GroupByName(regexp2syntax.KeepName); g != nil && len(g.Captures) > 0 {
-				s, _ = g.ByteRange()
-			}
-			if e > s {
-				fn(s, e)
-			}
-		}
-		return grepPerlMatchError(err)
+		return m.eachPerl(line, fn)
 	case len(m.res) == 1 || m.scan != nil && m.exact && !(m.u8 && !utf8.Valid(line)):
 		if len(m.res) > 1 {
 			return m.eachRE2(m.scan, m.scanS, line, fn)
@@ -782,6 +778,39 @@ func (m *grepMatcher) eachMatch(line []byte, fn func(s, e int)) error {
 	return nil
 }
 
+// eachPerl is eachMatch of a -P pattern.
+func (m *grepMatcher) eachPerl(line []byte, fn func(s, e int)) error {
+	switch {
+	case m.perl != nil:
+		return m.eachRE2(m.perl, m.perlS, line, fn)
+	case m.perl2 != nil && !m.keep:
+		m.perlTimeout()
+		locs, err := m.perl2.FindAllStringIndex(string(line), -1)
+		for _, loc := range locs {
+			if loc[1] > loc[0] {
+				fn(loc[0], loc[1])
+			}
+		}
+		return grepPerlMatchError(err)
+	default:
+		// A match is reported from where \K last was.
+		m.perlTimeout()
+		mt, err := m.perl2.FindStringMatch(string(line))
+		for ; mt != nil && err == nil; mt, err = m.perl2.FindNextMatch(mt) {
+			m.perlTimeout() // for the next one
+			s, n := mt.ByteRange()
+			e := s + n
+			if g := mt.GroupByName(regexp2syntax.KeepName); g != nil && len(g.Captures) > 0 {
+				s, _ = g.ByteRange()
+			}
+			if e > s {
+				fn(s, e)
+			}
+		}
+		return grepPerlMatchError(err)
+	}
+}
+
 // grepIndexFold is bytes.Index ignoring ASCII case; lit is ASCII.
 func grepIndexFold(b, lit []byte) int {
 	c := lit[0]
@@ -818,4 +847,80 @@ func grepIndexFold(b, lit []byte) int {
 		p = i + 1
 	}
 	return -1
+}
+
+// grepPerlRE2 compiles a -P pattern with RE2. With asciiFold (-P -i in
+// the C locale, where PCRE2 without UTF folds ASCII letters only) the
+// characters of 0x80 and over, Latin-1 letters for RE2's (?i), match as
+// the pattern without (?i) says: \xe3 and [\xe3] match \xe3 only, [^a]
+// all of them (grepASCIIFold).
+func grepPerlRE2(prefix, expr string, asciiFold bool) (*regexp.Regexp, error) {
+	re, err := regexp.Compile(prefix + expr)
+	if err != nil || !asciiFold {
+		return re, err
+	}
+	folded, err1 := syntax.Parse(prefix+expr, syntax.Perl)
+	exact, err2 := syntax.Parse(strings.Replace(prefix, "i", "", 1)+expr, syntax.Perl)
+	if err1 != nil || err2 != nil || !grepASCIIFold(folded, exact) {
+		return re, nil
+	}
+	if re2, err := regexp.Compile(folded.String()); err == nil {
+		return re2, nil
+	}
+	return re, nil
+}
+
+// grepASCIIFold rewrites f, a pattern parsed with (?i), keeping its
+// folding for ASCII only: the runes of 0x80 and over of its literals and
+// classes are those of e, the same pattern parsed without (?i). It
+// reports false when the two trees differ in shape.
+func grepASCIIFold(f, e *syntax.Regexp) bool {
+	if f.Op != e.Op || len(f.Sub) != len(e.Sub) {
+		return false
+	}
+	for i := range f.Sub {
+		if !grepASCIIFold(f.Sub[i], e.Sub[i]) {
+			return false
+		}
+	}
+	switch f.Op {
+	case syntax.OpLiteral:
+		if len(f.Rune) != len(e.Rune) {
+			return false
+		}
+		var parts []*syntax.Regexp
+		for i := 0; i < len(e.Rune); {
+			j, high := i, e.Rune[i] >= 0x80
+			for j < len(e.Rune) && (e.Rune[j] >= 0x80) == high {
+				j++
+			}
+			p := &syntax.Regexp{Op: syntax.OpLiteral, Flags: f.Flags, Rune: f.Rune[i:j]}
+			if high {
+				p.Flags &^= syntax.FoldCase
+				p.Rune = e.Rune[i:j]
+			}
+			parts = append(parts, p)
+			i = j
+		}
+		if len(parts) > 1 {
+			*f = syntax.Regexp{Op: syntax.OpConcat, Flags: f.Flags &^ syntax.FoldCase, Sub: parts}
+		} else {
+			*f = *parts[0]
+		}
+	case syntax.OpCharClass:
+		var r []rune
+		for i := 0; i < len(f.Rune); i += 2 {
+			if lo := f.Rune[i]; lo < 0x80 {
+				r = append(r, lo, min(f.Rune[i+1], 0x7f))
+			}
+		}
+		for i := 0; i < len(e.Rune); i += 2 {
+			if hi := e.Rune[i+1]; hi >= 0x80 {
+				r = append(r, max(e.Rune[i], 0x80), hi)
+			}
+		}
+		f.Rune = r
+		f.Flags &^= syntax.FoldCase
+	}
+	return true
 }

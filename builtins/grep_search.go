@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 )
 
 // grepBufSize is the initial read buffer; it grows only to hold a line
@@ -65,6 +67,15 @@ func (g *grepRun) search(name string, r io.Reader, showName bool) {
 				pos -= keep
 				s.base += int64(keep)
 			} else {
+				if m := g.env.MaxLine; m > 0 && n > m {
+					// A line (with its -B context) past the bound on
+					// one value stops the run (Env.gatherLine).
+					if err := g.env.lineTooLong(); err != gnu.ErrCancelled {
+						g.fail(name, err)
+					}
+					g.stop, g.cancelled = true, true
+					return
+				}
 				nb := make([]byte, 2*len(buf))
 				copy(nb, buf[:n])
 				buf = nb
@@ -97,7 +108,10 @@ func (g *grepRun) search(name string, r io.Reader, showName bool) {
 			g.stop, g.cancelled = true, true
 			return
 		} else if err != nil {
+			// GNU reports a read error (a directory on standard input),
+			// then ends the file as at its end: -c's count, -L's name.
 			g.fail(name, err)
+			s.finish()
 			return
 		}
 		end := n

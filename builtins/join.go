@@ -507,12 +507,11 @@ func (j *joiner) getLine(i int) (*joinLine, error) {
 	eol := j.o.eol
 	data, err := in.br.ReadSlice(eol)
 	if err == bufio.ErrBufferFull {
-		in.long = append(in.long[:0], data...)
-		for err == bufio.ErrBufferFull {
-			data, err = in.br.ReadSlice(eol)
-			in.long = append(in.long, data...)
-		}
+		in.long, err = j.env.gatherLine(append(in.long[:0], data...), in.br, eol)
 		data = in.long
+		if err == gnu.ErrCancelled {
+			return nil, err
+		}
 	}
 	if err != nil && err != io.EOF {
 		return nil, joinReadError{err}

@@ -31,13 +31,13 @@ const (
 )
 
 type jqOpts struct {
-	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream, unbuffered bool
-	raw0                                                                                                    bool       // --raw-output0
-	colors                                                                                                  *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
-	indent                                                                                                  int
-	names                                                                                                   []string
-	values                                                                                                  []any
-	positional                                                                                              []any
+	raw, join, compact, slurp, nullIn, rawIn, exit, sortKeys, tab, ascii, fromFile, seq, stream, streamErrors, unbuffered bool
+	raw0                                                                                                                  bool       // --raw-output0
+	colors                                                                                                                *[8]string // with -C: null, false, true, numbers, strings, arrays, objects, keys
+	indent                                                                                                                int
+	names                                                                                                                 []string
+	values                                                                                                                []any
+	positional                                                                                                            []any
 }
 
 func jq(env *Env) int {
@@ -91,6 +91,10 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	f.BoolVar(&o.fromFile, 'f', "from-file", "read the filter from the first file operand")
 	f.BoolVar(&o.seq, 0, "seq", "read and write RFC 7464 sequences (an RS before each text)")
 	f.BoolVar(&o.stream, 0, "stream", "read the inputs as streams of [PATH, LEAF] and [PATH] events")
+	f.Func(0, "stream-errors", NoArg, "", "like --stream, with malformed input as a last event\n[MESSAGE, PATH]", func(string, bool) error {
+		o.stream, o.streamErrors = true, true
+		return nil
+	})
 	f.BoolVar(&showVersion, 'V', "version", "print jq's version ("+jqVersion+") and exit")
 	f.Func('h', "", NoArg, "", "", func(string, bool) error { return ErrHelp })
 	f.Func('L', "", RequiredArg, "DIRECTORY", "search modules in DIRECTORY (llmsh: there are none)", func(string, bool) error { return nil })
@@ -104,12 +108,13 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		mono = true
 		return nil
 	})
-	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7; 0: compact)", func(v string, _ bool) error {
+	f.Func(0, "indent", RequiredArg, "N", "indent with N spaces (0..7; 0: compact, -1: a tab)", func(v string, _ bool) error {
 		n := jqAtoi(v)
 		if n < -1 || n > 7 {
 			return errJqIndent
 		}
-		o.indent, o.tab, o.compact = n, false, n <= 0
+		// jq 1.7.1's JV_PRINT_INDENT_FLAGS(-1) is JV_PRINT_TAB.
+		o.indent, o.tab, o.compact = n, n == -1, n == 0
 		return nil
 	})
 	// --arg and friends take two arguments; they are picked out of the
@@ -122,15 +127,7 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		jqUsageError(env, "--indent takes one parameter")
 		return nil, nil, jqExitUsage
 	}
-	// jq takes an argument that starts with - and no letter (-1, -.) as
-	// an operand: the filter -1 is the number
-	var negated []string
-	for i, a := range args {
-		if len(a) > 1 && a[0] == '-' && a[1] != '-' && !('a' <= a[1]|0x20 && a[1]|0x20 <= 'z') {
-			args[i] = jqOperandMark + strconv.Itoa(len(negated))
-			negated = append(negated, a)
-		}
-	}
+	negated := jqMarkOperands(args)
 	operands, err := f.Parse(args)
 	for i, a := range operands {
 		if n, ok := strings.CutPrefix(a, jqOperandMark); ok {
@@ -166,6 +163,24 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		operands = []string{"."}
 	}
 	return o, operands, 0
+}
+
+// jqMarkOperands replaces in args each argument that jq takes for an
+// operand though it starts with - and no letter (-1, -.: the filter -1 is
+// the number, but --indent -1 is --indent's) with jqOperandMark and its
+// index in the list it returns.
+func jqMarkOperands(args []string) []string {
+	var negated []string
+	for i, a := range args {
+		if i > 0 && args[i-1] == "--indent" {
+			continue
+		}
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && !('a' <= a[1]|0x20 && a[1]|0x20 <= 'z') {
+			args[i] = jqOperandMark + strconv.Itoa(len(negated))
+			negated = append(negated, a)
+		}
+	}
+	return negated
 }
 
 // jqOperandMark stands, while the options are parsed, for an argument
@@ -649,6 +664,7 @@ type jqInputs struct {
 	fname  any    // input_filename: the current file's name, "<stdin>" for stdin (jq 1.7)
 	line   int    // the newlines read in the current file
 	last   byte   // the last byte read, of any file
+	ended  bool   // --stream-errors reported malformed input: nothing follows
 }
 
 // jqDelayedClose reports whether jq 1.7.1's stream parser would keep the
@@ -768,7 +784,7 @@ func (in *jqInputs) Next() (any, bool) {
 			in.events = in.events[1:]
 			return ev, true
 		}
-		if r.stop {
+		if r.stop || in.ended {
 			return nil, false
 		}
 		if r.env.Ctx.Err() != nil {
@@ -785,6 +801,14 @@ func (in *jqInputs) Next() (any, bool) {
 			in.dec.SetBuf(in.chunk, !last)
 		}
 		v, ok, err := in.dec.Next()
+		if err != nil && r.o.streamErrors {
+			// jq 1.7.1 --stream-errors: the events before the error,
+			// then [MESSAGE, PATH], and the input ends there
+			ev := []any{err.Error(), in.dec.ErrorPath()}
+			in.events = append(append(in.events[:0], in.dec.PartialEvents()...), ev)
+			in.ended = true
+			continue
+		}
 		if err != nil {
 			if evs := in.dec.PartialEvents(); r.o.stream && len(evs) > 0 {
 				// jq's streaming parser has emitted the events of the

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
@@ -33,12 +34,11 @@ func (l *lineReader) next(eol byte) (line []byte, hadEOL bool, err error) {
 	}
 	line, err = l.br.ReadSlice(eol)
 	if err == bufio.ErrBufferFull {
-		l.long = append(l.long[:0], line...)
-		for err == bufio.ErrBufferFull {
-			line, err = l.br.ReadSlice(eol)
-			l.long = append(l.long, line...)
-		}
+		l.long, err = l.env.gatherLine(append(l.long[:0], line...), l.br, eol)
 		line = l.long
+		if err == gnu.ErrCancelled {
+			return nil, false, err
+		}
 	}
 	if len(line) == 0 {
 		if err == nil {
@@ -53,4 +53,43 @@ func (l *lineReader) next(eol byte) (line []byte, hadEOL bool, err error) {
 		err = nil
 	}
 	return line, false, err
+}
+
+// LineTooLongError is what a reader of lines says of a line longer than
+// Env.MaxLine: the shell's words for a value past its bound.
+type LineTooLongError struct{ Limit int }
+
+func (e LineTooLongError) Error() string {
+	return fmt.Sprintf("value too large (more than %d bytes)", e.Limit)
+}
+
+// gatherLine appends to buf the rest of a line of br up to delim (or the
+// end of the input), the part before it being buf, and returns it with
+// br's error (nil at delim). Past e.MaxLine it stops the run (e.Limit)
+// and fails with gnu.ErrCancelled: one line of a big file would
+// otherwise take the heap past a small memory limit on its last copy,
+// which no memory guard can interrupt (session 30's leftover: rev, sed,
+// nl and cut had no bound on a line).
+func (e *Env) gatherLine(buf []byte, br *bufio.Reader, delim byte) ([]byte, error) {
+	for {
+		chunk, err := br.ReadSlice(delim)
+		buf = append(buf, chunk...)
+		if e.MaxLine > 0 && len(buf) > e.MaxLine {
+			return buf[:0], e.lineTooLong()
+		}
+		if err != bufio.ErrBufferFull {
+			return buf, err
+		}
+	}
+}
+
+// lineTooLong stops the run for a line past e.MaxLine and returns
+// gnu.ErrCancelled; without e.Limit it returns the error to report.
+func (e *Env) lineTooLong() error {
+	err := LineTooLongError{Limit: e.MaxLine}
+	if e.Limit == nil {
+		return err
+	}
+	e.Limit(err)
+	return gnu.ErrCancelled
 }

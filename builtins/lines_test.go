@@ -1,9 +1,14 @@
 package builtins_test
 
 import (
+	"bytes"
+	"context"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
+
+	. "github.com/llmsh/llmsh/builtins"
 )
 
 // linesCase is one table-driven call of a builtin: files (nil for none), the
@@ -83,4 +88,33 @@ func headTailBig(t *testing.T, useFiles bool) {
 func TestHeadTailBigStdin(t *testing.T) {
 	t.Parallel()
 	headTailBig(t, false)
+}
+
+// TestLineBound: a reader of lines that gathers a line longer than
+// Env.MaxLine (the session's bound on one value) calls Env.Limit, which
+// stops the run, and ends as a cancelled command, without writing the
+// line or a message of its own (session 31: rev, sed, nl and cut
+// gathered a line of any length).
+func TestLineBound(t *testing.T) {
+	long := strings.Repeat("y", 600000) // past the readers' buffers (grep's: 256 KiB)
+	for _, args := range [][]string{{"rev"}, {"sed", "p"}, {"nl"}, {"cut", "-c1"}, {"uniq"}, {"paste", "-"}, {"join", "-", "/dev/null"}, {"shuf"}, {"shuf", "-n", "1"}, {"numfmt", "--invalid=ignore"}, {"envsubst"}, {"grep", "-c", "x"}, {"jq", "-R", "."}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var limits []error
+			var out, errb bytes.Buffer
+			env := &Env{
+				Ctx: context.Background(), Args: args,
+				Stdin:  struct{ io.Reader }{strings.NewReader("a\n" + long + "\nb\n")},
+				Stdout: &out, Stderr: &errb,
+				MaxLine: 100000, Limit: func(err error) { limits = append(limits, err) },
+			}
+			b, _ := Lookup(args[0])
+			Run(b, env) // its status is the run's to give (125)
+			if len(limits) != 1 || limits[0].Error() != "value too large (more than 100000 bytes)" {
+				t.Errorf("Limit called with %v", limits)
+			}
+			if strings.Contains(out.String(), "yyyy") || errb.Len() != 0 {
+				t.Errorf("stdout %d bytes, stderr %q", out.Len(), errb.String())
+			}
+		})
+	}
 }

@@ -5,12 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/llmsh/llmsh/builtins/internal/gnu"
-	"github.com/llmsh/llmsh/internal/stopre"
+	"github.com/llmsh/llmsh/posixre"
 )
 
 var _ = register(Builtin{Name: "nl", Summary: "number lines of files", Run: nl})
@@ -18,7 +17,7 @@ var _ = register(Builtin{Name: "nl", Summary: "number lines of files", Run: nl})
 // nlStyle is a numbering style: a (all), t (non-empty), n (none), pBRE.
 type nlStyle struct {
 	kind byte
-	re   *regexp.Regexp
+	re   *posixre.Regexp
 }
 
 func (s *nlStyle) set(what, v string) error {
@@ -26,7 +25,9 @@ func (s *nlStyle) set(what, v string) error {
 	case v == "a" || v == "t" || v == "n":
 		s.kind, s.re = v[0], nil
 	case strings.HasPrefix(v, "p"):
-		re, err := compileBRE(v[1:])
+		// GNU nl's syntax: POSIX basic with GNU's operators and
+		// back-references, a reversed range empty.
+		re, err := posixre.Compile(v[1:], posixre.EmptyRanges)
 		if err != nil {
 			return err
 		}
@@ -126,11 +127,14 @@ func (c *nlConfig) run(env *Env, files []string) int {
 	n.style = &n.body
 	done := env.EachFile(n.w, files, func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, ioBufSize)
+		var line []byte
 		for {
 			if env.Ctx.Err() != nil {
 				return gnu.ErrCancelled
 			}
-			text, rerr := br.ReadString('\n')
+			var rerr error
+			line, rerr = env.gatherLine(line[:0], br, '\n')
+			text := string(line)
 			if rerr != nil && quietStop(rerr) {
 				return rerr // a part of a line read until the run stopped
 			}
@@ -195,12 +199,14 @@ func (n *nlRun) add(text string) error {
 	case 't':
 		number = content != ""
 	case 'p':
-		// A long line is read through a reader that looks at the
-		// run's context (session 18, red team: -b p'[a-z]\{1,1000\}Q'
-		// of a 1 MB line ran past 100 s).
+		// A long line is matched under the run's context (session 18,
+		// red team: -b p'[a-z]\{1,1000\}Q' of a 1 MB line ran past 100 s).
 		var err error
-		if number, err = stopre.MatchLong(n.env.Ctx, n.style.re, content); err != nil {
-			return gnu.ErrCancelled
+		if number, err = n.style.re.MatchContext(n.env.Ctx, []byte(content)); err != nil {
+			if n.env.Ctx.Err() != nil {
+				return gnu.ErrCancelled
+			}
+			return err
 		}
 	}
 	var err error

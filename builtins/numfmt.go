@@ -345,11 +345,14 @@ func (o *numfmtOpts) run(env *Env, ops []string) int {
 		return finishOutput(env, w, status)
 	}
 	br := bufio.NewReaderSize(env.Stdin, 64<<10)
+	var buf []byte
 	for n := 0; ; n++ {
 		if n&0xfff == 0 && env.Ctx.Err() != nil {
 			return 1
 		}
-		line, err := br.ReadString(eol)
+		var err error
+		buf, err = env.gatherLine(buf[:0], br, eol)
+		line := string(buf)
 		if err != nil && err != io.EOF {
 			if quietStop(err) {
 				return 1 // a part of a line read until the run stopped

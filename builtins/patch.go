@@ -655,6 +655,7 @@ type patcher struct {
 	strip    int // -1: not given (basename)
 	reverse  bool
 	forward  bool
+	ignoreWS bool // -l: runs of blanks match any runs of blanks
 	force    bool // -f: never take a patch for a reversed one
 	batch    bool // -t: apply a reversed patch reversed
 	dryRun   bool
@@ -713,6 +714,7 @@ func patch(env *Env) int {
 	p := &patcher{env: env, strip: -1, fuzz: 2}
 	var o patchCmdOpts
 	f := p.flags(env, &o)
+	version := shortHelpVersion(f, 0, 'v') // GNU patch's -v
 	ops, err := f.Parse(env.Args[1:])
 	if err != nil {
 		if msg, ok := usageMessage(err); ok {
@@ -720,6 +722,9 @@ func patch(env *Env) int {
 			return 2
 		}
 		return f.Fail(err, 2)
+	}
+	if *version {
+		return printVersion(env)
 	}
 	if o.badMerge {
 		// GNU patch prints its usage hint alone.
@@ -782,6 +787,8 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 	f.BoolVar(&unified, 'u', "unified", "interpret the patch as a unified difference")
 	f.BoolVar(&o.ed, 'e', "ed", "interpret the patch as an ed script (applied in-process; ed itself never runs)")
 	f.BoolVar(&p.forward, 'N', "forward", "ignore patches that seem to be reversed or already applied")
+	f.BoolVar(&p.ignoreWS, 'l', "ignore-whitespace", "ignore white space changes between patch and input")
+	f.BoolVar(new(bool), 0, "binary", "read and write data in binary mode (llmsh: always)")
 	f.BoolVar(&p.reverse, 'R', "reverse", "assume patches were created with old and new files swapped")
 	f.Func('i', "input", RequiredArg, "PATCHFILE", "read patch from PATCHFILE instead of stdin", func(v string, _ bool) error {
 		o.input, o.inputSet = v, true
@@ -1717,6 +1724,12 @@ func (p *patcher) locate(in *diffFile, h *patchHunk, pat []patchLine, frozen int
 				return false
 			}
 			pl := pat[k]
+			if p.ignoreWS {
+				if !patchSimilar(in.lines[il], pl.text) {
+					return false
+				}
+				continue
+			}
 			inNoEOL := il == inputLines-1 && in.missingNewline
 			if !bytes.Equal(in.lines[il], pl.text) || inNoEOL != pl.noEOL {
 				return false
@@ -1950,6 +1963,37 @@ func rejUnified(b *bytes.Buffer, failed []rejHunk) {
 			if l.noEOL {
 				b.WriteString("\\ No newline at end of file\n")
 			}
+		}
+	}
+}
+
+// patchSimilar is GNU patch's similar, the line match of -l: a run of
+// blanks (spaces, tabs) in the patch's line matches any run in the
+// input's line, blanks at the ends of both are ignored, and so is a
+// missing newline at the end.
+func patchSimilar(in, pat []byte) bool {
+	blank := func(c byte) bool { return c == ' ' || c == '\t' }
+	a, b := in, pat
+	for {
+		if len(b) == 0 || blank(b[0]) {
+			for len(b) > 0 && blank(b[0]) {
+				b = b[1:]
+			}
+			if len(a) > 0 {
+				if !blank(a[0]) {
+					return false
+				}
+				for len(a) > 0 && blank(a[0]) {
+					a = a[1:]
+				}
+			}
+			if len(a) == 0 || len(b) == 0 {
+				return len(a) == len(b)
+			}
+		} else if len(a) == 0 || a[0] != b[0] {
+			return false
+		} else {
+			a, b = a[1:], b[1:]
 		}
 	}
 }

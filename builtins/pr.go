@@ -798,18 +798,31 @@ func prLayout(o *prOpts, chunk []string, first, rows, per int) prPage {
 	return page
 }
 
-// prNumbered is a page's lines for several columns with -n: each line
-// cut to what its column holds after the number, then numbered (five
-// digits and a tab, which takes the column's first 8 places), from
-// first+1 on.
+// prNumbered is a page's lines for several columns with -n, as GNU's
+// read_line makes them: a line's first character is read, then the
+// number is added (DIGITS, then for a TAB separator blanks up to the next
+// multiple of 8, else the separator), then the characters that still fit
+// the column (the first one always; -J cuts none), from first+1 on.
 func prNumbered(o *prOpts, lines []string, first int) []string {
 	numWidth := o.numDigits + 1
-	if o.numSep == "\t" {
+	sep := o.numSep
+	if sep == "\t" {
 		numWidth = (o.numDigits/8 + 1) * 8
+		sep = strings.Repeat(" ", numWidth-o.numDigits)
 	}
-	keep := max(0, prColWidth(o)-numWidth)
+	colWidth := prColWidth(o)
 	out := make([]string, len(lines))
+	n := first + o.firstNum
 	for i, l := range lines {
+		if !o.join && strings.HasPrefix(l, "\t") && colWidth < 8 {
+			// GNU: a first character wider than the column (a tab)
+			// ends the line before its number, which is not used.
+			out[i] = ""
+			continue
+		}
+		num := o.lineNumber(n)
+		n++
+		num = num[:len(num)-len(o.numSep)] + sep
 		if !(o.join && o.sep == "\t") && strings.IndexByte(l, '\t') >= 0 {
 			// GNU's columns expand a tab as they read it: the first
 			// character before the number is added, the others after
@@ -829,10 +842,10 @@ func prNumbered(o *prOpts, lines []string, first int) []string {
 			}
 			l = b.String()
 		}
-		if len(l) > keep {
+		if keep := max(1, colWidth-numWidth); !o.join && len(l) > keep {
 			l = l[:keep]
 		}
-		out[i] = o.lineNumber(first+i+o.firstNum) + l
+		out[i] = num + l
 	}
 	return out
 }
@@ -1215,6 +1228,9 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 	for i, cell := range row {
 		start := base + i*(colWidth+len(o.sep))
 		limit := start + colWidth
+		if o.number && !o.merge {
+			limit = -1 // prNumbered cut the cells as GNU does
+		}
 		if i > 0 {
 			if !o.join {
 				pos = start - len(o.sep)
@@ -1223,7 +1239,7 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 				if o.sep[k] != ' ' {
 					flush(pos)
 					b.WriteByte(o.sep[k])
-					printed = pos + 1
+					printed++ // past pos when a cell ran over (-n)
 				}
 				pos++
 			}
@@ -1251,7 +1267,7 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 			if cell[k] != ' ' && cell[k] != '\t' {
 				flush(pos)
 				b.WriteByte(cell[k])
-				printed = next
+				printed++ // past pos when a cell ran over (-n)
 			}
 			pos = next
 		}

@@ -955,8 +955,8 @@ func (p *printfState) intVal(unsigned bool) (uint64, bool) {
 	if !ok {
 		return 0, true
 	}
-	if a != "" && (a[0] == '\'' || a[0] == '"') {
-		return uint64(printfCharCode(a[1:])), true
+	if p.charConst(a) {
+		return uint64(p.charCode(a[1:])), true
 	}
 	v, end, erange := printfParseInt(a, unsigned)
 	if end < len(a) {
@@ -969,15 +969,31 @@ func (p *printfState) intVal(unsigned bool) (uint64, bool) {
 	return v, true
 }
 
-func printfCharCode(s string) int {
+// charConst tells whether a numeric argument a is a character constant,
+// 'c or "c: a quote alone is one for bash (0), not for coreutils, which
+// says it is no number.
+func (p *printfState) charConst(a string) bool {
+	return a != "" && (a[0] == '\'' || a[0] == '"') && (!p.gnu || len(a) > 1)
+}
+
+// charCode is the value of the character constant whose text after the
+// quote is s: its first character's code point, or its first byte in
+// the C locale (or where s does not start with a valid UTF-8 sequence),
+// as bash's and coreutils' mbtowc. coreutils warns of what follows it.
+func (p *printfState) charCode(s string) int {
 	if s == "" {
 		return 0
 	}
-	r, size := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError && size <= 1 {
-		return int(s[0])
+	code, size := int(s[0]), 1
+	if !p.byteLocale() && !(p.gnu && byteLocale(p.env)) {
+		if r, n := utf8.DecodeRuneInString(s); r != utf8.RuneError || n > 1 {
+			code, size = int(r), n
+		}
 	}
-	return int(r)
+	if p.gnu && size < len(s) {
+		p.errorf("warning: %s: character(s) following character constant have been ignored", s[size:])
+	}
+	return code
 }
 
 // rangeError reports a number out of range: a warning in bash, an error
@@ -1095,8 +1111,8 @@ func (p *printfState) floatArg() printfFloat {
 	if !ok {
 		return printfFloat{x: new(big.Float).SetPrec(64)}
 	}
-	if a != "" && (a[0] == '\'' || a[0] == '"') {
-		return printfFloat{x: new(big.Float).SetPrec(64).SetInt64(int64(printfCharCode(a[1:])))}
+	if p.charConst(a) {
+		return printfFloat{x: new(big.Float).SetPrec(64).SetInt64(int64(p.charCode(a[1:])))}
 	}
 	f, end := printfParseFloat(a)
 	if end < len(a) {

@@ -187,3 +187,36 @@ func TestPrintfWideFields(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintfCharConst checks character constants in coreutils' printf
+// and bash's: coreutils 9.1 (env printf) warns of what follows the
+// character and takes a quote alone for no number; under LC_ALL=C both
+// take the first byte (bash 5.2 and coreutils: printf '%d' "'é" is 195).
+func TestPrintfCharConst(t *testing.T) {
+	t.Parallel()
+	gnuPrintf, _ := Lookup("printf")
+	tests := []struct {
+		b              Builtin
+		environ        []string
+		args           []string
+		stdout, stderr string
+		status         int
+	}{
+		{gnuPrintf, nil, []string{"printf", "%d|%x|%.1f|\n", "'ab", "\"éz", "'é"}, "97|e9|233.0|\n",
+			"printf: warning: b: character(s) following character constant have been ignored\n" +
+				"printf: warning: z: character(s) following character constant have been ignored\n", 0},
+		{gnuPrintf, []string{"LC_ALL=C"}, []string{"printf", "%d|%d\n", "'é", "'"}, "195|0\n",
+			"printf: warning: \xa9: character(s) following character constant have been ignored\n" +
+				"printf: '\\'': expected a numeric value\n", 1},
+		{Builtin{Name: "printf", Run: ShellPrintf}, nil, []string{"printf", "%d %d %d\n", "'ab", "'", "'\xffé"}, "97 0 255\n", "", 0},
+	}
+	for _, tt := range tests {
+		var out, errb bytes.Buffer
+		env := &Env{Ctx: context.Background(), Args: tt.args, Stdin: strings.NewReader(""),
+			Stdout: &out, Stderr: &errb, Environ: tt.environ}
+		st := Run(tt.b, env)
+		if out.String() != tt.stdout || errb.String() != tt.stderr || st != tt.status {
+			t.Errorf("%q %q:\n got %q %q %d\nwant %q %q %d", tt.environ, tt.args, out.String(), errb.String(), st, tt.stdout, tt.stderr, tt.status)
+		}
+	}
+}

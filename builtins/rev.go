@@ -60,12 +60,11 @@ func rev(env *Env) int {
 			}
 			line, err := br.ReadSlice(delim)
 			if err == bufio.ErrBufferFull {
-				long = append(long[:0], line...)
-				for err == bufio.ErrBufferFull {
-					line, err = br.ReadSlice(delim)
-					long = append(long, line...)
-				}
+				long, err = env.gatherLine(append(long[:0], line...), br, delim)
 				line = long
+				if err == gnu.ErrCancelled {
+					return err
+				}
 			}
 			if k, bad := revInvalid(line, cloc, err == io.EOF); bad {
 				return revBadChar{lines: lines}

@@ -33,6 +33,9 @@ func rmdir(env *Env) int {
 		if *verbose {
 			fmt.Fprintf(env.Stdout, "%s: removing directory, %s\n", env.Name(), env.QuoteAF(d))
 		}
+		if err := rmdirDotErr(env, d); err != nil {
+			return false, false, err
+		}
 		abs := env.Abs(d)
 		fi, err := env.FS.Lstat(abs)
 		switch {
@@ -93,4 +96,41 @@ func rmdir(env *Env) int {
 		}
 	}
 	return status
+}
+
+// rmdirDotErr is Linux rmdir(2)'s refusal of a path whose last component
+// is "." (EINVAL), ".." (ENOTEMPTY) or the root itself (EBUSY), which GNU
+// rmdir reports as it gets it: "rmdir d/." never removes d. The path up
+// to that component must still lead to a directory (ENOENT, ENOTDIR
+// first, as the kernel's walk finds them). It is nil for other paths
+// and for "".
+func rmdirDotErr(env *Env, d string) error {
+	p := strings.TrimRight(d, "/")
+	switch {
+	case d == "":
+		return nil // ENOENT, as any missing name
+	case p == "":
+		return syscall.EBUSY
+	}
+	dir, last := ".", p
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		dir, last = p[:i+1], p[i+1:]
+	}
+	var why error
+	switch last {
+	case ".":
+		why = syscall.EINVAL
+	case "..":
+		why = syscall.ENOTEMPTY
+	default:
+		return nil
+	}
+	fi, err := env.FS.Stat(env.Abs(dir))
+	switch {
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return syscall.ENOTDIR
+	}
+	return why
 }

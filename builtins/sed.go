@@ -525,11 +525,8 @@ func (in *sedInput) fill() {
 		}
 		in.la = in.la[:0]
 		for {
-			chunk, err := in.br.ReadSlice(in.run.eol)
-			in.la = append(in.la, chunk...)
-			if err == bufio.ErrBufferFull {
-				continue
-			}
+			var err error
+			in.la, err = in.run.env.gatherLine(in.la, in.br, in.run.eol)
 			if errors.Is(err, gnu.ErrCancelled) {
 				// The run was stopped mid-line (an endless device): the
 				// line cut short is dropped, not edited, and nothing more

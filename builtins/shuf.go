@@ -447,7 +447,7 @@ func shufReadLines(env *Env, r io.Reader, eol byte) ([][]byte, error) {
 		if len(lines)&0xfff == 0 && env.Ctx.Err() != nil {
 			return nil, gnu.ErrCancelled
 		}
-		line, err := br.ReadBytes(eol)
+		line, err := env.gatherLine(nil, br, eol)
 		if len(line) > 0 {
 			if line[len(line)-1] == eol {
 				line = line[:len(line)-1]
@@ -469,7 +469,7 @@ func shufReadLines(env *Env, r io.Reader, eol byte) ([][]byte, error) {
 func shufReservoir(env *Env, r io.Reader, eol byte, k uint64, rnd *shufRandint) ([][]byte, uint64, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	read := func() ([]byte, bool, error) {
-		line, err := br.ReadBytes(eol)
+		line, err := env.gatherLine(nil, br, eol)
 		if len(line) > 0 {
 			if line[len(line)-1] == eol {
 				line = line[:len(line)-1]

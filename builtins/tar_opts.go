@@ -325,6 +325,52 @@ func (s *tarState) moreFlags(f *Flags, o *tarOpts) {
 		s.program = v
 		return nil
 	})
+	s.noEffectFlags(f, o)
+}
+
+// noEffectFlags adds GNU tar's options that change nothing in what llmsh
+// reads, writes or extracts (session 31: llmsh refused them): how the
+// archive is read or sought, sparse files (vfsd writes no holes, and a
+// file without holes is archived the same), metadata llmsh keeps none
+// of, and how extraction replaces files and directories.
+func (s *tarState) noEffectFlags(f *Flags, o *tarOpts) {
+	none := func(string, bool) error { return nil }
+	for _, n := range []struct {
+		short      rune
+		long, help string
+	}{
+		{'B', "read-full-records", "reblock as we read (llmsh: always)"},
+		{'S', "sparse", "handle sparse files efficiently (llmsh: no effect)"},
+		{'U', "unlink-first", "remove each file prior to extracting over it (llmsh: no effect)"},
+		{'n', "seek", "archive is seekable (llmsh: no effect)"},
+		{0, "no-seek", "archive is not seekable (llmsh: no effect)"},
+		{0, "recursive-unlink", "empty hierarchies prior to extracting directory (llmsh: no effect)"},
+		{0, "force-local", "archive file is local even if it has a colon (llmsh: always)"},
+		{0, "restrict", "disable use of some potentially harmful options (llmsh: no effect)"},
+		{0, "overwrite-dir", "overwrite metadata of existing directories when extracting (default)"},
+		{0, "no-overwrite-dir", "preserve metadata of existing directories (llmsh: no effect)"},
+		{0, "keep-directory-symlink", "preserve existing symlinks to directories when extracting (llmsh: no effect)"},
+		{0, "delay-directory-restore", "delay setting modification times and permissions of extracted directories (llmsh: no effect)"},
+		{0, "no-delay-directory-restore", "cancel the effect of --delay-directory-restore option"},
+		{0, "check-device", "check device numbers when creating incremental archives (llmsh: no effect)"},
+		{0, "no-check-device", "do not check device numbers when creating incremental archives"},
+		{0, "ignore-command-error", "ignore exit codes of children (llmsh: no effect)"},
+		{0, "no-ignore-command-error", "treat non-zero exit codes of children as error"},
+		{0, "no-acls", "disable the POSIX ACLs support"},
+		{0, "no-selinux", "disable the SELinux context support"},
+		{0, "no-xattrs", "disable extended attributes support"},
+	} {
+		f.Func(n.short, n.long, NoArg, "", n.help, none)
+	}
+	f.Func(0, "atime-preserve", OptionalArg, "METHOD", "preserve access times on dumped files (llmsh: no effect)", func(v string, present bool) error {
+		if !present {
+			return nil
+		}
+		if _, err := argmatch(s.env, v, []string{"replace", "system"}, "--atime-preserve"); err != nil && o.fatal == "" {
+			o.fatal = err.(*UsageError).Msg
+		}
+		return nil
+	})
 }
 
 // openAppend opens the archive for -r and -u: read to its end-of-archive

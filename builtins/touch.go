@@ -193,9 +193,18 @@ func touchStamp(s string, now time.Time, loc *time.Location) (time.Time, bool) {
 		sec, _ = strconv.Atoi(secs)
 	}
 	mon, day, hour, min := n(0), n(2), n(4), n(6)
+	// A leap second (.60) is taken as :59 and one second added, as GNU's
+	// posixtime does: 12312359.60 is the next day's 00:00:00.
+	leap := sec == 60
+	if leap {
+		sec = 59
+	}
 	t := time.Date(year, time.Month(mon), day, hour, min, sec, 0, loc)
-	if mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 60 || t.Day() != day {
+	if mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 59 || t.Day() != day {
 		return time.Time{}, false
+	}
+	if leap {
+		t = t.Add(time.Second)
 	}
 	return t, true
 }

@@ -248,28 +248,21 @@ func (u *uniqRun) writeline(line []byte, match bool, n int) {
 
 // readLine reads the next line into buf (with its delimiter, one
 // supplied if the input lacked it).
-func (u *uniqRun) readLine(buf []byte) ([]byte, error) {
-	buf = buf[:0]
-	for {
-		chunk, err := u.br.ReadSlice(u.delim)
-		buf = append(buf, chunk...)
-		if err == bufio.ErrBufferFull {
-			continue
+func (u *uniqRun) readLine(env *Env, buf []byte) ([]byte, error) {
+	buf, err := env.gatherLine(buf[:0], u.br, u.delim)
+	if err == io.EOF && len(buf) > 0 {
+		if buf[len(buf)-1] != u.delim {
+			buf = append(buf, u.delim)
 		}
-		if err == io.EOF && len(buf) > 0 {
-			if buf[len(buf)-1] != u.delim {
-				buf = append(buf, u.delim)
-			}
-			return buf, nil
-		}
-		return buf, err
+		return buf, nil
 	}
+	return buf, err
 }
 
 // filter copies the input's lines to the output as the options select,
 // until the input ends (io.EOF), fails, or env is cancelled (gnu.ErrCancelled).
 func (u *uniqRun) filter(env *Env) error {
-	prev, err := u.readLine(nil)
+	prev, err := u.readLine(env, nil)
 	if err != nil {
 		return err
 	}
@@ -289,7 +282,7 @@ func (u *uniqRun) filter(env *Env) error {
 				break // the output failed (its reader gone): stop reading
 			}
 		}
-		cur, err = u.readLine(cur)
+		cur, err = u.readLine(env, cur)
 		if err != nil {
 			break
 		}

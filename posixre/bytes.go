@@ -49,6 +49,21 @@ func toLatin1(b []byte) *latin1 {
 	return l
 }
 
+// Latin1 returns b's Latin-1 form, where each byte of 0x80 and over is
+// the character of its value (for a matcher that reads UTF-8 to take each
+// byte for one character, as GNU's tools in the C locale), and a function
+// that maps an offset of that form (at a character's start, or -1) back to
+// b's; b itself and a nil function when b is ASCII.
+func Latin1(b []byte) ([]byte, func(int) int) {
+	for _, c := range b {
+		if c >= 0x80 {
+			l := toLatin1(b)
+			return l.b, l.orig
+		}
+	}
+	return b, nil
+}
+
 // orig maps an offset of l.b (at a character's start, or -1) to the
 // subject's.
 func (l *latin1) orig(p int) int {

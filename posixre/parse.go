@@ -79,6 +79,11 @@ const (
 	// \w, \s and the word characters are ASCII's, and IgnoreCase folds
 	// ASCII letters only (session 23: `.` matched the two bytes of "é").
 	Bytes
+	// EmptyRanges is glibc's syntax without RE_NO_EMPTY_RANGES, as GNU
+	// expr, csplit, nl and find's default (emacs) regex type compile: a
+	// range whose end sorts before its start ([b-a]) is empty where grep
+	// and sed say "Invalid range end".
+	EmptyRanges
 )
 
 // ErrBackref is returned by Translate for a pattern with a back-reference,
@@ -176,6 +181,7 @@ type parser struct {
 	warnings []string
 	backref  bool
 	bytes    bool // Bytes
+	empty    bool // EmptyRanges
 }
 
 // decode is decodeChar, or in Bytes mode the byte at s[i].
@@ -220,7 +226,7 @@ func parse(pat string, fl Flags) (*node, *parser, error) {
 	if len(pat) > MaxLen {
 		return nil, nil, errBig
 	}
-	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, close: fl&(ERE|CloseError) == ERE|CloseError, dups: fl&(ERE|RegComp) == RegComp, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0}
+	ps := &parser{p: pat, ere: fl&ERE != 0, strict: fl&(ERE|RegComp) == ERE|RegComp, close: fl&(ERE|CloseError) == ERE|CloseError, dups: fl&(ERE|RegComp) == RegComp, closed: map[int]bool{}, nognu: fl&NoGNUOps != 0, bytes: fl&Bytes != 0, empty: fl&EmptyRanges != 0}
 	n, err := ps.alt(0)
 	if err != nil {
 		return nil, nil, err
@@ -725,6 +731,9 @@ func (ps *parser) bracket() (*node, error) {
 				var w int
 				hi, w = ps.decode(ps.p, ps.i)
 				ps.i += w
+			}
+			if hi < lo && ps.empty {
+				continue
 			}
 			if hi < lo {
 				return nil, errRange

@@ -396,3 +396,28 @@ func TestStartInterval(t *testing.T) {
 		}
 	}
 }
+
+// EmptyRanges: a reversed range is empty, as glibc without
+// RE_NO_EMPTY_RANGES (GNU expr, csplit, nl; checked with expr 9.1).
+func TestEmptyRanges(t *testing.T) {
+	for _, c := range []struct {
+		pat, in string
+		want    bool
+	}{
+		{`[b-a]`, "a", false},
+		{`[b-a]`, "b", false},
+		{`x[b-a]*y`, "xy", true},
+		{`[^b-a]`, "q", true},
+		{`[b-ac]`, "c", true},
+		{`[b-ac]`, "b", false},
+	} {
+		re, err := Compile(c.pat, EmptyRanges)
+		if err != nil {
+			t.Errorf("%q: %v", c.pat, err)
+			continue
+		}
+		if got, err := re.Match([]byte(c.in)); err != nil || got != c.want {
+			t.Errorf("%q on %q: got %v, %v; want %v", c.pat, c.in, got, err, c.want)
+		}
+	}
+}

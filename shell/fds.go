@@ -46,7 +46,29 @@ func fdRW(hc interp.HandlerContext, n int, output bool) (io.ReadWriteCloser, boo
 	if output {
 		return nopRWC{w: wr}, true
 	}
+	if rwc, ok, err := reopen(rd); ok && err == nil {
+		return rwc, true
+	}
 	return nopRWC{r: rd}, true
+}
+
+// reopen is what opening /dev/stdin or /dev/fd/N reads when the
+// descriptor's input can be opened anew (ok): a here-document over a
+// pipe's size, bash's temporary file, read again from its start by a
+// new offset that the commands it is given to share (interp's docInput).
+func reopen(r io.Reader) (rwc io.ReadWriteCloser, ok bool, err error) {
+	ro, ok := r.(interface{ Reopen() (io.ReadCloser, error) })
+	if !ok {
+		return nil, false, nil
+	}
+	rc, err := ro.Reopen()
+	if err != nil {
+		return nil, true, err
+	}
+	if rwc, ok := rc.(io.ReadWriteCloser); ok {
+		return rwc, true, nil
+	}
+	return nopRWC{r: rc}, true, nil
 }
 
 // fdFilePath is the file that /dev/fd/N (name) opens anew, as Linux

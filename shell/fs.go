@@ -428,6 +428,12 @@ func (s *Shell) openPlain(ctx context.Context, name string, flag int) (io.ReadWr
 			// <&-: /dev/stdin names no open file.
 			return nil, redirError(name, syscall.ENOENT)
 		}
+		if rwc, ok, err := reopen(hc.Stdin); ok && !output {
+			if err != nil {
+				return nil, redirError(name, err)
+			}
+			return rwc, nil
+		}
 		return nopRWC{r: hc.Stdin}, nil
 	case "/dev/stdout", "/dev/fd/1":
 		return nopRWC{w: hc.Stdout}, nil

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -422,3 +423,46 @@ func (s *Shell) RouteBuiltins(names ...string) error {
 
 // Name is $0 as the shell was made with it.
 func (s *Shell) Name() string { return s.opts.Name }
+
+// TrackSets starts (or, false, stops) recording the global variables
+// the script stores or unsets (interp.Runner.TrackSets); TrackedSets
+// returns them.
+func (s *Shell) TrackSets(on bool) { s.runner.TrackSets(on) }
+
+// VarSize is a variable and about how many bytes of heap its value
+// holds.
+type VarSize struct {
+	Name string
+	Size int
+}
+
+// TrackedSets returns the variables recorded since TrackSets that are
+// set, the biggest first.
+func (s *Shell) TrackedSets() []VarSize {
+	env := s.runner.WriteEnv()
+	var out []VarSize
+	for _, name := range s.runner.TrackedSets() {
+		if vr := env.Get(name); vr.Declared() {
+			out = append(out, VarSize{name, varSize(vr)})
+		}
+	}
+	slices.SortFunc(out, func(a, b VarSize) int { return cmp.Or(cmp.Compare(b.Size, a.Size), strings.Compare(a.Name, b.Name)) })
+	return out
+}
+
+// varSize is about how many bytes of heap vr's value holds: its
+// strings and their headers.
+func varSize(vr expand.Variable) int {
+	n := len(vr.Str) + 16*len(vr.Indexes)
+	for _, v := range vr.List {
+		n += len(v) + 16
+	}
+	for k, v := range vr.Map {
+		n += len(k) + len(v) + 48
+	}
+	return n
+}
+
+// UnsetGlobal unsets the global variable name, readonly or not
+// (interp.Runner.UnsetGlobal).
+func (s *Shell) UnsetGlobal(name string) { s.runner.UnsetGlobal(name) }

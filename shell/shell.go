@@ -38,6 +38,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -139,8 +140,11 @@ type Shell struct {
 	cancel   context.CancelFunc // of the run in progress
 	tripped  error              // a limit that fired in a background job
 	tripSaid bool               // a nested shell has reported tripped
-	routes   []string           // RouteBuiltins' names, routed in nested shells too
-	exited   bool               // the last RunFile's script ran exit
+	// lineLimit is the builtins' Env.Limit: a line past the bound on
+	// one value stops the run as a value does (builtins.Env.MaxLine).
+	lineLimit func(error)
+	routes    []string // RouteBuiltins' names, routed in nested shells too
+	exited    bool     // the last RunFile's script ran exit
 	// holdEnd keeps RunFile from closing the script's descriptors and
 	// hanging up its jobs: the lines before a syntax error have run, and
 	// the error message and the EXIT trap still use them (endScript).
@@ -221,6 +225,7 @@ func New(opts Options) (*Shell, error) {
 	}
 	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), paths: new(pathRounds), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites), hangUpWait: hangUpWait}
 	s.frameCheck.Store(s.firstFrameCheck())
+	s.lineLimit = func(err error) { s.trip(fmt.Errorf("%w: %v", ErrLimit, err)) }
 	env := Defaults(opts.Dir)
 	if opts.OnlyVars {
 		env = []string{"PWD=" + opts.Dir, "PATH=" + builtins.DefaultPath}
@@ -252,6 +257,7 @@ func New(opts Options) (*Shell, error) {
 		interp.DeferredRedirects(true),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),
+		interp.HeapCheck(memguard.Check),
 		interp.GraceEnd(jobGraceEnd),
 		interp.CommandNames(commandNames),
 		interp.TimeFormat(builtins.Strftime),
@@ -478,10 +484,14 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		} else if !found {
 			st = notFound
 		} else {
+			environ := hc.Exported()
+			if !hc.IsBuiltin {
+				environ = underscoreEnv(ctx, environ, args[0], p)
+			}
 			if p != "" {
 				args = append([]string{p}, args[1:]...) // a script in a directory of PATH
 			}
-			st = s.run(ctx, args, hc.IsBuiltin, stdinOf(hc), hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
+			st = s.run(ctx, args, hc.IsBuiltin, stdinOf(hc), hc.Stdout, hc.Stderr, hc.Dir, environ)
 		}
 		if st == notFound && hc.Exec {
 			fmt.Fprintf(hc.Stderr, "%sexec: %s: not found\n", scriptPrefix(hc), commandText(args[0]))
@@ -643,6 +653,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 		return s.runShellBuiltin(ctx, name, b, sb, stdout, stderr)
 	}
 	env.Stdin = stoppable(ctx, stdin, s.state.stdin.Load())
+	env.MaxLine, env.Limit = max(s.opts.Limits.MaxValue, 0), s.lineLimit
 	env.FS = clientFS{c: s.client, truncs: &s.state.truncs, psubs: s.psubs, fd: fdOpener(ctx, stdin, stdout, stderr), umask: umaskOf(ctx), ctx: ctx}
 	if name == "timeout" {
 		env.Ctx = goContext(ctx) // its command runs on a goroutine of its own
@@ -960,6 +971,24 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		s.mu.Unlock()
 	}
 	return st
+}
+
+// underscoreEnv is environ with _ set to the command as bash's execute
+// puts it in a program's environment (put_command_name_into_env): the
+// path PATH found (/usr/bin/bash, what the hash table holds; p when it
+// is a script in a directory of PATH), or the name as written when it
+// holds a slash. env lists it; a nested shell starts its $_ with it.
+func underscoreEnv(ctx context.Context, environ []string, name, p string) []string {
+	full := name
+	if p != "" {
+		full = p
+	} else if r := currentRunner(ctx); r != nil && !strings.Contains(name, "/") {
+		if h, ok := r.Hashed(name); ok {
+			full = h
+		}
+	}
+	out := slices.DeleteFunc(slices.Clone(environ), func(v string) bool { return strings.HasPrefix(v, "_=") })
+	return append(out, "_="+full)
 }
 
 // nestedUsageErr prints what a nested shell says of its bad arguments

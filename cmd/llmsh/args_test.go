@@ -60,6 +60,8 @@ func TestParseArgsGetopt(t *testing.T) {
 		{[]string{"--json=1"}, 2, "llmsh: option '--json' doesn't allow an argument\n" + usageLine + "\n"},
 		{[]string{"--timeout=0"}, 2, "llmsh: invalid --timeout '0'\n" + usageLine + "\n"},
 		{[]string{"--col=sometimes"}, 2, "llmsh: invalid --color 'sometimes' (want auto, always or never)\n" + usageLine + "\n"},
+		// An ID left empty by a failed `session open` ran the script here.
+		{[]string{"--session", "", "-c", "true"}, 2, "llmsh: invalid --session '' (an empty ID: did 'llmsh session open' fail?)\n" + usageLine + "\n"},
 	} {
 		var stderr bytes.Buffer
 		_, st := parseArgs(tc.args, &stderr)

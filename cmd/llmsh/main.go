@@ -206,7 +206,15 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	f.Func(0, "vfs-fds", builtins.RequiredArg, "R,W", "use a vfsd that the parent already runs, on\ninherited fds", str(&o.vfsFds))
 	f.Func(0, "vfsd", builtins.RequiredArg, "PATH", "run this vfsd binary instead of llmsh's own\nserver mode", str(&o.vfsdPath))
 	f.BoolVar(&o.strict, 0, "strict", "writes outside -o fail instead of going to\nvirtual files")
-	f.Func(0, "session", builtins.RequiredArg, "ID", "run -c SCRIPT in session ID of \"llmsh serve\"\n(stdin is sent unless it is a terminal)", str(&o.session))
+	f.Func(0, "session", builtins.RequiredArg, "ID", "run -c SCRIPT in session ID of \"llmsh serve\"\n(stdin is sent unless it is a terminal)", func(v string, _ bool) error {
+		if v == "" {
+			// `llmsh --session "$id"` after a failed `session open`: the
+			// script must not run here, in a fresh local shell, instead.
+			return fmt.Errorf("invalid --session '' (an empty ID: did 'llmsh session open' fail?)")
+		}
+		o.session = v
+		return nil
+	})
 	f.Func(0, "socket", builtins.RequiredArg, "PATH", "the socket of \"llmsh serve\" (default\n$XDG_RUNTIME_DIR/llmsh.sock)", str(&o.socket))
 	f.BoolVar(&o.json, 0, "json", "print one JSON object {stdout, stderr, exit_code,\ntruncated, duration_ms, virtual_files} instead\nof streaming the output")
 	f.Func(0, "timeout", builtins.RequiredArg, "DUR", "wall-clock limit for the whole run (exit status\n124); interactive: for each command line", durationFlag("timeout", &o.timeout))

@@ -124,3 +124,55 @@ func TestReadmeMCPConfig(t *testing.T) {
 		t.Errorf("out/x: %q %v", b, err)
 	}
 }
+
+// TestReadmeTranscripts runs each ```sh block of the README that is a
+// terminal transcript (its first line `$ llmsh …`) in the repository's
+// root, as a user pasting it there would, and compares what it prints
+// (stdout and stderr as a terminal shows them) with the block's lines
+// after the command; durations and mktemp's random names are masked.
+// The JSON example's `wc -l < go.mod` had said 27 while go.mod had 25
+// lines (it now prints go.mod's first line, which does not move).
+func TestReadmeTranscripts(t *testing.T) {
+	t.Parallel()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash to run the README's transcripts")
+	}
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mask := func(s string) string {
+		s = regexp.MustCompile(`"duration_ms":[0-9]+`).ReplaceAllString(s, `"duration_ms":N`)
+		return regexp.MustCompile(`/tmp/tmp\.[0-9A-Za-z]{10}`).ReplaceAllString(s, "/tmp/tmp.XXXXXXXXXX")
+	}
+	n := 0
+	for _, m := range regexp.MustCompile("(?s)```sh\n(\\$ llmsh .*?)```").FindAllStringSubmatch(string(b), -1) {
+		lines := strings.SplitAfter(strings.TrimPrefix(m[1], "$ "), "\n")
+		// The command ends on the line where its single quotes balance.
+		end := 0
+		for q := 0; end < len(lines); end++ {
+			if q += strings.Count(lines[end], "'"); q%2 == 0 {
+				end++
+				break
+			}
+		}
+		command, want := strings.Join(lines[:end], ""), strings.Join(lines[end:], "")
+		n++
+		t.Run(strings.Fields(command)[1], func(t *testing.T) {
+			bin := realLlmsh(t) // built before the clock starts
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bash, "-c", command)
+			cmd.Dir = "../.."
+			cmd.Env = []string{"PATH=" + filepath.Dir(bin) + ":/usr/bin:/bin", "HOME=" + t.TempDir()}
+			out, err := cmd.CombinedOutput()
+			if got := mask(string(out)); got != mask(want) {
+				t.Errorf("README's transcript\n$ %s\nprints (%v)\n%s\nnot\n%s", command, err, got, want)
+			}
+		})
+	}
+	if n < 2 {
+		t.Errorf("found %d transcripts in README.md, want the JSON and scratch examples", n)
+	}
+}

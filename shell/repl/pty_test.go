@@ -993,3 +993,20 @@ func TestCtrlZPipelineAndSubshell(t *testing.T) {
 		t.Fatalf("jobs after both ended: %q", out)
 	}
 }
+
+// A pasted long line is echoed once, not redrawn whole for each of its
+// characters: chzyer/readline wrote about n*n/2 bytes for a line of n
+// characters typed at its end (3000 characters, 4.5 MB: seconds of
+// terminal work), the line editor now writes each character once.
+func TestPastedLineEchoedOnce(t *testing.T) {
+	s := start(t, t.TempDir(), env(t.TempDir()), "--no-history")
+	s.expect(prompt, wait)
+	word := strings.Repeat("x", 3000)
+	before := len(s.all())
+	s.send("echo " + word + " | wc -c\r")
+	s.expect("\r\n3001\r\n", wait)
+	s.expect(prompt, wait)
+	if n := len(s.all()) - before; n > 4*len(word) { // the line, then redrawn twice on Enter
+		t.Fatalf("the terminal got %d bytes for a %d-character line: %q", n, len(word), strings.ReplaceAll(s.all()[before:], word, "<word>"))
+	}
+}

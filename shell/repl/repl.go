@@ -25,7 +25,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/chzyer/readline"
+	"github.com/llmsh/llmsh/third_party/readline"
 	"github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 

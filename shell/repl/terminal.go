@@ -3,7 +3,7 @@ package repl
 import (
 	"sync"
 
-	"github.com/chzyer/readline"
+	"github.com/llmsh/llmsh/third_party/readline"
 	"golang.org/x/term"
 )
 

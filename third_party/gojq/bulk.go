@@ -113,14 +113,14 @@ func implodeCtx(ctx context.Context, v any) any {
 	return sb.String()
 }
 
+// errSplitStrings is jq 1.7.1's error for split/1 of a non-string.
+var errSplitStrings = errors.New("split input and separator must be strings")
+
 func splitCtx(ctx context.Context, v, x any) any {
 	s, ok := v.(string)
-	if !ok {
-		return &func1TypeError{"split", v, x}
-	}
-	t, ok := x.(string)
-	if !ok {
-		return &func1TypeError{"split", v, x}
+	t, ok2 := x.(string)
+	if !ok || !ok2 {
+		return errSplitStrings
 	}
 	if s == "" {
 		return []any{}

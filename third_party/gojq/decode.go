@@ -58,7 +58,8 @@ type Decoder struct {
 	// jq's streaming parser emits them
 	track      bool
 	events     []any
-	afterComma bool // the last token was a ','
+	errPath    []any // the streaming parser's path at the last error
+	afterComma bool  // the last token was a ','
 }
 
 // streamCheck is jq's streaming parser's error for the structural
@@ -105,6 +106,12 @@ func (d *Decoder) streamCheck(c byte, top *decFrame, afterComma bool) string {
 // malformed text before its error.
 func (d *Decoder) TrackEvents() { d.track = true }
 
+// ErrorPath returns, after an error (see TrackEvents), the path where jq's
+// streaming parser was, as jq --stream-errors reports it: an open array's
+// index of the element being read, an open object's key after its ':'
+// and null before it ([1,{"a":2 3 is at [1,"a"], {"a":1,} at [null]).
+func (d *Decoder) ErrorPath() []any { return d.errPath }
+
 // PartialEvents returns the events of the malformed text of the last
 // error (see TrackEvents), and forgets them.
 func (d *Decoder) PartialEvents() []any {
@@ -125,7 +132,14 @@ func (d *Decoder) failed() {
 	var evs []any
 	path := []any{}
 	at := func(k any) []any { return append(slices.Clip(path), k) }
+	d.errPath = []any{}
 	for i, f := range d.stack {
+		switch f.kind {
+		case '{':
+			d.errPath = append(d.errPath, nil)
+		case 'k':
+			d.errPath[len(d.errPath)-1] = f.key
+		}
 		switch f.kind {
 		case '[':
 			end := len(d.vals)
@@ -139,6 +153,7 @@ func (d *Decoder) failed() {
 				evs = StreamEvents(at(j), v, evs)
 			}
 			path = at(end - f.start)
+			d.errPath = append(d.errPath, end-f.start)
 		case '{':
 			end := len(d.kvs)
 			for _, g := range d.stack[i+1:] {

@@ -240,7 +240,7 @@ func (*timeArrayError) Error() string {
 type timeEpochError struct{}
 
 func (*timeEpochError) Error() string {
-	return "number of seconds is out of range"
+	return "error converting number of seconds since epoch to datetime" // llmsh: jq 1.7.1's
 }
 
 type timeNumberError struct{}

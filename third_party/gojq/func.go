@@ -409,7 +409,7 @@ func funcHas(v, x any) any {
 func funcAdd(v any) any {
 	vs, ok := values(v)
 	if !ok {
-		return &func0TypeError{"add", v}
+		return &iteratorError{v} // llmsh: jq's reduce .[]
 	}
 	return add(slices.Values(vs))
 }
@@ -623,8 +623,6 @@ func funcRindex(v, x any) any {
 
 func indexFunc(name string, v, x any, f func(_, _ []any) any) any {
 	switch v := v.(type) {
-	case nil:
-		return nil
 	case []any:
 		switch x := x.(type) {
 		case []any:
@@ -638,20 +636,33 @@ func indexFunc(name string, v, x any, f func(_, _ []any) any) any {
 			xs, _ := explodeString(context.Background(), x)
 			return f(vs, xs)
 		}
-		return &func1TypeError{name, v, x}
-	default:
-		return &func1TypeError{name, v, x}
 	}
+	// llmsh: jq 1.7.1's indices($i) is .[$i] for an input that is no
+	// array (and not two strings), index($i) indices($i) | .[0], and
+	// rindex($i) indices($i) | .[-1:][0]: {"a":1} | indices("a") is 1,
+	// "ab" | indices(1) "Cannot index string with number"
+	r := funcIndex2(nil, v, x)
+	if _, ok := r.(error); ok || name == "indices" {
+		return r
+	}
+	if name == "rindex" {
+		if r = funcSlice(nil, r, nil, -1); r != nil {
+			if _, ok := r.(error); ok {
+				return r
+			}
+		}
+	}
+	return funcIndex2(nil, r, 0)
 }
 
 func funcStartsWith(v, x any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func1TypeError{"startswith", v, x}
+		return errors.New("startswith() requires string inputs") // llmsh: jq 1.7.1's words
 	}
 	t, ok := x.(string)
 	if !ok {
-		return &func1TypeError{"startswith", v, x}
+		return errors.New("startswith() requires string inputs") // llmsh: jq 1.7.1's words
 	}
 	return strings.HasPrefix(s, t)
 }
@@ -659,11 +670,11 @@ func funcStartsWith(v, x any) any {
 func funcEndsWith(v, x any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func1TypeError{"endswith", v, x}
+		return errors.New("endswith() requires string inputs") // llmsh: jq 1.7.1's words
 	}
 	t, ok := x.(string)
 	if !ok {
-		return &func1TypeError{"endswith", v, x}
+		return errors.New("endswith() requires string inputs") // llmsh: jq 1.7.1's words
 	}
 	return strings.HasSuffix(s, t)
 }
@@ -744,7 +755,7 @@ func funcSplit(v, x any) any {
 func funcJoin(v, x any) any {
 	vs, ok := values(v)
 	if !ok {
-		return &func1TypeError{"join", v, x}
+		return &iteratorError{v} // llmsh: jq's reduce .[]
 	}
 	if len(vs) == 0 {
 		return ""
@@ -1133,20 +1144,31 @@ func clampIndex(i, minimum, maximum int) int {
 }
 
 func funcFlatten(v any, args []any) any {
+	// llmsh: jq 1.7.1's flatten($x): an error if $x < 0 (null and the
+	// booleans too, as jq orders them), then reduce .[], taking $x - 1
+	// for each element that is an array
+	depth := -1.0
+	if len(args) > 0 {
+		if Compare(args[0], 0) < 0 {
+			return &flattenDepthError{0}
+		}
+		var ok bool
+		if depth, ok = ToFloat64(args[0]); !ok {
+			depth = 1 // a string, an array or an object
+		}
+	}
 	vs, ok := values(v)
 	if !ok {
-		return &func0TypeError{"flatten", v}
+		return &iteratorError{v}
 	}
-	var depth float64
-	if len(args) == 0 {
-		depth = -1
-	} else {
-		depth, ok = ToFloat64(args[0])
-		if !ok {
-			return &func0TypeError{"flatten", args[0]}
-		}
-		if lt(depth, 0) {
-			return &flattenDepthError{depth}
+	if len(args) > 0 && depth == 1 {
+		if _, ok := ToFloat64(args[0]); !ok {
+			for _, e := range vs {
+				if _, ok := e.([]any); ok {
+					return &jqTypeError2{args[0], 1, "cannot be subtracted"}
+				}
+			}
+			return slices.Clone(vs)
 		}
 	}
 	return flatten([]any{}, vs, depth, 0)
@@ -1166,10 +1188,21 @@ func flatten(xs, vs []any, depth float64, level int) []any {
 
 type rangeIter struct {
 	value, end, step any
+	done             bool
 }
 
 func (it *rangeIter) Next() (any, bool) {
-	if Compare(it.step, 0)*Compare(it.value, it.end) >= 0 {
+	if it.done {
+		return nil, false
+	}
+	if err, ok := it.value.(error); ok {
+		it.done = true
+		return err, true
+	}
+	// llmsh: jq 1.7.1's range/3, while(($by > 0 and . < $upto) or ($by
+	// < 0 and . > $upto); . + $by), for a step of any type
+	s, c := Compare(it.step, 0), Compare(it.value, it.end)
+	if !(s > 0 && c < 0 || s < 0 && c > 0) {
 		return nil, false
 	}
 	v := it.value
@@ -1177,15 +1210,19 @@ func (it *rangeIter) Next() (any, bool) {
 	return v, true
 }
 
+// errRangeBounds is jq 1.7.1's error for a range whose start or end is no
+// number.
+var errRangeBounds = errors.New("Range bounds must be numeric")
+
 func funcRange(_ any, xs []any) any {
-	for _, x := range xs {
+	for _, x := range xs[:2] {
 		switch x.(type) {
 		case int, float64, *big.Int, json.Number:
 		default:
-			return &func0TypeError{"range", x}
+			return errRangeBounds
 		}
 	}
-	return &rangeIter{xs[0], xs[1], xs[2]}
+	return &rangeIter{value: xs[0], end: xs[1], step: xs[2]}
 }
 
 func funcMin(v any) any {
@@ -1196,10 +1233,20 @@ func funcMin(v any) any {
 	return minMaxBy(vs, vs, true)
 }
 
+// minMaxByTypeError is min_by's or max_by's error for an input v that is
+// no array: jq 1.7.1's words for an object, the only input its map([f])
+// takes that is no array (llmsh).
+func minMaxByTypeError(name string, v, x any) error {
+	if _, ok := v.(*OrderedMap); ok {
+		return &jqTypeError2{v, x, "cannot be iterated over"}
+	}
+	return &func1TypeError{name, v, x}
+}
+
 func funcMinBy(v, x any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func1TypeError{"min_by", v, x}
+		return minMaxByTypeError("min_by", v, x)
 	}
 	xs, ok := x.([]any)
 	if !ok {
@@ -1222,7 +1269,7 @@ func funcMax(v any) any {
 func funcMaxBy(v, x any) any {
 	vs, ok := v.([]any)
 	if !ok {
-		return &func1TypeError{"max_by", v, x}
+		return minMaxByTypeError("max_by", v, x)
 	}
 	xs, ok := x.([]any)
 	if !ok {
@@ -1255,6 +1302,11 @@ func sortItems(name string, v, x any) ([]*sortItem, error) {
 	vs, ok := v.([]any)
 	if !ok {
 		if strings.HasSuffix(name, "_by") {
+			if _, ok := v.(*OrderedMap); ok {
+				// llmsh: jq 1.7.1's words for an object, the
+				// only input its map([f]) takes that is no array
+				return nil, &jqTypeError2{v, x, "cannot be sorted, as they are not both arrays"}
+			}
 			return nil, &func1TypeError{name, v, x}
 		}
 		if name == "sort" {
@@ -1317,6 +1369,18 @@ func funcGroupBy(v, x any) any {
 }
 
 func funcUnique(v any) any {
+	// llmsh: jq 1.7.1's unique is unique_by(.), which maps first
+	switch w := v.(type) {
+	case []any:
+	case *OrderedMap:
+		var xs []any
+		for _, e := range w.All() {
+			xs = append(xs, []any{e})
+		}
+		return &jqTypeError2{v, xs, "cannot be sorted, as they are not both arrays"}
+	default:
+		return &iteratorError{v}
+	}
 	return uniqueBy("unique", v, v)
 }
 
@@ -1992,10 +2056,40 @@ func funcGetpath(v, p any) any {
 	return v
 }
 
+// transposeAny is jq 1.7.1's transpose, [range(0; map(length) | max //
+// 0) as $i | [.[][$i]]], for rows that are not all arrays (llmsh).
+func transposeAny(vss []any) any {
+	var n any = 0
+	for _, vs := range vss {
+		k := funcLength(vs)
+		if _, ok := k.(error); ok {
+			return k
+		}
+		if Compare(k, n) > 0 {
+			n = k
+		}
+	}
+	xs := []any{}
+	for i := 0; Compare(i, n) < 0; i++ {
+		row := make([]any, len(vss))
+		for j, vs := range vss {
+			w := funcIndex2(nil, vs, i)
+			if _, ok := w.(error); ok {
+				return w
+			}
+			row[j] = w
+		}
+		xs = append(xs, row)
+	}
+	return xs
+}
+
 func funcTranspose(v any) any {
-	vss, ok := v.([]any)
+	// llmsh: jq 1.7.1 maps over an object's values too, and cannot
+	// iterate over anything else
+	vss, ok := values(v)
 	if !ok {
-		return &func0TypeError{"transpose", v}
+		return &iteratorError{v}
 	}
 	if len(vss) == 0 {
 		return []any{}
@@ -2004,7 +2098,7 @@ func funcTranspose(v any) any {
 	for _, vs := range vss {
 		vs, ok := vs.([]any)
 		if !ok {
-			return &func0TypeError{"transpose", v}
+			return transposeAny(vss)
 		}
 		if k := len(vs); l < k {
 			l = k
@@ -2048,22 +2142,33 @@ func funcLocaltime(v any) any {
 func timeToArrayFunc(name string, v any, loc *time.Location) any {
 	w, ok := ToFloat64(v)
 	if !ok {
-		return &func0TypeError{name, v}
+		return errors.New(name + "() requires numeric inputs") // llmsh: jq 1.7.1's words
 	}
 	t, err := epochToTime(w, loc)
 	if err != nil {
-		return &func0WrapError{name, v, err}
+		return err // llmsh: jq 1.7.1's words alone
 	}
-	return timeToArray(t)
+	// llmsh: as jq 1.7.1, the seconds of the whole time_t plus the
+	// number's fraction, in a double (1425599507.9: 47.90000009536743)
+	a := timeToArray(t)
+	a[5] = float64(t.Second()) + (w - math.Floor(w))
+	return a
 }
 
+// epochToTime is the time of v seconds since the epoch in whole seconds,
+// truncated toward zero as jq 1.7.1's conversion to a time_t (llmsh: -1.5
+// is 23:59:59; gojq floored); a time whose year glibc's gmtime cannot
+// hold in a struct tm's int is jq's error.
 func epochToTime(v float64, loc *time.Location) (time.Time, error) {
-	i, f := math.Floor(v), v-math.Floor(v)
+	i := math.Trunc(v)
 	if !(math.MinInt64 <= i && i < math.MaxInt64) {
 		return time.Time{}, &timeEpochError{}
 	}
-	t := time.Unix(int64(i), int64(f*1e9)).In(loc)
+	t := time.Unix(int64(i), 0).In(loc)
 	if i < 0 && t.Year() > 1970 {
+		return time.Time{}, &timeEpochError{}
+	}
+	if y := int64(t.Year()) - 1900; y > math.MaxInt32 || y < math.MinInt32 {
 		return time.Time{}, &timeEpochError{}
 	}
 	return t, nil
@@ -2146,7 +2251,7 @@ func formatTimeFunc(name string, v, x any, loc *time.Location) any {
 	if isNumber {
 		var err error
 		if t, err = epochToTime(w, loc); err != nil {
-			return &func1WrapError{name, v, x, err}
+			return err // llmsh: jq 1.7.1's words alone
 		}
 		tm = timeToBrokenDown(t)
 	} else if isBrokenDownTime(a) {
@@ -2411,6 +2516,7 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	if strings.ContainsRune(flags, 'x') {
 		re = extendedRegexp(re)
 	}
+	re = onigClasses(re)
 	if strings.ContainsRune(flags, 'i') {
 		re = "(?i)" + re
 	}
@@ -2455,6 +2561,101 @@ type regexpMatcher struct {
 // extendedRegexp is re with the blanks and the # comments that
 // Oniguruma's extended syntax ignores taken out (but escaped and within
 // a bracket expression).
+// onigClasses writes Oniguruma's Unicode \w \W \d \D \s \S (jq 1.7.1
+// compiles with UTF-8 and no ASCII_RANGE) as RE2 classes, whose own are
+// ASCII (llmsh): \w is a letter, mark, number or connector ("é", "٣",
+// "_"), \d a decimal digit of any script, \s also \v, U+0085 and the
+// Unicode spaces. In a bracket expression \w \d \s are written out as
+// members (Oniguruma's [\w] takes no No: "²") and \W \D \S left as
+// RE2's; \b stays RE2's ASCII boundary.
+func onigClasses(re string) string {
+	if !strings.Contains(re, "\\") {
+		return re
+	}
+	const (
+		w  = `\p{L}\p{M}\p{N}\p{Pc}`
+		sp = `\s\x0B\x{85}\p{Z}`
+	)
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(re); i++ {
+		c := re[i]
+		switch {
+		case c == '\\' && i+1 < len(re):
+			e := re[i+1]
+			i++
+			if e == 'Q' {
+				// \Q...\E is literal text
+				end := strings.Index(re[i:], `\E`)
+				if end < 0 {
+					end = len(re) - i
+				} else {
+					end += 2
+				}
+				b.WriteString(re[i-1 : i+end])
+				i += end - 1
+				continue
+			}
+			if inClass {
+				switch e {
+				case 'w':
+					b.WriteString(`\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}`)
+					continue
+				case 'd':
+					b.WriteString(`\p{Nd}`)
+					continue
+				case 's':
+					b.WriteString(sp)
+					continue
+				}
+			} else {
+				switch e {
+				case 'w':
+					b.WriteString("[" + w + "]")
+					continue
+				case 'W':
+					b.WriteString("[^" + w + "]")
+					continue
+				case 'd':
+					b.WriteString(`\p{Nd}`)
+					continue
+				case 'D':
+					b.WriteString(`\P{Nd}`)
+					continue
+				case 's':
+					b.WriteString("[" + sp + "]")
+					continue
+				case 'S':
+					b.WriteString("[^" + sp + "]")
+					continue
+				}
+			}
+			b.WriteByte(c)
+			b.WriteByte(e)
+			continue
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+			b.WriteByte(c)
+			// a ']' first in the class (after '^') is a member
+			if i+1 < len(re) && re[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(re) && re[i+1] == ']' {
+				b.WriteByte(']')
+				i++
+			}
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
 func extendedRegexp(re string) string {
 	var b strings.Builder
 	inClass := false

@@ -40,6 +40,7 @@ func makeErrnoText() {
 		syscall.ENODEV:       "No such device",
 		syscall.ENXIO:        "No such device or address",
 		syscall.ENOTTY:       "Inappropriate ioctl for device",
+		syscall.EBUSY:        "Device or resource busy",
 	}
 }
 

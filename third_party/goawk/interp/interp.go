@@ -198,6 +198,7 @@ type interp struct {
 	inputBuffer   []byte
 	inputStreams  map[string]inputStream
 	outputStreams map[string]outputStream
+	stdoutClosed  bool // llmsh: close("/dev/stdout") closed it, as mawk
 	noFileWrites  bool
 	// callerOutput: Config.Output was given (llmsh); after a fatal error
 	// the caller flushes it, after writing the message, as mawk does.
@@ -375,9 +376,9 @@ type Config struct {
 	OpenFile func(name string) (io.ReadCloser, error)
 
 	// CreateFile opens a file for "print >file" (truncating) or
-	// "print >>file" (append is true). The names "-", "/dev/stdout",
+	// "print >>file" (append is true). The names "/dev/stdout",
 	// "/dev/fd/1", "/dev/stderr" and "/dev/fd/2" are the output and error
-	// writers and never reach it.
+	// writers and never reach it ("-" is a file, as in mawk).
 	// If it is nil, writing files fails.
 	CreateFile func(name string, append bool) (io.WriteCloser, error)
 
@@ -814,7 +815,7 @@ lineLoop:
 
 			// No action is equivalent to { print $0 }
 			if len(action.Body) == 0 {
-				err := p.printLine(p.output, p.line)
+				err := p.printLine(p.stdout(), p.line)
 				if err != nil {
 					return err
 				}

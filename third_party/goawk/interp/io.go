@@ -113,10 +113,8 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 	switch redirect {
 	case GREATER, APPEND:
 		// Write or append to file
-		if name == "-" {
-			// filename of "-" means write to stdout, eg: print "x" >"-"
-			return p.output, nil
-		}
+		// llmsh: "-" is a file of that name, as mawk's (upstream:
+		// standard output); only getline < "-" reads standard input.
 		if p.noFileWrites {
 			return nil, newError("can't write to file due to NoFileWrites")
 		}
@@ -124,6 +122,11 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 		// on every platform (gawk does the same, also for /dev/fd/1 and 2).
 		switch name {
 		case "/dev/stdout", "/dev/fd/1":
+			if p.stdoutClosed {
+				// llmsh: mawk opens the name anew; Linux's
+				// /dev/stdout of a closed descriptor is no file.
+				return nil, newPlainError("cannot open \"%s\" for output (No such file or directory)", name)
+			}
 			return p.output, nil
 		case "/dev/stderr", "/dev/fd/2":
 			// llmsh: standard output stays buffered, as in mawk and gawk:
@@ -990,4 +993,47 @@ func cErrText(errno syscall.Errno) string {
 		s = string(s[0]-'a'+'A') + s[1:]
 	}
 	return s
+}
+
+// stdout is the writer of print and printf without a redirection: after
+// close("/dev/stdout") one that fails, as mawk's (llmsh).
+func (p *interp) stdout() io.Writer {
+	if p.stdoutClosed {
+		return closedOutput{}
+	}
+	return p.output
+}
+
+// closeStd is close("/dev/stdout") and close("/dev/stderr"), which mawk
+// has open from the start (llmsh): it flushes the stream and says 0. As
+// mawk, who closes the descriptor, a later print to standard output is
+// "write failure (Bad file descriptor)", status 2, and a later
+// > "/dev/stdout" cannot open it; standard error stays open.
+func (p *interp) closeStd(name string) int {
+	if name == "/dev/stderr" {
+		if f, ok := p.errorOutput.(flusher); ok {
+			_ = f.Flush()
+		}
+		return 0
+	}
+	if p.stdoutClosed {
+		return -1
+	}
+	if f, ok := p.output.(flusher); ok {
+		if f.Flush() != nil {
+			return -1
+		}
+	}
+	p.stdoutClosed = true
+	return 0
+}
+
+// closedOutput is standard output after close("/dev/stdout").
+type closedOutput struct{}
+
+func (closedOutput) Write(b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
+	}
+	return 0, newPlainError("write failure (Bad file descriptor)")
 }

@@ -93,6 +93,7 @@ func (p *interp) resetCore() {
 	for k := range p.outputStreams {
 		delete(p.outputStreams, k)
 	}
+	p.stdoutClosed = false
 
 	p.sp = 0
 	p.localArrays = p.localArrays[:0]

@@ -789,7 +789,7 @@ func (p *interp) execute(code []compiler.Opcode) error {
 			args := p.popSlice(int(numArgs))
 
 			// Determine what output stream to write to.
-			output := p.output
+			output := p.stdout()
 			if redirect != lexer.ILLEGAL {
 				var err error
 				dest := p.pop()
@@ -841,7 +841,7 @@ func (p *interp) execute(code []compiler.Opcode) error {
 				}
 			}
 
-			output := p.output
+			output := p.stdout()
 			if redirect != lexer.ILLEGAL {
 				dest := p.pop()
 				output, err = p.getOutputStream(redirect, dest)
@@ -979,6 +979,8 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 			delete(p.outputStreams, name)
 			err = stream.Close()
 			code = stream.ExitCode()
+		} else if name == "/dev/stdout" || name == "/dev/stderr" {
+			code = p.closeStd(name)
 		}
 		if err != nil {
 			p.printErrorf("error closing %q: %v\n", name, err)

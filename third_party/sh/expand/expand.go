@@ -60,6 +60,13 @@ type Config struct {
 	// shell's heap past its limit before the memory guard could stop it.
 	MaxValue int
 
+	// HeapCheck, when set, is called every 64Ki fields that a split
+	// makes (llmsh, session 31, red team: `IFS=0; set -- $x` of a 20 MB
+	// value under a 256 MiB memory limit reached 500 MB of RSS before
+	// the memory guard's tick): the embedder's look at the heap, which
+	// cancels Ctx when it is over.
+	HeapCheck func()
+
 	// Ctx is the run's context, which a pattern match of a long value
 	// looks at (llmsh, longmatch.go); nil: none.
 	Ctx context.Context
@@ -328,13 +335,22 @@ func (cfg *Config) ifsWhitespace(r rune) bool {
 }
 
 func (cfg *Config) ifsJoin(strs []string) string {
-	sep := ""
-	if ifs := cfg.ifsValue(); ifs != "" {
-		// The separator is the first character of IFS, not the first byte.
-		_, size := utf8.DecodeRuneInString(ifs)
-		sep = ifs[:size]
+	return cfg.joinValues(strs, cfg.ifsFirst()) // llmsh: bounded
+}
+
+// ifsFirst is the first character of IFS, which joins "$*": not its
+// first byte, but in the C locale, where each byte is a character
+// (llmsh, as bash's).
+func (cfg *Config) ifsFirst() string {
+	ifs := cfg.ifsValue()
+	if ifs == "" {
+		return ""
 	}
-	return cfg.joinValues(strs, sep) // llmsh: bounded
+	_, size := utf8.DecodeRuneInString(ifs)
+	if cfg.byteLocale() {
+		size = 1
+	}
+	return ifs[:size]
 }
 
 func (cfg *Config) strBuilder() *strings.Builder {
@@ -877,6 +893,9 @@ func (cfg *Config) wordFieldsYield(dir string, w *syntax.Word, yield func(string
 type fieldPart struct {
 	val   string
 	quote quoteLevel
+	// expanded is set for the text of an expansion (llmsh): no quote
+	// removal applies to it (replTemplate).
+	expanded bool
 }
 
 type quoteLevel uint
@@ -972,13 +991,13 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 			if err != nil {
 				return nil, err
 			}
-			field = append(field, fieldPart{val: val})
+			field = append(field, fieldPart{val: val, expanded: true})
 		case *syntax.CmdSubst:
 			val, err := cfg.cmdSubst(wp)
 			if err != nil {
 				return nil, err
 			}
-			field = append(field, fieldPart{val: val})
+			field = append(field, fieldPart{val: val, expanded: true})
 		case *syntax.ArithmExp:
 			n, err := cfg.arithmExp(wp)
 			if err != nil {
@@ -1076,7 +1095,7 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 	cfg.drawRandom(pe) // llmsh
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
 	pe, err = cfg.resolveParam(pe)
-	if err != nil || pe.Excl {
+	if err != nil || pe.Excl || pe.Joined {
 		return nil, false, false, nil
 	}
 	switch name := pe.Param.Value; name {
@@ -1118,7 +1137,7 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 	}
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
 	pe, err := cfg.resolveParam(pe)
-	if err != nil {
+	if err != nil || pe.Joined {
 		return nil, err
 	}
 	name := pe.Param.Value
@@ -1638,7 +1657,18 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 		// llmsh: bash's matching (leading dots, extended patterns)
 		// llmsh: a name's match ends (fails) when the run is stopped.
 		pat, st := internal.CompileBashPattern(part, cfg.globMode()), cfg.patStop()
-		matcher := func(name string) bool { return pat.MatchStop(st, name) }
+		var bytePat *internal.BashPattern
+		matcher := func(name string) bool {
+			// llmsh: under LC_ALL=C (or where either is no valid UTF-8)
+			// a name matches byte by byte, as the case statement's.
+			if cfg.bytesMatch(name) || cfg.bytesMatch(part) {
+				if bytePat == nil {
+					bytePat = internal.CompileBashPattern(ByteRunes(part), cfg.globMode())
+				}
+				return bytePat.MatchStop(st, ByteRunes(name))
+			}
+			return pat.MatchStop(st, name)
+		}
 		var err error
 		var newMatches []string
 		for _, dir := range matches {

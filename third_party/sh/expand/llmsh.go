@@ -299,6 +299,10 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 		return &npe, nil
 	}
 	npe.Index = index
+	// llmsh: a braced ${r} of a nameref to a[@] or a[*] is the
+	// elements joined, a string its operators apply to (bash: "${r}"
+	// is one word, ${r:1} cuts the joined text); $r is the list.
+	npe.Joined = !pe.Short && pe.Index == nil && allIndex(index)
 	return &npe, nil
 }
 
@@ -412,15 +416,27 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 	if err := cfg.checkSize(n); err != nil {
 		return nil, err
 	}
+	return replSegs(field, n, cfg.PatsubReplacement), nil
+}
+
+// replSegs cuts the expanded replacement of ${v/pat/rep} at each & that
+// stands for the match, as bash 5.2 (llmsh). Without patsub_replacement
+// a backslash of the word's own unquoted text quotes the next character
+// and an expansion's text is kept as it is. With it, the unquoted text
+// of a run of parts (literal text with its escapes of \ and & kept, the
+// others removed; an expansion's text as it is) is read as one: \ is a
+// backslash, \& an ampersand, & the match, another backslash itself
+// (r='q\'; ${v/b/$r&} is q&; r='\x'; ${v/b/$r} is \x).
+func replSegs(field []fieldPart, n int, patsub bool) []replSeg {
 	var segs []replSeg
-	var sb strings.Builder
+	var sb, run strings.Builder
 	sb.Grow(n)
-	for _, fp := range field {
-		if fp.quote != quoteNone {
-			sb.WriteString(fp.val)
-			continue
+	flush := func() {
+		if run.Len() == 0 {
+			return
 		}
-		s := fp.val
+		s := run.String()
+		run.Reset()
 		for i := 0; i < len(s); i++ {
 			if j := strings.IndexAny(s[i:], `\&`); j != 0 {
 				// the text up to the next backslash or &, at once
@@ -432,10 +448,10 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 				continue
 			}
 			switch c := s[i]; {
-			case c == '\\' && i+1 < len(s):
+			case c == '\\' && i+1 < len(s) && (s[i+1] == '\\' || s[i+1] == '&'):
 				i++
 				sb.WriteByte(s[i])
-			case c == '&' && cfg.PatsubReplacement:
+			case c == '&':
 				segs = append(segs, replSeg{text: sb.String()}, replSeg{match: true})
 				sb.Reset()
 			default:
@@ -443,7 +459,43 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 			}
 		}
 	}
-	return append(segs, replSeg{text: sb.String()}), nil
+	for _, fp := range field {
+		switch {
+		case fp.quote != quoteNone:
+			flush()
+			sb.WriteString(fp.val)
+		case fp.expanded && !patsub:
+			sb.WriteString(fp.val)
+		case fp.expanded:
+			run.WriteString(fp.val)
+		case patsub:
+			unescapeRepl(&run, fp.val, true)
+		default:
+			unescapeRepl(&sb, fp.val, false)
+		}
+	}
+	flush()
+	return append(segs, replSeg{text: sb.String()})
+}
+
+// unescapeRepl writes s, unquoted literal text of a replacement, to b
+// with its backslashes removed; keep keeps those before a backslash or
+// & (for replSegs to read) (llmsh).
+func unescapeRepl(b *strings.Builder, s string, keep bool) {
+	for {
+		i := strings.IndexByte(s, '\\')
+		if i < 0 || i+1 >= len(s) {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		if keep && (s[i+1] == '\\' || s[i+1] == '&') {
+			b.WriteString(s[i : i+2])
+		} else {
+			b.WriteByte(s[i+1])
+		}
+		s = s[i+2:]
+	}
 }
 
 // markNulls turns the NULs that joinMarked put for the empty elements of
@@ -1362,6 +1414,27 @@ func (cfg *Config) extPattern(pat string) *internal.BashPattern {
 // It is bash's own matcher, which takes names as bytes: a byte that is
 // not UTF-8 matches itself and '?', never another such byte.
 func FnMatcher(pat string, fold, leadingDot bool) func(string) bool {
+	return internal.CompileBashPattern(pat, fnMode(fold, leadingDot)).Match
+}
+
+// FnMatcherBytes is FnMatcher in the C locale (llmsh): each byte of the
+// pattern and of the name is a character, which no class holds and no
+// case folds when it is not ASCII (ByteRunes), as glibc's fnmatch there.
+func FnMatcherBytes(pat string, fold, leadingDot bool) func(string) bool {
+	if !HasHighBytes(pat) {
+		p := internal.CompileBashPattern(pat, fnMode(fold, leadingDot))
+		return func(name string) bool {
+			if HasHighBytes(name) {
+				name = ByteRunes(name)
+			}
+			return p.Match(name)
+		}
+	}
+	p := internal.CompileBashPattern(ByteRunes(pat), fnMode(fold, leadingDot))
+	return func(name string) bool { return p.Match(ByteRunes(name)) }
+}
+
+func fnMode(fold, leadingDot bool) internal.PatMode {
 	var mode internal.PatMode
 	if !leadingDot {
 		mode |= internal.PatFilename
@@ -1369,7 +1442,25 @@ func FnMatcher(pat string, fold, leadingDot bool) func(string) bool {
 	if fold {
 		mode |= internal.PatNoCase
 	}
-	return internal.CompileBashPattern(pat, mode).Match
+	return mode
+}
+
+// MapCase is s with f applied to its characters (with first, to its
+// first character only) as declare's -u, -l and -c attributes convert a
+// value: a byte that is not part of valid UTF-8 kept as it is, and with
+// bytes (the C locale) only ASCII letters converted, as bash's toupper
+// does there (llmsh).
+func MapCase(s string, first, bytes bool, f func(rune) rune) string {
+	if bytes {
+		g := f
+		f = func(r rune) rune {
+			if r >= utf8.RuneSelf {
+				return r
+			}
+			return g(r)
+		}
+	}
+	return mapChars(s, first, nil, f)
 }
 
 // mapChars applies f to the characters of s that match (every one, or
@@ -2360,4 +2451,35 @@ func appendBashUTF8(dst []byte, v uint32) []byte {
 	}
 	b[0] = byte(v) | byte(uint16(0xff00)>>n)
 	return append(dst, b[:n]...)
+}
+
+// joinedRef gives, for pe, the ${a[@]} or ${a[*]} that a braced ${r} of
+// a nameref stands for (ParamExp.Joined), the plain ${a} with its
+// operators and a string variable of the elements joined as "${a[*]}"
+// joins them (a[@]'s by a space in an assignment's value), set when
+// there is one (llmsh).
+func (cfg *Config) joinedRef(pe *syntax.ParamExp) (*syntax.ParamExp, Variable, error) {
+	list := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index}
+	elems, _, _, err := cfg.listElems(list)
+	if err != nil {
+		return nil, Variable{}, err
+	}
+	str := cfg.ifsJoin(elems)
+	if cfg.assignValue && nodeLit(pe.Index) == "@" {
+		// bash joins a[@]'s by a space in an assignment's value.
+		str = cfg.joinValues(elems, " ")
+	}
+	npe := *pe
+	npe.Joined, npe.Index = false, nil
+	return &npe, Variable{Kind: String, Set: len(elems) > 0, Str: str}, nil
+}
+
+// viaNameRef reports whether pe, ${r} or ${!x}, names a nameref: r, or
+// the name x holds (llmsh).
+func (cfg *Config) viaNameRef(pe *syntax.ParamExp) bool {
+	name := pe.Param.Value
+	if pe.Excl {
+		name = cfg.Env.Get(name).String()
+	}
+	return syntax.ValidName(name) && cfg.Env.Get(name).Kind == NameRef
 }

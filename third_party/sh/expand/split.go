@@ -140,6 +140,9 @@ func (sp *splitter) emit() {
 	sp.fields = append(sp.fields, sp.cur)
 	sp.cur, sp.exists, sp.started = nil, false, true
 	if len(sp.fields)%fieldsCheck == 0 {
+		if len(sp.fields)%heapCheckFields == 0 && sp.cfg.HeapCheck != nil {
+			sp.cfg.HeapCheck()
+		}
 		sp.cfg.mustGoOn()
 	}
 }
@@ -159,6 +162,10 @@ func (sp *splitter) add(p fieldPart) {
 	sp.cur, sp.batch = sp.batch[:1:1], sp.batch[1:]
 	sp.cur[0] = p
 }
+
+// heapCheckFields is how many fields a split makes between two calls of
+// Config.HeapCheck.
+const heapCheckFields = 1 << 16
 
 // fieldsCheck is how many fields a split or an expansion makes between
 // two looks at the run's context (llmsh, session 25, red team:
@@ -226,12 +233,14 @@ func (sp *splitter) split(s string) {
 		}
 		return
 	}
+	// llmsh: in the C locale each byte is a character, of IFS too
+	bytes := sp.cfg.byteLocale()
 	for s != "" {
 		c := s[0]
 		var r rune
 		size := 1
 		isIFS := false
-		if c < utf8.RuneSelf {
+		if c < utf8.RuneSelf || bytes {
 			r = rune(c)
 			isIFS = strings.IndexByte(ifs, c) >= 0
 		} else {
@@ -242,7 +251,7 @@ func (sp *splitter) split(s string) {
 			end := size
 			for end < len(s) {
 				c := s[end]
-				if c < utf8.RuneSelf {
+				if c < utf8.RuneSelf || bytes {
 					if strings.IndexByte(ifs, c) >= 0 {
 						break
 					}
@@ -766,10 +775,10 @@ func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 func (sp *splitter) listElems(pe *syntax.ParamExp, elems []string) {
 	ifs := sp.cfg.ifsValue()
 	if ifs != "" {
-		_, size := utf8.DecodeRuneInString(ifs)
+		first := sp.cfg.ifsFirst()
 		for k, e := range elems {
 			if k > 0 {
-				sp.split(ifs[:size])
+				sp.split(first)
 			}
 			sp.split(e)
 		}
@@ -828,6 +837,12 @@ func listExp(pe *syntax.ParamExp) bool {
 				// llmsh: ${@@A}, set -- and the parameters; ${a[@]@A}
 				// and ${a[*]@A} of an array, declare, its flags and
 				// the assignment (three fields with IFS empty, bash).
+				break
+			}
+			if op == "k" || op == "K" && (pe.Param.Value == "@" || pe.Param.Value == "*") {
+				// llmsh: ${a[@]@k}, a field per key and value;
+				// ${@@K}, a field per parameter, as bash. (${a[@]@K}
+				// is one string, split.)
 				break
 			}
 			if len(op) != 1 || !strings.Contains("QEPUuLa", op) {

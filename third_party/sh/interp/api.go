@@ -226,6 +226,10 @@ type Runner struct {
 	ecfg *expand.Config
 	ectx context.Context // just so that Runner.Subshell can use it again
 
+	// sets, while TrackSets tracks, names the global variables stored
+	// or unset since (llmsh): the global scope's overlayEnviron.sets.
+	sets map[string]struct{}
+
 	// didReset remembers whether the runner has ever been reset. This is
 	// used so that Reset is automatically called when running any program
 	// or node for the first time on a Runner.
@@ -291,6 +295,13 @@ type Runner struct {
 	// posixSpecialFail says that the command whose redirection failed
 	// (noCall) is a special builtin in posix mode: the shell exits.
 	posixSpecialFail bool
+	// posixErrPending: a special builtin failed with a usage error in
+	// posix mode with an ERR trap set; the shell ends after the
+	// statement unless the trap ran (posixSpecialExit).
+	posixErrPending bool
+	// roAssignFailed: an assignment of export or readonly met a
+	// readonly variable (bash's EX_BADASSIGN; posixSpecialExit).
+	roAssignFailed bool
 	// sourceNotFound says that the last `.` found no file to read.
 	sourceNotFound bool
 	// traceWait and traceDone order the set -x lines of a pipeline's
@@ -400,7 +411,7 @@ type Runner struct {
 	// commands in the text bash runs there (its print_comsub of them),
 	// and the line that text counts from less one (comsub.go:
 	// substLineMap).
-	substLines map[*syntax.Stmt][2]int
+	substLines map[*syntax.Stmt][3]int
 	substBase  int
 	// inHdoc is set while a here-document's body is expanded (llmsh).
 	inHdoc    bool
@@ -681,6 +692,11 @@ type Runner struct {
 	gate *jobGate
 
 	opts runnerOpts
+	// bashOpts is $BASHOPTS once an option of shopt changed other than
+	// by shopt -s/-u (set -o posix, GLOBIGNORE), bashOptsSnap true: bash
+	// updates it only there (set_bashopts). llmsh.
+	bashOpts     string
+	bashOptsSnap bool
 
 	origDir    string
 	origParams []string
@@ -1052,16 +1068,7 @@ func Params(args ...string) RunnerOption {
 			*opt = enable
 			r.editMode(r.optIndex(opt), enable)
 			if value == "posix" {
-				// llmsh: bash sets POSIXLY_CORRECT=y for posix mode and
-				// unsets it when the mode ends.
-				if enable {
-					r.setVarString("POSIXLY_CORRECT", "y")
-					// Posix mode turns inherit_errexit on and
-					// leaving it does not turn it off (bash 5.2).
-					r.opts[optInheritErrExit] = true
-				} else {
-					r.delVar("POSIXLY_CORRECT")
-				}
+				r.posixMode(enable)
 			}
 		}
 		if args := fp.args(); args != nil {
@@ -1354,7 +1361,7 @@ func (r *Runner) Reset() {
 		clear(r.Vars)
 	}
 	// TODO(v4): Use the supplied Env directly if it implements enough methods.
-	r.writeEnv = &overlayEnviron{parent: r.Env}
+	r.writeEnv = &overlayEnviron{parent: r.Env, sets: r.sets}
 	// llmsh: HOME is what the environment says; unset, it stays unset
 	// (upstream read the host's user database).
 	if !r.writeEnv.Get("UID").IsSet() {
@@ -1474,9 +1481,14 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	case *syntax.File:
 		r.filename = node.Name
 		if !r.ranFile {
-			// llmsh: $_ starts as bash's, the shell as invoked: here
-			// $0, the script's name or the shell's with -c.
-			r.ranFile, r.lastArg = true, node.Name
+			// llmsh: $_ starts as bash's: _ from the environment, as
+			// a parent shell exports it for the command it runs (a
+			// nested bash: /usr/bin/bash), else the shell as invoked
+			// (its argv[0]): llmsh, for a script file as for -c.
+			r.ranFile, r.lastArg = true, shellName
+			if vr := r.writeEnv.Get("_"); vr.Exported && vr.Kind == expand.String {
+				r.lastArg = vr.Str
+			}
 		}
 		if r.cString && r.bashPid == r.llmsh.pid && !r.jobRun && r.noForkTail == nil && len(node.Stmts) > 0 {
 			// llmsh: bash -c 'a; b' execs b (NoForkExec).
@@ -1619,6 +1631,8 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		substLines:     r.substLines,
 		substBase:      r.substBase,
 		opts:           r.opts,
+		bashOpts:       r.bashOpts,
+		bashOptsSnap:   r.bashOptsSnap,
 		noErrExit:      r.noErrExit, // llmsh: an ignored context holds in subshells
 		traceLevel:     r.traceLevel,
 		usedNew:        r.usedNew,

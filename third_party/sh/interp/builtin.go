@@ -420,7 +420,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// resolved by vfsd, which never says where one leads outside the
 		// grants (upstream evaluated $PWD's links on the host).
 		_ = evalSymlinks
-		r.outf("%s\n", r.envGet("PWD"))
+		// llmsh: the working directory, not $PWD: bash prints $PWD
+		// only when it names the current directory (PWD=/x, unset PWD).
+		r.outf("%s\n", r.Dir)
 	case "cd":
 		exit.code = r.builtinCd(ctx, args) // llmsh: cdshift.go
 	case "wait": // llmsh: jobs.go
@@ -640,7 +642,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// llmsh: bash's line_number comes back (abandonShift).
 		defer func(line int) { r.line = line }(r.line)
 		path, err := args[0], error(nil)
-		if r.opts[optSourcePath] { // llmsh: shopt -u sourcepath: no $PATH search
+		if r.opts[optSourcePath] && !strings.Contains(args[0], "/") { // llmsh: shopt -u sourcepath, or a slash: no $PATH search
 			path, err = r.lookPath(ctx, args[0], false)
 		}
 		if err != nil {
@@ -1038,9 +1040,14 @@ func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {
 	}
 	apath := r.absPath(path)
 	// llmsh: bash's messages ("cd: DIR: No such file or directory"),
-	// DIR in $'…' when it holds a character that does not print.
-	info, err := r.stat(ctx, apath)
-	path = unprintableQuote(path)
+	// DIR in $'…' when it holds a character that does not print; each
+	// name before a ".." must be a directory, as bash's cd -L checks.
+	var info fs.FileInfo
+	err := r.dotDotErr(ctx, path)
+	if err == nil {
+		info, err = r.stat(ctx, apath)
+	}
+	path = unprintableQuote(path, expand.ByteLocale(r.writeEnv))
 	switch {
 	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)):
 		r.errf("%s%s: %s: No such file or directory\n", r.errPrefix(), cmd, path)

@@ -88,7 +88,7 @@ func (p *funcPrinter) substText(s syntax.Node) string {
 // lines and comments are gone and compound commands spread over lines
 // (`$(if true; then echo $LINENO; fi)` on line 2 says 3). nil when the
 // layout changes no line: one line of simple commands.
-func (r *Runner) substLineMap(cs *syntax.CmdSubst) map[*syntax.Stmt][2]int {
+func (r *Runner) substLineMap(cs *syntax.CmdSubst) map[*syntax.Stmt][3]int {
 	c := &r.llmsh.substLines
 	c.Lock()
 	lines, ok := c.m[cs]
@@ -97,13 +97,17 @@ func (r *Runner) substLineMap(cs *syntax.CmdSubst) map[*syntax.Stmt][2]int {
 		return lines
 	}
 	if cs.Left.Line() != cs.Right.Line() || hasCompound(cs.Stmts) {
-		p := &funcPrinter{src: r.text.src, words: syntax.NewPrinter(syntax.SingleLine(true)), comsub: true, lines: map[*syntax.Stmt][2]int{}}
+		p := &funcPrinter{src: r.text.src, words: syntax.NewPrinter(syntax.SingleLine(true)), comsub: true, lines: map[*syntax.Stmt][3]int{}}
+		// A $( ) inside one bash runs from its print was read from
+		// that print: a command after a here-document is on a line
+		// of its own there.
+		p.reprint = r.substLines != nil
 		p.list(cs.Stmts, 0, false)
 		lines = p.lines
 	}
 	c.Lock()
 	if c.m == nil || len(c.m) >= substLinesMax {
-		c.m = make(map[*syntax.CmdSubst]map[*syntax.Stmt][2]int)
+		c.m = make(map[*syntax.CmdSubst]map[*syntax.Stmt][3]int)
 	}
 	c.m[cs] = lines
 	c.Unlock()
@@ -179,7 +183,7 @@ func (p *funcPrinter) comsubList(stmts []*syntax.Stmt, ind int, semiLast, indent
 			switch {
 			case p.flushHdocs():
 				wasDoc = true
-				if sameLine {
+				if sameLine && !p.reprint {
 					sep = " "
 				}
 			case prev.Background:

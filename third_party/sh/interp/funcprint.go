@@ -25,9 +25,13 @@ type funcPrinter struct {
 	noSemi bool               // the next separator has no ";" (after a here-document, as bash)
 	midDoc bool               // here-documents were written inside the line: the next separator between commands has no ";" (bash's was_heredoc)
 	comsub bool               // printing a $( )'s commands: bash's print_comsub layout (comsub.go)
+	// reprint: the commands are those of a $( ) inside a $( ), which
+	// bash parsed from its print of the outer one (substLineMap).
+	reprint bool
 	// lines, when not nil, gets the first and the last line of each
-	// command printed (substLineMap), counted up to nl in b.
-	lines map[*syntax.Stmt][2]int
+	// command printed and bash's line of it (stmtLine's rule in the
+	// printed text: substLineMap), counted up to nl in b.
+	lines map[*syntax.Stmt][3]int
 	nl    struct{ at, lines int }
 }
 
@@ -292,8 +296,9 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
 		text := p.b.String()
 		p.nl.lines += strings.Count(text[p.nl.at:], "\n")
 		p.nl.at = len(text)
-		p.lines[st] = [2]int{p.nl.lines + 1}
+		p.lines[st] = [3]int{p.nl.lines + 1}
 	}
+	start := p.b.Len()
 	if st.Negated {
 		p.b.WriteString("! ")
 	}
@@ -305,11 +310,29 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
 		text := p.b.String()
 		p.nl.lines += strings.Count(text[p.nl.at:], "\n")
 		p.nl.at = len(text)
-		p.lines[st] = [2]int{p.lines[st][0], p.nl.lines + 1}
+		first := p.lines[st][0]
+		p.lines[st] = [3]int{first, p.nl.lines + 1, first + p.lookaheadLines(st, text[start:])}
 	}
 	if st.Background {
 		p.b.WriteString(" &")
 	}
+}
+
+// lookaheadLines is the number of lines between the start of st, a
+// command printed as text, and the line bash's parser reaches when it
+// makes it: for a simple command, the end of the token after its first
+// word (stmtLine), the words being printed as text; 0 for others.
+// `echo $(cat <<E …)` in a $( ) is on the line of the inner $( )'s end.
+func (p *funcPrinter) lookaheadLines(st *syntax.Stmt, text string) int {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || len(ce.Assigns) > 0 || len(ce.Args) < 2 {
+		return 0
+	}
+	end := len(p.text(ce.Args[0])) + 1 + len(p.text(ce.Args[1]))
+	if end > len(text) {
+		return 0
+	}
+	return strings.Count(text[:end], "\n")
 }
 
 // defaultFd reports whether rd names the descriptor its operator has by
@@ -341,6 +364,29 @@ func defaultFd(rd *syntax.Redirect) bool {
 }
 
 // forPart is a part of for (( ; ; )) as bash prints it: an empty one is 1.
+// forParts is the three expressions of for ((…)) as bash prints them:
+// each as written with its leading blanks dropped (its trailing blanks
+// kept), "1" for an empty one (make_arith_for_expr's text).
+func (p *funcPrinter) forParts(l *syntax.CStyleLoop) string {
+	exprs := []syntax.ArithmExpr{l.Init, l.Cond, l.Post}
+	src := cstyleSrcParts(p.src, l)
+	out := make([]string, 3)
+	for i, x := range exprs {
+		out[i] = p.arith(x)
+		if src == nil {
+			out[i] = forPart(out[i])
+			continue
+		}
+		part := src[i]
+		if x == nil {
+			out[i] = forPart(strings.TrimLeft(part, " \t"))
+		} else if out[i] != "" {
+			out[i] += part[len(strings.TrimRight(part, " \t\n")):]
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
 func forPart(s string) string {
 	if s == "" {
 		return "1"
@@ -530,7 +576,7 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			}
 			p.b.WriteString(kw + l.Name.Value + " in " + items + ";\n")
 		case *syntax.CStyleLoop:
-			p.b.WriteString("for ((" + forPart(p.arith(l.Init)) + "; " + forPart(p.arith(l.Cond)) + "; " + forPart(p.arith(l.Post)) + "))\n")
+			p.b.WriteString("for ((" + p.forParts(l) + "))\n")
 		}
 		p.indent(ind)
 		p.b.WriteString("do\n")

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
@@ -46,7 +47,7 @@ type session struct {
 	// past substLinesMax.
 	substLines struct {
 		sync.Mutex
-		m map[*syntax.CmdSubst]map[*syntax.Stmt][2]int
+		m map[*syntax.CmdSubst]map[*syntax.Stmt][3]int
 	}
 	maxText    int
 	maxNesting int
@@ -70,6 +71,7 @@ type session struct {
 	topPending   atomic.Bool                            // top.pending is not empty
 	groupSig     atomic.Bool                            // GroupSignals was asked for (jobsig.go)
 	maxValue     int                                    // expand.Config.MaxValue
+	heapCheck    func()                                 // expand.Config.HeapCheck
 	graceEnd     graceEnd                               // GraceEnd
 	timeFormat   func(time.Time, string, string) string // expand.Config.TimeFormat
 	jobControl   bool                                   // fg and bg work (JobControl)
@@ -137,6 +139,16 @@ func TextLimits(maxBytes, maxNesting int) RunnerOption {
 func ValueLimit(n int) RunnerOption {
 	return func(r *Runner) error {
 		r.llmsh.maxValue = n
+		return nil
+	}
+}
+
+// HeapCheck makes f what an expansion calls every 64Ki fields it makes
+// (expand.Config.HeapCheck): llmsh's memory guard looks at the heap
+// then, on the runner's goroutine, and stops the run if it is over.
+func HeapCheck(f func()) RunnerOption {
+	return func(r *Runner) error {
+		r.llmsh.heapCheck = f
 		return nil
 	}
 }
@@ -1469,3 +1481,43 @@ func invalidNum(s string) string {
 	}
 	return "invalid number"
 }
+
+// dotDotErr is the error the kernel gives name when a ".." in it follows a
+// name that does not exist or is no directory (`cd nope/..`, `[ -d
+// f/.. ]`, `< nope/../f`): each name before a ".." must be a directory,
+// as the kernel resolves them one by one. The handlers get paths made
+// clean first (nope/.. is .), so the interpreter asks about each such
+// prefix itself; nil when there is none or each is a directory (llmsh).
+func (r *Runner) dotDotErr(ctx context.Context, name string) error {
+	if !strings.Contains(name, "..") {
+		return nil
+	}
+	parts := strings.Split(name, "/")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != ".." {
+			continue
+		}
+		prefix := strings.Join(parts[:i], "/")
+		if prefix == "" {
+			continue // "/..": the root
+		}
+		info, err := r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), fileArg(r.Dir, prefix), true)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+				err = syscall.ENOENT
+			}
+			return &fs.PathError{Op: "stat", Path: name, Err: err}
+		}
+		if !info.IsDir() {
+			return &fs.PathError{Op: "stat", Path: name, Err: syscall.ENOTDIR}
+		}
+	}
+	return nil
+}
+
+// errnoText is an error worded as bash words an errno ("No such file or
+// directory"), for a redirection's message (redirErrText).
+type errnoText struct{ err error }
+
+func (e errnoText) Error() string { return errText(e.err) }
+func (e errnoText) Unwrap() error { return e.err }

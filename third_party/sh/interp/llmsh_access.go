@@ -6,6 +6,8 @@ package interp
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 )
@@ -72,4 +74,46 @@ func (r *Runner) ShellErrPrefix() string {
 		return fmt.Sprintf("%s:%d: ", r.shellFileName(), r.line)
 	}
 	return r.errPrefix()
+}
+
+// TrackSets starts recording the names of the global variables stored
+// or unset from now on (a function's locals and a subshell's variables
+// are not), forgetting those recorded before; TrackSets(false) stops.
+// A session that ends a run over its memory bound unsets what the run
+// stored (llmsh).
+func (r *Runner) TrackSets(on bool) {
+	r.sets = nil
+	if on {
+		r.sets = map[string]struct{}{}
+	}
+	if o := r.topScope(); o != nil {
+		o.sets = r.sets
+	}
+}
+
+// TrackedSets returns the names TrackSets recorded, unsorted.
+func (r *Runner) TrackedSets() []string {
+	return slices.Collect(maps.Keys(r.sets))
+}
+
+// UnsetGlobal unsets the global variable name, readonly or not: the
+// session's own unset of what a run over its memory bound stored
+// (llmsh).
+func (r *Runner) UnsetGlobal(name string) {
+	if o := r.topScope(); o != nil {
+		o.set(name, expand.Variable{}, true)
+	}
+}
+
+// topScope is the runner's scope outside every function, nil before
+// its first reset.
+func (r *Runner) topScope() *overlayEnviron {
+	o, ok := r.writeEnv.(*overlayEnviron)
+	for ok && o.funcScope {
+		o, ok = o.parent.(*overlayEnviron)
+	}
+	if !ok {
+		return nil
+	}
+	return o
 }

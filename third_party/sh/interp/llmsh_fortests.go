@@ -100,7 +100,7 @@ func (t *testGate) Waiting() bool                               { return t.g.wai
 // nil for none. ReLimits are the longest pattern kept compiled and the
 // longest compiled at all; ErrReTooBig is the error past that.
 func (forTests) ReMatch(ctx context.Context, pat, s string, nocase bool) ([]string, error) {
-	return reMatch(ctx, pat, s, nocase)
+	return reMatch(ctx, pat, s, nocase, false)
 }
 func (forTests) ReLimits() (cacheLen, maxLen int) { return reCacheLen, reMaxLen }
 func (forTests) ErrReTooBig() error               { return errReTooBig }

@@ -12,8 +12,8 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
 
-// $_ starts as $0, the name of the script or, with -c, of the shell
-// (bash: the shell as invoked); only the first program after Reset sets
+// $_ starts as the shell as invoked, llmsh (bash: its argv[0]), for a
+// script file as for -c; only the first program after Reset sets
 // it, later ones see the last argument before them.
 func TestLastArgAtStart(t *testing.T) {
 	var out strings.Builder
@@ -30,7 +30,7 @@ func TestLastArgAtStart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if want := "[./s.sh] [./s.sh]\nx\n[x]\n"; out.String() != want {
+	if want := "[llmsh] [./s.sh]\nx\n[x]\n"; out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
 }

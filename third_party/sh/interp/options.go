@@ -426,6 +426,34 @@ func (hc HandlerContext) ShellOption(name string) bool {
 	return false
 }
 
+// posixMode does what bash's set -o posix and set +o posix do besides
+// the option itself (posix_initialize): POSIXLY_CORRECT=y is set and
+// unset; posix mode turns inherit_errexit, expand_aliases and
+// shift_verbose on; leaving it turns the last two off (on for
+// expand_aliases in an interactive shell) and leaves inherit_errexit on
+// (bash 5.2). $BASHOPTS is not updated (snapBashOpts).
+func (r *Runner) posixMode(on bool) {
+	r.snapBashOpts()
+	if on {
+		r.setVarString("POSIXLY_CORRECT", "y")
+		r.opts[optInheritErrExit] = true
+		r.opts[optExpandAliases], r.opts[optShiftVerbose] = true, true
+	} else {
+		r.delVar("POSIXLY_CORRECT")
+		r.opts[optExpandAliases], r.opts[optShiftVerbose] = strings.Contains(r.llmsh.invocation, "i"), false
+	}
+	r.updateExpandOpts()
+}
+
+// snapBashOpts keeps $BASHOPTS as it is before an option of shopt
+// changes other than by shopt -s or -u: bash updates it only there
+// (set_bashopts), so set -o posix and GLOBIGNORE leave it stale.
+func (r *Runner) snapBashOpts() {
+	if !r.bashOptsSnap {
+		r.bashOpts, r.bashOptsSnap = r.optsOn(true), true
+	}
+}
+
 // shoptBuiltin is bash's shopt [-pqsu] [-o] [optname ...].
 func (r *Runner) shoptBuiltin(args []string) uint8 {
 	mode, posixOpts, print, quiet := "", false, false, false
@@ -548,6 +576,9 @@ func (r *Runner) shoptBuiltin(args []string) uint8 {
 				status = 1
 			}
 		}
+	}
+	if (mode == "s" || mode == "u") && !posixOpts {
+		r.bashOptsSnap = false // bash's set_bashopts: up to date again
 	}
 	r.updateExpandOpts()
 	return status

@@ -405,7 +405,7 @@ func (r *Runner) cstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop, part 
 		return r.tracedCstyleArith(expr, y, part)
 	}
 	if expr == nil {
-		return 1, true
+		return r.cstyleEmpty(y, part), true
 	}
 	end := [3]syntax.Pos{y.Semi1, y.Semi2, y.Rparen}[part]
 	if !expr.Pos().After(y.Lparen) {
@@ -446,7 +446,7 @@ func (r *Runner) tracedCstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop,
 	t.string("(( " + shown + " ))")
 	t.newLineFlush()
 	if expr == nil {
-		return 1, true
+		return r.cstyleEmpty(y, part), true
 	}
 	n, err := r.ecfg.ArithmText(text)
 	if r.arithCmdErr("((", err) {
@@ -455,10 +455,27 @@ func (r *Runner) tracedCstyleArith(expr syntax.ArithmExpr, y *syntax.CStyleLoop,
 	return int(n), true
 }
 
+// cstyleEmpty is the value of an empty expression of for ((…)): 1, but
+// 0 when its text holds a newline (for ((i=0;⏎;i++))): bash's
+// make_arith_for_expr drops only leading blanks, so it evaluates the
+// newline, which is 0, and the loop never runs.
+func (r *Runner) cstyleEmpty(y *syntax.CStyleLoop, part int) int {
+	if parts := r.cstyleTexts(y); parts != nil && strings.TrimLeft(parts[part], " \t") != "" {
+		return 0
+	}
+	return 1
+}
+
 // cstyleTexts is the text of the three expressions of for ((…)) as
 // written, nil when the runner does not have the source.
 func (r *Runner) cstyleTexts(y *syntax.CStyleLoop) []string {
-	inner, ok := r.srcBetween(y.Lparen, y.Rparen)
+	return cstyleSrcParts(r.text.src, y)
+}
+
+// cstyleSrcParts is the text of the three expressions of for ((…)) in
+// src, nil when src does not hold it.
+func cstyleSrcParts(src string, y *syntax.CStyleLoop) []string {
+	inner, ok := srcBetween(src, y.Lparen, y.Rparen)
 	if !ok {
 		return nil
 	}
@@ -472,7 +489,12 @@ func (r *Runner) cstyleTexts(y *syntax.CStyleLoop) []string {
 // srcBetween is the source text inside the double brackets that open at
 // left and close at right ("((" and "))").
 func (r *Runner) srcBetween(left, right syntax.Pos) (string, bool) {
-	src := r.text.src
+	return srcBetween(r.text.src, left, right)
+}
+
+// srcBetween is the text of src inside the double brackets that open at
+// left and close at right ("((" and "))").
+func srcBetween(src string, left, right syntax.Pos) (string, bool) {
 	start, end := int(left.Offset())+2, int(right.Offset())
 	if src == "" || !left.IsValid() || !right.IsValid() || start > end || end > len(src) ||
 		!strings.HasPrefix(src[start-2:], "((") || !strings.HasPrefix(src[end:], "))") {

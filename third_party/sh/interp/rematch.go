@@ -30,8 +30,8 @@ var reCache = internal.Cache[reKey, reCompiled]{Max: 64}
 const reCacheLen = 512 // bytes: a longer pattern is not kept
 
 type reKey struct {
-	pat    string
-	nocase bool
+	pat           string
+	nocase, bytes bool
 }
 
 type reCompiled struct {
@@ -52,8 +52,9 @@ var errReTooBig = errors.New("regular expression too big")
 
 // reMatch matches s against the ERE pat: the match and its groups (""
 // for a group that took no part), nil if none or once ctx is done; err
-// is pat's syntax error.
-func reMatch(ctx context.Context, pat, s string, nocase bool) ([]string, error) {
+// is pat's syntax error. bytes is the C locale's matching, where each
+// byte is a character (bash's regcomp after LC_ALL=C: é is two).
+func reMatch(ctx context.Context, pat, s string, nocase, bytes bool) ([]string, error) {
 	if len(pat) > reMaxLen {
 		return nil, errReTooBig
 	}
@@ -62,6 +63,9 @@ func reMatch(ctx context.Context, pat, s string, nocase bool) ([]string, error) 
 		if nocase {
 			fl |= posixre.IgnoreCase
 		}
+		if bytes {
+			fl |= posixre.Bytes
+		}
 		re, err := posixre.Compile(pat, fl)
 		return reCompiled{re, err}
 	}
@@ -69,7 +73,7 @@ func reMatch(ctx context.Context, pat, s string, nocase bool) ([]string, error) 
 	if len(pat) > reCacheLen {
 		c = compile()
 	} else {
-		c = reCache.Get(reKey{pat, nocase}, compile)
+		c = reCache.Get(reKey{pat, nocase, bytes}, compile)
 	}
 	if c.err != nil {
 		return nil, c.err

@@ -36,6 +36,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 	r.ecfg = &expand.Config{
 		Env:         expandEnv{r},
 		MaxValue:    r.llmsh.maxValue,
+		HeapCheck:   r.llmsh.heapCheck,
 		Ctx:         ctx, // llmsh: expand/longmatch.go
 		LineOffset:  r.text.lineOffset,
 		ParseLocale: r.text.locale, // llmsh
@@ -834,7 +835,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	r.negCall = negated && call // llmsh: posixSpecialExit
 	r.substLine = false
 	if l, ok := r.substLines[st]; ok {
-		r.line, r.substLine = r.substBase+l[0], true // llmsh: in a $( ), the line in bash's text of it
+		r.line, r.substLine = r.substBase+l[2], true // llmsh: in a $( ), the line in bash's text of it
 	}
 	r.lineEnd = r.lineBase + st.End().Line()
 	// llmsh: $LINENO in a simple command's words is its line; in other
@@ -1088,6 +1089,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 		// f &, a | b &): bash's child runs no ERR trap for it, only
 		// for the commands inside it, as set -E has it.
 		if errTrap && st != r.bareSubshell && st != r.jobStmt {
+			r.posixErrPending = false // llmsh: posixSpecialExit
 			r.errTrap(ctx, st, redirFailed && !staleBefore(st.Cmd))
 		}
 		// llmsh: a return in the ERR trap's action returns before
@@ -1150,6 +1152,11 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	}
 	if errCheck && !errEarly {
 		errAct()
+	}
+	if r.posixErrPending {
+		// llmsh: the ERR trap did not run (posixSpecialExit).
+		r.posixErrPending = false
+		r.exit.exiting = true
 	}
 	if sig := r.exit.signaled; sig != 0 && !r.exit.exiting {
 		// llmsh: a command that a signal ended (a nested shell's
@@ -1532,6 +1539,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// is abandoned.
 					r.errf("%s`%s[%s]': not a valid identifier\n", r.errPrefix(), name, subscriptText(index))
 					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+					break
+				}
+				if isRef && as.Index == nil && allSubscript(index) && r.lookupVar(name).Kind == expand.Associative {
+					// llmsh: r=v of a nameref to m[@] or m[*] is bash's
+					// error, as for an indexed array's (m[@]=v itself
+					// assigns the key @).
+					r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
+					r.badSubscript()
 					break
 				}
 				if as.Append && index != nil && as.Array == nil {
@@ -1997,6 +2012,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		// reached by name, the call of that name does (`\export -Z`),
 		// not `command export -Z` nor `builtin export -Z`, as bash.
 		if !viaBuiltin {
+			r.roAssignFailed = false
 			defer r.posixSpecialExit(cm.Variant.Value)
 		}
 		ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
@@ -2466,6 +2482,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 					r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
 					r.exit.code = 1
+					r.roAssignFailed = true // llmsh: posixSpecialExit
 					if cm.Variant.Value == "export" {
 						// llmsh: export r=v exports the readonly
 						// r all the same, as bash; export -n r=v
@@ -2954,7 +2971,7 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 			trace.string(" --")
 		}
 		for _, text := range texts {
-			trace.stringf(" %s", traceWord(text))
+			trace.stringf(" %s", traceWord(text, trace.bytes))
 		}
 		trace.newLineFlush()
 	}
@@ -3616,6 +3633,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	}
 	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
 		r.forkedBuiltin()
+		r.roAssignFailed = false
 		r.exit = r.builtin(ctx, pos, name, args[1:])
 		r.posixSpecialExit(name)
 		return
@@ -3632,9 +3650,22 @@ func (r *Runner) posixSpecialExit(name string) {
 	if !r.opts[optPosix] || !specialBuiltins[name] || r.exit.exiting || r.exit.returning {
 		return
 	}
+	if r.roAssignFailed && (name == "export" || name == "readonly") {
+		// llmsh: bash's EX_BADASSIGN jumps to the top level at once,
+		// status 1, wherever the builtin runs (`export r=1 || …`).
+		r.roAssignFailed = false
+		r.exit.code, r.exit.exiting = 1, true
+		return
+	}
 	ignored := r.noErrExit || r.negCall
 	if r.exit.code == 2 && (!ignored || name == "eval") || (name == "." || name == "source") && r.sourceNotFound {
-		r.exit.exiting = true
+		if r.exit.code == 2 && name != "eval" && r.callbackErr != "" {
+			// llmsh: bash runs the ERR trap first, and its commands
+			// clear special_builtin_failed: the shell goes on.
+			r.posixErrPending = true
+		} else {
+			r.exit.exiting = true
+		}
 	}
 	r.sourceNotFound = false
 }
@@ -3686,7 +3717,13 @@ func (r *Runner) exec(ctx context.Context, pos syntax.Pos, args []string) {
 }
 
 func (r *Runner) open(ctx context.Context, path string, flags int, mode os.FileMode, print bool) (io.ReadWriteCloser, error) {
-	f, err := r.openHandler(r.handlerCtx(ctx, handlerKindOpen, todoPos), path, flags, mode)
+	var f io.ReadWriteCloser
+	err := r.dotDotErr(ctx, path) // llmsh: < nope/../f fails
+	if err != nil {
+		err = &fs.PathError{Op: shellName + ":", Path: path, Err: errnoText{err.(*fs.PathError).Err}}
+	} else {
+		f, err = r.openHandler(r.handlerCtx(ctx, handlerKindOpen, todoPos), path, flags, mode)
+	}
 	// TODO: support wrapped PathError returned from openHandler.
 	switch err.(type) {
 	case nil:
@@ -3705,6 +3742,9 @@ func (r *Runner) stat(ctx context.Context, name string) (fs.FileInfo, error) {
 	if name == "" {
 		return nil, fs.ErrNotExist // llmsh: stat("") is ENOENT, not the directory
 	}
+	if err := r.dotDotErr(ctx, name); err != nil {
+		return nil, err // llmsh: nope/.. does not exist
+	}
 	path := fileArg(r.Dir, name)
 	return r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), path, true)
 }
@@ -3712,6 +3752,9 @@ func (r *Runner) stat(ctx context.Context, name string) (fs.FileInfo, error) {
 func (r *Runner) lstat(ctx context.Context, name string) (fs.FileInfo, error) {
 	if name == "" {
 		return nil, fs.ErrNotExist // llmsh: as stat
+	}
+	if err := r.dotDotErr(ctx, name); err != nil {
+		return nil, err // llmsh: nope/.. does not exist
 	}
 	path := fileArg(r.Dir, name)
 	return r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), path, false)

@@ -181,13 +181,24 @@ func (d *docInput) Stat() (fs.FileInfo, error) {
 }
 
 // Reopen is what opening /dev/stdin reads: Linux opens bash's temporary
-// file anew, at its start, and a pipe is the same pipe.
+// file anew, at its start, and a pipe is the same pipe. The new input
+// of a document over docPipeMax is a docInput of its own, which the
+// commands it is redirected to share, as a new open file's offset: `{
+// read a; cat < /dev/stdin; } <<< "$big"` prints the whole text, as
+// bash 5.2 (llmsh, session 31: cat went on from the shared position).
 func (d *docInput) Reopen() (io.ReadCloser, error) {
 	if len(d.s) <= docPipeMax {
 		return io.NopCloser(d), nil
 	}
-	return io.NopCloser(&docInput{s: d.s}), nil
+	return &docInput{s: d.s}, nil
 }
+
+// Close does nothing: the text is the runner's.
+func (*docInput) Close() error { return nil }
+
+// Write fails as a write to a descriptor open only for reading: the
+// open handler returns a reopened document as an io.ReadWriteCloser.
+func (*docInput) Write([]byte) (int, error) { return 0, syscall.EBADF }
 
 // docInfo is a docInput's Stat.
 type docInfo struct {

@@ -178,8 +178,8 @@ func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y st
 	switch op {
 	case syntax.TsReMatch:
 		// llmsh: nocasematch applies to =~ too, as bash; the pattern is
-		// a POSIX ERE (rematch.go).
-		m, err := reMatch(ctx, y, x, r.opts[optNoCaseMatch])
+		// a POSIX ERE (rematch.go), matched by bytes in the C locale.
+		m, err := reMatch(ctx, y, x, r.opts[optNoCaseMatch], expand.ByteLocale(r.writeEnv))
 		if err != nil {
 			r.exit.code = 2
 			r.condReErr = true

@@ -34,6 +34,9 @@ func trapSpec(s string) (string, bool) {
 	case "ERR", "DEBUG", "RETURN":
 		return u, true
 	}
+	if s == "32" || s == "33" {
+		return s, true // llmsh: bash's signals with no name, by number
+	}
 	n, ok := signalNumber(s)
 	if !ok || n == 0 {
 		return "", false
@@ -48,6 +51,8 @@ func trapOrder() []string {
 	for n := 1; n <= sigMax; n++ {
 		if name := signalName(n); name != "" {
 			names = append(names, name)
+		} else if n == 32 || n == 33 {
+			names = append(names, strconv.Itoa(n))
 		}
 	}
 	return append(names, trapDebug, "ERR", trapReturn)
@@ -112,7 +117,7 @@ func shQuoteAlways(s string) string {
 func trapLine(name, action string, posix bool) string {
 	shown := name
 	switch name {
-	case "EXIT", "ERR", trapDebug, trapReturn:
+	case "EXIT", "ERR", trapDebug, trapReturn, "32", "33":
 	default:
 		if posix {
 			break
@@ -123,8 +128,10 @@ func trapLine(name, action string, posix bool) string {
 }
 
 // trapListing is the text of trap -p for the given trap names (all when
-// names is empty). ok is false when a name is no trap.
-func (r *Runner) trapListing(names []string) (string, bool) {
+// names is empty). ok is false when a name is no trap. With print (trap
+// -p) in posix mode a trap that is not set is listed too, as the
+// default action (trap -- - HUP), as bash.
+func (r *Runner) trapListing(names []string, print bool) (string, bool) {
 	get := r.trapAction
 	if r.shownTraps != nil {
 		get = func(name string) (string, bool) {
@@ -154,6 +161,8 @@ func (r *Runner) trapListing(names []string) (string, bool) {
 		action, set := get(name)
 		if set {
 			sb.WriteString(trapLine(name, action, r.opts[optPosix]))
+		} else if print && r.opts[optPosix] {
+			sb.WriteString("trap -- - " + name + "\n")
 		}
 	}
 	return sb.String(), true
@@ -190,7 +199,7 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 	}
 	if print || len(args) == 0 {
 		if len(args) == 0 {
-			text, _ := r.trapListing(nil)
+			text, _ := r.trapListing(nil, print)
 			r.outf("%s", text)
 			return exit
 		}
@@ -202,7 +211,7 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 				exit.code = 1
 				continue
 			}
-			text, _ := r.trapListing([]string{a})
+			text, _ := r.trapListing([]string{a}, true)
 			r.outf("%s", text)
 		}
 		return exit
@@ -211,8 +220,9 @@ func (r *Runner) builtinTrap(args []string) exitStatus {
 	sigs := args[1:]
 	switch {
 	case len(args) == 1:
-		// trap SIG: reset SIG.
-		if _, ok := trapSpec(args[0]); !ok {
+		// trap SIG: reset SIG; in posix mode only a number (bash).
+		_, err := strconv.ParseUint(args[0], 10, 32)
+		if _, ok := trapSpec(args[0]); !ok || r.opts[optPosix] && err != nil {
 			// llmsh: one operand that is no signal is bash's usage.
 			r.errf("trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
 			exit.code = 2

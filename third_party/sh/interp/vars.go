@@ -16,7 +16,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/internal"
@@ -86,6 +85,10 @@ type overlayEnviron struct {
 	// made earlier up to date with what changed since.
 	exportLog  []string
 	exportBase uint64
+
+	// llmsh: sets, while [Runner.TrackSets] tracks, names the variables
+	// stored or unset in this scope (the global one) since.
+	sets map[string]struct{}
 }
 
 // exportLogMax bounds an overlayEnviron's exportLog.
@@ -128,9 +131,18 @@ func (o *overlayEnviron) normalize(name string) string {
 }
 
 func (o *overlayEnviron) Get(name string) expand.Variable {
+	// llmsh: a loop down the scopes, not a call per scope: a recursion
+	// thousands of functions deep had each lookup take as many frames.
 	normalized := o.normalize(name)
-	if vr, ok := o.values[normalized]; ok {
-		return vr.Variable
+	for {
+		if vr, ok := o.values[normalized]; ok {
+			return vr.Variable
+		}
+		parent, ok := o.parent.(*overlayEnviron)
+		if !ok {
+			break
+		}
+		o = parent
 	}
 	if o.parent != nil {
 		return o.parent.Get(name)
@@ -192,7 +204,8 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 	if o.values == nil {
 		o.values = make(map[string]namedVariable)
 	}
-	if vr.Kind == expand.KeepValue {
+	keep := vr.Kind == expand.KeepValue
+	if keep {
 		vr.Kind = prev.Kind
 		vr.Str = prev.Str
 		vr.List = prev.List
@@ -204,6 +217,11 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 		// llmsh: but a readonly name with no value may be given a kind
 		// with no value either (readonly r; declare -a r), as bash.
 		return errReadOnly
+	}
+	if o.sets != nil && !keep {
+		// llmsh: a value stored (an attribute alone is not), see
+		// [Runner.TrackSets].
+		o.sets[normalized] = struct{}{}
 	}
 	if !vr.Declared() { // unsetting (llmsh: declare -i n, declare n keep n)
 		if prev.Local {
@@ -284,6 +302,7 @@ func (r *Runner) setArray(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err)
 		r.exit.code = 1
+		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
 		return
 	}
 	o, ok := r.writeEnv.(*overlayEnviron)
@@ -477,6 +496,9 @@ func (r *Runner) lookupVarValue(name string) expand.Variable {
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.subshellLevel)
 	case "SHELLOPTS", "BASHOPTS": // llmsh: the options on (options.go)
 		vr.Kind, vr.Str = expand.String, r.optsOn(name == "BASHOPTS")
+		if name == "BASHOPTS" && r.bashOptsSnap {
+			vr.Str = r.bashOpts // llmsh: snapBashOpts
+		}
 		vr.ReadOnly = true // as bash's: set -o and shopt change them
 	case "COMP_WORDBREAKS": // llmsh: bash's, until the script sets it
 		if v := r.writeEnv.Get(name); v.Declared() {
@@ -671,18 +693,20 @@ func (r *Runner) setVar(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err) // llmsh: bash's prefix
 		r.exit.code = 1
+		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
 	}
 }
 
 // caseValues converts the values of vr to the case its attribute asks
-// for (declare -l, -u, -c).
-func caseValues(vr *expand.Variable) {
-	conv := strings.ToLower
+// for (declare -l, -u, -c), in the script's locale (bytes: the C
+// locale's, where only ASCII letters change).
+func caseValues(vr *expand.Variable, bytes bool) {
+	conv := func(s string) string { return expand.MapCase(s, false, bytes, unicode.ToLower) }
 	switch {
 	case vr.Upper:
-		conv = strings.ToUpper
+		conv = func(s string) string { return expand.MapCase(s, false, bytes, unicode.ToUpper) }
 	case vr.Capital:
-		conv = capitalize
+		conv = func(s string) string { return capitalize(s, bytes) }
 	}
 	switch vr.Kind {
 	case expand.String, expand.NameRef: // llmsh: declare -un r=x names X (bash)
@@ -715,13 +739,10 @@ func countCaseModes(modes []string) int {
 }
 
 // capitalize gives s with its first character in upper case and the
-// others in lower case, as bash's declare -c.
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + strings.ToLower(s[size:])
+// others in lower case, as bash's declare -c (bytes: the C locale's).
+func capitalize(s string, bytes bool) string {
+	s = expand.MapCase(s, false, bytes, unicode.ToLower)
+	return expand.MapCase(s, true, bytes, unicode.ToUpper)
 }
 
 // errReadOnly is returned when trying to modify a read-only variable.
@@ -737,7 +758,7 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 		vr.Exported = true // llmsh: set -a exports no array, as bash
 	}
 	if vr.HasCase() {
-		caseValues(&vr) // llmsh: declare -l, -u, -c
+		caseValues(&vr, expand.ByteLocale(r.writeEnv)) // llmsh: declare -l, -u, -c
 	}
 	if name == "PATH" {
 		r.hashed, r.hashHits = nil, nil // llmsh: as bash, a new PATH empties hash's table
@@ -1025,7 +1046,7 @@ func (r *Runner) unsetElem(name, sub string, literal bool) {
 			r.setVar(name, vr)
 			return
 		}
-		if strings.TrimSpace(sub) == "" {
+		if sub == "" {
 			return // an empty subscript like `unset 'a[]'` is a no-op
 		}
 		k, ok := r.unsetIndex(sub)
@@ -1214,7 +1235,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			// setVarWithIndex stores.
 			if as.Append {
 				old, ok := r.elemForAppend(name, index)
-				if !ok {
+				if !ok || !r.appendFits(len(old), len(s)) {
 					return name, prev, false
 				}
 				s = old + s
@@ -1257,6 +1278,9 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			}
 			prev.Str = s
 			return name, prev, true
+		}
+		if !r.appendFits(appendedLen(prev), len(s)) {
+			return name, prev, false
 		}
 		switch prev.Kind {
 		case expand.String, expand.Unknown, expand.NameRef:
@@ -1506,11 +1530,11 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			// llmsh: ([@]=v) and ([]=v) name no element: bash
 			// says so and goes on with the others.
 			if allSubscript(elem.Index) {
-				r.errf("%s[%s]=%s: cannot assign to non-numeric index\n", r.errPrefix(), subscriptText(elem.Index), elemValueText(elem))
+				r.errf("%s[%s]=%s: cannot assign to non-numeric index\n", r.errPrefix(), subscriptText(elem.Index), vals[ei][0])
 				continue
 			}
 			if emptySubscript(elem.Index) {
-				r.errf("%s[]=%s: bad array subscript\n", r.errPrefix(), elemValueText(elem))
+				r.errf("%s[]=%s: bad array subscript\n", r.errPrefix(), vals[ei][0])
 				continue
 			}
 			// Index resets our index with a literal value.
@@ -1523,7 +1547,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				if next += internal.IndexedMax(list, indexes) + 1; next < 0 {
 					// llmsh: bash names the element and goes on
 					// with the others.
-					r.errf("%s[%s]=%s: bad array subscript\n", r.errPrefix(), subscriptText(elem.Index), elemValueText(elem))
+					r.errf("%s[%s]=%s: bad array subscript\n", r.errPrefix(), subscriptText(elem.Index), vals[ei][0])
 					next = internal.IndexedMax(list, indexes) + 1
 					continue
 				}
@@ -1949,6 +1973,32 @@ func (r *Runner) varSet(x string) bool {
 // linear in the result, not quadratic. The comparison is by content (Go
 // compares the same backing array in constant time), so a value that only
 // looks like the buffer's is still appended to correctly.
+// appendFits reports whether a value of old bytes with s more appended
+// is within the bound on one value; past it the run stops, as for any
+// value (llmsh, session 31: x+=$y was not checked, so a loop of
+// appends grew one string to the memory limit, and one append made a
+// value of twice the bound).
+func (r *Runner) appendFits(old, s int) bool {
+	if max := r.llmsh.maxValue; max > 0 && old+s > max {
+		r.expandErr(expand.ValueTooLargeError{Limit: max})
+		return false
+	}
+	return true
+}
+
+// appendedLen is the length of the value that x+=v appends to: x's, its
+// element 0 for an indexed array, its key "0" for an associative one.
+func appendedLen(prev expand.Variable) int {
+	switch prev.Kind {
+	case expand.Indexed:
+		e, _ := internal.IndexedElem(prev.List, prev.Indexes, 0)
+		return len(e)
+	case expand.Associative:
+		return len(prev.Map["0"])
+	}
+	return len(prev.Str)
+}
+
 func (r *Runner) appendString(old, s string) string {
 	if len(old) < 64 {
 		return old + s
@@ -2261,6 +2311,7 @@ func funcLocalNames(env expand.Environ) (map[string]bool, bool) {
 // setDotGlob sets the dotglob option, for the expansions that follow at
 // once (llmsh: GLOBIGNORE).
 func (r *Runner) setDotGlob(on bool) {
+	r.snapBashOpts()
 	r.opts[optDotGlob] = on
 	if r.ecfg != nil {
 		r.ecfg.DotGlob = on

@@ -464,6 +464,12 @@ func (p *Parser) WordsSeq(r io.Reader) iter.Seq2[*Word, error] {
 // delimiter other than reaching the end of the input.
 func (p *Parser) Document(r io.Reader) (*Word, error) {
 	p.reset()
+	if sr, ok := r.(*strings.Reader); ok {
+		// llmsh: the text, for the blanks of ${m[ ]} (blankIndex).
+		src, _ := readSource(sr)
+		p.fullSrc, r = src, bytes.NewReader(src)
+		defer func() { p.fullSrc = nil }()
+	}
 	p.f = &File{}
 	p.src = r
 	p.rune()
@@ -1471,7 +1477,12 @@ func (p *Parser) wordPart() WordPart {
 			p.checkLang(ar.Pos(), LangMirBSDKorn, "unsigned expressions")
 			ar.Unsigned = true
 		}
-		ar.X = p.followArithm(left, ar.Left)
+		if p.lang.in(langBashLike) && (ar.Bracket && p.tok == rightBrack || !ar.Bracket && p.peekArithmEnd()) {
+			// llmsh: $(()) and $[] are 0, as bash.
+			ar.X, ar.Raw = &Word{Parts: []WordPart{&Lit{ValuePos: p.pos, ValueEnd: p.pos}}}, true
+		} else {
+			ar.X = p.followArithm(left, ar.Left)
+		}
 		if ar.Bracket {
 			if p.tok != rightBrack {
 				if p.recoverError() {
@@ -2133,7 +2144,9 @@ func (p *Parser) eitherIndex() ArithmExpr {
 		p.tok, p.val = _LitWord, p.tok.String()
 	}
 	var expr ArithmExpr
-	if p.tok == rightBrack && p.emptyIndex && p.lang.in(langBashLike) {
+	if w := p.blankIndex(lpos); w != nil {
+		expr = w // llmsh: ${m[ ]}, m[ ]=v: the key is the blanks
+	} else if p.tok == rightBrack && p.emptyIndex && p.lang.in(langBashLike) {
 		// llmsh: a[]=v is bash's run-time "a[]: bad array subscript".
 		expr = &Word{Parts: []WordPart{&Lit{ValuePos: p.pos, ValueEnd: p.pos}}}
 	} else {
@@ -2834,7 +2847,12 @@ func (p *Parser) arithmExpCmd(s *Stmt) {
 		p.checkLang(ar.Pos(), LangMirBSDKorn, "unsigned expressions")
 		ar.Unsigned = true
 	}
-	ar.X = p.followArithm(dblLeftParen, ar.Left)
+	if p.lang.in(langBashLike) && p.peekArithmEnd() {
+		// llmsh: (()) is 0 (status 1), as bash.
+		ar.X, ar.Raw = &Word{Parts: []WordPart{&Lit{ValuePos: p.pos, ValueEnd: p.pos}}}, true
+	} else {
+		ar.X = p.followArithm(dblLeftParen, ar.Left)
+	}
 	ar.Right = p.arithmEnd(dblLeftParen, ar.Left, old)
 	s.Cmd = ar
 }

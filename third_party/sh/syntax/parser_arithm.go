@@ -205,7 +205,9 @@ func (p *Parser) arithmExprValue(compact bool) ArithmExpr {
 		p.curErr("ternary operator missing %#q before %#q", quest, colon)
 	case _LitWord:
 		l := p.getLit()
-		if p.tok != leftBrack {
+		if p.tok != leftBrack || p.spaced && p.lang.in(langBashLike) {
+			// llmsh: "a [0]" is no element: bash's invalid
+			// arithmetic operator when it runs (the repair).
 			x = p.wordOne(l)
 			break
 		}
@@ -522,4 +524,24 @@ func (p *Parser) blankedIndex(w *Word, end Pos) *Word {
 		parts = append(parts, &Lit{ValuePos: w.End(), ValueEnd: end, Value: trail})
 	}
 	return &Word{Parts: parts}
+}
+
+// blankIndex is the subscript of NAME[ ] (only blanks before the
+// closing bracket): bash keeps the blanks as the text of the subscript,
+// an associative array's key " " and 0 for an indexed one. nil when the
+// subscript is not blanks only.
+func (p *Parser) blankIndex(lbrack Pos) *Word {
+	if p.tok != rightBrack || !p.lang.in(langBashLike) {
+		return nil
+	}
+	src := p.fullSrc
+	from, to := int(lbrack.Offset())+1, int(p.pos.Offset())
+	if !lbrack.IsValid() || !p.pos.IsValid() || from >= to || to > len(src) || src[from-1] != '[' {
+		return nil
+	}
+	blanks := string(src[from:to])
+	if strings.Trim(blanks, " \t") != "" {
+		return nil
+	}
+	return &Word{Parts: []WordPart{&Lit{ValuePos: posAddCol(lbrack, 1), ValueEnd: p.pos, Value: blanks}}}
 }

@@ -5,12 +5,15 @@
 # --max-memory 128M reached 519 MB of RSS. The bound on one value is now
 # an eighth of the memory limit (4 MiB here, 256 MiB under the default
 # 2 GiB): command substitutions, expansions, printf -v, read and mapfile
-# stop the run (each in a nested shell here, whose end the script sees),
+# stop the run (each in a nested shell here, whose end the script sees;
+# since session 31 an append, x+=$y, too, which was not checked: a loop
+# of them grew one string to the memory limit),
 # and awk's and jq's strings fail as they did at 256 MiB.
 #@ args: -i @RO@ -o @RW@ --max-memory 32M --timeout 20s
 #@ stdout: subst 125
 #@ stdout: double 125
 #@ stdout: printf 125
+#@ stdout: append 125
 #@ stdout: read 125
 #@ stdout: mapfile 125
 #@ stdout: awk 2
@@ -23,6 +26,7 @@
 bash -c 'x=$(yes)' 2>/dev/null; echo subst $?
 bash -c 'x=a; while :; do x=$x$x; done'; echo double $?
 bash -c 'printf -v x %04500000d 0' 2>/dev/null; echo printf $?
+bash -c 'x=$(printf %03500000d 0); while :; do z+=$x; done'; echo append $?
 head -c 4500000 /dev/zero | tr '\0' y > line
 bash -c 'read -r x' < line 2>/dev/null; echo read $?
 bash -c 'mapfile x' < line 2>/dev/null; echo mapfile $?
