@@ -1289,9 +1289,10 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 			if kind == sliceAssoc {
 				// llmsh: bash's positions of an associative array;
 				// one before the first is the first.
+				// Further back is nothing, with no length error.
 				if offset > 0 {
 					offset--
-				} else if offset+len(elems) < 0 {
+				} else if offset+len(elems) == -1 {
 					offset = 0
 				}
 			}

@@ -354,7 +354,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	switch nodeLit(index) {
 	case "@", "*":
 		switch vr.Kind {
-		case Unknown:
+		case Unknown, NameRef: // llmsh: a nameref to nothing has no elements
 			elems = nil
 			indexAllElements = true
 		case Indexed:

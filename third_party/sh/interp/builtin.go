@@ -591,6 +591,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.evalSyntaxError(line, msgs)
 			r.condBroken = false // llmsh: any other syntax error resets it (bash)
 			r.noteCondError(perr, true)
+			if !r.condBroken && matchedPairEOF(perr, src, msgs) {
+				r.condFirstWord, r.pairFirstWord = true, true
+			}
 			if perr.InSubst {
 				// llmsh: bash parses a $( ), <( ) or >( ) of eval
 				// text as it reads it; its syntax error there ends

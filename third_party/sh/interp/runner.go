@@ -1044,6 +1044,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	if redirCall {
 		r.redirCalls--
 	}
+	r.staleAfter(st)
 	r.cmdErr, r.cmdTrace = nil, nil
 	if _, ok := st.Cmd.(*syntax.CallExpr); !ok && st.Cmd != nil {
 		// llmsh: a compound command's status may be that of a
@@ -1304,6 +1305,32 @@ func staleBefore(cm syntax.Command) bool {
 		return true
 	}
 	return false
+}
+
+// staleAfter sets errStale once st has run: a function call, eval or
+// source leaves it at the call's line, as bash's execute_function and
+// parse_and_execute put it back; a pipeline at its last simple command
+// or ( … ), which bash's parent reaches before it forks them, or else
+// at its end; a function definition at its end.
+func (r *Runner) staleAfter(st *syntax.Stmt) {
+	switch cm := st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.Subshell:
+		r.errStale = int(r.lineBase + stmtLine(st))
+	case *syntax.FuncDecl:
+		r.errStale = int(r.lineBase + cm.End().Line()) // where its parse ended
+	case *syntax.BinaryCmd:
+		if cm.Op == syntax.Pipe || cm.Op == syntax.PipeAll {
+			// (bash's line_number as it runs the pipeline: where
+			// its parser stopped, the pipeline's end.)
+			r.errStale = int(r.lineBase + cm.End().Line())
+			elems, _ := pipeElems(cm)
+			for _, e := range elems {
+				if staleBefore(e.Cmd) {
+					r.errStale = int(r.lineBase + stmtLine(e))
+				}
+			}
+		}
+	}
 }
 
 // afterRedirsDebug reports whether bash runs the DEBUG trap for cm, and
@@ -1951,6 +1978,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 		}
 	case *syntax.TestClause:
+		if r.condWord == cm {
+			// llmsh: pairFirstWord made [[ a plain word, the name
+			// of a command that does not exist (bash).
+			r.condWord = nil
+			r.cmd(ctx, &syntax.CallExpr{Args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: cm.Left, ValueEnd: cm.Left, Value: "[["}}}}})
+			break
+		}
 		r.thisCmd = "[[" // llmsh: declare.go: localRefused
 		r.condReErr = false
 		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
