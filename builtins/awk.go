@@ -305,9 +305,24 @@ func awkErrorRepair(pe *parser.ParseError, src string, phantom *int) (string, bo
 		sync, opens := awkSkipToSync(src, end, false)
 		*phantom += opens
 		return src[:stmt] + awkBlank(src[stmt:sync]) + src[sync:], true
+	case tok == "}" && end < len(src) && src[end] == '}' && awkExtraBraceAlone(src, end):
+		// an extra '}' that mawk's scanner drops, with a ';' after it
+		cut := end + 1 + len(src[end+1:]) - len(strings.TrimLeft(src[end+1:], " \t"))
+		if cut < len(src) && src[cut] == ';' {
+			cut++
+		}
+		return src[:end] + awkBlank(src[end:cut]) + src[cut:], true
 	}
 	sync, _ := awkSkipToSync(src, end, true)
 	return src[:stmt] + awkBlank(src[stmt:sync]) + src[sync:], true
+}
+
+// awkExtraBraceAlone tells whether the extra '}' at src[end] is all
+// that mawk reports there: more text follows it on its line (its parser
+// errs at the end of the line that follows it, or of the program).
+func awkExtraBraceAlone(src string, end int) bool {
+	rest := strings.TrimLeft(src[end+1:], " \t")
+	return rest != "" && rest[0] != '\n' && rest[0] != '#'
 }
 
 // awkMisplacedWord is the keyword of each GoAWK error of a statement
@@ -852,6 +867,9 @@ func awkMawkSyntax(pe *parser.ParseError, src string) []awkSyntaxMsg {
 		switch {
 		case parens > 0:
 			return []awkSyntaxMsg{{line, "missing ) near }"}}
+		case braces <= 0 && awkExtraBraceAlone(src, end):
+			// mawk's scanner drops it, and its parser reads on
+			return []awkSyntaxMsg{{line, "extra '}'"}}
 		case braces <= 0:
 			// mawk goes on after it, and stops at the end of the line
 			return []awkSyntaxMsg{{line, "extra '}'"}, {line, "syntax error at or near end of line"}}

@@ -196,6 +196,8 @@ func TestAwk(t *testing.T) {
 			err: "awk: line 2: syntax error at or near )\nawk: line 3: syntax error at or near }\n", status: 2},
 		{name: "mawk goes on: a statement out of its place (break and continue only first)", args: []string{"BEGIN { next; break; x = ; return 1 }\nEND { continue }"},
 			err: "awk: line 1: improper use of next\nawk: line 1: syntax error at or near ;\nawk: line 1: return outside function body\n", status: 2},
+		{name: "mawk goes on: an extra '}' with more text after it on its line", args: []string{"BEGIN { a = 1 } } ; END { } } x = { y = }"},
+			err: "awk: line 1: extra '}'\nawk: line 1: extra '}'\nawk: line 1: syntax error at or near {\nawk: line 1: syntax error at or near }\n", status: 2},
 		{name: "gawk's gensub is undefined: mawk's words and status", args: []string{`{print gensub(/x/, "y", "g")}`},
 			err: "awk: line 2: function gensub never defined\n", status: 2},
 		{name: "undefined function: the line after the program's last", args: []string{"BEGIN {\n y = asort(a)\n}\nEND { }"},

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/llmsh/llmsh/posixre"
+	shexpand "github.com/llmsh/llmsh/third_party/sh/expand"
 )
 
 var _ = register(Builtin{Name: "expr", Summary: "evaluate expressions", Run: expr})
@@ -378,29 +379,23 @@ func (p *exprParser) primary() string {
 	return t
 }
 
-// toLatin1 is s with each byte as the character of its value (U+0000 to
-// U+00FF), for a character-wise function to work on bytes (the C
-// locale); fromLatin1 turns such a string back into the bytes.
+// toLatin1 is s with each byte as a character of its own (the shell's
+// ByteRunes: ASCII as it is, the bytes from 0x80 private-use characters
+// that no class holds, where Latin-1's made \xc3 a letter), for a
+// character-wise function to work on bytes (the C locale); fromLatin1
+// turns such a string back into the bytes.
 func toLatin1(s string) string {
 	if isASCII(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s)*2)
-	for i := 0; i < len(s); i++ {
-		b = utf8.AppendRune(b, rune(s[i]))
-	}
-	return string(b)
+	return shexpand.ByteRunes(s)
 }
 
 func fromLatin1(s string) string {
 	if isASCII(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s))
-	for _, r := range s {
-		b = append(b, byte(r))
-	}
-	return string(b)
+	return shexpand.RunesBytes(s)
 }
 
 // isASCII reports whether s has no byte of 0x80 or more.

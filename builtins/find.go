@@ -950,7 +950,7 @@ func (fd *finder) parseNameTest(t string) (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := findGlob(v, t == "-iname")
+		m := fd.glob(v, t == "-iname")
 		return func(f *findEnt) bool { return m(findBase(f.path)) }, nil
 	case "-lname", "-ilname":
 		// A symbolic link whose text matches (under -L, only a link
@@ -959,7 +959,7 @@ func (fd *finder) parseNameTest(t string) (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := findGlob(v, t == "-ilname")
+		m := fd.glob(v, t == "-ilname")
 		return func(f *findEnt) bool {
 			if f.fileType(fd)&fs.ModeSymlink == 0 {
 				return false
@@ -972,7 +972,7 @@ func (fd *finder) parseNameTest(t string) (findExpr, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := findGlob(v, t[1] == 'i')
+		m := fd.glob(v, t[1] == 'i')
 		return func(f *findEnt) bool { return m(f.path) }, nil
 	case "-regex", "-iregex":
 		v, err := fd.arg(t)
@@ -1296,6 +1296,16 @@ func findBase(p string) string {
 // findGlob compiles an fnmatch pattern (no FNM_PATHNAME, no FNM_PERIOD:
 // '*' matches '/' and a leading dot).
 func findGlob(pat string, fold bool) func(string) bool { return globMatcher(pat, fold, true) }
+
+// glob is findGlob in the script's locale: under LC_ALL=C each byte of
+// a name is a character (GNU find: -name '?' does not match é, '??'
+// does, [[:alpha:]] and -iname fold only ASCII letters).
+func (fd *finder) glob(pat string, fold bool) func(string) bool {
+	if byteLocale(fd.env) {
+		return shexpand.FnMatcherBytes(pat, fold, true)
+	}
+	return findGlob(pat, fold)
+}
 
 // globMatcher compiles an fnmatch pattern without FNM_PATHNAME ('*'
 // matches '/'); leadingDot lets a wildcard match a leading dot (no

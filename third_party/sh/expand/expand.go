@@ -335,13 +335,22 @@ func (cfg *Config) ifsWhitespace(r rune) bool {
 }
 
 func (cfg *Config) ifsJoin(strs []string) string {
-	sep := ""
-	if ifs := cfg.ifsValue(); ifs != "" {
-		// The separator is the first character of IFS, not the first byte.
-		_, size := utf8.DecodeRuneInString(ifs)
-		sep = ifs[:size]
+	return cfg.joinValues(strs, cfg.ifsFirst()) // llmsh: bounded
+}
+
+// ifsFirst is the first character of IFS, which joins "$*": not its
+// first byte, but in the C locale, where each byte is a character
+// (llmsh, as bash's).
+func (cfg *Config) ifsFirst() string {
+	ifs := cfg.ifsValue()
+	if ifs == "" {
+		return ""
 	}
-	return cfg.joinValues(strs, sep) // llmsh: bounded
+	_, size := utf8.DecodeRuneInString(ifs)
+	if cfg.byteLocale() {
+		size = 1
+	}
+	return ifs[:size]
 }
 
 func (cfg *Config) strBuilder() *strings.Builder {
@@ -1086,7 +1095,7 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 	cfg.drawRandom(pe) // llmsh
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
 	pe, err = cfg.resolveParam(pe)
-	if err != nil || pe.Excl {
+	if err != nil || pe.Excl || pe.Joined {
 		return nil, false, false, nil
 	}
 	switch name := pe.Param.Value; name {
@@ -1128,7 +1137,7 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 	}
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
 	pe, err := cfg.resolveParam(pe)
-	if err != nil {
+	if err != nil || pe.Joined {
 		return nil, err
 	}
 	name := pe.Param.Value
@@ -1280,9 +1289,10 @@ func (cfg *Config) sliceElems(pe *syntax.ParamExp, elems []string, indexes []int
 			if kind == sliceAssoc {
 				// llmsh: bash's positions of an associative array;
 				// one before the first is the first.
+				// Further back is nothing, with no length error.
 				if offset > 0 {
 					offset--
-				} else if offset+len(elems) < 0 {
+				} else if offset+len(elems) == -1 {
 					offset = 0
 				}
 			}
@@ -1647,7 +1657,18 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 		// llmsh: bash's matching (leading dots, extended patterns)
 		// llmsh: a name's match ends (fails) when the run is stopped.
 		pat, st := internal.CompileBashPattern(part, cfg.globMode()), cfg.patStop()
-		matcher := func(name string) bool { return pat.MatchStop(st, name) }
+		var bytePat *internal.BashPattern
+		matcher := func(name string) bool {
+			// llmsh: under LC_ALL=C (or where either is no valid UTF-8)
+			// a name matches byte by byte, as the case statement's.
+			if cfg.bytesMatch(name) || cfg.bytesMatch(part) {
+				if bytePat == nil {
+					bytePat = internal.CompileBashPattern(ByteRunes(part), cfg.globMode())
+				}
+				return bytePat.MatchStop(st, ByteRunes(name))
+			}
+			return pat.MatchStop(st, name)
+		}
 		var err error
 		var newMatches []string
 		for _, dir := range matches {

@@ -299,6 +299,10 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 		return &npe, nil
 	}
 	npe.Index = index
+	// llmsh: a braced ${r} of a nameref to a[@] or a[*] is the
+	// elements joined, a string its operators apply to (bash: "${r}"
+	// is one word, ${r:1} cuts the joined text); $r is the list.
+	npe.Joined = !pe.Short && pe.Index == nil && allIndex(index)
 	return &npe, nil
 }
 
@@ -1415,6 +1419,27 @@ func (cfg *Config) extPattern(pat string) *internal.BashPattern {
 // It is bash's own matcher, which takes names as bytes: a byte that is
 // not UTF-8 matches itself and '?', never another such byte.
 func FnMatcher(pat string, fold, leadingDot bool) func(string) bool {
+	return internal.CompileBashPattern(pat, fnMode(fold, leadingDot)).Match
+}
+
+// FnMatcherBytes is FnMatcher in the C locale (llmsh): each byte of the
+// pattern and of the name is a character, which no class holds and no
+// case folds when it is not ASCII (ByteRunes), as glibc's fnmatch there.
+func FnMatcherBytes(pat string, fold, leadingDot bool) func(string) bool {
+	if !HasHighBytes(pat) {
+		p := internal.CompileBashPattern(pat, fnMode(fold, leadingDot))
+		return func(name string) bool {
+			if HasHighBytes(name) {
+				name = ByteRunes(name)
+			}
+			return p.Match(name)
+		}
+	}
+	p := internal.CompileBashPattern(ByteRunes(pat), fnMode(fold, leadingDot))
+	return func(name string) bool { return p.Match(ByteRunes(name)) }
+}
+
+func fnMode(fold, leadingDot bool) internal.PatMode {
 	var mode internal.PatMode
 	if !leadingDot {
 		mode |= internal.PatFilename
@@ -1422,7 +1447,7 @@ func FnMatcher(pat string, fold, leadingDot bool) func(string) bool {
 	if fold {
 		mode |= internal.PatNoCase
 	}
-	return internal.CompileBashPattern(pat, mode).Match
+	return mode
 }
 
 // MapCase is s with f applied to its characters (with first, to its
@@ -2431,4 +2456,35 @@ func appendBashUTF8(dst []byte, v uint32) []byte {
 	}
 	b[0] = byte(v) | byte(uint16(0xff00)>>n)
 	return append(dst, b[:n]...)
+}
+
+// joinedRef gives, for pe, the ${a[@]} or ${a[*]} that a braced ${r} of
+// a nameref stands for (ParamExp.Joined), the plain ${a} with its
+// operators and a string variable of the elements joined as "${a[*]}"
+// joins them (a[@]'s by a space in an assignment's value), set when
+// there is one (llmsh).
+func (cfg *Config) joinedRef(pe *syntax.ParamExp) (*syntax.ParamExp, Variable, error) {
+	list := &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: pe.Param, Index: pe.Index}
+	elems, _, _, err := cfg.listElems(list)
+	if err != nil {
+		return nil, Variable{}, err
+	}
+	str := cfg.ifsJoin(elems)
+	if cfg.assignValue && nodeLit(pe.Index) == "@" {
+		// bash joins a[@]'s by a space in an assignment's value.
+		str = cfg.joinValues(elems, " ")
+	}
+	npe := *pe
+	npe.Joined, npe.Index = false, nil
+	return &npe, Variable{Kind: String, Set: len(elems) > 0, Str: str}, nil
+}
+
+// viaNameRef reports whether pe, ${r} or ${!x}, names a nameref: r, or
+// the name x holds (llmsh).
+func (cfg *Config) viaNameRef(pe *syntax.ParamExp) bool {
+	name := pe.Param.Value
+	if pe.Excl {
+		name = cfg.Env.Get(name).String()
+	}
+	return syntax.ValidName(name) && cfg.Env.Get(name).Kind == NameRef
 }

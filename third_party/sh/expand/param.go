@@ -231,6 +231,19 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	}
 	got, gotOK := cfg.got, cfg.gotFor == pe
 	cfg.gotFor, cfg.got = nil, Variable{}
+	// llmsh: ${r@A} and ${r@a} of a nameref to an element (r=a[1],
+	// a[@]) are nothing, as bash.
+	if pe != written && pe.Index != nil && written.Param != nil && written.Names == 0 && written.Index == nil &&
+		pe.Exp != nil && cfg.viaNameRef(written) && pe.Exp.Op == syntax.OtherParamOps && (nodeLit(pe.Exp.Word) == "A" || nodeLit(pe.Exp.Word) == "a") {
+		return "", nil
+	}
+	if pe.Joined {
+		pe, got, err = cfg.joinedRef(pe)
+		if err != nil {
+			return "", err
+		}
+		gotOK = true
+	}
 	name := pe.Param.Value
 	index := pe.Index
 	switch name {
@@ -341,7 +354,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	switch nodeLit(index) {
 	case "@", "*":
 		switch vr.Kind {
-		case Unknown:
+		case Unknown, NameRef: // llmsh: a nameref to nothing has no elements
 			elems = nil
 			indexAllElements = true
 		case Indexed:
@@ -1166,21 +1179,36 @@ func HasHighBytes(s string) bool {
 	return false
 }
 
-// ByteRunes gives s with each byte as the character of that number
-// (Latin-1), so that patterns, which match characters, match its bytes
-// one by one as bash's do under LC_ALL=C (llmsh); RunesBytes undoes it.
+// ByteRunes gives s with each byte as a character of its own, so that
+// patterns, which match characters, match its bytes one by one as bash's
+// do under LC_ALL=C (llmsh); RunesBytes undoes it. An ASCII byte is its
+// character; a byte from 0x80 is one of the private-use characters
+// byteRuneBase+0x80 to byteRuneBase+0xFF, in the bytes' order (ranges
+// keep it), which no class holds and no case folds, as the C locale's
+// ctype says of those bytes (Latin-1, used before, made the byte of é's
+// \xc3 a letter: [[:alpha:]] and [[:print:]] matched it).
 func ByteRunes(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		b.WriteRune(rune(s[i]))
+		r := rune(s[i])
+		if r >= utf8.RuneSelf {
+			r += byteRuneBase
+		}
+		b.WriteRune(r)
 	}
 	return b.String()
 }
+
+// byteRuneBase puts the bytes from 0x80 at U+F780 to U+F7FF (ByteRunes).
+const byteRuneBase = 0xF700
 
 // RunesBytes gives the bytes that ByteRunes made s of.
 func RunesBytes(s string) string {
 	b := make([]byte, 0, len(s))
 	for _, r := range s {
+		if r >= byteRuneBase+utf8.RuneSelf {
+			r -= byteRuneBase
+		}
 		b = append(b, byte(r))
 	}
 	return string(b)

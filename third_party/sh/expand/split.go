@@ -233,12 +233,14 @@ func (sp *splitter) split(s string) {
 		}
 		return
 	}
+	// llmsh: in the C locale each byte is a character, of IFS too
+	bytes := sp.cfg.byteLocale()
 	for s != "" {
 		c := s[0]
 		var r rune
 		size := 1
 		isIFS := false
-		if c < utf8.RuneSelf {
+		if c < utf8.RuneSelf || bytes {
 			r = rune(c)
 			isIFS = strings.IndexByte(ifs, c) >= 0
 		} else {
@@ -249,7 +251,7 @@ func (sp *splitter) split(s string) {
 			end := size
 			for end < len(s) {
 				c := s[end]
-				if c < utf8.RuneSelf {
+				if c < utf8.RuneSelf || bytes {
 					if strings.IndexByte(ifs, c) >= 0 {
 						break
 					}
@@ -773,10 +775,10 @@ func (sp *splitter) paramExp(pe *syntax.ParamExp) error {
 func (sp *splitter) listElems(pe *syntax.ParamExp, elems []string) {
 	ifs := sp.cfg.ifsValue()
 	if ifs != "" {
-		_, size := utf8.DecodeRuneInString(ifs)
+		first := sp.cfg.ifsFirst()
 		for k, e := range elems {
 			if k > 0 {
-				sp.split(ifs[:size])
+				sp.split(first)
 			}
 			sp.split(e)
 		}
@@ -835,6 +837,12 @@ func listExp(pe *syntax.ParamExp) bool {
 				// llmsh: ${@@A}, set -- and the parameters; ${a[@]@A}
 				// and ${a[*]@A} of an array, declare, its flags and
 				// the assignment (three fields with IFS empty, bash).
+				break
+			}
+			if op == "k" || op == "K" && (pe.Param.Value == "@" || pe.Param.Value == "*") {
+				// llmsh: ${a[@]@k}, a field per key and value;
+				// ${@@K}, a field per parameter, as bash. (${a[@]@K}
+				// is one string, split.)
 				break
 			}
 			if len(op) != 1 || !strings.Contains("QEPUuLa", op) {

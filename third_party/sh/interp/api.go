@@ -598,6 +598,12 @@ type Runner struct {
 	// also takes the first word of the next line it reads for no
 	// reserved word (llmsh: condEOFError).
 	condFirstWord bool
+	// pairFirstWord is set with condFirstWord (not condBroken) by eval
+	// text that ends inside a quote, ${, $((, (( or $[ (bash's
+	// parse_matched_pair): a [[ first on the next line is then a plain
+	// word, the command `[[` (condWord). llmsh.
+	pairFirstWord bool
+	condWord      *syntax.TestClause
 	// bangWord is the simple command after a `!` that condFirstWord
 	// made a plain word: the command's name is `!`; bangStmt is the
 	// statement that `!` no longer negates (llmsh).

@@ -420,7 +420,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// resolved by vfsd, which never says where one leads outside the
 		// grants (upstream evaluated $PWD's links on the host).
 		_ = evalSymlinks
-		r.outf("%s\n", r.envGet("PWD"))
+		// llmsh: the working directory, not $PWD: bash prints $PWD
+		// only when it names the current directory (PWD=/x, unset PWD).
+		r.outf("%s\n", r.Dir)
 	case "cd":
 		exit.code = r.builtinCd(ctx, args) // llmsh: cdshift.go
 	case "wait": // llmsh: jobs.go
@@ -589,6 +591,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			r.evalSyntaxError(line, msgs)
 			r.condBroken = false // llmsh: any other syntax error resets it (bash)
 			r.noteCondError(perr, true)
+			if !r.condBroken && matchedPairEOF(perr, src, msgs) {
+				r.condFirstWord, r.pairFirstWord = true, true
+			}
 			if perr.InSubst {
 				// llmsh: bash parses a $( ), <( ) or >( ) of eval
 				// text as it reads it; its syntax error there ends
@@ -1042,7 +1047,7 @@ func (r *Runner) changeDir(ctx context.Context, cmd, path string) uint8 {
 	if err == nil {
 		info, err = r.stat(ctx, apath)
 	}
-	path = unprintableQuote(path)
+	path = unprintableQuote(path, expand.ByteLocale(r.writeEnv))
 	switch {
 	case err != nil && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)):
 		r.errf("%s%s: %s: No such file or directory\n", r.errPrefix(), cmd, path)

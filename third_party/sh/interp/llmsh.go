@@ -801,7 +801,11 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		}
 		if r.condFirstWord && (i == 0 || stmts[i].Pos().Line() > stmts[i-1].End().Line()) {
 			r.condFirstWord = false
-			if line, tok, ok := r.condEOFError(stmts[i]); ok {
+			pair := r.pairFirstWord
+			r.pairFirstWord = false
+			if tc := firstTestClause(stmts[i]); pair && tc != nil {
+				r.condWord = tc // a plain word: the command `[[`
+			} else if line, tok, ok := r.condEOFError(stmts[i]); ok {
 				r.condBroken = false
 				synErr(line, []string{"syntax error near unexpected token `" + tok + "'", "`" + lineText(r.text.src, line) + "'"})
 				r.exit = exitStatus{code: 2, exiting: top}
@@ -917,6 +921,23 @@ func (r *Runner) noteCondError(perr syntax.ParseError, eval bool) {
 	}
 }
 
+// firstTestClause is the [[ ]] that the first command of st's list is,
+// on st's first line, or nil (llmsh: pairFirstWord).
+func firstTestClause(st *syntax.Stmt) *syntax.TestClause {
+	first := st.Position.Line()
+	for {
+		b, isList := st.Cmd.(*syntax.BinaryCmd)
+		if !isList {
+			break
+		}
+		st = b.X
+	}
+	if tc, ok := st.Cmd.(*syntax.TestClause); ok && tc.Left.Line() == first && !st.Negated {
+		return tc
+	}
+	return nil
+}
+
 // condEOFError is the syntax error that bash's parser meets in the first
 // line it reads after a [[ that the end of eval text or of a sourced file
 // cut short (condFirstWord), that line's first statement st: the first
@@ -966,8 +987,49 @@ func (r *Runner) condEOFError(st *syntax.Stmt) (line int, tok string, ok bool) {
 			return at(pat, "(")
 		}
 		return at(pat, ")")
+	case *syntax.CallExpr, *syntax.DeclClause:
+		if pos, tok, ok := r.condArrayToken(cm); ok {
+			return at(pos, tok)
+		}
 	}
 	return 0, "", false
+}
+
+// condArrayToken is the token bash's parser finds unexpected in cm, the
+// first command of the line read in condFirstWord's state, when cm
+// assigns an array literal: the literal's first element as written when
+// cm starts with it (`a=(x y)`: x, as `a=` and `(` begin a function),
+// else its `(` (`x=1 a=(1)`, `declare a=(1)`). An empty `a=()` is left
+// alone (llmsh).
+func (r *Runner) condArrayToken(cm syntax.Command) (syntax.Pos, string, bool) {
+	var assigns []*syntax.Assign
+	switch cm := cm.(type) {
+	case *syntax.CallExpr:
+		assigns = cm.Assigns
+	case *syntax.DeclClause:
+		assigns = cm.Args
+	}
+	for i, as := range assigns {
+		if as.Array == nil {
+			continue
+		}
+		if _, decl := cm.(*syntax.DeclClause); i > 0 || decl {
+			return as.Array.Lparen, "(", true
+		}
+		if len(as.Array.Elems) == 0 {
+			break
+		}
+		e := as.Array.Elems[0]
+		from, to := int(e.Pos().Offset()), int(e.End().Offset())
+		if e.Index != nil && from > 0 && r.text.src[from-1] == '[' {
+			from-- // [1]=a: the element's position is its index's
+		}
+		if from < to && to <= len(r.text.src) {
+			return e.Pos(), r.text.src[from:to], true
+		}
+		break
+	}
+	return syntax.Pos{}, "", false
 }
 
 // condBangWord finds in st, the first statement of the line read after

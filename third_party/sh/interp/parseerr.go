@@ -851,3 +851,20 @@ func fdNumberBefore(src string, off int) string {
 	}
 	return src[start:off]
 }
+
+// matchedPairEOF reports whether perr, whose bash words are msgs, is the
+// end of eval text met inside what bash's parse_matched_pair reads: a
+// quote, ${, $((, ((, for ((, $[ (not a $( nor an array literal). bash's
+// parser then reads the first word of the next line as no reserved word
+// (llmsh: pairFirstWord).
+func matchedPairEOF(perr syntax.ParseError, src string, msgs []string) bool {
+	if len(msgs) == 0 || !strings.HasPrefix(msgs[0], "unexpected EOF while looking for matching") || perr.Status != 0 {
+		return false
+	}
+	text := perr.Text
+	if strings.Contains(text, "`$(` with `)`") {
+		off := int(perr.Pos.Offset())
+		return off+3 <= len(src) && src[off:off+3] == "$(("
+	}
+	return true
+}

@@ -439,10 +439,11 @@ func utf8Len(c byte) int {
 
 // ifsSplitter splits a line by IFS as bash's read does.
 type ifsSplitter struct {
-	line []byte
-	esc  []bool
-	ifs  string
-	pos  int
+	line  []byte
+	esc   []bool
+	ifs   string
+	pos   int
+	bytes bool // the C locale: each byte a character
 }
 
 func (p *ifsSplitter) isIFS(i int) bool { return p.ifsLen(i) > 0 }
@@ -455,7 +456,7 @@ func (p *ifsSplitter) ifsLen(i int) int {
 		return 0
 	}
 	c := p.line[i]
-	if c < utf8.RuneSelf {
+	if c < utf8.RuneSelf || p.bytes {
 		if strings.IndexByte(p.ifs, c) >= 0 {
 			return 1
 		}
@@ -512,8 +513,8 @@ func (p *ifsSplitter) rest() string {
 // splitVars gives n values: a field for each name but the last, which
 // gets the rest of the line (or its one remaining field, without the
 // delimiter after it).
-func splitVars(line []byte, esc []bool, ifs string, n int) []string {
-	p := &ifsSplitter{line: line, esc: esc, ifs: ifs}
+func splitVars(line []byte, esc []bool, ifs string, n int, bytes bool) []string {
+	p := &ifsSplitter{line: line, esc: esc, ifs: ifs, bytes: bytes}
 	p.skipWS()
 	vals := make([]string, n)
 	for i := 0; i < n-1 && p.pos < len(line); i++ {
@@ -533,14 +534,14 @@ func splitVars(line []byte, esc []bool, ifs string, n int) []string {
 }
 
 // splitAll gives every field (read -a): no field after a final delimiter.
-func splitAll(line []byte, esc []bool, ifs string) []string {
+func splitAll(line []byte, esc []bool, ifs string, bytes bool) []string {
 	if ifs == "" {
 		if len(line) == 0 {
 			return nil
 		}
 		return []string{string(line)}
 	}
-	p := &ifsSplitter{line: line, esc: esc, ifs: ifs}
+	p := &ifsSplitter{line: line, esc: esc, ifs: ifs, bytes: bytes}
 	p.skipWS()
 	var out []string
 	for p.pos < len(line) {
@@ -939,12 +940,14 @@ func (r *Runner) readAssign(names []string, array string, arrayOpt bool, line []
 		r.shErrf("read: `%s': not a valid identifier\n", array)
 		return false
 	case array != "":
+		written := array
 		if t, idx := r.refTarget(array, nil); idx == nil {
 			array = t // llmsh: the array a nameref names
 		}
 		if r.lookupVar(array).Kind == expand.Associative {
-			// llmsh: as bash, after the line is read.
-			r.errf("%sread: %s: not an indexed array\n", r.errPrefix(), array)
+			// llmsh: as bash, after the line is read, naming the
+			// array as written (a nameref's own name).
+			r.errf("%sread: %s: not an indexed array\n", r.errPrefix(), written)
 			return false
 		}
 		var fields []string
@@ -954,7 +957,7 @@ func (r *Runner) readAssign(names []string, array string, arrayOpt bool, line []
 				fields = []string{string(line)}
 			}
 		} else {
-			fields = splitAll(line, esc, r.ifs())
+			fields = splitAll(line, esc, r.ifs(), expand.ByteLocale(r.writeEnv))
 			readTail(fields, tail)
 		}
 		arr := expand.Variable{Set: true, Kind: expand.Indexed, List: fields}
@@ -986,7 +989,7 @@ func (r *Runner) readAssign(names []string, array string, arrayOpt bool, line []
 			r.assignName("read", name, "")
 		}
 	default:
-		vals := splitVars(line, esc, r.ifs(), len(names))
+		vals := splitVars(line, esc, r.ifs(), len(names), expand.ByteLocale(r.writeEnv))
 		readTail(vals, tail)
 		for i, name := range names {
 			if badName(name) {
@@ -1106,11 +1109,12 @@ opts:
 	if !syntax.ValidName(arrayName) {
 		return fail(1, "%s: `%s': not a valid identifier\n", name, arrayName)
 	}
+	written := arrayName
 	if t, idx := r.refTarget(arrayName, nil); idx == nil {
 		arrayName = t // llmsh: the array a nameref names
 	}
 	if vr := r.lookupVar(arrayName); vr.Kind == expand.Associative {
-		return fail(1, "%s: %s: not an indexed array\n", name, arrayName)
+		return fail(1, "%s: %s: not an indexed array\n", name, written)
 	} else if vr.ReadOnly {
 		r.errf("%s%s: readonly variable\n", r.errPrefix(), arrayName)
 		exit.code = 1

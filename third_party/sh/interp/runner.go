@@ -1044,6 +1044,7 @@ func (r *Runner) stmtSync(ctx context.Context, st *syntax.Stmt, elem bool) {
 	if redirCall {
 		r.redirCalls--
 	}
+	r.staleAfter(st)
 	r.cmdErr, r.cmdTrace = nil, nil
 	if _, ok := st.Cmd.(*syntax.CallExpr); !ok && st.Cmd != nil {
 		// llmsh: a compound command's status may be that of a
@@ -1306,6 +1307,32 @@ func staleBefore(cm syntax.Command) bool {
 	return false
 }
 
+// staleAfter sets errStale once st has run: a function call, eval or
+// source leaves it at the call's line, as bash's execute_function and
+// parse_and_execute put it back; a pipeline at its last simple command
+// or ( … ), which bash's parent reaches before it forks them, or else
+// at its end; a function definition at its end.
+func (r *Runner) staleAfter(st *syntax.Stmt) {
+	switch cm := st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.Subshell:
+		r.errStale = int(r.lineBase + stmtLine(st))
+	case *syntax.FuncDecl:
+		r.errStale = int(r.lineBase + cm.End().Line()) // where its parse ended
+	case *syntax.BinaryCmd:
+		if cm.Op == syntax.Pipe || cm.Op == syntax.PipeAll {
+			// (bash's line_number as it runs the pipeline: where
+			// its parser stopped, the pipeline's end.)
+			r.errStale = int(r.lineBase + cm.End().Line())
+			elems, _ := pipeElems(cm)
+			for _, e := range elems {
+				if staleBefore(e.Cmd) {
+					r.errStale = int(r.lineBase + stmtLine(e))
+				}
+			}
+		}
+	}
+}
+
 // afterRedirsDebug reports whether bash runs the DEBUG trap for cm, and
 // sets $BASH_COMMAND, only once cm's redirections are made (its
 // execute_arith_command, execute_cond_command, execute_case_command):
@@ -1512,6 +1539,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// is abandoned.
 					r.errf("%s`%s[%s]': not a valid identifier\n", r.errPrefix(), name, subscriptText(index))
 					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+					break
+				}
+				if isRef && as.Index == nil && allSubscript(index) && r.lookupVar(name).Kind == expand.Associative {
+					// llmsh: r=v of a nameref to m[@] or m[*] is bash's
+					// error, as for an indexed array's (m[@]=v itself
+					// assigns the key @).
+					r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
+					r.badSubscript()
 					break
 				}
 				if as.Append && index != nil && as.Array == nil {
@@ -1943,6 +1978,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			}
 		}
 	case *syntax.TestClause:
+		if r.condWord == cm {
+			// llmsh: pairFirstWord made [[ a plain word, the name
+			// of a command that does not exist (bash).
+			r.condWord = nil
+			r.cmd(ctx, &syntax.CallExpr{Args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: cm.Left, ValueEnd: cm.Left, Value: "[["}}}}})
+			break
+		}
 		r.thisCmd = "[[" // llmsh: declare.go: localRefused
 		r.condReErr = false
 		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
@@ -2929,7 +2971,7 @@ func (r *Runner) letClause(ctx context.Context, cm *syntax.LetClause, trace *tra
 			trace.string(" --")
 		}
 		for _, text := range texts {
-			trace.stringf(" %s", traceWord(text))
+			trace.stringf(" %s", traceWord(text, trace.bytes))
 		}
 		trace.newLineFlush()
 	}

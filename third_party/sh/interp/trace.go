@@ -25,6 +25,7 @@ type tracer struct {
 	prefix   string
 	prefixFn func() (string, bool)
 	toFd     bool // llmsh: output is $BASH_XTRACEFD's, not stderr
+	bytes    bool // llmsh: the C locale, where no byte from 0x80 prints
 
 	wait, done []*traceGate // llmsh: the runner's traceWait, traceDone
 	// hold keeps the done gates shut while a command's own assignments
@@ -66,6 +67,7 @@ func (r *Runner) tracer() *tracer {
 		printer:   syntax.NewPrinter(),
 		output:    out,
 		toFd:      toFd,
+		bytes:     expand.ByteLocale(r.writeEnv),
 		needsPlus: true,
 		prefixFn:  r.tracePrefixFn(),
 		wait:      r.traceWait,
@@ -198,8 +200,9 @@ func (r *Runner) tracePrefix(line int) string {
 // traceWord quotes a traced word as bash's xtrace does: in single
 // quotes when it holds a character special to the shell (a tab or a
 // newline among them, kept as they are), else in $'…' when it holds a
-// character that does not print, else as it is.
-func traceWord(s string) string {
+// character that does not print (bytes: in the C locale, any byte from
+// 0x80), else as it is.
+func traceWord(s string, bytes bool) string {
 	if s == "" {
 		return "''"
 	}
@@ -210,22 +213,31 @@ func traceWord(s string) string {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
 	for i, c := range s {
-		if c == utf8.RuneError || c < utf8.RuneSelf && !unicode.IsPrint(c) || c >= utf8.RuneSelf && !expand.PrintableRune(c) {
-			return ansicQuote(s[:i], s[i:])
+		if unprintable(c, bytes) {
+			return ansicQuote(s[:i], s[i:], bytes)
 		}
 	}
 	return s
+}
+
+// unprintable tells whether bash's ansic_shouldquote takes c, a
+// character of text, for one that does not print: a control, a byte that
+// is no UTF-8, a character glibc's iswprint refuses, or with bytes (the
+// C locale) any that is not ASCII.
+func unprintable(c rune, bytes bool) bool {
+	return c == utf8.RuneError || c < utf8.RuneSelf && !unicode.IsPrint(c) ||
+		c >= utf8.RuneSelf && (bytes || !expand.PrintableRune(c))
 }
 
 // unprintableQuote is s as bash's builtins quote a name in a message
 // when ansic_shouldquote finds a character that does not print in it
 // (cd's "cd: $'\E[31m': No such file or directory"): all of it in $'…';
 // else s as it is (llmsh: an escape sequence in a directory name
-// reached the terminal).
-func unprintableQuote(s string) string {
+// reached the terminal). bytes is the C locale's view (unprintable).
+func unprintableQuote(s string, bytes bool) string {
 	for _, c := range s {
-		if c == utf8.RuneError || c < utf8.RuneSelf && !unicode.IsPrint(c) || c >= utf8.RuneSelf && !expand.PrintableRune(c) {
-			return ansicQuote("", s)
+		if unprintable(c, bytes) {
+			return ansicQuote("", s, bytes)
 		}
 	}
 	return s
@@ -234,11 +246,11 @@ func unprintableQuote(s string) string {
 // traceAssignValue quotes the value of a traced assignment as bash's
 // xtrace_print_assignment does: as traceWord, except that an empty
 // value prints as nothing: "x=", not x followed by two quotes.
-func traceAssignValue(s string) string {
+func traceAssignValue(s string, bytes bool) string {
 	if s == "" {
 		return ""
 	}
-	return traceWord(s)
+	return traceWord(s, bytes)
 }
 
 // shellMetas is bash's sh_contains_shell_metas: a blank, a newline, a
@@ -266,15 +278,16 @@ func shellMetas(s string) bool {
 // ansicQuote is bash's ansic_quote of plain+rest, plain holding nothing
 // to escape: $'…' with C escapes, \E for escape, octal for the other
 // bytes that do not print.
-func ansicQuote(plain, rest string) string {
+func ansicQuote(plain, rest string, bytes bool) string {
 	var sb strings.Builder
 	sb.WriteString("$'")
 	sb.WriteString(plain)
 	for len(rest) > 0 {
 		c, size := utf8.DecodeRuneInString(rest)
 		switch {
-		case c == utf8.RuneError && size <= 1:
+		case c == utf8.RuneError && size <= 1, c >= utf8.RuneSelf && bytes:
 			fmt.Fprintf(&sb, "\\%03o", rest[0])
+			size = 1
 		case c == '\a':
 			sb.WriteString(`\a`)
 		case c == '\n':
@@ -358,7 +371,7 @@ func (r *Runner) traceAssign(t *tracer, as *syntax.Assign) {
 		op = "+="
 	}
 	if as.Value != nil {
-		val = traceAssignValue(r.assignText)
+		val = traceAssignValue(r.assignText, t.bytes)
 	}
 	name := as.Name.Value
 	if as.Index != nil {
@@ -385,7 +398,7 @@ func (r *Runner) traceExportAssign(as *syntax.Assign) {
 			val = sq.Value
 		}
 	}
-	t.stringf("%s%s%s", as.Name.Value, op, traceAssignValue(val))
+	t.stringf("%s%s%s", as.Name.Value, op, traceAssignValue(val, t.bytes))
 	t.newLineFlush()
 }
 
@@ -533,10 +546,10 @@ func (t *tracer) call(cmd string, args ...string) {
 		return
 	}
 	var sb strings.Builder
-	sb.WriteString(traceWord(cmd))
+	sb.WriteString(traceWord(cmd, t.bytes))
 	for _, a := range args {
 		sb.WriteByte(' ')
-		sb.WriteString(traceWord(a))
+		sb.WriteString(traceWord(a, t.bytes))
 	}
 	t.string(sb.String())
 }

@@ -1530,11 +1530,11 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			// llmsh: ([@]=v) and ([]=v) name no element: bash
 			// says so and goes on with the others.
 			if allSubscript(elem.Index) {
-				r.errf("%s[%s]=%s: cannot assign to non-numeric index\n", r.errPrefix(), subscriptText(elem.Index), elemValueText(elem))
+				r.errf("%s[%s]=%s: cannot assign to non-numeric index\n", r.errPrefix(), subscriptText(elem.Index), vals[ei][0])
 				continue
 			}
 			if emptySubscript(elem.Index) {
-				r.errf("%s[]=%s: bad array subscript\n", r.errPrefix(), elemValueText(elem))
+				r.errf("%s[]=%s: bad array subscript\n", r.errPrefix(), vals[ei][0])
 				continue
 			}
 			// Index resets our index with a literal value.
@@ -1547,7 +1547,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				if next += internal.IndexedMax(list, indexes) + 1; next < 0 {
 					// llmsh: bash names the element and goes on
 					// with the others.
-					r.errf("%s[%s]=%s: bad array subscript\n", r.errPrefix(), subscriptText(elem.Index), elemValueText(elem))
+					r.errf("%s[%s]=%s: bad array subscript\n", r.errPrefix(), subscriptText(elem.Index), vals[ei][0])
 					next = internal.IndexedMax(list, indexes) + 1
 					continue
 				}

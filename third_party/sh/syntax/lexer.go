@@ -399,7 +399,7 @@ skipSpace:
 			return
 		case escNewl:
 			r = p.rune()
-		case ' ', '\t', '\r':
+		case ' ', '\t': // llmsh: a lone CR is a word's, as bash's
 			p.spaced = true
 			r = p.rune()
 		case '\n':
@@ -1265,7 +1265,7 @@ loop:
 				break loop
 			}
 			fallthrough
-		case '+', '-', ' ', '\t', ';', '&', '>', '<', '|', '(', ')', '\n', '\r':
+		case '+', '-', ' ', '\t', ';', '&', '>', '<', '|', '(', ')', '\n':
 			if p.quote&allKeepSpaces == 0 {
 				break loop
 			}
@@ -1303,7 +1303,7 @@ func (p *Parser) advanceLitNone(r rune) {
 loop:
 	for p.newLit(r); r != runeEOF; r = p.rune() {
 		switch r {
-		case ' ', '\t', '\n', '\r', '&', '|', ';', ')':
+		case ' ', '\t', '\n', '&', '|', ';', ')':
 			break loop
 		case '(':
 			break loop

@@ -671,6 +671,11 @@ type ParamExp struct {
 	// substitution". Param is then an empty Lit and nothing else is set.
 	Bad string
 
+	// llmsh: Joined is set by the expander (not the parser) on the
+	// ${a[@]} or ${a[*]} that a braced ${r} of a nameref r to a[@] or
+	// a[*] stands for: bash takes its elements joined as one string.
+	Joined bool
+
 	// Only one of these is set at a time.
 	// TODO(v4): perhaps use an Operator token here,
 	// given how we've grown the number of booleans
