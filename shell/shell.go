@@ -106,7 +106,9 @@ type Options struct {
 	// so `env -u HOME sh -c …` sees no HOME.
 	OnlyVars bool
 	// ShellOpts are options as `set` takes them ("-e", "-o", "pipefail"),
-	// set before the script runs (a nested `sh -e -c …`).
+	// set before the script runs (a nested `sh -e -c …`); "-O", NAME and
+	// "+O", NAME are bash's shopt options on the command line
+	// (`llmsh -O extglob script`), set (unset) as `shopt -s NAME` would.
 	ShellOpts []string
 	// ParentPid is $PPID (a nested shell's: its parent's $BASHPID); 0
 	// gives a virtual one below $$.
@@ -231,13 +233,14 @@ func New(opts Options) (*Shell, error) {
 		env = []string{"PWD=" + opts.Dir, "PATH=" + builtins.DefaultPath}
 	}
 	env = append(env, opts.Vars...)
+	setOpts, shopts := splitShopts(opts.ShellOpts)
 	r, err := interp.New(
 		interp.ParentPid(opts.ParentPid),
 		interp.IgnoredAtEntry(opts.IgnoredSignals...),
 		interp.Env(noHostUsers{expand.ListEnviron(env...)}),
 		interp.Dir(opts.Dir),
 		interp.StdIO(opts.Stdin, opts.Stdout, opts.Stderr),
-		interp.Params(append(append(slices.Clone(opts.ShellOpts), "--"), opts.Args...)...),
+		interp.Params(append(append(setOpts, "--"), opts.Args...)...),
 		interp.CallHandler(s.callHandler),
 		// ulimit shows llmsh's own bound on what runs at once.
 		interp.Ulimit('u', int64(opts.Limits.MaxGoroutines)),
@@ -265,8 +268,29 @@ func New(opts Options) (*Shell, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, args := range shopts {
+		r.Shopt(args...)
+	}
 	s.runner = r
 	return s, nil
+}
+
+// splitShopts parts ShellOpts into set's arguments and the shopt
+// arguments of its "-O NAME" and "+O NAME" pairs ("-s", NAME).
+func splitShopts(opts []string) (set []string, shopts [][]string) {
+	for i := 0; i < len(opts); i++ {
+		if (opts[i] == "-O" || opts[i] == "+O") && i+1 < len(opts) {
+			flag := "-s"
+			if opts[i] == "+O" {
+				flag = "-u"
+			}
+			shopts = append(shopts, []string{flag, opts[i+1]})
+			i++
+			continue
+		}
+		set = append(set, opts[i])
+	}
+	return set, shopts
 }
 
 var framePool = sync.Pool{New: func() any { b := make([]uintptr, DefaultMaxGoFrames+1); return &b }}
@@ -1113,8 +1137,13 @@ options:
 				return inv, fmt.Sprintf("%s: a nested llmsh takes no options but -c", a)
 			}
 			break options
-		case a == "--norc" || a == "--noprofile" || a == "--posix" || a == "--login":
-			// start-up files and modes that llmsh does not have
+		case a == "--norc" || a == "--noprofile" || a == "--login" || a == "--noediting":
+			// start-up files and line editing that llmsh does not have
+		case (a == "--rcfile" || a == "--init-file") && i+1 < len(args):
+			i++ // the interactive start-up file, read by no script
+		case a == "--posix":
+			// bash's posix mode, as set -o posix turns it on
+			inv.opts = append(inv.opts, "-o", "posix")
 		case strings.HasPrefix(a, "--"):
 			return inv, fmt.Sprintf("%s: invalid option", a)
 		case (a == "-o" || a == "+o"):

@@ -30,6 +30,7 @@ func TestEarlyVfsdArgs(t *testing.T) {
 		{[]string{"--color=never", "--colour", "--no-history", "--verbose", "--quiet", "-o", out, "-c", "-i"}, true},
 		{[]string{"--log=l", "--timeout=1", "-c", "x"}, true},
 		{[]string{"-e", "-u", "-x", "--norc", "-o", out, "-c", "x"}, true}, // bash's letters
+		{[]string{"-l", "--login", "-c", "x"}, true},                       // bash -l: no start-up file either
 		{[]string{"--max-write", "64K", "--max-write=3", "-c", "x"}, true},
 		{[]string{"--max-write=unlimited", "-c", "x"}, true},
 		{[]string{"--max-write", "1KB", "-c", "x"}, false},   // llmsh's parser

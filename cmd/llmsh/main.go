@@ -34,6 +34,7 @@ import (
 	"github.com/llmsh/llmsh/server/sessionserver"
 	"github.com/llmsh/llmsh/shell"
 	"github.com/llmsh/llmsh/shell/repl"
+	"github.com/llmsh/llmsh/third_party/sh/interp"
 )
 
 const version = llmshversion.Number
@@ -81,9 +82,10 @@ command line that met them, and the session goes on.
 As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
 -o NAME for errexit, nounset, pipefail, xtrace, noglob, noclobber, errtrace,
 functrace, allexport and noexec when no file NAME exists (else -o grants it),
-+LETTERS and +o NAME to turn them off, -s (the script is standard input,
-the operands its arguments), and ignores --norc and --noprofile; -i, -o, -v
-and -h keep the meanings above.`
++LETTERS and +o NAME to turn them off, -O NAME and +O NAME for shopt,
+--posix, -s (the script is standard input, the operands its arguments),
+and ignores -l, --login, --norc, --noprofile, --rcfile FILE and --noediting
+(llmsh reads no start-up file); -i, -o, -v and -h keep the meanings above.`
 )
 
 type options struct {
@@ -194,10 +196,28 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 			return nil
 		})
 	}
+	f.Func('O', "", builtins.RequiredArg, "NAME", "", func(v string, _ bool) error {
+		// bash's -O NAME: shopt -s NAME before the script runs.
+		if !interp.IsShoptOption(v) {
+			return fmt.Errorf("%s: invalid shell option name", v)
+		}
+		o.shellOpts = append(o.shellOpts, "-O", v)
+		return nil
+	})
 	f.Func('s', "", builtins.NoArg, "", "", func(string, bool) error { o.stdinScript = true; return nil })
-	for _, name := range []string{"norc", "noprofile"} {
+	for _, name := range []string{"norc", "noprofile", "login", "noediting"} {
 		f.Func(0, name, builtins.NoArg, "", "", func(string, bool) error { return nil }) // llmsh reads no start-up file
 	}
+	// bash -i's start-up file, never read (not --init-file, which would
+	// make --in ambiguous).
+	f.Func(0, "rcfile", builtins.RequiredArg, "FILE", "", func(string, bool) error { return nil })
+	// bash -l (a login shell: `bash -lc CMD`, as agent harnesses run
+	// commands) differs from bash only by the start-up files it reads.
+	f.Func('l', "", builtins.NoArg, "", "", func(string, bool) error { return nil })
+	f.Func(0, "posix", builtins.NoArg, "", "", func(string, bool) error {
+		o.shellOpts = append(o.shellOpts, "-o", "posix") // bash --posix: set -o posix
+		return nil
+	})
 	f.Func('c', "", builtins.RequiredArg, "SCRIPT", "run SCRIPT (NAME is $0, llmsh if none; ARGs $1...)", func(v string, _ bool) error {
 		o.script, o.haveScript = v, true
 		f.Stop()
@@ -427,6 +447,16 @@ func plusOptions(o *options, args, operands []string) ([]string, bool, error) {
 				return nil, false, fmt.Errorf("%s: invalid option name", name)
 			}
 			o.shellOpts = append(o.shellOpts, "+o", rest[0])
+			rest = rest[1:]
+		case c == 'O':
+			if len(rest) == 0 || !interp.IsShoptOption(rest[0]) {
+				name := ""
+				if len(rest) > 0 {
+					name = rest[0]
+				}
+				return nil, false, fmt.Errorf("%s: invalid shell option name", name)
+			}
+			o.shellOpts = append(o.shellOpts, "+O", rest[0])
 			rest = rest[1:]
 		case slices.Contains(bashOptLetters, c):
 			o.shellOpts = append(o.shellOpts, "+"+string(c))

@@ -402,6 +402,10 @@ func TestCLI(t *testing.T) {
 		{"bash's -u", []string{"-u", "-c", "echo $nope; echo not-reached"}, "", "", "nope: unbound variable", 127},
 		{"bash's +e and +o NAME", []string{"-eo", "pipefail", "+e", "+o", "pipefail", "-c", "false | true; echo $?; false; echo reached"}, "", "0\nreached\n", "", 0},
 		{"-- before a +NAME script", []string{"--", "+e"}, "", "", "llmsh: +e: No such file or directory\n", 127},
+		// bash -O NAME (+O NAME) sets (unsets) a shopt option before the
+		// script runs; -l (a login shell) changes nothing.
+		{"bash's -O and +O", []string{"-lO", "extglob", "-O", "nullglob", "+O", "nullglob", "-c", "shopt extglob nullglob; [[ ab == @(a|b)b ]] && echo match"}, "", "extglob        \ton\nnullglob       \toff\nmatch\n", "", 0},
+		{"bash's -O with no such option", []string{"-O", "bogus", "-c", "echo not-run"}, "", "", "llmsh: bogus: invalid shell option name\n", 2},
 		{"bash's -s with arguments", []string{"-s", "a", "b"}, "echo \"$0 $2 $#\"", "llmsh b 2\n", "", 0},
 		// As bash reads a script on its stdin: a command at a time, so
 		// read takes the script's next line, and the lines before a

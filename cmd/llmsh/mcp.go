@@ -64,7 +64,7 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case st >= 0:
 		return st
 	case len(operands) > 0:
-		return subUsageErr(stderr, "mcp", "unexpected argument '%s'", operands[0])
+		return subUsageErr(stderr, "mcp", "extra operand '%s'", operands[0])
 	}
 	if o.maxOutput == 0 {
 		o.maxOutput = defaultMCPOutput

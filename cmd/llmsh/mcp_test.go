@@ -90,7 +90,7 @@ func TestMCPUsage(t *testing.T) {
 		code  int
 	}{
 		{[]string{"mcp", "-c", "echo"}, "", "the client sends the commands", 2},
-		{[]string{"mcp", "script.sh"}, "", "unexpected argument 'script.sh'", 2},
+		{[]string{"mcp", "script.sh"}, "", "extra operand 'script.sh'", 2},
 		{[]string{"mcp", "--json"}, "", "llmsh: mcp: unrecognized option '--json'\nTry 'llmsh mcp --help' for more information.\n", 2},
 		{[]string{"mcp", "--timeout", "0"}, "", "llmsh: mcp: invalid --timeout '0'\n", 2},
 		// The limits of llmsh's command line, the memory one at most an

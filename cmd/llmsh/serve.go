@@ -118,7 +118,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	case st >= 0:
 		return st
 	case len(operands) > 0:
-		return subUsageErr(stderr, "serve", "unexpected argument '%s'", operands[0])
+		return subUsageErr(stderr, "serve", "extra operand '%s'", operands[0])
 	}
 	if socket == "" {
 		var err error
@@ -370,7 +370,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	} else if len(o.operands) > 0 {
-		return subUsageErr(stderr, "session open", "unexpected argument '%s'", o.operands[0])
+		return subUsageErr(stderr, "session open", "extra operand '%s'", o.operands[0])
 	}
 	cwd, err := os.Getwd()
 	if err != nil {

@@ -272,7 +272,7 @@ func ArgvFromArgs(args []string) (argv []string, ok bool) {
 				return Argv(inputs, outputs, strict, log, nil, 0, maxWrite), true
 			}
 		case "--strict", "--json", "-v", "--verbose", "-q", "--quiet", "--no-history",
-			"-a", "-B", "-C", "-e", "-E", "-f", "-n", "-T", "-u", "-x", "--norc", "--noprofile": // bash's
+			"-a", "-B", "-C", "-e", "-E", "-f", "-n", "-T", "-u", "-x", "-l", "--login", "--norc", "--noprofile": // bash's
 			if hasEq {
 				return nil, false // a usage error
 			}

@@ -1351,8 +1351,13 @@ func (w *valueWriter) Write(p []byte) (int, error) {
 		return 0, syscall.EPIPE
 	}
 	if w.sb.Len()+len(p) > w.max {
+		// As a reader that has gone (EPIPE: the writer ends silently,
+		// as on SIGPIPE), not as a full disk: past the bound the run
+		// stops with "value too large", which names the cause, where
+		// ENOSPC made `x=$(cat big)` say "cat: write error: No space
+		// left on device" before it, as printf -v does not.
 		w.over = true
-		return 0, syscall.ENOSPC
+		return 0, syscall.EPIPE
 	}
 	return w.sb.Write(p)
 }

@@ -1068,6 +1068,9 @@ func Params(args ...string) RunnerOption {
 			*opt = enable
 			r.editMode(r.optIndex(opt), enable)
 			if value == "posix" {
+				// At New (bash -o posix, --posix) there are no
+				// variables yet: posixMode leaves POSIXLY_CORRECT to
+				// Reset (setting it there panicked). llmsh.
 				r.posixMode(enable)
 			}
 		}
@@ -1391,6 +1394,11 @@ func (r *Runner) Reset() {
 	r.setVar("OPTIND", expand.Variable{Set: true, Kind: expand.String, Integer: true, Str: "1"})
 	r.resetSpecialVars() // llmsh: specialvars.go
 	r.importShellOpts()  // llmsh: options.go
+	if r.opts[optPosix] && !r.writeEnv.Get("POSIXLY_CORRECT").IsSet() {
+		// llmsh: started in posix mode (bash --posix, -o posix), as
+		// set -o posix would have said it.
+		r.setVarString("POSIXLY_CORRECT", "y")
+	}
 	if !r.writeEnv.Get("PS4").IsSet() {
 		r.setVarString("PS4", "+ ") // llmsh: bash's default
 	}

@@ -434,12 +434,19 @@ func (hc HandlerContext) ShellOption(name string) bool {
 // (bash 5.2). $BASHOPTS is not updated (snapBashOpts).
 func (r *Runner) posixMode(on bool) {
 	r.snapBashOpts()
+	// Before the first Reset (Params at New: bash -o posix, --posix)
+	// there are no variables yet: Reset sets POSIXLY_CORRECT then.
+	vars := r.writeEnv != nil
 	if on {
-		r.setVarString("POSIXLY_CORRECT", "y")
+		if vars {
+			r.setVarString("POSIXLY_CORRECT", "y")
+		}
 		r.opts[optInheritErrExit] = true
 		r.opts[optExpandAliases], r.opts[optShiftVerbose] = true, true
 	} else {
-		r.delVar("POSIXLY_CORRECT")
+		if vars {
+			r.delVar("POSIXLY_CORRECT")
+		}
 		r.opts[optExpandAliases], r.opts[optShiftVerbose] = strings.Contains(r.llmsh.invocation, "i"), false
 	}
 	r.updateExpandOpts()

@@ -16,6 +16,7 @@
 #@ stdout: append 125
 #@ stdout: read 125
 #@ stdout: mapfile 125
+#@ stdout: cat 125
 #@ stdout: awk 2
 #@ stdout: jq 5
 #@ stdout: small 3500000 3500000
@@ -23,6 +24,7 @@
 #@ stderr: awk: fatal: string too long (more than 4194304 bytes)
 #@ stderr: jq: error (at <unknown>): string too long (more than 4194304 bytes)
 #@ no-stderr: memory limit exceeded
+#@ no-stderr: No space left on device
 bash -c 'x=$(yes)' 2>/dev/null; echo subst $?
 bash -c 'x=a; while :; do x=$x$x; done'; echo double $?
 bash -c 'printf -v x %04500000d 0' 2>/dev/null; echo printf $?
@@ -30,6 +32,7 @@ bash -c 'x=$(printf %03500000d 0); while :; do z+=$x; done'; echo append $?
 head -c 4500000 /dev/zero | tr '\0' y > line
 bash -c 'read -r x' < line 2>/dev/null; echo read $?
 bash -c 'mapfile x' < line 2>/dev/null; echo mapfile $?
+bash -c 'x=$(cat line)'; echo cat $?
 rm line
 awk 'BEGIN { s = "a"; while (1) s = s s }'; echo awk $?
 jq -n 'reduce range(40) as $i ("ab"; . + .)'; echo jq $?
