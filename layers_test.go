@@ -36,6 +36,7 @@ var layers = []struct {
 	{"builtins/internal/bzenc", 0},     // bzip2 1.0.8's compressor, bit for bit
 	{"internal/funclen", 0},            // function lengths, for the tests that keep them short
 	{"internal/stuck", 0},              // when a stopped run has not returned
+	{"internal/dotdot", 0},             // a path's ".." checked name by name, as the kernel
 	{"internal/zones", 0},              // time zones from llmsh's own database
 	{"vfsd", 1},
 	{"vfsclient/vfstest", 2},

@@ -23,6 +23,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/llmsh/llmsh/internal/dotdot"
 	"github.com/llmsh/llmsh/internal/version"
 )
 
@@ -313,5 +314,36 @@ func (e *Env) Abs(name string) string {
 	if p != "/" && (strings.HasSuffix(name, "/") || strings.HasSuffix(name, "/.")) {
 		p += "/" // name must be a directory: vfsd says ENOTDIR for a file
 	}
+	if e.FS != nil && strings.Contains(name, "..") {
+		return e.dotDotAbs(name, p)
+	}
 	return p
+}
+
+// joinDir is name made absolute against the working directory, cleaned.
+func (e *Env) joinDir(name string) string {
+	if strings.HasPrefix(name, "/") {
+		return path.Clean(name)
+	}
+	return path.Join(e.Dir, name)
+}
+
+// dotDotAbs is Abs of a name that holds "..": the kernel resolves it name
+// by name, so `cat f/../x` is ENOTDIR and `ls nope/..` ENOENT where the
+// clean path p would be found. A prefix before a ".." that is no
+// directory gives a path under it: every use of that path (stat, open,
+// create, mkdir, remove, rename) fails with the errno the kernel gives
+// name, while vfsd still judges the final path (docs/security.md). One
+// stat for each "..", none for a name without one (mkdir -p asks for its
+// prefixes one by one, so it makes nope before nope/..: GNU's order).
+func (e *Env) dotDotAbs(name, p string) string {
+	bad, err := dotdot.Check(name, func(prefix string) (fs.FileInfo, error) {
+		return e.FS.Stat(e.joinDir(prefix))
+	})
+	if err == nil {
+		return p
+	}
+	bad = e.joinDir(bad)
+	// a name under bad: not there when bad is missing, ENOTDIR for a file
+	return path.Join(bad, "..."+path.Base(p))
 }

@@ -127,15 +127,23 @@ func (r *remover) confirm(verb, kind, name string) bool {
 	return yesno(r.env)
 }
 
+// found reports whether abs is there for rm to refuse it (a dot or
+// dot-dot that fts reports as a directory, not as ENOENT or ENOTDIR).
+func (r *remover) found(abs string) bool {
+	_, err := r.env.FS.Lstat(abs)
+	return err == nil
+}
+
 // operand removes one command-line operand.
 func (r *remover) operand(name string) bool {
 	env := r.env
 	abs := env.Abs(name)
 	if r.recursive {
 		// GNU checks the last component for . and .. before it checks
-		// for the root (`rm -rf /tmp/../` names the dot-dot).
+		// for the root (`rm -rf /tmp/../` names the dot-dot), once fts
+		// found the directory: `rm -r nope/..` is ENOENT (-f: silent).
 		trimmed := strings.TrimRight(name, "/")
-		if base := path.Base(trimmed); trimmed != "" && (base == "." || base == "..") {
+		if base := path.Base(trimmed); trimmed != "" && (base == "." || base == "..") && r.found(abs) {
 			env.Errorf("refusing to remove '.' or '..' directory: skipping %s", env.QuoteAF(name))
 			return false
 		}

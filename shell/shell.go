@@ -38,6 +38,7 @@ import (
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 
 	"github.com/llmsh/llmsh/builtins"
+	"github.com/llmsh/llmsh/internal/dotdot"
 	"github.com/llmsh/llmsh/internal/memguard"
 	"github.com/llmsh/llmsh/vfsclient"
 	"github.com/llmsh/llmsh/vfsproto"
@@ -890,6 +891,19 @@ func shlvlDown(environ []string) []string {
 	return environ
 }
 
+// openScript opens the script file of a nested `bash FILE`, its ".."
+// resolved as the kernel does: `bash nope/../f` is ENOENT, `bash f/../g`
+// ENOTDIR (one stat for each "..", none without).
+func (s *Shell) openScript(dir, name string) (*vfsclient.File, error) {
+	_, err := dotdot.Check(name, func(prefix string) (fs.FileInfo, error) {
+		return s.client.Stat(absPath(dir, prefix))
+	})
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return s.client.Open(absPath(dir, name))
+}
+
 func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	if len(args) > 1 && (args[1] == "--help" || args[1] == "--version") {
 		nestedHelp(stdout, args[0], args[1] == "--version")
@@ -902,7 +916,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	src := inv.script
 	switch {
 	case inv.file != "":
-		f, err := s.client.Open(absPath(dir, inv.file))
+		f, err := s.openScript(dir, inv.file)
 		if err != nil && hidden(err) {
 			err = fs.ErrNotExist // outside the grants: as if it did not exist
 		}
@@ -913,6 +927,9 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "llmsh: %s: %s\n", inv.file, builtins.ErrText(err))
+			if errors.Is(err, syscall.ENOTDIR) {
+				return 126 // bash: 127 for ENOENT only
+			}
 			return 127
 		}
 		b, err := io.ReadAll(io.LimitReader(f, int64(s.opts.Limits.MaxScriptSize)+1))

@@ -518,6 +518,9 @@ type Runner struct {
 	subshellLevel int
 	// llmsh: $_, the last argument of the last simple command.
 	lastArg string
+	// llmsh: $_ still holds the exported _ of the environment (no
+	// command set it yet): declare -p shows it -x, as bash.
+	lastArgExported bool
 	// llmsh: the options that `local -` saved in the running function.
 	localOpts *runnerOpts
 	// llmsh: $? before a `return N`, which the RETURN trap sees
@@ -1495,7 +1498,7 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 			// (its argv[0]): llmsh, for a script file as for -c.
 			r.ranFile, r.lastArg = true, shellName
 			if vr := r.writeEnv.Get("_"); vr.Exported && vr.Kind == expand.String {
-				r.lastArg = vr.Str
+				r.lastArg, r.lastArgExported = vr.Str, true
 			}
 		}
 		if r.cString && r.bashPid == r.llmsh.pid && !r.jobRun && r.noForkTail == nil && len(node.Stmts) > 0 {
@@ -1662,6 +1665,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		parenCmd:        r.parenCmd,                // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
 		lastArg:         r.lastArg,                 // $_
+		lastArgExported: r.lastArgExported,         // llmsh: declare -p _
 		lastBgPid:       r.lastBgPid,               // llmsh: $!
 		births:          r.births,                  // llmsh: expand.Variable.Born
 		tempVars:        maps.Clone(r.tempVars),    // llmsh

@@ -19,9 +19,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
+	"github.com/llmsh/llmsh/internal/dotdot"
 	"github.com/llmsh/llmsh/third_party/sh/expand"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
 )
@@ -1489,28 +1489,11 @@ func invalidNum(s string) string {
 // clean first (nope/.. is .), so the interpreter asks about each such
 // prefix itself; nil when there is none or each is a directory (llmsh).
 func (r *Runner) dotDotErr(ctx context.Context, name string) error {
-	if !strings.Contains(name, "..") {
-		return nil
-	}
-	parts := strings.Split(name, "/")
-	for i := 1; i < len(parts); i++ {
-		if parts[i] != ".." {
-			continue
-		}
-		prefix := strings.Join(parts[:i], "/")
-		if prefix == "" {
-			continue // "/..": the root
-		}
-		info, err := r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), fileArg(r.Dir, prefix), true)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
-				err = syscall.ENOENT
-			}
-			return &fs.PathError{Op: "stat", Path: name, Err: err}
-		}
-		if !info.IsDir() {
-			return &fs.PathError{Op: "stat", Path: name, Err: syscall.ENOTDIR}
-		}
+	_, err := dotdot.Check(name, func(prefix string) (fs.FileInfo, error) {
+		return r.statHandler(r.handlerCtx(ctx, handlerKindStat, todoPos), fileArg(r.Dir, prefix), true)
+	})
+	if err != nil {
+		return &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
 	return nil
 }

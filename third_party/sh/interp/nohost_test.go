@@ -46,7 +46,6 @@ var hostUses = map[string]string{
 	"syscall.Stat_t":                 "a type assertion on a FileInfo's Sys(), with ok",
 	"syscall.Win32FileAttributeData": "a type assertion on a FileInfo's Sys(), with ok (Windows)",
 	"syscall.ENOTDIR":                "an error value compared with errors.Is",
-	"syscall.ENOENT":                 "an error value: a path whose .. follows a missing name (dotDotErr)",
 	"syscall.EISDIR":                 "an error value compared with errors.Is: $(<DIR) reads as empty",
 	"syscall.EPIPE":                  "an error value compared with errors.Is: a pipeline element's write after its reader ended",
 	"syscall.ENOSPC":                 "an error value: a command substitution's or printf -v's output past its bound",

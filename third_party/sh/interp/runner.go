@@ -1639,7 +1639,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if localEnv != nil {
 				r.writeEnv = localEnv
 			}
-			r.lastArg = "" // llmsh: $_ after an assignment (bash)
+			r.lastArg, r.lastArgExported = "", false // llmsh: $_ after an assignment (bash)
 			r.stderr = errOut
 			// If interpreting the last expansion like $(foo) failed,
 			// and the expansion and assignments otherwise succeeded,
@@ -1683,7 +1683,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.node = cm
 		pa.start(r, fields)
 		r.call(ctx, cm.Args[0].Pos(), fields)
-		r.lastArg = fields[len(fields)-1] // llmsh: $_
+		r.lastArg, r.lastArgExported = fields[len(fields)-1], false // llmsh: $_
 		pa.end(r, fields)
 	case *syntax.BinaryCmd:
 		switch cm.Op {
@@ -2063,7 +2063,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			pa.start(r, fields)
 			defer pa.end(r, fields)
 		}
-		defer func() { r.lastArg = last }() // llmsh: $_, as bash
+		defer func() { r.lastArg, r.lastArgExported = last, false }() // llmsh: $_, as bash
 		if r.exit.exiting {
 			// llmsh: an expansion error (local v=$((1/0)) outside a
 			// function) abandons the command before it runs, as bash.

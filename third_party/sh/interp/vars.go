@@ -491,7 +491,7 @@ func (r *Runner) lookupVarValue(name string) expand.Variable {
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.bashPid)
 		vr.Integer = true // llmsh: bash's declare -i BASHPID
 	case "_": // llmsh: the last argument of the last simple command
-		vr.Kind, vr.Str = expand.String, r.lastArg
+		vr.Kind, vr.Str, vr.Exported = expand.String, r.lastArg, r.lastArgExported
 	case "BASH_SUBSHELL": // llmsh: how deep in subshells
 		vr.Kind, vr.Str = expand.String, strconv.Itoa(r.subshellLevel)
 	case "SHELLOPTS", "BASHOPTS": // llmsh: the options on (options.go)
