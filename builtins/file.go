@@ -287,8 +287,12 @@ func fileDescribeData(data []byte, whole bool) (desc, mimeType, enc string) {
 		return "empty", "inode/x-empty", "binary"
 	}
 	if d, mt, ok := fileMagic(data, whole); ok {
-		if mt == "application/pdf" && fileASCII(data[:min(len(data), 1024)]) {
-			return d, mt, "us-ascii"
+		if mt == "application/pdf" {
+			// libmagic words a PDF's charset from its first 64 KiB as
+			// it would a text file's: a "%\xe2\xe3\xcf\xd3" comment line
+			// makes it iso-8859-1, a NUL binary.
+			_, _, enc := fileText(data[:min(len(data), 64<<10)])
+			return d, mt, enc
 		}
 		return d, mt, "binary"
 	}
