@@ -25,10 +25,10 @@ const fileReadMax = 8 << 20
 
 func fileCmd(env *Env) int {
 	f := NewFlags(env, "Determine the type of each FILE by its content: the common magic numbers\n"+
-		"(ELF, PNG, JPEG, GIF, PDF, gzip, bzip2, xz, zip, tar), text encodings and\n"+
-		"line terminators, JSON, CSV, scripts by their #! line, Python, C, C++,\n"+
-		"diff and makefile texts by file's own text rules, and keys, mail and\n"+
-		"a few more by how they start, as file 5.44 words them.", "[OPTION...] [FILE...]")
+		"(ELF, PNG, JPEG, GIF, PDF, PostScript, RTF, gzip, bzip2, xz, zip, tar),\n"+
+		"text encodings and line terminators, JSON, CSV, scripts by their #! line,\n"+
+		"Python, C, C++, diff and makefile texts by file's own text rules, and keys,\n"+
+		"mail and a few more by how they start, as file 5.44 words them.", "[OPTION...] [FILE...]")
 	brief := f.Bool('b', "brief", "do not prepend filenames to output lines")
 	mime := f.Bool('i', "mime", "output MIME type strings (--mime-type and\n                             --mime-encoding)")
 	mimeType := f.Bool(0, "mime-type", "output the MIME type")
@@ -287,12 +287,65 @@ func fileDescribeData(data []byte, whole bool) (desc, mimeType, enc string) {
 		return "empty", "inode/x-empty", "binary"
 	}
 	if d, mt, ok := fileMagic(data, whole); ok {
-		if mt == "application/pdf" && fileASCII(data[:min(len(data), 1024)]) {
-			return d, mt, "us-ascii"
+		if mt == "application/pdf" || mt == "application/postscript" || mt == "text/rtf" {
+			// libmagic words a PDF's charset from its first 64 KiB as
+			// it would a text file's: a "%\xe2\xe3\xcf\xd3" comment line
+			// makes it iso-8859-1, a NUL binary.
+			_, _, enc := fileText(data[:min(len(data), 64<<10)])
+			return d, mt, enc
 		}
 		return d, mt, "binary"
 	}
 	return fileText(data)
+}
+
+// fileTextDoc describes a PostScript ("%!") or RTF ("{\\rtf") file as
+// file 5.44's magic does: the DSC level, EPS type and language level of
+// PostScript; RTF's version byte and character set.
+func fileTextDoc(b []byte) (desc, mimeType string) {
+	field := func(v []byte, max int) string {
+		if i := bytes.IndexAny(v, "\x00\n"); i >= 0 {
+			v = v[:i]
+		}
+		return string(v[:min(len(v), max)])
+	}
+	if !bytes.HasPrefix(b, []byte("%!")) {
+		d := "Rich Text Format data, version "
+		if len(b) > 5 {
+			if c := b[5]; c >= 0x20 && c < 0x7f {
+				d += string(c)
+			} else {
+				d += fmt.Sprintf("\\%03o", c)
+			}
+		}
+		for _, cs := range [][2]string{{"\\ansi", "ANSI"}, {"\\mac", "Apple Macintosh"}, {"\\pca", "IBM PS/2, code page 850"}, {"\\pc", "IBM PC, code page 437"}} {
+			if len(b) > 6 && bytes.HasPrefix(b[6:], []byte(cs[0])) {
+				d += ", " + cs[1]
+				break
+			}
+		}
+		return d, "text/rtf"
+	}
+	d := "PostScript document text"
+	if !bytes.HasPrefix(b, []byte("%!PS-Adobe-")) || len(b) <= 11 || b[11] == 0 {
+		return d, "application/postscript"
+	}
+	d += " conforming DSC level " + field(b[11:], 3)
+	if len(b) <= 15 {
+		return d, "application/postscript"
+	}
+	for _, t := range []string{"EPS", "Query", "ExitServer"} {
+		if bytes.HasPrefix(b[15:], []byte(t)) {
+			d += ", type " + t
+		}
+	}
+	const ll = "%%LanguageLevel: "
+	if i := bytes.Index(b[15:min(len(b), 15+1000+len(ll))], []byte(ll)); i >= 0 {
+		if v := field(b[15+i+len(ll):], 64); v != "" {
+			d += ", Level " + v
+		}
+	}
+	return d, "application/postscript"
 }
 
 // fileMagic recognises the binary formats by their magic numbers.
@@ -332,6 +385,9 @@ func fileMagic(b []byte, whole bool) (desc, mimeType string, ok bool) {
 			d += ", Exif standard"
 		}
 		return d, "image/jpeg", true
+	case has("%!") || has("{\\rtf"):
+		d, mt := fileTextDoc(b)
+		return d, mt, true
 	case has("%PDF-"):
 		v := b[5:]
 		if i := bytes.IndexAny(v, "\r\n \t%"); i >= 0 {

@@ -19,6 +19,7 @@ func TestFile(t *testing.T) {
 		"json": "{\"a\":1}\n", "xml": "<?xml version=\"1.0\"?>\n<a/>\n", "html": "<!DOCTYPE html>\n<html></html>\n",
 		"long": long, "bom": "\xef\xbb\xbfhi\n", "mixed": "a\nb\r\n", "esc": "a\x1b[1mb\n", "bs": "a\bb\n",
 		"dir/": "", "zip": "PK\x03\x04\x0a\x00\x00\x00\x00\x00",
+		"eps": "%!PS-Adobe-3.0 EPSF-3.0\n%%LanguageLevel: 2\n", "rtf": "{\\rtf1\\mac x}\n", "pdf8": "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n",
 	}
 	runLines(t, []linesCase{
 		{files, []string{"file", "ascii", "utf8", "crlf", "cr", "noeol", "empty", "dir"}, "",
@@ -32,6 +33,8 @@ func TestFile(t *testing.T) {
 		{files, []string{"file", "long", "bom", "mixed", "esc", "bs"}, "",
 			"long:  ASCII text, with very long lines (400)\nbom:   Unicode text, UTF-8 (with BOM) text\nmixed: ASCII text, with CRLF, LF line terminators\nesc:   ASCII text, with escape sequences\nbs:    ASCII text, with overstriking\n", "", 0},
 		{files, []string{"file", "-b", "ascii"}, "", "ASCII text\n", "", 0},
+		{files, []string{"file", "eps", "rtf"}, "", "eps: PostScript document text conforming DSC level 3.0, type EPS, Level 2\nrtf: Rich Text Format data, version 1, Apple Macintosh\n", "", 0},
+		{files, []string{"file", "-i", "eps", "rtf", "pdf8"}, "", "eps:  application/postscript; charset=us-ascii\nrtf:  text/rtf; charset=us-ascii\npdf8: application/pdf; charset=iso-8859-1\n", "", 0},
 		{files, []string{"file", "-i", "ascii", "utf8", "png", "dir", "empty", "sh"}, "",
 			"ascii: text/plain; charset=us-ascii\nutf8:  text/plain; charset=utf-8\npng:   image/png; charset=binary\ndir:   inode/directory; charset=binary\nempty: inode/x-empty; charset=binary\nsh:    text/x-shellscript; charset=us-ascii\n", "", 0},
 		{files, []string{"file", "--mime-type", "png"}, "", "png: image/png\n", "", 0},
