@@ -455,6 +455,9 @@ type Runner struct {
 	// fails (`{ …; } <missing`). eval, source and traps put it back as
 	// bash's parse_and_execute. llmsh.
 	errStale int
+	// readEnd caches readEndLine's answers for one line's statements.
+	// llmsh.
+	readEnd readEndCache
 	// pipeAllErr is, in the element before |&, the shell's stderr: bash
 	// reads X |& Y as X 2>&1 | Y, so set -x traces a simple command X
 	// there, before its redirections, and not what it runs. llmsh.

@@ -383,22 +383,44 @@ func (r *Runner) linesUpTo(stmts []*syntax.Stmt, i int, read *uint) {
 
 // readEndLine is the last line that bash's parser has read when it runs
 // stmts[i]: that of the last command on the line where stmts[i] ends, or
-// of the last here-document body in them (llmsh: killLine).
-func readEndLine(stmts []*syntax.Stmt, i int) uint {
+// of the last here-document body in them (llmsh: killLine). The group of
+// statements that follow each other on one line is measured once, with
+// the here-documents' last lines from each statement on (readEndCache):
+// a line of n commands (`eval "$(printf 'x=1;%.0s' {1..10000})"`) was
+// walked n times, n*n/2 nodes before its last command ran.
+func (r *Runner) readEndLine(stmts []*syntax.Stmt, i int) uint {
+	c := &r.readEnd
+	if len(stmts) > 0 && c.first == stmts[0] && c.n == len(stmts) && c.start <= i && i < c.start+len(c.ends) {
+		return c.ends[i-c.start]
+	}
 	end := stmts[i].End().Line()
 	j := i + 1
 	for ; j < len(stmts) && stmts[j].Pos().Line() == end; j++ {
 		end = stmts[j].End().Line()
 	}
-	for _, st := range stmts[i:j] {
-		syntax.Walk(st, func(n syntax.Node) bool {
+	// a new slice each time: a subshell's copy of the Runner shares the
+	// old one
+	ends := make([]uint, j-i)
+	for k := j - 1; k >= i; k-- {
+		syntax.Walk(stmts[k], func(n syntax.Node) bool {
 			if rd, ok := n.(*syntax.Redirect); ok && rd.Hdoc != nil {
 				end = max(end, rd.Hdoc.End().Line())
 			}
 			return true
 		})
+		ends[k-i] = end
 	}
-	return end
+	*c = readEndCache{first: stmts[0], n: len(stmts), start: i, ends: ends}
+	return ends[0]
+}
+
+// readEndCache holds readEndLine's answers for the statements
+// stmts[start:start+len(ends)] of the list whose first statement is first
+// and length n.
+type readEndCache struct {
+	first    *syntax.Stmt
+	n, start int
+	ends     []uint
 }
 
 // warnHdocsUpTo says bash's warning for the script's here-documents that
@@ -858,7 +880,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 			// bash's line_number between the simple commands of a
 			// command it has read whole (reportForeground), in eval
 			// and sourced text too (parse_and_execute).
-			r.killLine = int(r.lineBase + readEndLine(stmts, i))
+			r.killLine = int(r.lineBase + r.readEndLine(stmts, i))
 		}
 		r.stmt(ctx, stmts[i])
 		if top && r.opts[optOneCmd] && !r.cString && (i+1 == len(stmts) || stmts[i+1].Pos().Line() > stmts[i].End().Line()) {
@@ -899,7 +921,7 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 // from there to the end of what the parser had read ($LINENO, "line N"
 // of messages, functions defined later) (llmsh).
 func (r *Runner) abandonShift(stmts []*syntax.Stmt, i int) {
-	shift := int(r.lineBase+readEndLine(stmts, i)) - r.line
+	shift := int(r.lineBase+r.readEndLine(stmts, i)) - r.line
 	if shift > 0 && !r.substLine {
 		r.setText(textPlace{lineOffset: r.text.lineOffset - shift, src: r.text.src, locale: r.text.locale})
 	}
