@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/llmsh/llmsh/builtins/internal/gnu"
 	"github.com/llmsh/llmsh/third_party/gojq"
 )
 
@@ -354,6 +355,9 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 				v = x
 			case "--slurpfile", "--rawfile":
 				b, err := jqReadAll(env, val)
+				if err != nil && quietStop(err) {
+					return nil, jqExitUsage // a file past the value bound, the run stopped
+				}
 				if err != nil {
 					msg := ErrText(err)
 					if msg == "Is a directory" {
@@ -499,7 +503,16 @@ func jqReadAll(env *Env, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	if env.MaxLine <= 0 {
+		return io.ReadAll(f)
+	}
+	// A file read whole is one value (-Rs, --rawfile, --slurpfile):
+	// past the bound on one value the run stops (Env.gatherLine).
+	b, err := io.ReadAll(io.LimitReader(f, int64(env.MaxLine)+1))
+	if err == nil && len(b) > env.MaxLine {
+		err = env.lineTooLong()
+	}
+	return b, err
 }
 
 func jqDecodeOne(b []byte) (any, error) {
@@ -577,6 +590,9 @@ func (r *jqRunner) run() {
 			}
 			r.in.next = i + 1
 			b, err := jqReadAll(r.env, name)
+			if err == nil && r.env.MaxLine > 0 && all.Len()+len(b) > r.env.MaxLine {
+				err = r.env.lineTooLong()
+			}
 			if err != nil {
 				r.in.openErr(name, err)
 				continue
@@ -664,7 +680,26 @@ type jqInputs struct {
 	fname  any    // input_filename: the current file's name, "<stdin>" for stdin (jq 1.7)
 	line   int    // the newlines read in the current file
 	last   byte   // the last byte read, of any file
-	ended  bool   // --stream-errors reported malformed input: nothing follows
+	// pending counts the bytes given the decoder since the last value
+	// it made: the text of the value it is reading.
+	pending int
+	ended   bool // --stream-errors reported malformed input: nothing follows
+}
+
+// tooLong stops the run when the text of one input value (a JSON text,
+// a -R line), n bytes so far, passes the bound on one value
+// (Env.gatherLine): jq would decode it whole.
+func (in *jqInputs) tooLong(n int) bool {
+	env := in.r.env
+	if env.MaxLine <= 0 || n <= env.MaxLine {
+		return false
+	}
+	if err := env.lineTooLong(); err != gnu.ErrCancelled {
+		in.readErr(err)
+	}
+	in.r.stop, in.r.status = true, 1
+	in.close()
+	return true
 }
 
 // jqDelayedClose reports whether jq 1.7.1's stream parser would keep the
@@ -799,6 +834,9 @@ func (in *jqInputs) Next() (any, bool) {
 		if in.dec.Remaining() == 0 {
 			last = in.readMore()
 			in.dec.SetBuf(in.chunk, !last)
+			if in.pending += len(in.chunk); in.tooLong(in.pending) {
+				return nil, false
+			}
 		}
 		v, ok, err := in.dec.Next()
 		if err != nil && r.o.streamErrors {
@@ -808,6 +846,9 @@ func (in *jqInputs) Next() (any, bool) {
 			in.events = append(append(in.events[:0], in.dec.PartialEvents()...), ev)
 			in.ended = true
 			continue
+		}
+		if ok || err != nil {
+			in.pending = in.dec.Remaining() // the text of the next values
 		}
 		if err != nil {
 			if evs := in.dec.PartialEvents(); r.o.stream && len(evs) > 0 {
@@ -843,6 +884,9 @@ func (in *jqInputs) nextLine() (any, bool) {
 				return gojq.ValidUTF8(string(append(line, in.chunk[:n-1]...))), true
 			}
 			line, have = append(line, in.chunk...), true
+			if in.tooLong(len(line)) {
+				return nil, false
+			}
 		}
 		if last || in.r.env.Ctx.Err() != nil {
 			break
