@@ -132,7 +132,6 @@ def tostream:
 def del(f): delpaths([path(f)]);
 def paths: path(..) | select(. != []);
 def paths(f): path(.. | select(f)) | select(. != []);
-def leaf_paths: paths(scalars);
 def pick(f): . as $v |
   reduce path(f) as $p (null; setpath($p; $v | getpath($p)));
 
