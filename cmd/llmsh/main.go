@@ -438,25 +438,18 @@ func plusOptions(o *options, args, operands []string) ([]string, bool, error) {
 	arg, rest := operands[0], operands[1:]
 	for _, c := range arg[1:] {
 		switch {
-		case c == 'o':
-			if len(rest) == 0 || !shellOptName[rest[0]] {
-				name := ""
-				if len(rest) > 0 {
-					name = rest[0]
-				}
-				return nil, false, fmt.Errorf("%s: invalid option name", name)
+		case c == 'o' || c == 'O':
+			valid, what := false, "option name"
+			if len(rest) > 0 {
+				valid = c == 'o' && shellOptName[rest[0]] || c == 'O' && interp.IsShoptOption(rest[0])
 			}
-			o.shellOpts = append(o.shellOpts, "+o", rest[0])
-			rest = rest[1:]
-		case c == 'O':
-			if len(rest) == 0 || !interp.IsShoptOption(rest[0]) {
-				name := ""
-				if len(rest) > 0 {
-					name = rest[0]
-				}
-				return nil, false, fmt.Errorf("%s: invalid shell option name", name)
+			if c == 'O' {
+				what = "shell option name"
 			}
-			o.shellOpts = append(o.shellOpts, "+O", rest[0])
+			if !valid {
+				return nil, false, fmt.Errorf("%s: invalid %s", strings.Join(rest[:min(len(rest), 1)], ""), what)
+			}
+			o.shellOpts = append(o.shellOpts, "+"+string(c), rest[0])
 			rest = rest[1:]
 		case slices.Contains(bashOptLetters, c):
 			o.shellOpts = append(o.shellOpts, "+"+string(c))
