@@ -139,7 +139,7 @@ func csplitCmd(env *Env) int {
 		in.Close()
 		return 1
 	}
-	data, err := readAllCtx(env, in)
+	data, err := readHeld(env, in)
 	in.Close()
 	if err != nil {
 		if st, stop := stopError(env, err); stop {

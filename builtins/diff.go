@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"path"
@@ -570,7 +569,7 @@ func (d *differ) read(in *diffInput) error {
 	}
 	if in.name == "-" || isDevStdin(in.name) {
 		if !d.stdinRead {
-			data, err := io.ReadAll(d.env.Stdin)
+			data, err := readHeld(d.env, d.env.Stdin)
 			if err != nil {
 				return err
 			}
@@ -584,7 +583,7 @@ func (d *differ) read(in *diffInput) error {
 		return err
 	}
 	defer r.Close()
-	in.data, err = io.ReadAll(r)
+	in.data, err = readHeld(d.env, r)
 	return err
 }
 
@@ -682,6 +681,9 @@ func (d *differ) compare(name0, name1 string, top bool, parent0, parent1 string)
 	for _, p := range in {
 		if err := d.read(p); err != nil {
 			d.out.Flush()
+			if quietStop(err) {
+				return 2
+			}
 			d.env.PathError(p.name, err)
 			return 2
 		}

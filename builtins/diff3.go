@@ -170,7 +170,7 @@ func (d *diff3Run) load(args []string, stripCR bool) (threads [2][]diff3Two, sta
 		r, err := env.Open(name)
 		var data []byte
 		if err == nil {
-			data, err = readAllCtx(env, r)
+			data, err = readHeld(env, r)
 			r.Close()
 		}
 		if err != nil {

@@ -97,7 +97,8 @@ func TestHeadTailBigStdin(t *testing.T) {
 // gathered a line of any length).
 func TestLineBound(t *testing.T) {
 	long := strings.Repeat("y", 600000) // past the readers' buffers (grep's: 256 KiB)
-	for _, args := range [][]string{{"rev"}, {"sed", "p"}, {"nl"}, {"cut", "-c1"}, {"uniq"}, {"paste", "-"}, {"join", "-", "/dev/null"}, {"shuf"}, {"shuf", "-n", "1"}, {"numfmt", "--invalid=ignore"}, {"envsubst"}, {"grep", "-c", "x"}, {"jq", "-R", "."}} {
+	for _, args := range [][]string{{"rev"}, {"sed", "p"}, {"nl"}, {"cut", "-c1"}, {"uniq"}, {"paste", "-"}, {"join", "-", "/dev/null"}, {"shuf"}, {"shuf", "-n", "1"}, {"numfmt", "--invalid=ignore"}, {"envsubst"}, {"grep", "-c", "x"}, {"jq", "-R", "."},
+		{"sort"}, {"sort", "-m", "-"}, {"sort", "-c"}, {"tac"}, {"csplit", "-", "2"}, {"diff", "-", "/dev/null"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var limits []error
 			var out, errb bytes.Buffer
@@ -114,6 +115,34 @@ func TestLineBound(t *testing.T) {
 			}
 			if strings.Contains(out.String(), "yyyy") || errb.Len() != 0 {
 				t.Errorf("stdout %d bytes, stderr %q", out.Len(), errb.String())
+			}
+		})
+	}
+}
+
+// TestHeldBound: the commands that hold their whole input, and sed's
+// pattern and hold spaces, are bounded as one line is, though each line
+// of the input is under the bound (session 32).
+func TestHeldBound(t *testing.T) {
+	line := strings.Repeat("y", 60000)
+	for _, args := range [][]string{{"tac"}, {"csplit", "-", "2"}, {"diff", "-", "/dev/null"}, {"diff3", "-", "/dev/null", "/dev/null"},
+		{"sed", "-n", "H;$!d;x;p"}, {"sed", ":a;N;ba"}, {"sed", "h;G"}, {"sed", "s/y/&&/g"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var limits []error
+			var out, errb bytes.Buffer
+			env := &Env{
+				Ctx: context.Background(), Args: args,
+				Stdin:  struct{ io.Reader }{strings.NewReader(line + "\n" + line + "\n")},
+				Stdout: &out, Stderr: &errb,
+				MaxLine: 100000, Limit: func(err error) { limits = append(limits, err) },
+			}
+			b, _ := Lookup(args[0])
+			Run(b, env)
+			if len(limits) != 1 || limits[0].Error() != "value too large (more than 100000 bytes)" {
+				t.Errorf("Limit called with %v", limits)
+			}
+			if errb.Len() != 0 {
+				t.Errorf("stderr %q", errb.String())
 			}
 		})
 	}

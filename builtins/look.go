@@ -107,7 +107,7 @@ func lookRead(env *Env, name string) ([]byte, error) {
 	case !fi.Mode().IsRegular() || fi.Size() == 0:
 		return nil, syscall.EINVAL
 	}
-	return readAllCtx(env, r)
+	return readHeld(env, r)
 }
 
 // looker compares the lines of a file with look's string.

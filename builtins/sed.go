@@ -768,6 +768,23 @@ func (r *sedRun) noPrevious() {
 	r.failCode = 1
 }
 
+// overBound reports whether a pattern or hold space of n bytes would be
+// past the bound on one value (Env.MaxLine), as a line read is
+// (Env.gatherLine): then the run stops and the script fails. N, G, H and
+// s grow a space past any line of the input (session 31's leftover:
+// `sed -n 'H;$!d;x;p'` of 100 MB of short lines under --max-memory 64M
+// held them until the memory guard's tick, at 163 MB of RSS).
+func (r *sedRun) overBound(n int) bool {
+	if m := r.env.MaxLine; m <= 0 || n <= m {
+		return false
+	}
+	if err := r.env.lineTooLong(); err != gnu.ErrCancelled {
+		r.runErr(err.Error())
+	}
+	r.failed = true
+	return true
+}
+
 func (r *sedRun) runErr(msg string) {
 	if !r.failed {
 		r.flushForMessage()
@@ -1046,12 +1063,18 @@ func (r *sedRun) hold(name byte) {
 		r.ps = append(r.ps[:0], r.hs...)
 		r.psNL = r.hsNL
 	case 'G':
+		if r.overBound(len(r.ps) + 1 + len(r.hs)) {
+			return
+		}
 		r.ps = append(append(r.ps, r.eol), r.hs...)
 		r.psNL = r.hsNL
 	case 'h':
 		r.hs = append(r.hs[:0], r.ps...)
 		r.hsNL = r.psNL
 	case 'H':
+		if r.overBound(len(r.hs) + 1 + len(r.ps)) {
+			return
+		}
 		r.hs = append(append(r.hs, r.eol), r.ps...)
 		r.hsNL = r.psNL
 	case 'x':
@@ -1076,7 +1099,7 @@ func (r *sedRun) nextLine(name byte, in *sedInput) bool {
 	r.lineno++
 	if name == 'n' {
 		r.ps = append(r.ps[:0], line...)
-	} else {
+	} else if !r.overBound(len(r.ps) + 1 + len(line)) {
 		r.ps = append(append(r.ps, r.eol), line...)
 	}
 	r.psNL = nl
@@ -1137,7 +1160,7 @@ func (r *sedRun) subst(c *sedCmd) {
 			out = sedAppendRepl(out, c.repl, ps, loc, c.cloc)
 			last = loc[1]
 			replaced = true
-			more = c.global
+			more = c.global && !r.overBound(len(out)+len(ps)-last)
 			return more
 		})
 		if n > 0 {
@@ -1151,7 +1174,7 @@ func (r *sedRun) subst(c *sedCmd) {
 		}
 		return
 	}
-	if !replaced {
+	if !replaced || r.failed {
 		return
 	}
 	out = append(out, ps[last:]...)

@@ -1694,6 +1694,7 @@ func (o *sortOutput) end(env *Env, err error) int {
 
 // sortMergeIn is one input of a merge and the record at its head.
 type sortMergeIn struct {
+	env  *Env // its lines are bounded by env.MaxLine
 	name string
 	rc   io.ReadCloser
 	br   *bufio.Reader
@@ -1704,32 +1705,33 @@ type sortMergeIn struct {
 
 // advance reads in's next record.
 func (s *sortSorter) advance(in *sortMergeIn, delim byte) error {
-	b := in.buf.b[:0]
 	in.ok = false
-	for {
-		chunk, err := in.br.ReadSlice(delim)
-		b = append(b, chunk...)
-		in.buf.b = b
-		if int64(len(b)) > sortBlockMax {
-			return errSortLineMemory
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil && err != io.EOF {
+	chunk, err := in.br.ReadSlice(delim)
+	b := append(in.buf.b[:0], chunk...)
+	if err == bufio.ErrBufferFull {
+		// A long line is bounded as a value (Env.gatherLine).
+		b, err = in.env.gatherLine(b, in.br, delim)
+		if err == gnu.ErrCancelled {
 			return err
 		}
-		if len(b) == 0 {
-			return nil
-		}
-		if b[len(b)-1] == delim {
-			b = b[:len(b)-1]
-		}
-		in.rec = sortRecOf(&in.buf, 0, len(b))
-		s.prepare(&in.rec)
-		in.ok = true
+	}
+	in.buf.b = b
+	if int64(len(b)) > sortBlockMax {
+		return errSortLineMemory
+	}
+	if err != nil && err != io.EOF {
+		return err
+	}
+	if len(b) == 0 {
 		return nil
 	}
+	if b[len(b)-1] == delim {
+		b = b[:len(b)-1]
+	}
+	in.rec = sortRecOf(&in.buf, 0, len(b))
+	s.prepare(&in.rec)
+	in.ok = true
+	return nil
 }
 
 // merge implements -m as GNU does: a streaming merge of inputs taken to be
@@ -1748,7 +1750,7 @@ func (s *sortSorter) merge(env *Env, files []string, delim byte, outSet bool, ou
 			sortOpenFailed(env, file, err)
 			return 2
 		}
-		srcs = append(srcs, &sortSrc{in: &sortMergeIn{name: file, rc: r, br: bufio.NewReaderSize(r, 64<<10)}})
+		srcs = append(srcs, &sortSrc{in: &sortMergeIn{env: env, name: file, rc: r, br: bufio.NewReaderSize(r, 64<<10)}})
 	}
 	h, err := s.newHeap(srcs, delim)
 	if err != nil {
@@ -1781,14 +1783,11 @@ func (s *sortSorter) check(env *Env, file string, delim byte, quiet bool) int {
 		if env.Ctx.Err() != nil {
 			return 1
 		}
-		cur = cur[:0]
-		var err error
-		for {
-			var chunk []byte
-			chunk, err = br.ReadSlice(delim)
-			cur = append(cur, chunk...)
-			if err != bufio.ErrBufferFull {
-				break
+		chunk, err := br.ReadSlice(delim)
+		cur = append(cur[:0], chunk...)
+		if err == bufio.ErrBufferFull {
+			if cur, err = env.gatherLine(cur, br, delim); err == gnu.ErrCancelled {
+				return 1
 			}
 		}
 		if len(cur) == 0 && err != nil {

@@ -65,13 +65,21 @@ func sortBuffer(env *Env, files []string, bufSize int64) int64 {
 	if bound == 0 {
 		bound = sortDefaultBuffer()
 	}
+	if m := int64(env.MaxLine); m > 0 && bound > m {
+		// A run in memory is held as a value is: at most the session's
+		// bound on one (an eighth of its memory limit); more goes to
+		// temporary files (session 31's leftover: under --max-memory
+		// 64M, sort of 100 MB of short lines held them whole until the
+		// memory guard stopped it).
+		bound = max(m, sortMinBuffer)
+	}
 	perByte := int64(sortRecSize + 1)
 	size := perByte + 1
 	for _, name := range files {
 		fsize, known := sortInputSize(env, name)
 		if !known {
 			if bufSize != 0 {
-				return bufSize
+				return bound
 			}
 			fsize = sortInputGuess
 		}
@@ -193,6 +201,9 @@ func (l *sortLoader) stopBg() {
 
 // add adds the line b.b[off:off+n].
 func (l *sortLoader) add(b *sortBuf, off, n int) error {
+	if m := l.env.MaxLine; m > 0 && n > m {
+		return l.env.lineTooLong()
+	}
 	cost := int64(n) + 1 + sortRecSize
 	if l.spill != nil && l.used > 0 && l.used+cost > l.budget {
 		if err := l.flush(); err != nil {
@@ -297,6 +308,9 @@ func (l *sortLoader) read(r io.Reader) error {
 			return gnu.ErrCancelled
 		}
 		if n == len(buf) {
+			if m := env.MaxLine; m > 0 && n-start > m {
+				return env.lineTooLong()
+			}
 			size := l.blockSize
 			if n-start > size/2 {
 				if int64(n-start) >= sortBlockMax {
@@ -534,6 +548,9 @@ func (s *sortSorter) newHeap(srcs []*sortSrc, delim byte) (*sortHeap, error) {
 	h := &sortHeap{s: s, srcs: srcs, delim: delim}
 	for i, src := range srcs {
 		if err := s.srcNext(src, delim); err != nil {
+			if err == gnu.ErrCancelled {
+				return nil, err
+			}
 			return nil, &sortReadError{src.name(), err}
 		}
 		if src.rec != nil {
@@ -575,6 +592,9 @@ func (h *sortHeap) head() *sortRec {
 func (h *sortHeap) pop() error {
 	top := h.srcs[h.heap[0]]
 	if err := h.s.srcNext(top, h.delim); err != nil {
+		if err == gnu.ErrCancelled {
+			return err
+		}
 		return &sortReadError{top.name(), err}
 	}
 	if top.rec == nil {
@@ -671,7 +691,7 @@ func (x *sortSpiller) openRuns(env *Env, runs []string, bufSize int) ([]*sortSrc
 		if rs, ok := r.(readSizer); ok {
 			rs.SetReadSize(bufSize)
 		}
-		srcs = append(srcs, &sortSrc{in: &sortMergeIn{name: name, rc: r, br: bufio.NewReaderSize(r, bufSize)}})
+		srcs = append(srcs, &sortSrc{in: &sortMergeIn{env: env, name: name, rc: r, br: bufio.NewReaderSize(r, bufSize)}})
 	}
 	return srcs, closeAll, nil
 }

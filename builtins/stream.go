@@ -196,6 +196,21 @@ var errReadDir = &fs.PathError{Op: "read", Err: syscall.EISDIR}
 // readAllCtx reads r to its end, checking env.Ctx between blocks, for the
 // commands that must hold their whole input (tac).
 func readAllCtx(env *Env, r io.Reader) ([]byte, error) {
+	return readAllBound(env, r, 0)
+}
+
+// readHeld is readAllCtx for a command that holds its input whole (tac,
+// csplit, look, diff, diff3): the input is one value, bounded as a line
+// is (Env.gatherLine): past env.MaxLine bytes the run stops, "value too
+// large" (session 31's leftover: a 100 MB line under --max-memory 64M
+// took tac, csplit and look to 159 MB of RSS, diff to 132 MB, before the
+// memory guard's tick caught the last doubling of the buffer).
+func readHeld(env *Env, r io.Reader) ([]byte, error) {
+	return readAllBound(env, r, env.MaxLine)
+}
+
+// readAllBound is readAllCtx stopping past limit bytes (0: no limit).
+func readAllBound(env *Env, r io.Reader, limit int) ([]byte, error) {
 	var data []byte
 	buf := make([]byte, ioBufSize)
 	for {
@@ -203,6 +218,9 @@ func readAllCtx(env *Env, r io.Reader) ([]byte, error) {
 			return nil, gnu.ErrCancelled
 		}
 		n, err := r.Read(buf)
+		if limit > 0 && len(data)+n > limit {
+			return nil, env.lineTooLong()
+		}
 		data = append(data, buf[:n]...)
 		if err == io.EOF {
 			return data, nil

@@ -33,7 +33,7 @@ func tac(env *Env) int {
 	}
 	w := stdoutWriter(env)
 	each := func(name string, r io.Reader) error {
-		data, err := readAllCtx(env, r)
+		data, err := readHeld(env, r)
 		if err != nil {
 			return err
 		}

@@ -261,7 +261,7 @@ func New(opts Options) (*Shell, error) {
 		interp.DeferredRedirects(true),
 		interp.TextLimits(l.MaxScriptSize, l.MaxNesting),
 		interp.ValueLimit(l.MaxValue),
-		interp.HeapCheck(memguard.Check),
+		interp.HeapCheck(memguard.CheckGrow),
 		interp.GraceEnd(jobGraceEnd),
 		interp.CommandNames(commandNames),
 		interp.TimeFormat(builtins.Strftime),

@@ -196,3 +196,21 @@ func TestCheckFiresNow(t *testing.T) {
 	}
 	runtime.KeepAlive(hog)
 }
+
+// TestCheckGrowCounts: CheckGrow fires a guard whose limit the live heap
+// is under but the bytes about to be allocated would pass (a list of
+// fields about to grow), and not one they would not.
+func TestCheckGrowCounts(t *testing.T) {
+	runtime.GC()
+	var fired atomic.Int32
+	stop := Growth(32<<20, func() { fired.Add(1) })
+	defer stop()
+	CheckGrow(1 << 20)
+	if n := fired.Load(); n != 0 {
+		t.Fatalf("fired %d times for 1 MiB under a 32 MiB growth", n)
+	}
+	CheckGrow(64 << 20)
+	if fired.Load() == 0 {
+		t.Fatal("CheckGrow did not fire for 64 MiB more under 32 MiB")
+	}
+}

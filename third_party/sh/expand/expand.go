@@ -63,9 +63,11 @@ type Config struct {
 	// HeapCheck, when set, is called every 64Ki fields that a split
 	// makes (llmsh, session 31, red team: `IFS=0; set -- $x` of a 20 MB
 	// value under a 256 MiB memory limit reached 500 MB of RSS before
-	// the memory guard's tick): the embedder's look at the heap, which
-	// cancels Ctx when it is over.
-	HeapCheck func()
+	// the memory guard's tick), with grow 0, and before a list of
+	// fields of bigList or more grows, with grow the bytes of the new
+	// list (session 32): the embedder's look at the heap, which cancels
+	// Ctx when it and grow more bytes are over.
+	HeapCheck func(grow uint64)
 
 	// Ctx is the run's context, which a pattern match of a long value
 	// looks at (llmsh, longmatch.go); nil: none.
@@ -707,7 +709,12 @@ func Fields(cfg *Config, words ...*syntax.Word) ([]string, error) {
 		if fields == nil {
 			fields = make([]string, 0, len(words)) // most words make one field
 		} else if n := len(fields); n == cap(fields) && n >= 256 {
-			fields = slices.Grow(fields, n) // llmsh: doubling (splitter.emit)
+			grow := cfg.listGrowth(n, stringListSize) // llmsh: doubling (splitter.emit)
+			if cfg.Ctx != nil && cfg.Ctx.Err() != nil {
+				ferr = cfg.Ctx.Err()
+				return false
+			}
+			fields = slices.Grow(fields, grow)
 		}
 		fields = append(fields, s)
 		if len(fields)%fieldsCheck == 0 && cfg.Ctx != nil && cfg.Ctx.Err() != nil {

@@ -151,3 +151,31 @@ func fnv1(s string) uint32 {
 	}
 	return h
 }
+
+// TestHeapCheckBeforeGrowth: a split into fields past 256Ki asks
+// HeapCheck about the bytes of its list before the list grows, not only
+// every 64Ki fields (session 32: the last doubling of the list, made
+// between two looks, took `IFS=0; set -- $x` to 1.4 times the memory
+// limit), and a HeapCheck that cancels the run stops the split before
+// it grows its list.
+func TestHeapCheckBeforeGrowth(t *testing.T) {
+	env := mapEnv{"x": str(strings.Repeat("0", 700000)), "IFS": str("0")}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var asked []uint64
+	check := func(grow uint64) {
+		asked = append(asked, grow)
+		if grow > 0 {
+			cancel() // as the memory guard fires
+		}
+	}
+	_, err := expand.Fields(&expand.Config{Env: env, Ctx: ctx, HeapCheck: check}, parseWords(t, `$x`)...)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled; asked %v", err, asked)
+	}
+	// A list of 256Ki fields or more grows by a quarter: 24-byte slice
+	// headers each.
+	if last := asked[len(asked)-1]; last < (1<<18)*5/4*24 || last%24 != 0 {
+		t.Errorf("HeapCheck asked %v, want a growth of the list last", asked)
+	}
+}

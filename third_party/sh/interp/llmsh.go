@@ -71,7 +71,7 @@ type session struct {
 	topPending   atomic.Bool                            // top.pending is not empty
 	groupSig     atomic.Bool                            // GroupSignals was asked for (jobsig.go)
 	maxValue     int                                    // expand.Config.MaxValue
-	heapCheck    func()                                 // expand.Config.HeapCheck
+	heapCheck    func(uint64)                           // expand.Config.HeapCheck
 	graceEnd     graceEnd                               // GraceEnd
 	timeFormat   func(time.Time, string, string) string // expand.Config.TimeFormat
 	jobControl   bool                                   // fg and bg work (JobControl)
@@ -143,10 +143,12 @@ func ValueLimit(n int) RunnerOption {
 	}
 }
 
-// HeapCheck makes f what an expansion calls every 64Ki fields it makes
-// (expand.Config.HeapCheck): llmsh's memory guard looks at the heap
-// then, on the runner's goroutine, and stops the run if it is over.
-func HeapCheck(f func()) RunnerOption {
+// HeapCheck makes f what an expansion calls every 64Ki fields it makes,
+// and before a list of millions of fields grows, with the bytes of the
+// new list (expand.Config.HeapCheck): llmsh's memory guard looks at the
+// heap then, on the runner's goroutine, and stops the run if it, and
+// those bytes, are over.
+func HeapCheck(f func(grow uint64)) RunnerOption {
 	return func(r *Runner) error {
 		r.llmsh.heapCheck = f
 		return nil
