@@ -285,6 +285,13 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 	if ref == "" || syntax.ValidName(ref) {
 		return pe, nil // followed by paramExp itself
 	}
+	if cfg.Env.Get(ref).Declared() {
+		// llmsh: a variable named "a[0]" (bash's local r=v of a local
+		// nameref r='a[0]' makes one) is what the nameref reaches.
+		npe := *pe
+		npe.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: ref}
+		return &npe, nil
+	}
 	param, index, ok := ParseRef(ref)
 	if !ok || index == nil {
 		return pe, nil

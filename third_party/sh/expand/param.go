@@ -1018,7 +1018,13 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 			continue
 		}
 		var matches func(yield func(a, b int) bool)
-		switch p := cfg.replPattern(orig); {
+		p := cfg.replPattern(orig)
+		if p != nil && p.HasExt() {
+			if n := internal.BashMatchLen(orig, cfg.ExtGlob); n >= 0 {
+				p = p.Only(n) // llmsh: internal.equivTail's sets
+			}
+		}
+		switch {
 		case anchor != 0:
 			matches = func(yield func(a, b int) bool) {
 				for _, loc := range cfg.anchoredMatch(st, orig, p, elem, anchor) {

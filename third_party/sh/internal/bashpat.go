@@ -4,6 +4,7 @@ package internal
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -52,6 +53,7 @@ type patNode struct {
 type bracketSet struct {
 	neg   bool
 	items []setItem
+	minus *bracketSet // llmsh: what it does not match all the same (equivTail)
 }
 
 type setItem struct {
@@ -66,6 +68,17 @@ type setItem struct {
 type BashPattern struct {
 	nodes []patNode
 	mode  PatMode
+	only  int // llmsh: 1 + the characters a match must have (Only), or 0
+}
+
+// Only returns p matching only strings of n characters (llmsh): bash's
+// pattern substitution tries only substrings of the length its
+// umatchlen reckons ([BashMatchLen]), which a pattern whose bracket
+// expression bash reads on past its ] (equivTail) may exceed.
+func (p *BashPattern) Only(n int) *BashPattern {
+	q := *p
+	q.only = n + 1
+	return &q
 }
 
 // CompileBashPattern compiles pat. Malformed parts (an unclosed [ or an
@@ -160,6 +173,9 @@ func (st *PatStop) stopped() bool {
 
 // MatchStop is Match, false once st is stopped (st may be nil).
 func (p *BashPattern) MatchStop(st *PatStop, s string) bool {
+	if p.only > 0 && utf8.RuneCountInString(s) != p.only-1 {
+		return false
+	}
 	if !p.HasExt() {
 		return p.matchFlat(st, p.nodes, s, 0, len(s)) && (st == nil || st.Err == nil)
 	}
@@ -225,6 +241,10 @@ func parsePat(pat string, mode PatMode) []patNode {
 			nodes = append(nodes, litOrWild(r))
 		case r == '[':
 			if set, n := parseSet(pat[i+1:]); set != nil {
+				if alts := equivTail(pat, i, n, set, mode); alts != nil {
+					// the rest of the pattern is in the alternatives
+					return append(nodes, patNode{kind: patExt, op: '@', alts: alts})
+				}
 				nodes = append(nodes, patNode{kind: patSet, set: set})
 				i += 1 + n
 				continue
@@ -300,6 +320,48 @@ func splitAlts(s string) []string {
 		}
 	}
 	return append(alts, s[start:])
+}
+
+// equivTail is bash 5.2's reading of a bracket expression (at pat[i], n
+// bytes after its [) that ends with an equivalence class, [[=a=]] or
+// [x[=a=]] (llmsh): after a class that a character does not match,
+// BRACKMATCH takes the next character, the closing ], as one more
+// member of the set, and goes on to the next ] of the pattern: [[=a=]]x]
+// matches a and then x], or one of ] and x. With no ] after, it reaches
+// the end of the pattern: a [ is then an ordinary character (case '[a]'
+// in [[=a=]]) matches), any other character no match, even in a negated
+// set ([![=a=]] matches no b). It returns the alternatives that replace
+// the rest of the pattern, or nil when the set is not such.
+func equivTail(pat string, i, n int, set *bracketSet, mode PatMode) [][]patNode {
+	body, rest := pat[i+1:i+n], pat[i+1+n:]
+	if !strings.HasSuffix(body, "=]") {
+		return nil
+	}
+	k := strings.LastIndex(body[:len(body)-2], "[=")
+	if k < 0 || utf8.RuneCountInString(body[k+2:len(body)-2]) != 1 {
+		return nil
+	}
+	var alts [][]patNode
+	taken := *set // the members before bash reads on
+	taken.neg = false
+	if !set.neg {
+		alts = append(alts, append([]patNode{{kind: patSet, set: set}}, parsePat(rest, mode)...))
+	}
+	more, m := parseSet("]" + rest)
+	switch {
+	case more != nil && set.neg:
+		more.neg, more.items = true, append(slices.Clip(taken.items), more.items...)
+		alts = append(alts, append([]patNode{{kind: patSet, set: more}}, parsePat(rest[m-1:], mode)...))
+	case more != nil:
+		more.minus = &taken
+		alts = append(alts, append([]patNode{{kind: patSet, set: more}}, parsePat(rest[m-1:], mode)...))
+	case !taken.match('[', mode&PatNoCase != 0):
+		alts = append(alts, append([]patNode{{kind: patLit, r: '['}}, parsePat(pat[i+1:], mode)...))
+	}
+	if alts == nil {
+		alts = [][]patNode{{{kind: patSet, set: &bracketSet{}}}} // matches nothing
+	}
+	return alts
 }
 
 // parseSet reads a bracket expression after its [; it returns nil when
@@ -405,6 +467,9 @@ func (set *bracketSet) match(r rune, nocase bool) bool {
 	ok := in(r, true)
 	if !ok && nocase {
 		ok = in(unicode.ToLower(r), false) || in(unicode.ToUpper(r), false)
+	}
+	if set.minus != nil && ok != set.neg && set.minus.match(r, nocase) {
+		return false
 	}
 	return ok != set.neg
 }

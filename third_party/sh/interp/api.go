@@ -1667,6 +1667,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		parenArith:      r.parenArith,              // llmsh
 		parenCmd:        r.parenCmd,                // llmsh
 		inFunc:          r.inFunc,                  // llmsh: return ends a function's subshell
+		localOpts:       r.localOpts,               // llmsh: local -p lists local -
 		lastArg:         r.lastArg,                 // $_
 		lastArgExported: r.lastArgExported,         // llmsh: declare -p _
 		lastBgPid:       r.lastBgPid,               // llmsh: $!

@@ -299,6 +299,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				} else if vr := r.lookupVar(arg); vr.Kind == expand.NameRef {
 					if n, _ := vr.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
 						arg = n
+					} else if n != "" && r.lookupVar(n).Declared() {
+						r.delVar(n) // llmsh: a local named "a[0]" (declRefElem)
+						continue
 					}
 				}
 			}

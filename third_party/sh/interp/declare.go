@@ -178,6 +178,9 @@ func (r *Runner) declListing(o *declOpts) {
 		}
 	}
 	var b strings.Builder
+	if long && want == "" && kind == expand.Unknown && r.localOpts != nil && r.inFunc {
+		b.WriteString("local -\n") // llmsh: as bash lists local -
+	}
 	names, dyn := r.listedNames()
 	for i, name := range names {
 		if i%compCheck == compCheck-1 && r.compStopped() {
@@ -240,12 +243,15 @@ func (r *Runner) localListing(o *declOpts) {
 	}
 	names := make([]string, 0, len(locals))
 	for name := range locals {
-		if syntax.ValidName(name) {
+		if listedName(name) {
 			names = append(names, name)
 		}
 	}
 	sort.Strings(names)
 	var b strings.Builder
+	if r.localOpts != nil {
+		b.WriteString("local -\n") // llmsh: bash lists local - first
+	}
 	for _, name := range names {
 		vr := r.writeEnv.Get(name)
 		b.WriteString(r.declLine(name, vr))
@@ -334,12 +340,23 @@ func (r *Runner) declaredNames() []string {
 	})
 	names := make([]string, 0, len(seen))
 	for name, ok := range seen {
-		if ok && syntax.ValidName(name) {
+		if ok && listedName(name) {
 			names = append(names, name)
 		}
 	}
 	sort.Strings(names)
 	return names
+}
+
+// listedName reports whether a variable called name is listed (declare,
+// local, set): a valid name, or one as "a[0]" that declRefElem makes
+// (llmsh: bash lists it).
+func listedName(name string) bool {
+	if syntax.ValidName(name) {
+		return true
+	}
+	_, idx, ok := expand.ParseRef(name)
+	return ok && idx != nil
 }
 
 // setQuote quotes a value as `set` prints it: as it is when no character
@@ -905,19 +922,67 @@ func (r *Runner) traceDecl(name string, words []string) {
 	t.newLineFlush()
 }
 
+// localThroughRef is what local name[=v] declares when name is a local
+// nameref of the running function (vr): the variable it refers to, as
+// a local, as bash's declare_transform_name follows the nameref (local
+// r=y of r=arr makes a local arr="y", the global array untouched)
+// (llmsh). With +n (plusN) only a target that no variable has yet is
+// followed; else the nameref itself loses the attribute. A nameref to
+// an element or with no target stays name (declRefElem).
+func (r *Runner) localThroughRef(name string, vr expand.Variable, as *syntax.Assign, plusN bool) (string, expand.Variable, *syntax.Assign) {
+	t, idx := r.refTarget(name, nil)
+	if t == name || idx != nil || !syntax.ValidName(t) || plusN && r.refReaches(vr) {
+		return name, vr, as
+	}
+	na := *as
+	if as.Name != nil {
+		lit := *as.Name
+		lit.Value = t
+		na.Name = &lit
+	}
+	return t, r.lookupVar(t), &na
+}
+
+// refReaches reports whether the nameref vr leads to a variable (bash's
+// find_variable of it is not null): one declared, or declRefElem's
+// local named as an element ("a[0]") (llmsh).
+func (r *Runner) refReaches(vr expand.Variable) bool {
+	_, t := vr.Resolve(r.writeEnv)
+	return t.Declared() && t.Kind != expand.NameRef
+}
+
 // declRefElem handles NAME=VALUE of a declaration (variant) where name
 // is a nameref to an array element (r='a[0]'), as bash (llmsh): in the
-// function whose local the nameref is (inScope), nothing happens; else
-// the element is assigned, and export and readonly then say the element
-// is no identifier, status 0. It reports whether name was such a
-// nameref.
+// function whose local the nameref is (inScope), a local variable named
+// as the nameref's text ("a[0]") is made, which the nameref then reaches
+// (bash's make_local_variable of the name; the element is untouched);
+// else the element is assigned, and export and readonly then say the
+// element is no identifier, status 0. It reports whether name was such
+// a nameref.
 func (r *Runner) declRefElem(variant, name string, as *syntax.Assign, inScope bool) bool {
+	if inScope {
+		ref, _ := r.lookupVar(name).Resolve(r.writeEnv)
+		if _, idx, ok := expand.ParseRef(ref); !ok || idx == nil {
+			return false
+		}
+		vr := expand.Variable{Kind: expand.String, Local: true}
+		if as.Naked && r.localHere(ref) {
+			return true // local r again: the local keeps its value
+		}
+		if as.Value != nil {
+			vr.Str, vr.Set = r.assignValue(as.Value), true
+		}
+		if !r.exit.exiting {
+			r.setVar(ref, vr)
+		}
+		return true
+	}
+	if as.Naked {
+		return false
+	}
 	t, idx := r.refTarget(name, nil)
 	if idx == nil {
 		return false
-	}
-	if inScope {
-		return true
 	}
 	prev := r.lookupVar(t)
 	if n, vr, ok := r.assignValIndex(t, prev, as, "", idx); ok {

@@ -603,8 +603,8 @@ func (r *Runner) assignName(cmd, name, value string) {
 	vr := expand.Variable{Set: true, Kind: expand.String, Str: value}
 	if syntax.ValidName(name) {
 		prev := r.lookupVar(name)
-		if n, t := prev.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) {
-			name, prev = n, t // llmsh: through a nameref
+		if n, t := prev.Resolve(r.writeEnv); n != "" && (syntax.ValidName(n) || t.Declared()) {
+			name, prev = n, t // llmsh: through a nameref (to declRefElem's "a[0]" too)
 		} else if n != "" && n != name && validArrayRef().MatchString(n) {
 			r.assignName(cmd, n, value) // a nameref to an element
 			return

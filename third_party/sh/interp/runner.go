@@ -2292,6 +2292,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				continue // llmsh: declare.go
 			}
 			vr := r.lookupVar(name)
+			if local && !global && valType != "-n" && vr.Kind == expand.NameRef && r.localHere(name) {
+				name, vr, as = r.localThroughRef(name, vr, as, slices.Contains(modes, "+n")) // llmsh: declare.go
+			}
 			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef || vr.Kind == expand.NameRef && slices.Contains(modes, "+n")) {
 				// llmsh: declare +r, declare -n of a readonly
 				// variable, as bash.
@@ -2330,8 +2333,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					continue
 				}
 			}
-			if !as.Naked && as.Index == nil && as.Array == nil && vr.Kind == expand.NameRef && valType != "-n" &&
-				!slices.Contains(modes, "+n") && (global || !local || r.localHere(name)) && r.declRefElem(cm.Variant.Value, name, as, local && !global) {
+			inScope := local && !global && r.localHere(name) // llmsh: the function's own nameref
+			if (!as.Naked || inScope) && as.Index == nil && as.Array == nil && vr.Kind == expand.NameRef && valType != "-n" &&
+				(!slices.Contains(modes, "+n") || inScope && !r.refReaches(vr)) && (global || !local || r.localHere(name)) && r.declRefElem(cm.Variant.Value, name, as, local && !global) {
 				continue // llmsh: declare.go
 			}
 			if local && !global && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {

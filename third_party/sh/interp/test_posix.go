@@ -355,10 +355,11 @@ func (r *Runner) testVarSet(x string, cond bool) bool {
 		return false // llmsh: bash's -v names no special parameter but $0…$9
 	}
 	if vr := r.writeEnv.Get(x); vr.Kind == expand.NameRef && syntax.ValidName(x) {
-		if n, _ := vr.Resolve(r.writeEnv); strings.Contains(n, "[") {
+		if n, t := vr.Resolve(r.writeEnv); strings.Contains(n, "[") {
 			// llmsh: a nameref to an element (declare -n r='a[1]'):
-			// bash's find_variable finds no variable, so false.
-			return false
+			// bash's find_variable finds no variable, so false,
+			// unless one has that name (declRefElem's local).
+			return t.IsSet()
 		}
 	}
 	if base, sub, ok := strings.Cut(x, "["); ok && strings.HasSuffix(sub, "]") && syntax.ValidName(base) {

@@ -1695,7 +1695,9 @@ func (r *Runner) refTarget(name string, index syntax.ArithmExpr) (string, syntax
 	if ref == "" {
 		return name, index // no target yet: the assignment sets it
 	}
-	if syntax.ValidName(ref) {
+	if syntax.ValidName(ref) || r.lookupVar(ref).Declared() {
+		// (llmsh: a local named "a[0]" that local r=v of a nameref
+		// r='a[0]' made is reached before the element, as bash.)
 		return ref, index
 	}
 	if p, idx, ok := expand.ParseRef(ref); ok && idx != nil {
