@@ -86,6 +86,14 @@ func overridingUnset(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// bareTrim reports whether pe is ${x%} or ${x#}, an operator with no
+// pattern at all, which bash's parameter_brace_expand skips, keeping the
+// value it has (the name, for ${!ref%} of a nameref to an array).
+func bareTrim(pe *syntax.ParamExp) bool {
+	return pe.Exp != nil && (pe.Exp.Op == syntax.RemSmallSuffix || pe.Exp.Op == syntax.RemSmallPrefix) &&
+		(pe.Exp.Word == nil || len(pe.Exp.Word.Parts) == 0)
+}
+
 // ifsJoinOp reports whether pe trims or transforms each element
 // (${a[@]#x}, ${@@Q}), whose elements bash joins by IFS's first
 // character where one string is wanted (x=${a[@]@U}), as for ${a[*]},
@@ -310,11 +318,14 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	if pe.Excl && pe.Names == 0 && pe.Index == nil && orig.Kind == NameRef && (pe.Exp != nil || pe.Repl != nil || pe.Slice != nil) {
 		// llmsh: ${!ref OP} of a nameref: OP applies to the array ref
 		// names (${a OP}, its element 0), else to the name itself, with
-		// the attributes of the variable it names, as bash's.
+		// the attributes of the variable it names, as bash's; the
+		// operators that test for a value (${!ref-w}, ${!ref:=w}) test
+		// the name even for an array (bash: "A" of declare -n r=A), and
+		// ${!ref%}, ${!ref#} (no pattern at all) leave the name as it is.
 		pe2 := *pe
 		pe2.Excl = false
 		pe = &pe2
-		if vr.Kind != Indexed && vr.Kind != Associative {
+		if vr.Kind != Indexed && vr.Kind != Associative || overridingUnset(pe) || bareTrim(pe) {
 			if !vr.Declared() && pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps && nodeLit(pe.Exp.Word) == "A" {
 				return "", nil // ${!ref@A} of an unset name is nothing
 			}
