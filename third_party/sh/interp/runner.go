@@ -1494,6 +1494,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.thisCmd = ""                   // llmsh: declare.go: localRefused
 			var localEnv expand.WriteEnviron // llmsh: see selfRef below
 			for _, as := range cm.Assigns {
+				r.refElem = ""
 				if localEnv != nil {
 					r.writeEnv, localEnv = localEnv, nil
 				}
@@ -1532,6 +1533,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				name, index := as.Name.Value, as.Index
 				if isRef {
 					name, index = r.refTarget(name, index)
+					if as.Index != nil {
+						r.refElem = as.Name.Value
+					}
 				}
 				if as.Array != nil && as.Index == nil && index != nil {
 					// llmsh: r=(…) of a nameref naming an element
@@ -1634,8 +1638,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				} else {
 					r.setVarWithIndex(prev, name, index, vr)
 				}
-
 			}
+			r.refElem = "" // set by a nameref's element, below
 			if localEnv != nil {
 				r.writeEnv = localEnv
 			}
@@ -2384,6 +2388,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if valType == "-A" {
 					vr.Kind, vr.Map = expand.Associative, map[string]string{}
 				}
+			}
+			if valType == "-n" && as.Index != nil {
+				// llmsh: declare -n r[1]=v, local -n r[0]: bash's
+				// refusal; nothing is made.
+				r.errf("%s%s: %s[%s]: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
+				r.exit.code = 1
+				continue
 			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			builtin := cm.Variant.Value
