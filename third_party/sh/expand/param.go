@@ -86,6 +86,14 @@ func overridingUnset(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// unquotedLiteral is Literal of w as text outside double quotes.
+func (cfg *Config) unquotedLiteral(w *syntax.Word) (string, error) {
+	old := cfg.dblQuoted
+	cfg.dblQuoted = false
+	defer func() { cfg.dblQuoted = old }()
+	return Literal(cfg, w)
+}
+
 // bareTrim reports whether pe is ${x%} or ${x#}, an operator with no
 // pattern at all, which bash's parameter_brace_expand skips, keeping the
 // value it has (the name, for ${!ref%} of a nameref to an array).
@@ -593,6 +601,14 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			// unset value, as bash.
 			if !set {
 				return "", nil
+			}
+		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+			// llmsh: bash expands the message of ${v:?WORD} as
+			// unquoted text, also inside double quotes ("${v:?'a b'}"
+			// says a b).
+			var err error
+			if arg, err = cfg.unquotedLiteral(pe.Exp.Word); err != nil {
+				return "", err
 			}
 		default:
 			var err error
