@@ -86,6 +86,22 @@ func overridingUnset(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// unquotedLiteral is Literal of w as text outside double quotes.
+func (cfg *Config) unquotedLiteral(w *syntax.Word) (string, error) {
+	old := cfg.dblQuoted
+	cfg.dblQuoted = false
+	defer func() { cfg.dblQuoted = old }()
+	return Literal(cfg, w)
+}
+
+// bareTrim reports whether pe is ${x%} or ${x#}, an operator with no
+// pattern at all, which bash's parameter_brace_expand skips, keeping the
+// value it has (the name, for ${!ref%} of a nameref to an array).
+func bareTrim(pe *syntax.ParamExp) bool {
+	return pe.Exp != nil && (pe.Exp.Op == syntax.RemSmallSuffix || pe.Exp.Op == syntax.RemSmallPrefix) &&
+		(pe.Exp.Word == nil || len(pe.Exp.Word.Parts) == 0)
+}
+
 // ifsJoinOp reports whether pe trims or transforms each element
 // (${a[@]#x}, ${@@Q}), whose elements bash joins by IFS's first
 // character where one string is wanted (x=${a[@]@U}), as for ${a[*]},
@@ -310,11 +326,14 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	if pe.Excl && pe.Names == 0 && pe.Index == nil && orig.Kind == NameRef && (pe.Exp != nil || pe.Repl != nil || pe.Slice != nil) {
 		// llmsh: ${!ref OP} of a nameref: OP applies to the array ref
 		// names (${a OP}, its element 0), else to the name itself, with
-		// the attributes of the variable it names, as bash's.
+		// the attributes of the variable it names, as bash's; the
+		// operators that test for a value (${!ref-w}, ${!ref:=w}) test
+		// the name even for an array (bash: "A" of declare -n r=A), and
+		// ${!ref%}, ${!ref#} (no pattern at all) leave the name as it is.
 		pe2 := *pe
 		pe2.Excl = false
 		pe = &pe2
-		if vr.Kind != Indexed && vr.Kind != Associative {
+		if vr.Kind != Indexed && vr.Kind != Associative || overridingUnset(pe) || bareTrim(pe) {
 			if !vr.Declared() && pe.Exp != nil && pe.Exp.Op == syntax.OtherParamOps && nodeLit(pe.Exp.Word) == "A" {
 				return "", nil // ${!ref@A} of an unset name is nothing
 			}
@@ -582,6 +601,14 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			// unset value, as bash.
 			if !set {
 				return "", nil
+			}
+		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+			// llmsh: bash expands the message of ${v:?WORD} as
+			// unquoted text, also inside double quotes ("${v:?'a b'}"
+			// says a b).
+			var err error
+			if arg, err = cfg.unquotedLiteral(pe.Exp.Word); err != nil {
+				return "", err
 			}
 		default:
 			var err error

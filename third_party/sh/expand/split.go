@@ -514,9 +514,10 @@ func (sp *splitter) dblQuotedParts(dq *syntax.DblQuoted) error {
 	start := 0
 	for j, p := range dq.Parts {
 		pe, ok := p.(*syntax.ParamExp)
-		if ok && pe.Excl && wordOp(pe) && allIndex(pe.Index) {
+		if ok && pe.Excl && (wordOp(pe) && allIndex(pe.Index) || wordOpEmpty(pe) && pe.Index == nil) {
 			// llmsh: "${!a[@]:-WORD}" is "${x:-WORD}" of the x that
-			// a's value names (resolveParam).
+			// a's value names (resolveParam); "${!r+WORD}" of r=A[@]
+			// (or @) is "${A[@]+WORD}", the list or WORD.
 			if rpe, err := cfg.resolveParam(pe); err == nil && !rpe.Excl {
 				pe = rpe
 			}

@@ -394,7 +394,11 @@ type Runner struct {
 	// or subscript failed leaves (assignValIndex's false), as bash keeps
 	// the elements assigned before the error: declare -i a=(1 1/0 3)
 	// is a=([0]=1). Its callers take it and clear it.
-	partial    *expand.Variable
+	partial *expand.Variable
+	// llmsh: refElem is the nameref written with a subscript (r[-5]=v)
+	// whose element is being assigned: bash's bad array subscript names
+	// it, not the array it refers to.
+	refElem    string
 	inFunc     bool
 	inSource   bool
 	sourceName string // llmsh: the file being sourced, as given, for errPrefix

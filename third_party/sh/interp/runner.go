@@ -1494,6 +1494,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			r.thisCmd = ""                   // llmsh: declare.go: localRefused
 			var localEnv expand.WriteEnviron // llmsh: see selfRef below
 			for _, as := range cm.Assigns {
+				r.refElem = ""
 				if localEnv != nil {
 					r.writeEnv, localEnv = localEnv, nil
 				}
@@ -1532,6 +1533,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				name, index := as.Name.Value, as.Index
 				if isRef {
 					name, index = r.refTarget(name, index)
+					if as.Index != nil {
+						r.refElem = as.Name.Value
+					}
 				}
 				if as.Array != nil && as.Index == nil && index != nil {
 					// llmsh: r=(…) of a nameref naming an element
@@ -1634,8 +1638,8 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				} else {
 					r.setVarWithIndex(prev, name, index, vr)
 				}
-
 			}
+			r.refElem = "" // set by a nameref's element, below
 			if localEnv != nil {
 				r.writeEnv = localEnv
 			}
@@ -2389,6 +2393,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr.Kind, vr.Map = expand.Associative, map[string]string{}
 				}
 			}
+			if valType == "-n" && as.Index != nil {
+				// llmsh: declare -n r[1]=v, local -n r[0]: bash's
+				// refusal; nothing is made.
+				r.errf("%s%s: %s[%s]: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
+				r.exit.code = 1
+				continue
+			}
 			// llmsh: bash's conversions between kinds, and its errors.
 			builtin := cm.Variant.Value
 			if local && !global && !r.localHere(name) {
@@ -2798,6 +2809,7 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 			// Don't use syntax.Parser here, as we only want the basic
 			// splitting by '='.
 			if as.Name != nil {
+				as = r.declSubscript(as)
 				for _, as := range r.declBraces(as) {
 					if !yield(as) {
 						return
@@ -2815,7 +2827,7 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 				as.Name = &syntax.Lit{Value: name}
 				if strings.HasSuffix(name, "]") {
 					// llmsh: declare "a[1]=x" sets the element.
-					if p, idx, isRef := expand.ParseRef(name); isRef && idx != nil {
+					if p, idx, isRef := declRef(name); isRef && idx != nil {
 						as.Name, as.Index = p, idx
 					}
 				}
@@ -2832,6 +2844,101 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 			}
 		}
 	}
+}
+
+// declSubscript gives a declaration's element assignment (declare
+// m["a b"]=v, local l[\$x]) the subscript that bash's builtin sees: the
+// word's expansion (quotes removed, expansions made), which is then read
+// again as the text of a reference (llmsh): its own expansions and
+// backslashes are expanded again when the element is assigned, and a
+// key holding "]" or a lone quote is "`m[]]=v': not a valid identifier".
+// A subscript written without quotes, backslashes or expansions is as.
+func (r *Runner) declSubscript(as *syntax.Assign) *syntax.Assign {
+	if as.Index == nil || as.Array != nil || !strings.ContainsAny(subscriptText(as.Index), "'\"\\$`") {
+		return as
+	}
+	key := r.assocKey(as.Index)
+	if r.exit.exiting {
+		return as
+	}
+	as2 := *as
+	if key == "" {
+		// an empty key: "m[]: bad array subscript" when it is assigned
+		as2.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: as.Index.Pos(), ValueEnd: as.Index.Pos()}}}
+		return &as2
+	}
+	name := as.Name.Value + "[" + key + "]"
+	if p, idx, ok := declRef(name); ok && idx != nil {
+		as2.Name, as2.Index = p, idx
+	} else {
+		as2.Name, as2.Index = &syntax.Lit{Value: name}, nil
+	}
+	return &as2
+}
+
+// declRef reads a declaration's NAME[KEY] as bash's builtin does (llmsh):
+// the name is valid when KEY's brackets and quotes close where it ends,
+// as bash's skipsubscript finds them; a key the parser cannot read as a
+// reference (~, !) is its text.
+func declRef(name string) (*syntax.Lit, syntax.ArithmExpr, bool) {
+	p, idx, ok := expand.ParseRef(name)
+	if ok {
+		return p, idx, ok
+	}
+	i := strings.IndexByte(name, '[')
+	if i <= 0 || !strings.HasSuffix(name, "]") || !syntax.ValidName(name[:i]) {
+		return nil, nil, false
+	}
+	key := name[i+1 : len(name)-1]
+	if subscriptEnd(key+"]") != len(key) {
+		return nil, nil, false
+	}
+	return &syntax.Lit{Value: name[:i]}, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: key}}}, true
+}
+
+// subscriptEnd is the offset of the "]" that closes a subscript starting
+// at s[0], as bash's skipsubscript finds it (nested brackets, quotes,
+// backslashes, backquotes, $( ) and ${ }), or -1.
+func subscriptEnd(s string) int {
+	depth, nest := 1, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return -1
+			}
+			i += j + 1
+		case c == '"' || c == '`':
+			j := i + 1
+			for ; j < len(s) && s[j] != c; j++ {
+				if s[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(s) {
+				return -1
+			}
+			i = j
+		case c == '$' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{'):
+			nest++
+			i++
+		case nest > 0 && (c == '(' || c == '{'):
+			nest++
+		case nest > 0 && (c == ')' || c == '}'):
+			nest--
+		case nest > 0:
+		case c == '[':
+			depth++
+		case c == ']':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // declBraces is the assignments that the brace expansion of as's value

@@ -870,7 +870,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 		}
 		if k == "" {
 			// llmsh: bash refuses an empty key and abandons the line.
-			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
+			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), r.elemName(name), subscriptText(index))
 			r.badSubscript()
 			return
 		}
@@ -893,7 +893,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 	}
 	if emptySubscript(index) {
 		// llmsh: a[]=v, as bash: the line is abandoned.
-		r.errf("%s%s[]: bad array subscript\n", r.errPrefix(), name)
+		r.errf("%s%s[]: bad array subscript\n", r.errPrefix(), r.elemName(name))
 		r.badSubscript()
 		return
 	}
@@ -913,7 +913,7 @@ func (r *Runner) setVarWithIndex(prev expand.Variable, name string, index syntax
 			// llmsh: bash names the element and abandons the line (a
 			// function, a subshell), as for an empty key above; a
 			// declaration or a builtin's assignment fails, status 1.
-			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, r.writtenSubscript(index))
+			r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), r.elemName(name), r.writtenSubscript(index))
 			r.badSubscript()
 			return
 		}
@@ -1082,7 +1082,9 @@ func (r *Runner) unsetElem(name, sub string, literal bool) {
 		// A scalar can be unset via subscript zero (llmsh: any that
 		// evaluates to 0, unset 's[k]', as bash).
 		k := 0
-		if sub != "0" {
+		if sub == "@" || sub == "*" {
+			k = 1 // llmsh: unset 's[@]' of a scalar: not an array (bash)
+		} else if sub != "0" {
 			var ok bool
 			if k, ok = r.unsetIndex(sub); !ok {
 				return
@@ -1112,6 +1114,15 @@ func litBracket(w *syntax.Word) bool {
 	}
 	lit, ok := w.Parts[0].(*syntax.Lit)
 	return ok && strings.HasPrefix(lit.Value, "[")
+}
+
+// elemName is the name a bad subscript of an element assignment of name
+// is reported under: the nameref as written (r[-5]=v), as bash.
+func (r *Runner) elemName(name string) string {
+	if r.refElem != "" {
+		return r.refElem
+	}
+	return name
 }
 
 // TODO: make assignVal and [setVar] consistent with the [expand.WriteEnviron] interface
@@ -1161,7 +1172,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	if index != nil && prev.Kind != expand.Associative && allSubscript(index) {
 		// llmsh: a[@]=v, a[*]+=v: bash's error, and the line is
 		// abandoned (a declaration goes on, status 1).
-		r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
+		r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), r.elemName(name), subscriptText(index))
 		r.badSubscript()
 		return name, prev, false
 	}

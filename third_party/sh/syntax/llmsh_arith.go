@@ -783,12 +783,23 @@ func closeOf(src []byte, from int, open, close byte) (int, bool) {
 		switch src[j] {
 		case '\\':
 			j++
-		case '\'', '"':
+		case '\'':
 			k := bytes.IndexByte(src[j+1:], src[j])
 			if k < 0 {
 				return 0, false
 			}
 			j += k + 1
+		case '"':
+			// llmsh: a backslash escapes the next byte inside double
+			// quotes too (a["\""]=x is an assignment).
+			for j++; j < len(src) && src[j] != '"'; j++ {
+				if src[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(src) {
+				return 0, false
+			}
 		case open:
 			depth++
 		case close:

@@ -1939,6 +1939,15 @@ zshPrefixLoop:
 		return pe
 	case caret, dblCaret, comma, dblComma, tilde, dblTilde: // upper/lower case; llmsh: toggle
 		p.checkLang(p.pos, langBashLike, "this expansion operator")
+		if pe.Param != nil && !pe.Excl && p.lang.in(langBashLike) {
+			switch pe.Param.Value {
+			case "-", "?", "#":
+				// llmsh: bash reads ${-^}, ${?,,}, ${#~} as the
+				// name "-^" (its second scan of a special name
+				// stops at none of ^ , ~): a bad substitution.
+				p.curErr("not a valid parameter expansion operator: %#q", p.tok)
+			}
+		}
 		pe.Exp = p.paramExpExp()
 	case at, star:
 		switch {
