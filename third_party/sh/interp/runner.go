@@ -276,6 +276,7 @@ func (r *Runner) updateExpandOpts() {
 	r.ecfg.NoBraceExpand = !r.opts[optBraceExpand]
 	r.ecfg.PatsubReplacement = r.opts[optPatsubReplacement]
 	r.ecfg.NoExtQuote = !r.opts[optExtQuote]
+	r.ecfg.Posix = r.opts[optPosix]
 }
 
 // reportExpandErr prints an expansion error that bash reports and goes on
@@ -3622,6 +3623,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			if _, local := fo.values["BASH_COMPAT"]; local {
 				vr := r.lookupVar("BASH_COMPAT") // llmsh: compat.go
 				r.assignCompat(vr.String(), vr.IsSet())
+			}
+			if _, local := fo.values["POSIXLY_CORRECT"]; local {
+				r.strictPosix(r.lookupVar("POSIXLY_CORRECT").IsSet())
 			}
 		}
 

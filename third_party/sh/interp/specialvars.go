@@ -292,9 +292,22 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 	if name == "BASH_COMPAT" {
 		r.assignCompat(vr.String(), true) // compat.go
 	}
+	if name == "POSIXLY_CORRECT" {
+		r.strictPosix(vr.IsSet())
+	}
 	if name == "SECONDS" && vr.Kind == expand.String && !r.dynGone[name] && !r.dynLocal(name) {
 		r.secondsAssigned = int64(atoi(vr.Str))
 		r.secondsBase = time.Now()
+	}
+}
+
+// strictPosix is bash's sv_strict_posix, run when POSIXLY_CORRECT is
+// assigned, unset, or gets back its value after a command or a function:
+// set turns POSIX mode on, unset off (the variable is left as it is).
+func (r *Runner) strictPosix(set bool) {
+	if set != r.opts[optPosix] {
+		r.opts[optPosix] = set
+		r.posixOpts(set)
 	}
 }
 

@@ -654,6 +654,9 @@ func (r *Runner) delVar(name string) {
 	if name == "BASH_XTRACEFD" {
 		r.setXtraceFd("", false) // llmsh: as bash (trace.go)
 	}
+	if name == "POSIXLY_CORRECT" {
+		r.strictPosix(false) // llmsh: as bash (specialvars.go)
+	}
 	if name == "BASH_COMPAT" {
 		r.assignCompat("", false) // llmsh: compat.go
 	}
