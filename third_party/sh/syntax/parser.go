@@ -2280,6 +2280,34 @@ func (p *Parser) assignStart() bool {
 	return bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("+="))
 }
 
+// declAssignStart reports whether the current word, which hasValidIdent,
+// is an assignment of a declaration builtin (llmsh): NAME[ is one only
+// when its ] closes it in the same word, as bash reads the arguments as
+// words (`declare x[=3` and `declare x[a b]=1` name no variable: "not a
+// valid identifier", not a syntax error). A subscript with an expansion
+// or a quote is taken as an assignment, as before.
+func (p *Parser) declAssignStart() bool {
+	if p.eqlOffs > 0 || !p.lang.in(langBashLike) {
+		return true
+	}
+	src := p.fullSrc
+	i := int(p.pos.Offset()) + len(p.val) // the "["
+	if i >= len(src) || src[i] != '[' || string(src[p.pos.Offset():i]) != p.val {
+		return true
+	}
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '$', '`', '\\', '\'', '"':
+			return true
+		case ']':
+			return true
+		case ' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')':
+			return false
+		}
+	}
+	return false
+}
+
 func (p *Parser) getAssign(needEqual bool) *Assign {
 	as := &Assign{}
 	if p.eqlOffs > 0 { // foo=bar
@@ -3470,7 +3498,7 @@ func (p *Parser) declClause(s *Stmt) {
 			p.doRedirect(s)
 			continue
 		}
-		if p.hasValidIdent() {
+		if p.hasValidIdent() && p.declAssignStart() {
 			ds.Args = append(ds.Args, p.getAssign(false))
 		} else if p.tok == _LitWord && ValidName(p.val) {
 			ds.Args = append(ds.Args, &Assign{
