@@ -2289,6 +2289,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.outf("%s\n", r.declLine(name, vr))
 				continue
 			}
+			if r.noAssign(name) && (local && !global || !as.Naked) && o.variant != "export" && o.variant != "readonly" {
+				// llmsh: bash makes no local of it, and assigns it
+				// nothing (its message only for the local).
+				if local && !global {
+					r.errf("%s%s: %s: variable may not be assigned value\n", r.errPrefix(), cm.Variant.Value, name)
+				}
+				r.exit.code = 1
+				continue
+			}
 			if global && scoped != r.writeEnv && r.declGlobalElem(scoped, name, as, valType, modes) {
 				continue // llmsh: declare.go
 			}

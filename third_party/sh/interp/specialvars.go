@@ -364,6 +364,22 @@ var unsetPlain = map[string]bool{
 	"RANDOM": true, "SRANDOM": true, "SECONDS": true, "LINENO": true, "EPOCHSECONDS": true,
 	"EPOCHREALTIME": true, "BASHPID": true, "HISTCMD": true, "BASH_COMMAND": true,
 	"BASH_SUBSHELL": true, "GROUPS": true, "DIRSTACK": true, "COMP_WORDBREAKS": true,
+	"FUNCNAME": true,
+}
+
+// noAssign reports whether name is one of bash's noassign variables, as
+// long as it has its meaning: an assignment to it is ignored (status 0),
+// a declaration with a value fails (status 1; in a function, with
+// bash's "variable may not be assigned value"). The call stack's
+// variables but FUNCNAME cannot be unset either (llmsh).
+func (r *Runner) noAssign(name string) bool {
+	switch name {
+	case "BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
+		return true
+	case "FUNCNAME", "GROUPS":
+		return !r.dynGone[name]
+	}
+	return false
 }
 
 // dynLocal reports whether name, a variable whose value bash computes

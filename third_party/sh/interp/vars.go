@@ -766,6 +766,9 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 	if name == "PATH" {
 		r.hashed, r.hashHits = nil, nil // llmsh: as bash, a new PATH empties hash's table
 	}
+	if r.noAssign(name) {
+		return nil // llmsh: ignored, as bash's null_array_assign
+	}
 	if name == "BASH_ALIASES" && !r.aliasesGone {
 		// llmsh: BASH_ALIASES[x]=v defines the alias x, as bash; an
 		// element unset or left out of a list keeps its alias.
