@@ -146,6 +146,10 @@ type Config struct {
 	// the replacement of ${v/pat/rep} stands for the matched text.
 	PatsubReplacement bool
 
+	// Posix is bash's POSIX mode (llmsh): an argument that looks like an
+	// assignment (echo x=~) keeps its tildes after = and :.
+	Posix bool
+
 	// Warn, when not nil, reports a problem that bash reports on stderr
 	// and goes on from (`a: bad array subscript` in an expansion,
 	// `warning: r: circular name reference`).

@@ -401,7 +401,7 @@ func (sp *splitter) parts(wps []syntax.WordPart, inExp bool) error {
 			s := wp.Value
 			if i == 0 && cfg.tildes != tildeNone {
 				prefix, rest := cfg.expandUser(s, len(wps) > 1)
-				if prefix == "" && rest == s && !inExp && cfg.tildes != tildeNoAssign { // (HOME='' makes ~ nothing)
+				if prefix == "" && rest == s && !inExp && cfg.tildes != tildeNoAssign && !cfg.Posix { // (HOME='' makes ~ nothing)
 					// NAME=~/a:~/b as an argument, as bash
 					prefix, rest = cfg.argAssignTilde(s, len(wps) == 1)
 				}

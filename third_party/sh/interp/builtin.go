@@ -342,6 +342,9 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				// llmsh: bash's message and status.
 				r.errf("%sunset: %s: cannot unset: readonly variable\n", r.errPrefix(), arg)
 				exit.code = 1
+			} else if vars && r.noAssign(arg) && arg != "FUNCNAME" && arg != "GROUPS" {
+				r.errf("%sunset: %s: cannot unset\n", r.errPrefix(), arg) // llmsh: bash's nounset
+				exit.code = 1
 			} else if vars && (vr.IsSet() || vr.Declared() && (vr.Kind != expand.NameRef || !funcs || r.Funcs[arg] == nil)) {
 				// llmsh: a variable declared with no value
 				// (declare -a y, local y) is unset, and not a

@@ -325,6 +325,9 @@ type stackEnviron struct{ r *Runner }
 func (e stackEnviron) Get(name string) expand.Variable {
 	switch name {
 	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
+		if e.r.dynGone[name] {
+			break // llmsh: unset FUNCNAME is a plain variable
+		}
 		if vr, ok := e.r.callStackVar(name); ok {
 			return vr
 		}

@@ -433,20 +433,27 @@ func (hc HandlerContext) ShellOption(name string) bool {
 // expand_aliases in an interactive shell) and leaves inherit_errexit on
 // (bash 5.2). $BASHOPTS is not updated (snapBashOpts).
 func (r *Runner) posixMode(on bool) {
-	r.snapBashOpts()
 	// Before the first Reset (Params at New: bash -o posix, --posix)
 	// there are no variables yet: Reset sets POSIXLY_CORRECT then.
-	vars := r.writeEnv != nil
-	if on {
-		if vars {
+	if r.writeEnv != nil {
+		if on {
 			r.setVarString("POSIXLY_CORRECT", "y")
+		} else {
+			r.delVar("POSIXLY_CORRECT")
 		}
+	}
+	r.posixOpts(on)
+}
+
+// posixOpts sets the options that POSIX mode turns on or off, as bash's
+// posix_initialize; setting or unsetting POSIXLY_CORRECT does it too
+// (sv_strict_posix, llmsh).
+func (r *Runner) posixOpts(on bool) {
+	r.snapBashOpts()
+	if on {
 		r.opts[optInheritErrExit] = true
 		r.opts[optExpandAliases], r.opts[optShiftVerbose] = true, true
 	} else {
-		if vars {
-			r.delVar("POSIXLY_CORRECT")
-		}
 		r.opts[optExpandAliases], r.opts[optShiftVerbose] = strings.Contains(r.llmsh.invocation, "i"), false
 	}
 	r.updateExpandOpts()

@@ -276,6 +276,7 @@ func (r *Runner) updateExpandOpts() {
 	r.ecfg.NoBraceExpand = !r.opts[optBraceExpand]
 	r.ecfg.PatsubReplacement = r.opts[optPatsubReplacement]
 	r.ecfg.NoExtQuote = !r.opts[optExtQuote]
+	r.ecfg.Posix = r.opts[optPosix]
 }
 
 // reportExpandErr prints an expansion error that bash reports and goes on
@@ -2292,6 +2293,15 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				r.outf("%s\n", r.declLine(name, vr))
 				continue
 			}
+			if r.noAssign(name) && (local && !global || !as.Naked) && o.variant != "export" && o.variant != "readonly" {
+				// llmsh: bash makes no local of it, and assigns it
+				// nothing (its message only for the local).
+				if local && !global {
+					r.errf("%s%s: %s: variable may not be assigned value\n", r.errPrefix(), cm.Variant.Value, name)
+				}
+				r.exit.code = 1
+				continue
+			}
 			if global && scoped != r.writeEnv && r.declGlobalElem(scoped, name, as, valType, modes) {
 				continue // llmsh: declare.go
 			}
@@ -3733,6 +3743,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			if _, local := fo.values["BASH_COMPAT"]; local {
 				vr := r.lookupVar("BASH_COMPAT") // llmsh: compat.go
 				r.assignCompat(vr.String(), vr.IsSet())
+			}
+			if _, local := fo.values["POSIXLY_CORRECT"]; local {
+				r.strictPosix(r.lookupVar("POSIXLY_CORRECT").IsSet())
 			}
 		}
 

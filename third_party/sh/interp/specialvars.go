@@ -292,9 +292,22 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 	if name == "BASH_COMPAT" {
 		r.assignCompat(vr.String(), true) // compat.go
 	}
+	if name == "POSIXLY_CORRECT" {
+		r.strictPosix(vr.IsSet())
+	}
 	if name == "SECONDS" && vr.Kind == expand.String && !r.dynGone[name] && !r.dynLocal(name) {
 		r.secondsAssigned = int64(atoi(vr.Str))
 		r.secondsBase = time.Now()
+	}
+}
+
+// strictPosix is bash's sv_strict_posix, run when POSIXLY_CORRECT is
+// assigned, unset, or gets back its value after a command or a function:
+// set turns POSIX mode on, unset off (the variable is left as it is).
+func (r *Runner) strictPosix(set bool) {
+	if set != r.opts[optPosix] {
+		r.opts[optPosix] = set
+		r.posixOpts(set)
 	}
 }
 
@@ -351,6 +364,22 @@ var unsetPlain = map[string]bool{
 	"RANDOM": true, "SRANDOM": true, "SECONDS": true, "LINENO": true, "EPOCHSECONDS": true,
 	"EPOCHREALTIME": true, "BASHPID": true, "HISTCMD": true, "BASH_COMMAND": true,
 	"BASH_SUBSHELL": true, "GROUPS": true, "DIRSTACK": true, "COMP_WORDBREAKS": true,
+	"FUNCNAME": true,
+}
+
+// noAssign reports whether name is one of bash's noassign variables, as
+// long as it has its meaning: an assignment to it is ignored (status 0),
+// a declaration with a value fails (status 1; in a function, with
+// bash's "variable may not be assigned value"). The call stack's
+// variables but FUNCNAME cannot be unset either (llmsh).
+func (r *Runner) noAssign(name string) bool {
+	switch name {
+	case "BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
+		return true
+	case "FUNCNAME", "GROUPS":
+		return !r.dynGone[name]
+	}
+	return false
 }
 
 // dynLocal reports whether name, a variable whose value bash computes

@@ -654,6 +654,9 @@ func (r *Runner) delVar(name string) {
 	if name == "BASH_XTRACEFD" {
 		r.setXtraceFd("", false) // llmsh: as bash (trace.go)
 	}
+	if name == "POSIXLY_CORRECT" {
+		r.strictPosix(false) // llmsh: as bash (specialvars.go)
+	}
 	if name == "BASH_COMPAT" {
 		r.assignCompat("", false) // llmsh: compat.go
 	}
@@ -762,6 +765,9 @@ func (r *Runner) setVarErr(name string, vr expand.Variable) error {
 	}
 	if name == "PATH" {
 		r.hashed, r.hashHits = nil, nil // llmsh: as bash, a new PATH empties hash's table
+	}
+	if r.noAssign(name) {
+		return nil // llmsh: ignored, as bash's null_array_assign
 	}
 	if name == "BASH_ALIASES" && !r.aliasesGone {
 		// llmsh: BASH_ALIASES[x]=v defines the alias x, as bash; an

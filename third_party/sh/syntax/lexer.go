@@ -548,7 +548,15 @@ skipSpace:
 		}
 		p.rxFirstPart = false
 		switch r {
-		case ';', '"', '\'', '$', '&', '>', '<', '`':
+		case ';', '&', '>', '<':
+			if p.rxOpenParens > 0 {
+				// llmsh: inside the regex's parentheses these are
+				// the regex's after an expansion too (`=~ ($x;)`).
+				p.advanceLitRe(r)
+			} else {
+				p.tok = p.regToken(r)
+			}
+		case '"', '\'', '$', '`':
 			p.tok = p.regToken(r)
 		case ')':
 			if p.rxOpenParens > 0 {

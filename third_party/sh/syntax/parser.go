@@ -1243,6 +1243,12 @@ func (p *Parser) condErr(msg string) {
 	p.errPass(perr)
 }
 
+// condErrAt is [Parser.condErr] for a message that bash says on the line
+// of at, the [[ or ( that the error leaves open (llmsh).
+func (p *Parser) condErrAt(at Pos, msg string) {
+	p.condErr(condLineMark(ParseError{Pos: p.pos}, at) + msg)
+}
+
 // condEOFErr is bash's error for the end of the text where a conditional
 // command wants an operand (`[[ a &&`, `[[ !`, `[[ (`), when no error came
 // before it; it is Incomplete as any error at the end of the text
@@ -2283,6 +2289,34 @@ func (p *Parser) assignStart() bool {
 	return bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("+="))
 }
 
+// declAssignStart reports whether the current word, which hasValidIdent,
+// is an assignment of a declaration builtin (llmsh): NAME[ is one only
+// when its ] closes it in the same word, as bash reads the arguments as
+// words (`declare x[=3` and `declare x[a b]=1` name no variable: "not a
+// valid identifier", not a syntax error). A subscript with an expansion
+// or a quote is taken as an assignment, as before.
+func (p *Parser) declAssignStart() bool {
+	if p.eqlOffs > 0 || !p.lang.in(langBashLike) {
+		return true
+	}
+	src := p.fullSrc
+	i := int(p.pos.Offset()) + len(p.val) // the "["
+	if i >= len(src) || src[i] != '[' || string(src[p.pos.Offset():i]) != p.val {
+		return true
+	}
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '$', '`', '\\', '\'', '"':
+			return true
+		case ']':
+			return true
+		case ' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')':
+			return false
+		}
+	}
+	return false
+}
+
 func (p *Parser) getAssign(needEqual bool) *Assign {
 	as := &Assign{}
 	if p.eqlOffs > 0 { // foo=bar
@@ -3159,15 +3193,19 @@ func (p *Parser) testClause(s *Stmt) {
 		p.followErrExp(tc.Left, dblLeftBrack)
 	}
 	tc.Right = p.pos
+	// llmsh: bash says these on the line of the [[ (cond_error).
 	switch {
 	case p.tok == rightParen:
-		p.condErr("syntax error in conditional expression: unexpected token `)'")
+		p.condErrAt(tc.Left, "syntax error in conditional expression: unexpected token `)'")
 	case p.condOpTok():
-		p.condTokenErr() // `[[ a == b ; ]]`, `[[ a =~ a\ ]];`, `[[ a < b < c ]]`
+		// `[[ a == b ; ]]`, `[[ a =~ a\ ]];`, `[[ a < b < c ]]`
+		p.condErrAt(tc.Left, fmt.Sprintf("syntax error in conditional expression: unexpected token `%s'", p.tok))
 	case p.tok == _EOF, p.tok == _Newl:
 	default:
-		if !p.atDblRightBrack() {
-			p.condOperatorErr(tc.X) // `[[ 1 == 2 3 ]]`
+		if _, ok := tc.X.(*Word); ok && !p.atDblRightBrack() {
+			p.condOperatorErr(tc.X) // `[[ a $b ]]`
+		} else if !p.atDblRightBrack() {
+			p.condErrAt(tc.Left, "syntax error in conditional expression") // `[[ 1 == 2 3 ]]`
 		}
 	}
 	if _, ok := p.gotRsrv("]]"); !ok {
@@ -3196,6 +3234,13 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 		p.condErr("unexpected token `newline', conditional binary operator expected")
 	}
 	p.got(_Newl)
+	if _, ok := left.(*Word); !ok {
+		// llmsh: after a whole expression (-n a, ! a, ( a )) bash's
+		// term ends: what follows, && or || aside, is an error that the
+		// enclosing ( or [[ words on its own line (`[[ ( -n a ; ) ]]`
+		// is "unexpected token `;', expected `)'").
+		return left
+	}
 	switch p.tok {
 	case andAnd, orOr:
 		return left
@@ -3204,12 +3249,6 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 			return left
 		}
 		if p.tok = token(testBinaryOp(p.val)); p.tok == illegalTok {
-			if _, ok := left.(*Word); !ok {
-				// llmsh: a word after a whole expression; the caller
-				// words it (inside a ( bash says only "expected `)'").
-				p.tok = _LitWord
-				return left
-			}
 			p.condOperatorErr(left)
 			p.curErr("not a valid test operator: %#q", p.val)
 		}
@@ -3220,19 +3259,9 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 		p.condOperatorErr(left)
 		p.curErr("test operator words must consist of a single literal")
 	default:
-		_, word := left.(*Word)
-		switch {
-		case p.condOpTok(): // llmsh: `[[ a >> b ]]` too
-			if word {
-				p.condErr(fmt.Sprintf("unexpected token `%s', conditional binary operator expected", p.tok))
-			}
-			p.condTokenErr() // `[[ -n a ; ]]`, `[[ -n a ( ]]`
-		default: // a word that starts with $, a quote, …
-			if _, ok := left.(*Word); !ok {
-				// llmsh: as for a literal word above: inside a
-				// ( bash says only "expected `)'" (`[[ ( -z = $s ) ]]`).
-				return left
-			}
+		if p.condOpTok() { // llmsh: `[[ a >> b ]]` too
+			p.condErr(fmt.Sprintf("unexpected token `%s', conditional binary operator expected", p.tok))
+		} else { // a word that starts with $, a quote, …
 			p.condOperatorErr(left)
 		}
 		p.curErr("not a valid test operator: %#q", p.tok)
@@ -3253,16 +3282,6 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 		p.quote = testExprRegexp
 		fallthrough
 	default:
-		if _, ok := b.X.(*Word); !ok {
-			// llmsh: bash's words for an operator after a whole
-			// expression (`[[ -n a == b ]]`, `[[ ( a ) < c ]]`).
-			if p.tok == rdrIn || p.tok == rdrOut {
-				p.condTokenErr()
-			}
-			p.condErr("syntax error in conditional expression")
-			p.posErr(b.OpPos, "expected %#q, %#q or %#q after complex expr",
-				AndTest, OrTest, dblRightBrack)
-		}
 		p.next()
 		switch {
 		case p.atDblRightBrack():
@@ -3438,18 +3457,19 @@ func (p *Parser) testExprUnary() TestExpr {
 			}
 			p.followErrExp(pe.Lparen, leftParen)
 		}
+		// llmsh: bash says these on the line of the (.
 		switch {
 		case p.atDblRightBrack():
-			p.condErr("unexpected token `]]', expected `)'")
+			p.condErrAt(pe.Lparen, "unexpected token `]]', expected `)'")
 		case p.tok != rightParen && p.condOpTok():
 			// llmsh: `[[ ( a == b ; ) ]]`
-			p.condErr(fmt.Sprintf("unexpected token `%s', expected `)'", p.tok))
+			p.condErrAt(pe.Lparen, fmt.Sprintf("unexpected token `%s', expected `)'", p.tok))
 		case p.tok == _EOF && p.err == nil:
 			// llmsh: `[[ ( a == b` at the end of the text
 			p.errPass(ParseError{Filename: p.f.Name, Pos: p.pos, Text: "unexpected token `EOF', expected `)'",
 				Cond: true, Incomplete: p.Incomplete(), At: p.pos})
 		case p.tok != rightParen && p.tok != _EOF && p.tok != _Newl:
-			p.condErr("expected `)'") // `[[ ( a == b c ) ]]`
+			p.condErrAt(pe.Lparen, "expected `)'") // `[[ ( a == b c ) ]]`
 		}
 		pe.Rparen = p.matched(pe.Lparen, leftParen, rightParen)
 		return pe
@@ -3487,7 +3507,7 @@ func (p *Parser) declClause(s *Stmt) {
 			p.doRedirect(s)
 			continue
 		}
-		if p.hasValidIdent() {
+		if p.hasValidIdent() && p.declAssignStart() {
 			ds.Args = append(ds.Args, p.getAssign(false))
 		} else if p.tok == _LitWord && ValidName(p.val) {
 			ds.Args = append(ds.Args, &Assign{
