@@ -1876,7 +1876,10 @@ func patternTrace(cfg *Config, word *syntax.Word, tracing bool) (pattern, trace 
 		}
 	}
 	cfg = prepareConfig(cfg)
+	oldOps := cfg.quotedOps
+	cfg.quotedOps = true
 	field, err := cfg.wordField(word.Parts, quoteNone)
+	cfg.quotedOps = oldOps
 	if err != nil {
 		return "", "", err
 	}
@@ -1909,7 +1912,10 @@ func Regexp(cfg *Config, word *syntax.Word) (string, error) {
 		return "", nil
 	}
 	cfg = prepareConfig(cfg)
+	oldOps := cfg.quotedOps
+	cfg.quotedOps = true
 	field, err := cfg.wordField(word.Parts, quoteNone)
+	cfg.quotedOps = oldOps
 	if err != nil {
 		return "", err
 	}
