@@ -245,6 +245,11 @@ type Config struct {
 	// used, to the caller in deferred, which splits its parts (llmsh).
 	deferWord bool
 	deferred  *syntax.Word
+	// quotedOps has wordField keep the quoting of the WORD of an
+	// unquoted ${v:-WORD} (and -, +, :+) it uses, for a pattern or a
+	// regular expression: [[ abc == ${v+\*} ]] is false, as in bash,
+	// where the * is quoted (llmsh).
+	quotedOps bool
 
 	// markAt is set while the replacement of ${v/p/r} is expanded
 	// under patsub_replacement (llmsh): a quoted list in it ("${a[@]}",
@@ -997,10 +1002,24 @@ func (cfg *Config) wordField(wps []syntax.WordPart, ql quoteLevel) (_ []fieldPar
 			old, oldRaw, oldHere := cfg.dblQuoted, cfg.rawLits, cfg.hereDoc
 			cfg.dblQuoted, cfg.rawLits = ql == quoteDouble || ql == quoteHeredoc, false // llmsh: a here-document too
 			cfg.hereDoc = ql == quoteHeredoc
+			deferOp := cfg.quotedOps && ql == quoteNone && wordOp(wp)
+			cfg.deferWord = deferOp
 			val, err := cfg.paramExp(wp)
 			cfg.dblQuoted, cfg.rawLits, cfg.hereDoc = old, oldRaw, oldHere
+			cfg.deferWord = false
+			w := cfg.deferred
+			cfg.deferred = nil
 			if err != nil {
 				return nil, err
+			}
+			if w != nil && deferOp {
+				// llmsh: the WORD used, with its quoting (quotedOps).
+				wfield, err := cfg.wordField(w.Parts, quoteNone)
+				if err != nil {
+					return nil, err
+				}
+				field = append(field, wfield...)
+				continue
 			}
 			field = append(field, fieldPart{val: val, expanded: true})
 		case *syntax.CmdSubst:

@@ -1883,7 +1883,10 @@ func patternTrace(cfg *Config, word *syntax.Word, tracing bool) (pattern, trace 
 		}
 	}
 	cfg = prepareConfig(cfg)
+	oldOps := cfg.quotedOps
+	cfg.quotedOps = true
 	field, err := cfg.wordField(word.Parts, quoteNone)
+	cfg.quotedOps = oldOps
 	if err != nil {
 		return "", "", err
 	}
@@ -1916,7 +1919,10 @@ func Regexp(cfg *Config, word *syntax.Word) (string, error) {
 		return "", nil
 	}
 	cfg = prepareConfig(cfg)
+	oldOps := cfg.quotedOps
+	cfg.quotedOps = true
 	field, err := cfg.wordField(word.Parts, quoteNone)
+	cfg.quotedOps = oldOps
 	if err != nil {
 		return "", err
 	}

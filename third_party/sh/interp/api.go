@@ -486,6 +486,12 @@ type Runner struct {
 	// trapsOff keeps every trap's action from running (SetTrapsOff):
 	// the embedder runs its own commands in the shell. (llmsh)
 	trapsOff bool
+	// llmsh: exitTrapLost is set in a pipeline element or a job that is
+	// a for, while, until, if or case: bash forks it without making it a
+	// shell of its own (not a user subshell, as ( ) and { } are), so an
+	// EXIT trap it sets never runs, not even on exit; a signal that ends
+	// it still runs it.
+	exitTrapLost bool
 	// llmsh: the only statement of a subshell, itself a subshell, whose
 	// failure runs no ERR trap (bash runs it without a process of its
 	// own).
@@ -1552,7 +1558,9 @@ func (r *Runner) Run(ctx context.Context, node syntax.Node) error {
 	// Running an entire file implies an exit; a statement or command
 	// only exits the shell via the exit builtin, errexit, and so on.
 	if _, ok := node.(*syntax.File); ok && !r.holdExit && !r.readOn || r.exit.exiting {
-		r.trapCallback(ctx, r.callbackExit, "exit")
+		if !r.exitTrapLost || r.exit.signaled != 0 {
+			r.trapCallback(ctx, r.callbackExit, "exit")
+		}
 		r.callbackExit = "" // llmsh: it runs once (a job's subshellExit)
 		r.stackMain = stackLive
 	}

@@ -84,6 +84,11 @@ func (r *Runner) printfV(ctx context.Context, pos syntax.Pos, args []string) exi
 	}
 	exit := r.exit
 	exit.exiting = false
+	if exit.code == 2 {
+		// llmsh: a usage error (printf -v v -x, printf -v v) leaves
+		// VAR as it was, as bash's.
+		return exit
+	}
 	r.exit = exitStatus{}
 	r.assignName("printf", name, expand.CutNUL(out.String())) // bash's value ends at a NUL
 	if r.exit.exiting {

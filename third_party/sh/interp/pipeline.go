@@ -142,6 +142,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		// The others run while it does, with copies.
 		subs[i] = r.subshell(i < n-1)
 		subs[i].debugAsync = parentDebug // not again in the element
+		subs[i].exitTrapLost = losesExitTrap(elems[i].Cmd)
 		if !jobsCall(elems[i]) {
 			// llmsh: a forked element has no jobs, but bash keeps
 			// them for a simple `jobs` (jobs | wc -l).

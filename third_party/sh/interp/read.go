@@ -173,6 +173,16 @@ func (in *byteInput) release() {
 	in.close()
 }
 
+// uFdClosed says whether -u FD names a descriptor that is not open, which
+// bash's read and mapfile check as they parse -u, before the names and the
+// other options (inputFd says so the same way).
+func (r *Runner) uFdClosed(fd int) bool {
+	if fd == 0 {
+		return r.stdin == nil && !r.stdinWO
+	}
+	return r.fds[fd] == nil
+}
+
 // inputFd opens descriptor fd for reading: 0 is the runner's stdin, any
 // other one of its table (fds.go); uSet says -u named it. The messages
 // are bash's. A descriptor that is open but not for reading is one
@@ -770,6 +780,9 @@ opts:
 					return fail(1, "read: %s: invalid file descriptor specification\n", val)
 				}
 				fd, uSet = int(n), true
+				if r.uFdClosed(fd) {
+					return fail(1, "read: %d: invalid file descriptor: Bad file descriptor\n", fd)
+				}
 			}
 			continue opts
 		}
@@ -1086,6 +1099,9 @@ opts:
 					return fail(1, "%s: %s: invalid file descriptor specification\n", name, val)
 				}
 				fd, uSet = int(n), true
+				if r.uFdClosed(fd) {
+					return fail(1, "%s: %d: invalid file descriptor: Bad file descriptor\n", name, fd)
+				}
 			case 'C':
 				callback = val
 			case 'c':

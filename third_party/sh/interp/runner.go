@@ -748,6 +748,7 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r2 := r.subshellJobs(true, false) // llmsh: a forked child has no jobs (bash)
 		r2.debugAsync = ran
 		r2.jobRun = true
+		r2.exitTrapLost = losesExitTrap(st.Cmd)
 		switch st.Cmd.(type) {
 		case *syntax.Subshell:
 			// llmsh: bash runs `( … ) &` as one subshell
@@ -3969,7 +3970,17 @@ func applyDeclModes(vr *expand.Variable, modes []string) {
 // where the shell decides to exit (exit, set -e): not in another trap's
 // action, which leaves it for the end.
 func (r *Runner) exitTrapDue() bool {
-	return r.callbackExit != "" && !r.handlingTrap && !r.trapsOff
+	return r.callbackExit != "" && !r.handlingTrap && !r.trapsOff && !r.exitTrapLost
+}
+
+// losesExitTrap says whether a pipeline element or a job cm is one whose
+// EXIT trap bash never runs (Runner.exitTrapLost).
+func losesExitTrap(cm syntax.Command) bool {
+	switch cm.(type) {
+	case *syntax.ForClause, *syntax.WhileClause, *syntax.IfClause, *syntax.CaseClause:
+		return true
+	}
+	return false
 }
 
 // exitTrapHere runs the EXIT trap now, with r.exit the status the shell

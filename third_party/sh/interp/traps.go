@@ -345,6 +345,9 @@ func (r *Runner) subshellTraps(r2 *Runner) {
 func (r *Runner) subshellExit(ctx context.Context) {
 	if cb := r.callbackExit; cb != "" {
 		r.callbackExit = ""
+		if r.exitTrapLost && r.exit.signaled == 0 {
+			cb = "" // llmsh: see exitTrapLost
+		}
 		r.trapCallback(ctx, cb, "exit")
 	}
 	r.closeFds() // llmsh: the subshell's descriptors (fds.go)
