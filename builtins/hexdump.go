@@ -183,8 +183,8 @@ func (c *hexdumpConfig) run(env *Env) int {
 	for _, cf := range c.custom {
 		bs = max(bs, cf.size())
 	}
-	if bs == 0 {
-		bs = 1
+	for _, cf := range c.custom {
+		cf.fill(bs)
 	}
 	canonicalOnly := true
 	for _, ch := range c.formats {
@@ -228,6 +228,14 @@ func (c *hexdumpConfig) run(env *Env) int {
 	if c.length >= 0 {
 		r = io.LimitReader(br, c.length)
 	}
+	if bs == 0 {
+		// util-linux prints nothing when no format consumes data; it
+		// still opens each file.
+		if _, err := io.Copy(io.Discard, r); errors.Is(err, gnu.ErrCancelled) {
+			return 1
+		}
+		return c.finish(env, w, in)
+	}
 	addr, printed, ok := c.dump(w, r, addr, bs)
 	if !ok {
 		return 1
@@ -243,6 +251,11 @@ func (c *hexdumpConfig) run(env *Env) int {
 			fmt.Fprintf(w, "%07x\n", addr)
 		}
 	}
+	return c.finish(env, w, in)
+}
+
+// finish reports when every file failed and flushes the output.
+func (c *hexdumpConfig) finish(env *Env, w *bufio.Writer, in *hexdumpInput) int {
 	if in.opened == 0 && in.status != 0 {
 		env.Errorf("all input file arguments failed")
 		w.Flush()
@@ -282,7 +295,7 @@ func (c *hexdumpConfig) dump(w *bufio.Writer, in io.Reader, addr int64, bs int) 
 				}
 			}
 			for _, cf := range c.custom {
-				cf.print(w, block[:n], addr)
+				cf.print(w, block[:n], addr, bs)
 			}
 		}
 		copy(prev, block)

@@ -3,6 +3,7 @@ package builtins
 import (
 	"bufio"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -24,25 +25,49 @@ type hexdumpPiece struct {
 
 type hexdumpUnit struct {
 	iter   int
-	bytes  int // 0: each conversion's own size
+	setRep bool // the iteration count was given
+	bytes  int  // 0: each conversion's own size
 	pieces []hexdumpPiece
 }
 
 type hexdumpFormat struct{ units []hexdumpUnit }
 
+// unitSize is the number of bytes one iteration of u consumes: its byte
+// count when given, else the sum of its conversions' sizes.
+func (u hexdumpUnit) unitSize() int {
+	if u.bytes != 0 {
+		return u.bytes
+	}
+	per := 0
+	for _, p := range u.pieces {
+		if p.conv != 0 && p.conv != 'a' && p.conv != 'A' {
+			per += p.size
+		}
+	}
+	return per
+}
+
 // size is the number of bytes one pass of the format consumes.
 func (f *hexdumpFormat) size() int {
 	n := 0
 	for _, u := range f.units {
-		per := 0
-		for _, p := range u.pieces {
-			if p.conv != 0 && p.conv != 'a' && p.conv != 'A' {
-				per += p.size
-			}
-		}
-		n += u.iter * per
+		n += u.iter * u.unitSize()
 	}
 	return n
+}
+
+// fill repeats the last unit of a format smaller than the block size bs
+// when that unit consumes data and has no iteration count, as util-linux
+// does ('"%c\n"' beside '2/1 "%02x"' prints two characters a block).
+func (f *hexdumpFormat) fill(bs int) {
+	n := len(f.units)
+	if n == 0 {
+		return
+	}
+	size, last := f.size(), &f.units[n-1]
+	if us := last.unitSize(); size < bs && !last.setRep && us != 0 {
+		last.iter += (bs - size) / us
+	}
 }
 
 // hexdumpEscapes are the escapes of a format string; an unknown one is the
@@ -76,7 +101,7 @@ func hexdumpParseFormat(s string) (*hexdumpFormat, error) {
 		}
 		u := hexdumpUnit{iter: 1}
 		if n, ok := num(); ok {
-			u.iter = max(n, 1)
+			u.iter, u.setRep = max(n, 1), true
 			skipSpace()
 		}
 		if i < len(s) && s[i] == '/' {
@@ -102,9 +127,24 @@ func hexdumpParseFormat(s string) (*hexdumpFormat, error) {
 		if err != nil {
 			return nil, err
 		}
+		if u.bytes != 0 && hexdumpDataConvs(pieces) > 1 {
+			return nil, errors.New("byte count with multiple conversion characters")
+		}
 		u.pieces = pieces
 		f.units = append(f.units, u)
 	}
+}
+
+// hexdumpDataConvs counts the conversions of pieces that consume data
+// (all but text and addresses).
+func hexdumpDataConvs(pieces []hexdumpPiece) int {
+	n := 0
+	for _, p := range pieces {
+		if p.conv != 0 && p.conv != 'a' && p.conv != 'A' {
+			n++
+		}
+	}
+	return n
 }
 
 func hexdumpParseBody(body string, bytes int) ([]hexdumpPiece, error) {
@@ -206,9 +246,9 @@ func hexdumpParseBody(body string, bytes int) ([]hexdumpPiece, error) {
 	return out, nil
 }
 
-// print prints one block of data (the last may be short) with format f;
-// blockAddr is the address of data[0].
-func (f *hexdumpFormat) print(w *bufio.Writer, data []byte, blockAddr int64) {
+// print prints one block of data (the last may be shorter than the block
+// size bs) with format f; blockAddr is the address of data[0].
+func (f *hexdumpFormat) print(w *bufio.Writer, data []byte, blockAddr int64, bs int) {
 	pos := 0
 	for _, u := range f.units {
 		if u.endOnly() {
@@ -219,16 +259,21 @@ func (f *hexdumpFormat) print(w *bufio.Writer, data []byte, blockAddr int64) {
 			for pi, p := range u.pieces {
 				if p.conv == 0 {
 					t := p.text
-					// The last iteration of a repeated unit drops trailing
-					// blanks of its final text.
-					if lastIter && pi == len(u.pieces)-1 {
-						t = strings.TrimRight(t, " ")
+					// The last iteration of a repeated unit drops the
+					// final character of its final text if it is white.
+					if lastIter && pi == len(u.pieces)-1 && t != "" && strings.IndexByte(" \t\n\v\f\r", t[len(t)-1]) >= 0 {
+						t = t[:len(t)-1]
 					}
 					w.WriteString(t)
 					continue
 				}
 				switch p.conv {
 				case 'a':
+					if len(data) < bs && pos >= len(data) {
+						// Past the end of the input: blanks.
+						hexdumpBlank(w, p)
+						continue
+					}
 					fmt.Fprintf(w, strings.Replace(p.text, "_a", "", 1), blockAddr+int64(pos))
 					continue
 				case 'A':
@@ -243,9 +288,7 @@ func (f *hexdumpFormat) print(w *bufio.Writer, data []byte, blockAddr int64) {
 					continue
 				}
 				if pos+p.size > len(data) {
-					// Out of data: blanks as wide as the field.
-					n, _ := strconv.Atoi(strings.TrimLeft(p.width, "-+ #0"))
-					w.WriteString(strings.Repeat(" ", n))
+					hexdumpBlank(w, p)
 					pos += p.size
 					continue
 				}
@@ -255,6 +298,13 @@ func (f *hexdumpFormat) print(w *bufio.Writer, data []byte, blockAddr int64) {
 			}
 		}
 	}
+}
+
+// hexdumpBlank prints the blanks of p once the data has run out: as
+// wide as the field.
+func hexdumpBlank(w *bufio.Writer, p hexdumpPiece) {
+	n, _ := strconv.Atoi(strings.TrimLeft(p.width, "-+ #0"))
+	w.WriteString(strings.Repeat(" ", n))
 }
 
 // hexdumpNames are the names %_u prints for the control characters.

@@ -78,6 +78,17 @@ func mktempParse(env *Env) (*mktempConfig, int) {
 	return c, 0
 }
 
+// mktempSuffixHasDir is GNU's test last_component(suffix) != suffix: a
+// suffix that starts with a slash or has a name after one ("q/" passes,
+// and the file cannot be made).
+func mktempSuffixHasDir(s string) bool {
+	if strings.HasPrefix(s, "/") {
+		return true
+	}
+	i := strings.IndexByte(s, '/')
+	return i >= 0 && strings.TrimLeft(s[i:], "/") != ""
+}
+
 // resolve splits the suffix off the template, checks it, and puts it in
 // its directory; on false it has reported why not.
 func (c *mktempConfig) resolve(env *Env) bool {
@@ -92,14 +103,17 @@ func (c *mktempConfig) resolve(env *Env) bool {
 		}
 	}
 	if c.suffixSet {
-		if strings.Contains(c.suffix, "/") {
-			return fail("invalid suffix %s, contains directory separator", env.Quote(c.suffix))
+		if !strings.HasSuffix(c.template, "X") {
+			return fail("with --suffix, template %s must end in X", env.Quote(c.template))
 		}
 	} else {
 		// Without --suffix, what follows the last X is the suffix.
 		i := strings.LastIndexByte(c.template, 'X')
 		c.suffix = c.template[i+1:]
 		c.template = c.template[:i+1]
+	}
+	if mktempSuffixHasDir(c.suffix) {
+		return fail("invalid suffix %s, contains directory separator", env.Quote(c.suffix))
 	}
 	c.xs = len(c.template) - len(strings.TrimRight(c.template, "X"))
 	if c.xs < 3 {

@@ -68,15 +68,16 @@ type prOpts struct {
 }
 
 // truncate cuts a line of single-column output at the page width under
-// -W (and -w with -m), as GNU pr: each byte takes a column, a tab up to
-// the next multiple of 8; what it keeps is written as it is.
+// -W (and -w with -m), as GNU pr: a printable byte takes a column, a tab
+// up to the next multiple of 8, a backspace takes one back, the others
+// (bytes from 0x80 on too) none; what it keeps is written as it is.
 func (o *prOpts) truncate(line string) string {
 	if !(o.always && !o.oldW || o.oldW && o.merge) || o.join {
 		return line
 	}
 	col := 0
 	for i := 0; i < len(line); i++ {
-		next := col + 1
+		next := max(0, col+prByteWidth(line[i]))
 		if line[i] == '\t' {
 			next = (col/8 + 1) * 8
 		}
@@ -834,7 +835,7 @@ func prNumbered(o *prOpts, lines []string, first int) []string {
 					pos += 8 - pos%8
 				} else {
 					b.WriteByte(l[k])
-					pos++
+					pos = max(0, pos+prByteWidth(l[k]))
 				}
 				if k == 0 {
 					pos += numWidth
@@ -842,12 +843,28 @@ func prNumbered(o *prOpts, lines []string, first int) []string {
 			}
 			l = b.String()
 		}
-		if keep := max(1, colWidth-numWidth); !o.join && len(l) > keep {
-			l = l[:keep]
+		if !o.join {
+			l = prCut(l, colWidth-numWidth)
 		}
 		out[i] = num + l
 	}
 	return out
+}
+
+// prCut is the start of l that fits in keep columns (prByteWidth's),
+// its first byte always: GNU reads it before it adds the number, then
+// stops at the first byte that leaves the column's position past its
+// width (a byte of no width too, when the number alone passed it).
+func prCut(l string, keep int) string {
+	pos := 0
+	for k := 0; k < len(l); k++ {
+		next := max(0, pos+prByteWidth(l[k]))
+		if k > 0 && (next > keep || keep < 1) {
+			return l[:k]
+		}
+		pos = next
+	}
+	return l
 }
 
 // prColWidth is the width of one column of output: the page width less
@@ -1261,13 +1278,17 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 				start -= next - pos // its width still counts below
 				continue
 			}
+			w := prByteWidth(cell[k])
+			if cell[k] != '\t' {
+				next = max(start, pos+w)
+			}
 			if limit >= 0 && next > limit {
 				break
 			}
 			if cell[k] != ' ' && cell[k] != '\t' {
 				flush(pos)
 				b.WriteByte(cell[k])
-				printed++ // past pos when a cell ran over (-n)
+				printed += w // past pos when a cell ran over (-n)
 			}
 			pos = next
 		}
@@ -1284,6 +1305,19 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 		}
 	}
 	return err
+}
+
+// prByteWidth is the columns a byte of a clumped line takes in GNU pr's
+// output: 1 for a printable one, -1 for a backspace, 0 for the others
+// (bytes from 0x80 on too, in every locale).
+func prByteWidth(c byte) int {
+	switch {
+	case c >= 0x20 && c < 0x7f:
+		return 1
+	case c == '\b':
+		return -1
+	}
+	return 0
 }
 
 // lineNumber is -n's number of line n and its separator: DIGITS wide,

@@ -431,7 +431,8 @@ func (c *splitConfig) run(env *Env, in, prefix string) int {
 	}
 	defer r.Close()
 	var size int64 = -1
-	if c.mode == 'n' {
+	// -n r/N deals lines out as it reads them: no size needed
+	if c.mode == 'n' && c.chunkKind != 'r' {
 		var st interface{ Stat() (fs.FileInfo, error) }
 		if x, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 			st = x
