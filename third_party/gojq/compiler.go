@@ -1338,6 +1338,9 @@ func (c *compiler) funcBuiltins(any, []any) any {
 	slices.SortFunc(xs, func(x, y *funcNameArity) int {
 		return cmp.Or(cmp.Compare(x.name, y.name), cmp.Compare(x.arity, y.arity))
 	})
+	// llmsh: a name both internal and custom (debug/1: the jq builtin
+	// gives its own) is listed once, as jq lists each function.
+	xs = slices.CompactFunc(xs, func(x, y *funcNameArity) bool { return *x == *y })
 	ys := make([]any, len(xs))
 	for i, x := range xs {
 		ys[i] = x.name + "/" + strconv.Itoa(x.arity)
