@@ -2341,7 +2341,7 @@ func funcNow(any) any {
 	return timeToEpoch(time.Now())
 }
 
-func funcMatch(ctx context.Context, v, re, fs, testing any, cache *sync.Map) any {
+func funcMatch(ctx context.Context, v, re, fs, testing any, cache *regexps) any {
 	s, ok := v.(string)
 	if !ok {
 		return &jqTypeError{v, "cannot be matched, as it is not a string"}
@@ -2377,7 +2377,7 @@ func funcMatch(ctx context.Context, v, re, fs, testing any, cache *sync.Map) any
 	if err != nil {
 		return err
 	}
-	res, names := make([]any, len(xs)), r.SubexpNames()
+	res, names := make([]any, len(xs)), r.subexpNames()
 	// llmsh: offsets in characters, counted from the last one asked
 	// (runeOffsets): len([]rune(s[:x])) for each match made
 	// [match("a"; "g")] of 400 KB of a's take minutes.
@@ -2500,9 +2500,16 @@ func regexpError(re string, err error) error {
 // limit).
 const maxRegexpLen = 1 << 20
 
-func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
+// regexps is a compiler's compiled regular expressions, and its second
+// engine (WithBacktracker) (llmsh).
+type regexps struct {
+	cache     sync.Map
+	backtrack func(re string, ignoreCase, dotAll bool) (Backtracker, error)
+}
+
+func compileRegexp(re, flags string, rs *regexps) (*regexpMatcher, error) {
 	key := [2]string{re, flags}
-	if r, ok := cache.Load(key); ok {
+	if r, ok := rs.cache.Load(key); ok {
 		return r.(*regexpMatcher), nil
 	}
 	if strings.ContainsFunc(flags, func(r rune) bool {
@@ -2516,6 +2523,7 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	if strings.ContainsRune(flags, 'x') {
 		re = extendedRegexp(re)
 	}
+	plain := re
 	re = onigClasses(re)
 	if strings.ContainsRune(flags, 'i') {
 		re = "(?i)" + re
@@ -2526,19 +2534,35 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	if len(re) > maxRegexpLen {
 		return nil, errors.New("regular expression too big")
 	}
+	notEmpty := strings.ContainsRune(flags, 'n')
 	r, err := regexp.Compile(re)
 	if err != nil {
-		return nil, regexpError(re, err)
+		// llmsh: what RE2 refuses, the backtracking engine may take (its
+		// own \w \d \s \b are Unicode ones already)
+		if rs.backtrack == nil {
+			return nil, regexpError(re, err)
+		}
+		bt, berr := rs.backtrack(plain, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
+		if berr != nil {
+			if ferr := regexpError(re, err); strings.HasPrefix(ferr.Error(), "Regex failure: ") ||
+				!strings.HasPrefix(berr.Error(), "Regex failure: ") {
+				return nil, ferr
+			}
+			return nil, berr
+		}
+		m := &regexpMatcher{bt: bt, notEmpty: notEmpty}
+		rs.cache.Store(key, m)
+		return m, nil
 	}
 	if strings.ContainsRune(flags, 'l') {
 		r.Longest()
 	}
-	m := &regexpMatcher{Regexp: r, notEmpty: strings.ContainsRune(flags, 'n'),
+	m := &regexpMatcher{Regexp: r, notEmpty: notEmpty,
 		searcher: stopre.New(r, strings.ContainsRune(flags, 'l'))}
 	if r, err := regexp.Compile(`\A(?s:.)(?:` + re + `)`); err == nil {
 		m.probe = r
 	}
-	cache.Store(key, m)
+	rs.cache.Store(key, m)
 	return m, nil
 }
 
@@ -2556,6 +2580,17 @@ type regexpMatcher struct {
 	notEmpty bool
 	// searcher searches a long string stoppably (llmsh).
 	searcher *stopre.Searcher
+	// bt, when set, is the backtracking engine's compiled pattern, which
+	// Go's regexp refused (Regexp is then nil) (llmsh).
+	bt Backtracker
+}
+
+// subexpNames is the names of the groups ("" for one without).
+func (r *regexpMatcher) subexpNames() []string {
+	if r.bt != nil {
+		return r.bt.SubexpNames()
+	}
+	return r.Regexp.SubexpNames()
 }
 
 // extendedRegexp is re with the blanks and the # comments that
@@ -2698,6 +2733,10 @@ func extendedRegexp(re string) string {
 
 // matchString reports whether s has a match (a non-empty one with n).
 func (r *regexpMatcher) matchString(ctx context.Context, s string) (bool, error) {
+	if r.bt != nil && !r.notEmpty {
+		xs, err := r.bt.FindAll(ctx, s, 1)
+		return len(xs) > 0, err
+	}
 	if r.notEmpty {
 		xs, err := r.findAllStringSubmatchIndex(ctx, s, -1)
 		return len(xs) > 0, err
@@ -2735,6 +2774,9 @@ var longRegexInput = 1 << 14
 var allRegexInput = 1 << 10
 
 func (r *regexpMatcher) findAll(ctx context.Context, s string, n int) ([][]int, error) {
+	if r.bt != nil {
+		return r.bt.FindAll(ctx, s, n)
+	}
 	var xs [][]int
 	if len(s) < allRegexInput {
 		xs = r.Regexp.FindAllStringSubmatchIndex(s, n)
