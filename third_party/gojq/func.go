@@ -2559,6 +2559,12 @@ func compileRegexp(re, flags string, rs *regexps) (*regexpMatcher, error) {
 	}
 	m := &regexpMatcher{Regexp: r, notEmpty: notEmpty,
 		searcher: stopre.New(r, strings.ContainsRune(flags, 'l'))}
+	if rs.backtrack != nil && hasDollar(plain) {
+		// llmsh: Oniguruma's $ is also before a final newline (Go's,
+		// at the end only): a string that ends in one goes to the
+		// backtracking engine, whose $ is Oniguruma's
+		m.eolBT, _ = rs.backtrack(plain, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
+	}
 	if r, err := regexp.Compile(`\A(?s:.)(?:` + re + `)`); err == nil {
 		m.probe = r
 	}
@@ -2583,6 +2589,59 @@ type regexpMatcher struct {
 	// bt, when set, is the backtracking engine's compiled pattern, which
 	// Go's regexp refused (Regexp is then nil) (llmsh).
 	bt Backtracker
+	// eolBT, when set, is the backtracking engine's pattern for a
+	// string that ends in a newline: the pattern has a $ (llmsh).
+	eolBT Backtracker
+}
+
+// engine is the backtracking engine's pattern that searches s, or nil
+// for Go's regexp (llmsh).
+func (r *regexpMatcher) engine(s string) Backtracker {
+	if r.bt == nil && r.eolBT != nil && strings.HasSuffix(s, "\n") {
+		return r.eolBT
+	}
+	return r.bt
+}
+
+// hasDollar reports whether re has a $ anchor: one not escaped nor in
+// a bracket expression (llmsh).
+func hasDollar(re string) bool {
+	for i := 0; i < len(re); i++ {
+		switch re[i] {
+		case '\\':
+			i++
+		case '$':
+			return true
+		case '[':
+			i = bracketEnd(re, i)
+		}
+	}
+	return false
+}
+
+// bracketEnd is the index of the ] that ends the bracket expression
+// starting at re[i], or the last index when there is none; a ] first
+// (after a ^) is a member, a \ escapes the next byte, and a [ starts a
+// nested class, as Oniguruma reads them.
+func bracketEnd(re string, i int) int {
+	j := i + 1
+	if j < len(re) && re[j] == '^' {
+		j++
+	}
+	if j < len(re) && re[j] == ']' {
+		j++
+	}
+	for ; j < len(re); j++ {
+		switch re[j] {
+		case '\\':
+			j++
+		case '[':
+			j = bracketEnd(re, j)
+		case ']':
+			return j
+		}
+	}
+	return len(re) - 1
 }
 
 // subexpNames is the names of the groups ("" for one without).
@@ -2733,8 +2792,8 @@ func extendedRegexp(re string) string {
 
 // matchString reports whether s has a match (a non-empty one with n).
 func (r *regexpMatcher) matchString(ctx context.Context, s string) (bool, error) {
-	if r.bt != nil && !r.notEmpty {
-		xs, err := r.bt.FindAll(ctx, s, 1)
+	if bt := r.engine(s); bt != nil && !r.notEmpty {
+		xs, err := bt.FindAll(ctx, s, 1)
 		return len(xs) > 0, err
 	}
 	if r.notEmpty {
@@ -2774,8 +2833,8 @@ var longRegexInput = 1 << 14
 var allRegexInput = 1 << 10
 
 func (r *regexpMatcher) findAll(ctx context.Context, s string, n int) ([][]int, error) {
-	if r.bt != nil {
-		return r.bt.FindAll(ctx, s, n)
+	if bt := r.engine(s); bt != nil {
+		return bt.FindAll(ctx, s, n)
 	}
 	var xs [][]int
 	if len(s) < allRegexInput {
