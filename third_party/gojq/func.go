@@ -2559,11 +2559,16 @@ func compileRegexp(re, flags string, rs *regexps) (*regexpMatcher, error) {
 	}
 	m := &regexpMatcher{Regexp: r, notEmpty: notEmpty,
 		searcher: stopre.New(r, strings.ContainsRune(flags, 'l'))}
-	if rs.backtrack != nil && hasDollar(plain) {
+	if rs.backtrack != nil {
 		// llmsh: Oniguruma's $ is also before a final newline (Go's,
-		// at the end only): a string that ends in one goes to the
-		// backtracking engine, whose $ is Oniguruma's
-		m.eolBT, _ = rs.backtrack(plain, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
+		// at the end only), and its \b \B (and \W \D \S in brackets)
+		// Unicode ones (Go's, ASCII): a string that ends in a newline
+		// or that is not ASCII goes to the backtracking engine, whose
+		// are Oniguruma's
+		m.eol, m.unicode = backtrackWhen(plain)
+		if m.eol || m.unicode {
+			m.altBT, _ = rs.backtrack(plain, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
+		}
 	}
 	if r, err := regexp.Compile(`\A(?s:.)(?:` + re + `)`); err == nil {
 		m.probe = r
@@ -2589,34 +2594,61 @@ type regexpMatcher struct {
 	// bt, when set, is the backtracking engine's compiled pattern, which
 	// Go's regexp refused (Regexp is then nil) (llmsh).
 	bt Backtracker
-	// eolBT, when set, is the backtracking engine's pattern for a
-	// string that ends in a newline: the pattern has a $ (llmsh).
-	eolBT Backtracker
+	// altBT, when set, is the backtracking engine's pattern for a
+	// string that ends in a newline when eol is set (the pattern has a
+	// $), and for one that is not ASCII when unicode is (it has \b, \B,
+	// or \W \D \S in brackets) (llmsh).
+	altBT        Backtracker
+	eol, unicode bool
 }
 
 // engine is the backtracking engine's pattern that searches s, or nil
 // for Go's regexp (llmsh).
 func (r *regexpMatcher) engine(s string) Backtracker {
-	if r.bt == nil && r.eolBT != nil && strings.HasSuffix(s, "\n") {
-		return r.eolBT
+	if r.bt == nil && r.altBT != nil &&
+		(r.eol && strings.HasSuffix(s, "\n") || r.unicode && !isASCII(s)) {
+		return r.altBT
 	}
 	return r.bt
 }
 
-// hasDollar reports whether re has a $ anchor: one not escaped nor in
-// a bracket expression (llmsh).
-func hasDollar(re string) bool {
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// backtrackWhen reports whether re has a $ anchor (not escaped nor in a
+// bracket expression), and whether it has \b or \B out of brackets or
+// \W \D \S in them, whose meanings differ between Go's regexp and
+// Oniguruma (llmsh).
+func backtrackWhen(re string) (eol, unicode bool) {
 	for i := 0; i < len(re); i++ {
 		switch re[i] {
 		case '\\':
+			if i+1 < len(re) && (re[i+1] == 'b' || re[i+1] == 'B') {
+				unicode = true
+			}
 			i++
 		case '$':
-			return true
+			eol = true
 		case '[':
-			i = bracketEnd(re, i)
+			end := bracketEnd(re, i)
+			for j := i + 1; j < end; j++ {
+				if re[j] == '\\' {
+					if strings.IndexByte("WDS", re[j+1]) >= 0 {
+						unicode = true
+					}
+					j++
+				}
+			}
+			i = end
 		}
 	}
-	return false
+	return eol, unicode
 }
 
 // bracketEnd is the index of the ] that ends the bracket expression
@@ -2661,7 +2693,8 @@ func (r *regexpMatcher) subexpNames() []string {
 // "_"), \d a decimal digit of any script, \s also \v, U+0085 and the
 // Unicode spaces. In a bracket expression \w \d \s are written out as
 // members (Oniguruma's [\w] takes no No: "²") and \W \D \S left as
-// RE2's; \b stays RE2's ASCII boundary.
+// RE2's; \b stays RE2's ASCII boundary (compileRegexp sends a string
+// that is not ASCII to the backtracking engine for those).
 func onigClasses(re string) string {
 	if !strings.Contains(re, "\\") {
 		return re
