@@ -2523,6 +2523,9 @@ func compileRegexp(re, flags string, rs *regexps) (*regexpMatcher, error) {
 	if strings.ContainsRune(flags, 'x') {
 		re = extendedRegexp(re)
 	}
+	if nested, ok := nestRepeats(re); ok {
+		re = nested // llmsh: Oniguruma's a** and kin
+	}
 	plain := re
 	re = onigClasses(re)
 	if strings.ContainsRune(flags, 'i') {
@@ -2781,6 +2784,117 @@ func onigClasses(re string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// nestRepeats writes Oniguruma's nested counts, where a count applies to
+// the counted atom before it (a** a+* a{2}* a*{2} a**?), with a group
+// that Go's regexp and PCRE2 take, (?:a*)* (llmsh): both refuse them.
+// A count's own ? (lazy) or + (possessive) is part of it (a*+ is one
+// possessive count, a*++ nests). It reports whether re changed.
+func nestRepeats(re string) (string, bool) {
+	var b strings.Builder
+	atom, changed := -1, false // atom: where the last atom starts in b
+	var groups []int
+	for i := 0; i < len(re); {
+		start := b.Len()
+		switch c := re[i]; {
+		case c == '\\':
+			n := escapeLen(re, i)
+			b.WriteString(re[i : i+n])
+			i, atom = i+n, start
+		case c == '[':
+			end := bracketEnd(re, i) + 1
+			b.WriteString(re[i:end])
+			i, atom = end, start
+		case c == '(':
+			groups = append(groups, start)
+			b.WriteByte(c)
+			i, atom = i+1, -1
+		case c == ')':
+			atom = -1
+			if len(groups) > 0 {
+				atom, groups = groups[len(groups)-1], groups[:len(groups)-1]
+			}
+			b.WriteByte(c)
+			i++
+		case c == '|':
+			b.WriteByte(c)
+			i, atom = i+1, -1
+		case countLen(re, i) > 0:
+			n := countLen(re, i)
+			b.WriteString(re[i : i+n])
+			i += n
+			if atom < 0 || countLen(re, i) == 0 {
+				atom = -1
+				continue
+			}
+			t := b.String()
+			b.Reset()
+			b.WriteString(t[:atom] + "(?:" + t[atom:] + ")")
+			changed = true
+		default:
+			_, w := utf8.DecodeRuneInString(re[i:])
+			b.WriteString(re[i : i+w])
+			i, atom = i+w, start
+		}
+	}
+	if !changed {
+		return re, false
+	}
+	return b.String(), true
+}
+
+// escapeLen is the length of the escape at re[i] (a \): two bytes, or
+// through the closing } or > of \x{..} \p{..} \k<..> and the like.
+func escapeLen(re string, i int) int {
+	if i+1 >= len(re) {
+		return 1
+	}
+	if i+2 < len(re) && strings.IndexByte("xpPkgo", re[i+1]) >= 0 {
+		if end := strings.IndexByte("{}<>", re[i+2]); end == 0 || end == 2 {
+			if j := strings.IndexByte(re[i+3:], "{}<>"[end+1]); j >= 0 {
+				return j + 4
+			}
+		}
+	}
+	_, w := utf8.DecodeRuneInString(re[i+1:])
+	return 1 + w
+}
+
+// countLen is the length of the count at re[i] (* + ? {n} {n,} {n,m}
+// and a ? or + after it), or 0.
+func countLen(re string, i int) int {
+	n := 0
+	switch {
+	case i >= len(re):
+		return 0
+	case strings.IndexByte("*+?", re[i]) >= 0:
+		n = 1
+	case re[i] == '{':
+		j := i + 1
+		for j < len(re) && re[j] >= '0' && re[j] <= '9' {
+			j++
+		}
+		if j == i+1 {
+			return 0
+		}
+		if j < len(re) && re[j] == ',' {
+			j++
+			for j < len(re) && re[j] >= '0' && re[j] <= '9' {
+				j++
+			}
+		}
+		if j >= len(re) || re[j] != '}' {
+			return 0
+		}
+		n = j + 1 - i
+	default:
+		return 0
+	}
+	if i+n < len(re) && (re[i+n] == '?' || re[i+n] == '+') {
+		n++
+	}
+	return n
 }
 
 func extendedRegexp(re string) string {
