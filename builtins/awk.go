@@ -568,7 +568,7 @@ func (c *awkConfig) run(env *Env) int {
 	// Commands of print | "cmd" run beside awk and write to its output
 	// and error streams as awk does: through locks.
 	stdout := &lockedWriter{w: env.Stdout}
-	stderr := &lockedWriter{w: env.Stderr}
+	stderr := &awkStderr{lockedWriter: lockedWriter{w: env.Stderr}}
 	var out io.Writer = stdout
 	var bw *bufio.Writer
 	if !env.Terminal {
@@ -607,7 +607,9 @@ func (c *awkConfig) run(env *Env) int {
 	}
 	status, err := it.ExecuteContext(env.Ctx, config)
 	fatal := err != nil && env.Ctx.Err() == nil && !IsBrokenPipe(err)
-	if fatal {
+	if fatal && !stderr.isClosed() {
+		// After close("/dev/stderr") the message is lost, as mawk's
+		// goes to its closed descriptor 2.
 		// mawk complains before its buffered output is flushed at exit:
 		// `awk '{print} NR==2 {print > "/x/y"}' 2>&1` shows the message
 		// first.
@@ -630,6 +632,9 @@ func (c *awkConfig) run(env *Env) int {
 	case err != nil, flushErr != nil && IsBrokenPipe(flushErr):
 		return 1 // err is a broken pipe
 	case flushErr != nil:
+		if stderr.isClosed() {
+			return 2
+		}
 		env.Errorf("fatal: print to \"standard output\" failed (%s)", ErrText(flushErr))
 		return 2
 	}
@@ -1200,6 +1205,37 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 // Unwrap is the stream written: the shell looks through it to charge a
 // failed write to a redirection.
 func (l *lockedWriter) Unwrap() io.Writer { return l.w }
+
+// awkStderr is awk's standard error: close("/dev/stderr") closes it,
+// as mawk closes its descriptor 2; awk and the commands it runs then
+// write there no more (a write fails with EBADF), and awk's own messages
+// are lost, as mawk's are.
+type awkStderr struct {
+	lockedWriter
+	closed bool
+}
+
+func (e *awkStderr) Write(p []byte) (int, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return 0, syscall.EBADF
+	}
+	return e.w.Write(p)
+}
+
+func (e *awkStderr) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.closed = true
+	return nil
+}
+
+func (e *awkStderr) isClosed() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.closed
+}
 
 // awkDiscard is print > "/dev/null".
 type awkDiscard struct{}

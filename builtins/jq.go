@@ -247,6 +247,7 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 		// localtime and strflocaltime: the script's TZ, never the host's.
 		gojq.WithLocation(dateLocation(env)),
 		gojq.WithInputIter(r.in),
+		gojq.WithBacktracker(jqBacktrack),
 		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any { return r.in.fname }),
 		gojq.WithFunction("input_line_number", 0, 0, func(any, []any) any {
 			return r.in.line

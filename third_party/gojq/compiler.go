@@ -24,7 +24,7 @@ type compiler struct {
 	builtinScope  *scopeinfo
 	scopes        []*scopeinfo
 	scopecnt      int
-	regexpCache   sync.Map
+	regexps       regexps
 	undefined     []undefinedName // llmsh: every undefined name, as jq reports them all
 	defining      []*funcinfo     // llmsh: the functions whose bodies are being compiled
 	location      *time.Location  // llmsh: localtime's zone (WithLocation); nil: time.Local
@@ -1338,6 +1338,9 @@ func (c *compiler) funcBuiltins(any, []any) any {
 	slices.SortFunc(xs, func(x, y *funcNameArity) int {
 		return cmp.Or(cmp.Compare(x.name, y.name), cmp.Compare(x.arity, y.arity))
 	})
+	// llmsh: a name both internal and custom (debug/1: the jq builtin
+	// gives its own) is listed once, as jq lists each function.
+	xs = slices.CompactFunc(xs, func(x, y *funcNameArity) bool { return *x == *y })
 	ys := make([]any, len(xs))
 	for i, x := range xs {
 		ys[i] = x.name + "/" + strconv.Itoa(x.arity)
@@ -1428,7 +1431,7 @@ func listModuleDeps(q *Query) []any {
 // funcMatch takes the run's context (llmsh): a match of a long string
 // is stoppable.
 func (c *compiler) funcMatch(ctx context.Context, v any, args []any) any {
-	return funcMatch(ctx, v, args[0], args[1], args[2], &c.regexpCache)
+	return funcMatch(ctx, v, args[0], args[1], args[2], &c.regexps)
 }
 
 func (c *compiler) compileObject(e *Object) error {

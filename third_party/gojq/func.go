@@ -2341,7 +2341,7 @@ func funcNow(any) any {
 	return timeToEpoch(time.Now())
 }
 
-func funcMatch(ctx context.Context, v, re, fs, testing any, cache *sync.Map) any {
+func funcMatch(ctx context.Context, v, re, fs, testing any, cache *regexps) any {
 	s, ok := v.(string)
 	if !ok {
 		return &jqTypeError{v, "cannot be matched, as it is not a string"}
@@ -2377,7 +2377,7 @@ func funcMatch(ctx context.Context, v, re, fs, testing any, cache *sync.Map) any
 	if err != nil {
 		return err
 	}
-	res, names := make([]any, len(xs)), r.SubexpNames()
+	res, names := make([]any, len(xs)), r.subexpNames()
 	// llmsh: offsets in characters, counted from the last one asked
 	// (runeOffsets): len([]rune(s[:x])) for each match made
 	// [match("a"; "g")] of 400 KB of a's take minutes.
@@ -2500,9 +2500,16 @@ func regexpError(re string, err error) error {
 // limit).
 const maxRegexpLen = 1 << 20
 
-func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
+// regexps is a compiler's compiled regular expressions, and its second
+// engine (WithBacktracker) (llmsh).
+type regexps struct {
+	cache     sync.Map
+	backtrack func(re string, ignoreCase, dotAll bool) (Backtracker, error)
+}
+
+func compileRegexp(re, flags string, rs *regexps) (*regexpMatcher, error) {
 	key := [2]string{re, flags}
-	if r, ok := cache.Load(key); ok {
+	if r, ok := rs.cache.Load(key); ok {
 		return r.(*regexpMatcher), nil
 	}
 	if strings.ContainsFunc(flags, func(r rune) bool {
@@ -2516,6 +2523,10 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	if strings.ContainsRune(flags, 'x') {
 		re = extendedRegexp(re)
 	}
+	if nested, ok := nestRepeats(re); ok {
+		re = nested // llmsh: Oniguruma's a** and kin
+	}
+	plain := re
 	re = onigClasses(re)
 	if strings.ContainsRune(flags, 'i') {
 		re = "(?i)" + re
@@ -2526,19 +2537,46 @@ func compileRegexp(re, flags string, cache *sync.Map) (*regexpMatcher, error) {
 	if len(re) > maxRegexpLen {
 		return nil, errors.New("regular expression too big")
 	}
+	notEmpty := strings.ContainsRune(flags, 'n')
 	r, err := regexp.Compile(re)
 	if err != nil {
-		return nil, regexpError(re, err)
+		// llmsh: what RE2 refuses, the backtracking engine may take (its
+		// own \w \d \s \b are Unicode ones already)
+		if rs.backtrack == nil {
+			return nil, regexpError(re, err)
+		}
+		bt, berr := rs.backtrack(plain, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
+		if berr != nil {
+			if ferr := regexpError(re, err); strings.HasPrefix(ferr.Error(), "Regex failure: ") ||
+				!strings.HasPrefix(berr.Error(), "Regex failure: ") {
+				return nil, ferr
+			}
+			return nil, berr
+		}
+		m := &regexpMatcher{bt: bt, notEmpty: notEmpty}
+		rs.cache.Store(key, m)
+		return m, nil
 	}
 	if strings.ContainsRune(flags, 'l') {
 		r.Longest()
 	}
-	m := &regexpMatcher{Regexp: r, notEmpty: strings.ContainsRune(flags, 'n'),
+	m := &regexpMatcher{Regexp: r, notEmpty: notEmpty,
 		searcher: stopre.New(r, strings.ContainsRune(flags, 'l'))}
+	if rs.backtrack != nil {
+		// llmsh: Oniguruma's $ is also before a final newline (Go's,
+		// at the end only), and its \b \B (and \W \D \S in brackets)
+		// Unicode ones (Go's, ASCII): a string that ends in a newline
+		// or that is not ASCII goes to the backtracking engine, whose
+		// are Oniguruma's
+		m.eol, m.unicode = backtrackWhen(plain)
+		if m.eol || m.unicode {
+			m.altBT, _ = rs.backtrack(plain, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
+		}
+	}
 	if r, err := regexp.Compile(`\A(?s:.)(?:` + re + `)`); err == nil {
 		m.probe = r
 	}
-	cache.Store(key, m)
+	rs.cache.Store(key, m)
 	return m, nil
 }
 
@@ -2556,6 +2594,97 @@ type regexpMatcher struct {
 	notEmpty bool
 	// searcher searches a long string stoppably (llmsh).
 	searcher *stopre.Searcher
+	// bt, when set, is the backtracking engine's compiled pattern, which
+	// Go's regexp refused (Regexp is then nil) (llmsh).
+	bt Backtracker
+	// altBT, when set, is the backtracking engine's pattern for a
+	// string that ends in a newline when eol is set (the pattern has a
+	// $), and for one that is not ASCII when unicode is (it has \b, \B,
+	// or \W \D \S in brackets) (llmsh).
+	altBT        Backtracker
+	eol, unicode bool
+}
+
+// engine is the backtracking engine's pattern that searches s, or nil
+// for Go's regexp (llmsh).
+func (r *regexpMatcher) engine(s string) Backtracker {
+	if r.bt == nil && r.altBT != nil &&
+		(r.eol && strings.HasSuffix(s, "\n") || r.unicode && !isASCII(s)) {
+		return r.altBT
+	}
+	return r.bt
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// backtrackWhen reports whether re has a $ anchor (not escaped nor in a
+// bracket expression), and whether it has \b or \B out of brackets or
+// \W \D \S in them, whose meanings differ between Go's regexp and
+// Oniguruma (llmsh).
+func backtrackWhen(re string) (eol, unicode bool) {
+	for i := 0; i < len(re); i++ {
+		switch re[i] {
+		case '\\':
+			if i+1 < len(re) && (re[i+1] == 'b' || re[i+1] == 'B') {
+				unicode = true
+			}
+			i++
+		case '$':
+			eol = true
+		case '[':
+			end := bracketEnd(re, i)
+			for j := i + 1; j < end; j++ {
+				if re[j] == '\\' {
+					if strings.IndexByte("WDS", re[j+1]) >= 0 {
+						unicode = true
+					}
+					j++
+				}
+			}
+			i = end
+		}
+	}
+	return eol, unicode
+}
+
+// bracketEnd is the index of the ] that ends the bracket expression
+// starting at re[i], or the last index when there is none; a ] first
+// (after a ^) is a member, a \ escapes the next byte, and a [ starts a
+// nested class, as Oniguruma reads them.
+func bracketEnd(re string, i int) int {
+	j := i + 1
+	if j < len(re) && re[j] == '^' {
+		j++
+	}
+	if j < len(re) && re[j] == ']' {
+		j++
+	}
+	for ; j < len(re); j++ {
+		switch re[j] {
+		case '\\':
+			j++
+		case '[':
+			j = bracketEnd(re, j)
+		case ']':
+			return j
+		}
+	}
+	return len(re) - 1
+}
+
+// subexpNames is the names of the groups ("" for one without).
+func (r *regexpMatcher) subexpNames() []string {
+	if r.bt != nil {
+		return r.bt.SubexpNames()
+	}
+	return r.Regexp.SubexpNames()
 }
 
 // extendedRegexp is re with the blanks and the # comments that
@@ -2567,7 +2696,8 @@ type regexpMatcher struct {
 // "_"), \d a decimal digit of any script, \s also \v, U+0085 and the
 // Unicode spaces. In a bracket expression \w \d \s are written out as
 // members (Oniguruma's [\w] takes no No: "²") and \W \D \S left as
-// RE2's; \b stays RE2's ASCII boundary.
+// RE2's; \b stays RE2's ASCII boundary (compileRegexp sends a string
+// that is not ASCII to the backtracking engine for those).
 func onigClasses(re string) string {
 	if !strings.Contains(re, "\\") {
 		return re
@@ -2656,6 +2786,117 @@ func onigClasses(re string) string {
 	return b.String()
 }
 
+// nestRepeats writes Oniguruma's nested counts, where a count applies to
+// the counted atom before it (a** a+* a{2}* a*{2} a**?), with a group
+// that Go's regexp and PCRE2 take, (?:a*)* (llmsh): both refuse them.
+// A count's own ? (lazy) or + (possessive) is part of it (a*+ is one
+// possessive count, a*++ nests). It reports whether re changed.
+func nestRepeats(re string) (string, bool) {
+	var b strings.Builder
+	atom, changed := -1, false // atom: where the last atom starts in b
+	var groups []int
+	for i := 0; i < len(re); {
+		start := b.Len()
+		switch c := re[i]; {
+		case c == '\\':
+			n := escapeLen(re, i)
+			b.WriteString(re[i : i+n])
+			i, atom = i+n, start
+		case c == '[':
+			end := bracketEnd(re, i) + 1
+			b.WriteString(re[i:end])
+			i, atom = end, start
+		case c == '(':
+			groups = append(groups, start)
+			b.WriteByte(c)
+			i, atom = i+1, -1
+		case c == ')':
+			atom = -1
+			if len(groups) > 0 {
+				atom, groups = groups[len(groups)-1], groups[:len(groups)-1]
+			}
+			b.WriteByte(c)
+			i++
+		case c == '|':
+			b.WriteByte(c)
+			i, atom = i+1, -1
+		case countLen(re, i) > 0:
+			n := countLen(re, i)
+			b.WriteString(re[i : i+n])
+			i += n
+			if atom < 0 || countLen(re, i) == 0 {
+				atom = -1
+				continue
+			}
+			t := b.String()
+			b.Reset()
+			b.WriteString(t[:atom] + "(?:" + t[atom:] + ")")
+			changed = true
+		default:
+			_, w := utf8.DecodeRuneInString(re[i:])
+			b.WriteString(re[i : i+w])
+			i, atom = i+w, start
+		}
+	}
+	if !changed {
+		return re, false
+	}
+	return b.String(), true
+}
+
+// escapeLen is the length of the escape at re[i] (a \): two bytes, or
+// through the closing } or > of \x{..} \p{..} \k<..> and the like.
+func escapeLen(re string, i int) int {
+	if i+1 >= len(re) {
+		return 1
+	}
+	if i+2 < len(re) && strings.IndexByte("xpPkgo", re[i+1]) >= 0 {
+		if end := strings.IndexByte("{}<>", re[i+2]); end == 0 || end == 2 {
+			if j := strings.IndexByte(re[i+3:], "{}<>"[end+1]); j >= 0 {
+				return j + 4
+			}
+		}
+	}
+	_, w := utf8.DecodeRuneInString(re[i+1:])
+	return 1 + w
+}
+
+// countLen is the length of the count at re[i] (* + ? {n} {n,} {n,m}
+// and a ? or + after it), or 0.
+func countLen(re string, i int) int {
+	n := 0
+	switch {
+	case i >= len(re):
+		return 0
+	case strings.IndexByte("*+?", re[i]) >= 0:
+		n = 1
+	case re[i] == '{':
+		j := i + 1
+		for j < len(re) && re[j] >= '0' && re[j] <= '9' {
+			j++
+		}
+		if j == i+1 {
+			return 0
+		}
+		if j < len(re) && re[j] == ',' {
+			j++
+			for j < len(re) && re[j] >= '0' && re[j] <= '9' {
+				j++
+			}
+		}
+		if j >= len(re) || re[j] != '}' {
+			return 0
+		}
+		n = j + 1 - i
+	default:
+		return 0
+	}
+	if i+n < len(re) && (re[i+n] == '?' || re[i+n] == '+') {
+		n++
+	}
+	return n
+}
+
 func extendedRegexp(re string) string {
 	var b strings.Builder
 	inClass := false
@@ -2698,6 +2939,10 @@ func extendedRegexp(re string) string {
 
 // matchString reports whether s has a match (a non-empty one with n).
 func (r *regexpMatcher) matchString(ctx context.Context, s string) (bool, error) {
+	if bt := r.engine(s); bt != nil && !r.notEmpty {
+		xs, err := bt.FindAll(ctx, s, 1)
+		return len(xs) > 0, err
+	}
 	if r.notEmpty {
 		xs, err := r.findAllStringSubmatchIndex(ctx, s, -1)
 		return len(xs) > 0, err
@@ -2735,6 +2980,9 @@ var longRegexInput = 1 << 14
 var allRegexInput = 1 << 10
 
 func (r *regexpMatcher) findAll(ctx context.Context, s string, n int) ([][]int, error) {
+	if bt := r.engine(s); bt != nil {
+		return bt.FindAll(ctx, s, n)
+	}
 	var xs [][]int
 	if len(s) < allRegexInput {
 		xs = r.Regexp.FindAllStringSubmatchIndex(s, n)

@@ -1,6 +1,7 @@
 package gojq
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
@@ -22,6 +23,29 @@ func WithModuleLoader(moduleLoader ModuleLoader) CompilerOption {
 func WithEnvironLoader(environLoader func() []string) CompilerOption {
 	return func(c *compiler) {
 		c.environLoader = environLoader
+	}
+}
+
+// Backtracker is a regular expression of a backtracking engine, for the
+// patterns Go's regexp refuses: look-around, back-references, atomic
+// groups, possessive counts, \Z (llmsh). FindAll is
+// regexp.Regexp.FindAllStringSubmatchIndex (byte offsets; an empty match
+// right after a match is reported, as jq does); it gives up, with an
+// error, when ctx is done. SubexpNames is regexp.Regexp's.
+type Backtracker interface {
+	FindAll(ctx context.Context, s string, n int) ([][]int, error)
+	SubexpNames() []string
+}
+
+// WithBacktracker is a compiler option that gives test, match, sub and
+// their kin a second engine for the regular expressions Go's regexp
+// cannot compile (llmsh): compile gets the pattern (the x flag's blanks
+// and comments taken out) and whether the i flag and a dot that matches
+// a newline (m, p) were asked; its error is shown only when it is jq's
+// ("Regex failure: ...") and Go's is not.
+func WithBacktracker(compile func(re string, ignoreCase, dotAll bool) (Backtracker, error)) CompilerOption {
+	return func(c *compiler) {
+		c.regexps.backtrack = compile
 	}
 }
 

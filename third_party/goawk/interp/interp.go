@@ -199,6 +199,7 @@ type interp struct {
 	inputStreams  map[string]inputStream
 	outputStreams map[string]outputStream
 	stdoutClosed  bool // llmsh: close("/dev/stdout") closed it, as mawk
+	stderrClosed  bool // llmsh: close("/dev/stderr") closed it, as mawk
 	noFileWrites  bool
 	// callerOutput: Config.Output was given (llmsh); after a fatal error
 	// the caller flushes it, after writing the message, as mawk does.

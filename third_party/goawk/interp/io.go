@@ -129,6 +129,11 @@ func (p *interp) getOutputStream(redirect Token, destValue value) (io.Writer, er
 			}
 			return p.output, nil
 		case "/dev/stderr", "/dev/fd/2":
+			if p.stderrClosed {
+				// llmsh: as /dev/stdout above; the caller has
+				// nowhere to print the message.
+				return nil, newPlainError("cannot open \"%s\" for output (No such file or directory)", name)
+			}
 			// llmsh: standard output stays buffered, as in mawk and gawk:
 			// with 2>&1 these lines come before what print wrote to it.
 			return p.errorOutput, nil
@@ -938,7 +943,7 @@ func (p *interp) flushStream(name string) bool {
 		case "/dev/stdout":
 			return p.flushWriter(name, p.output)
 		case "/dev/stderr":
-			return p.flushWriter(name, p.errorOutput)
+			return !p.stderrClosed && p.flushWriter(name, p.errorOutput)
 		}
 		return false
 	}
@@ -979,6 +984,9 @@ func (p *interp) printErrorf(format string, args ...interface{}) {
 	if flusher, ok := p.output.(flusher); ok {
 		_ = flusher.Flush() // ensure synchronization
 	}
+	if p.stderrClosed {
+		return // llmsh: close("/dev/stderr") closed it
+	}
 	fmt.Fprintf(p.errorOutput, format, args...)
 	if flusher, ok := p.errorOutput.(flusher); ok {
 		_ = flusher.Flush()
@@ -1008,11 +1016,22 @@ func (p *interp) stdout() io.Writer {
 // has open from the start (llmsh): it flushes the stream and says 0. As
 // mawk, who closes the descriptor, a later print to standard output is
 // "write failure (Bad file descriptor)", status 2, and a later
-// > "/dev/stdout" cannot open it; standard error stays open.
+// > "/dev/stdout" cannot open it. Standard error is closed too: a later
+// > "/dev/stderr" cannot be opened (mawk's message goes nowhere, as its
+// descriptor 2 is closed), and Config.Error is closed if it is an
+// io.Closer, so that the caller and the commands awk runs write there
+// no more.
 func (p *interp) closeStd(name string) int {
 	if name == "/dev/stderr" {
+		if p.stderrClosed {
+			return -1
+		}
 		if f, ok := p.errorOutput.(flusher); ok {
 			_ = f.Flush()
+		}
+		p.stderrClosed = true
+		if c, ok := p.errorOutput.(io.Closer); ok {
+			_ = c.Close()
 		}
 		return 0
 	}

@@ -94,6 +94,7 @@ func (p *interp) resetCore() {
 		delete(p.outputStreams, k)
 	}
 	p.stdoutClosed = false
+	p.stderrClosed = false
 
 	p.sp = 0
 	p.localArrays = p.localArrays[:0]
