@@ -1110,6 +1110,23 @@ func (inv *nestedInvocation) applyShopts(r *interp.Runner, stdout io.Writer) {
 	}
 }
 
+// setoArg reads the option name after -o or +o (sign "-" or "+"),
+// args[i+1]; none lists the options; it returns the index of the last
+// argument read.
+func (inv *nestedInvocation) setoArg(sign string, args []string, i int) (int, string) {
+	if i+1 >= len(args) {
+		// bash lists the options, as set -o (set +o) does, then
+		// reads its script from stdin.
+		inv.listOpts = sign + "o"
+		return i, ""
+	}
+	if !interp.IsSetOption(args[i+1], sign == "-") {
+		return i, fmt.Sprintf("%s: invalid option name", args[i+1])
+	}
+	inv.opts = append(inv.opts, sign+"o", args[i+1])
+	return i + 1, ""
+}
+
 // shoptArg reads the option name after -O (on) or +O, args[i]: the shopt
 // option it names is set or unset, none lists them; it returns the index
 // of the last argument read.
@@ -1163,24 +1180,14 @@ options:
 			inv.opts = append(inv.opts, "-o", "posix")
 		case strings.HasPrefix(a, "--"):
 			return inv, fmt.Sprintf("%s: invalid option", a)
-		case (a == "-o" || a == "+o"):
-			if i+1 >= len(args) {
-				// bash lists the options, as set -o (set +o) does,
-				// then reads its script from stdin.
-				inv.listOpts = a
-				break
-			}
-			if !interp.IsSetOption(args[i+1], a == "-o") {
-				return inv, fmt.Sprintf("%s: invalid option name", args[i+1])
-			}
-			inv.opts = append(inv.opts, a, args[i+1])
-			i++
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			shopt := false
+			// -o and -O take the next arguments in turn, also inside
+			// a group (bash -euo pipefail, bash -eOo extglob pipefail).
+			var named []rune
 			for _, c := range a[1:] {
 				switch c {
-				case 'O':
-					shopt = true
+				case 'o', 'O':
+					named = append(named, c)
 				case 'c':
 					inv.command = true
 				case 's':
@@ -1195,8 +1202,13 @@ options:
 					return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
 				}
 			}
-			if shopt {
-				if i, msg = inv.shoptArg(a[0] == '-', args, i); msg != "" {
+			for _, c := range named {
+				if c == 'o' {
+					i, msg = inv.setoArg(a[:1], args, i)
+				} else {
+					i, msg = inv.shoptArg(a[0] == '-', args, i)
+				}
+				if msg != "" {
 					return inv, msg
 				}
 			}
