@@ -103,7 +103,8 @@ type Options struct {
 	// overridden by nothing else (used by nested sh -c to inherit exports).
 	Vars []string
 	// OnlyVars says Vars are the whole environment (a nested sh -c):
-	// of the defaults only PWD and PATH are added, as bash sets them,
+	// of the defaults only PWD is added (the new shell sets bash's
+	// default PATH, unexported, when Vars have none), as bash,
 	// so `env -u HOME sh -c …` sees no HOME.
 	OnlyVars bool
 	// ShellOpts are options as `set` takes them ("-e", "-o", "pipefail"),
@@ -231,7 +232,8 @@ func New(opts Options) (*Shell, error) {
 	s.lineLimit = func(err error) { s.trip(fmt.Errorf("%w: %v", ErrLimit, err)) }
 	env := Defaults(opts.Dir)
 	if opts.OnlyVars {
-		env = []string{"PWD=" + opts.Dir, "PATH=" + builtins.DefaultPath}
+		// No PATH: the new shell sets bash's default, unexported.
+		env = []string{"PWD=" + opts.Dir}
 	}
 	env = append(env, opts.Vars...)
 	setOpts, shopts := splitShopts(opts.ShellOpts)
