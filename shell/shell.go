@@ -504,7 +504,11 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		ctx, report = builtins.WithKillReport(ctx)
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
-			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
+			environ := hc.Exported()
+			if _, shlvl, ok := hc.NoForkExec(); ok && shlvl {
+				environ = shlvlDown(environ)
+			}
+			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, environ)
 		} else if p, found, noPath := s.programPath(ctx, args[0], hc.IsBuiltin); !found && noPath {
 			fmt.Fprintf(hc.Stderr, "%s%s: No such file or directory\n", scriptPrefix(hc), commandText(args[0]))
 			st = 127
@@ -512,8 +516,15 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 			st = notFound
 		} else {
 			environ := hc.Exported()
-			if !hc.IsBuiltin {
+			// exec -c: an empty environment, no _ either.
+			if !hc.IsBuiltin && !(hc.Exec && environ == nil) {
 				environ = underscoreEnv(ctx, environ, args[0], p)
+				// bash execs the last command of a forked shell (and
+				// exec's command) with SHLVL one less first: env and
+				// printenv show it, a nested shell counts from it.
+				if _, shlvl, ok := hc.NoForkExec(); ok && shlvl {
+					environ = shlvlDown(environ)
+				}
 			}
 			if p != "" {
 				args = append([]string{p}, args[1:]...) // a script in a directory of PATH
@@ -957,13 +968,12 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		o.ParentPid = r.Pid()
 		o.IgnoredSignals = r.IgnoredSignals()
 		// bash execs the last command of a forked shell without a fork
-		// of its own: the new shell's parent is that shell's, and SHLVL
-		// is one less first, as exec makes it.
-		if ppid, shlvl, ok := interp.HandlerCtx(ctx).NoForkExec(); ok {
+		// of its own: the new shell's parent is that shell's (SHLVL is
+		// one less first, as exec makes it: execMiddleware lowered it
+		// in environ, which reaches here through env, xargs, timeout
+		// and scripts run by name as they pass it on).
+		if ppid, _, ok := interp.HandlerCtx(ctx).NoForkExec(); ok {
 			o.ParentPid = ppid
-			if shlvl {
-				o.Vars = shlvlDown(o.Vars)
-			}
 		}
 	}
 	sub, err := New(o)
