@@ -758,6 +758,18 @@ func (p *bcParser) primary() bcExpr {
 
 // ---- driver ----
 
+// bcUsage is what GNU bc 1.07.1 prints on standard output after a bad
+// option.
+const bcUsage = `usage: bc [options] [file ...]
+  -h  --help         print this usage and exit
+  -i  --interactive  force interactive mode
+  -l  --mathlib      use the predefined math routines
+  -q  --quiet        don't print initial banner
+  -s  --standard     non-standard bc constructs are errors
+  -w  --warn         warn about non-standard bc constructs
+  -v  --version      print version information and exit
+`
+
 func bc(env *Env) int {
 	f := NewFlags(env, "An arbitrary precision calculator language: reads FILEs, then standard input.", "[options] [file ...]")
 	mathlib := f.Bool('l', "mathlib", "use the predefined math routines (s c a l e j) and scale=20")
@@ -765,6 +777,13 @@ func bc(env *Env) int {
 	f.Bool('i', "interactive", "force interactive mode")
 	version := shortHelpVersion(f, 'h', 'v')
 	files, err := f.Parse(env.Args[1:])
+	if msg, ok := usageMessage(err); ok && !errors.Is(err, ErrHelp) {
+		// GNU bc follows getopt's message with its usage on standard
+		// output (no "Try" line), status 1.
+		fmt.Fprintf(env.Stderr, "bc: %s\n", msg)
+		io.WriteString(env.Stdout, bcUsage)
+		return 1
+	}
 	if err != nil {
 		return f.Fail(err, 1)
 	}

@@ -103,7 +103,8 @@ type Options struct {
 	// overridden by nothing else (used by nested sh -c to inherit exports).
 	Vars []string
 	// OnlyVars says Vars are the whole environment (a nested sh -c):
-	// of the defaults only PWD and PATH are added, as bash sets them,
+	// of the defaults only PWD is added (the new shell sets bash's
+	// default PATH, unexported, when Vars have none), as bash,
 	// so `env -u HOME sh -c …` sees no HOME.
 	OnlyVars bool
 	// ShellOpts are options as `set` takes them ("-e", "-o", "pipefail"),
@@ -231,7 +232,8 @@ func New(opts Options) (*Shell, error) {
 	s.lineLimit = func(err error) { s.trip(fmt.Errorf("%w: %v", ErrLimit, err)) }
 	env := Defaults(opts.Dir)
 	if opts.OnlyVars {
-		env = []string{"PWD=" + opts.Dir, "PATH=" + builtins.DefaultPath}
+		// No PATH: the new shell sets bash's default, unexported.
+		env = []string{"PWD=" + opts.Dir}
 	}
 	env = append(env, opts.Vars...)
 	setOpts, shopts := splitShopts(opts.ShellOpts)
@@ -502,7 +504,11 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		ctx, report = builtins.WithKillReport(ctx)
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
-			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, hc.Exported())
+			environ := hc.Exported()
+			if _, shlvl, ok := hc.NoForkExec(); ok && shlvl {
+				environ = shlvlDown(environ)
+			}
+			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, environ)
 		} else if p, found, noPath := s.programPath(ctx, args[0], hc.IsBuiltin); !found && noPath {
 			fmt.Fprintf(hc.Stderr, "%s%s: No such file or directory\n", scriptPrefix(hc), commandText(args[0]))
 			st = 127
@@ -510,8 +516,15 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 			st = notFound
 		} else {
 			environ := hc.Exported()
-			if !hc.IsBuiltin {
+			// exec -c: an empty environment, no _ either.
+			if !hc.IsBuiltin && !(hc.Exec && environ == nil) {
 				environ = underscoreEnv(ctx, environ, args[0], p)
+				// bash execs the last command of a forked shell (and
+				// exec's command) with SHLVL one less first: env and
+				// printenv show it, a nested shell counts from it.
+				if _, shlvl, ok := hc.NoForkExec(); ok && shlvl {
+					environ = shlvlDown(environ)
+				}
 			}
 			if p != "" {
 				args = append([]string{p}, args[1:]...) // a script in a directory of PATH
@@ -955,13 +968,12 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		o.ParentPid = r.Pid()
 		o.IgnoredSignals = r.IgnoredSignals()
 		// bash execs the last command of a forked shell without a fork
-		// of its own: the new shell's parent is that shell's, and SHLVL
-		// is one less first, as exec makes it.
-		if ppid, shlvl, ok := interp.HandlerCtx(ctx).NoForkExec(); ok {
+		// of its own: the new shell's parent is that shell's (SHLVL is
+		// one less first, as exec makes it: execMiddleware lowered it
+		// in environ, which reaches here through env, xargs, timeout
+		// and scripts run by name as they pass it on).
+		if ppid, _, ok := interp.HandlerCtx(ctx).NoForkExec(); ok {
 			o.ParentPid = ppid
-			if shlvl {
-				o.Vars = shlvlDown(o.Vars)
-			}
 		}
 	}
 	sub, err := New(o)
@@ -1110,6 +1122,23 @@ func (inv *nestedInvocation) applyShopts(r *interp.Runner, stdout io.Writer) {
 	}
 }
 
+// setoArg reads the option name after -o or +o (sign "-" or "+"),
+// args[i+1]; none lists the options; it returns the index of the last
+// argument read.
+func (inv *nestedInvocation) setoArg(sign string, args []string, i int) (int, string) {
+	if i+1 >= len(args) {
+		// bash lists the options, as set -o (set +o) does, then
+		// reads its script from stdin.
+		inv.listOpts = sign + "o"
+		return i, ""
+	}
+	if !interp.IsSetOption(args[i+1], sign == "-") {
+		return i, fmt.Sprintf("%s: invalid option name", args[i+1])
+	}
+	inv.opts = append(inv.opts, sign+"o", args[i+1])
+	return i + 1, ""
+}
+
 // shoptArg reads the option name after -O (on) or +O, args[i]: the shopt
 // option it names is set or unset, none lists them; it returns the index
 // of the last argument read.
@@ -1163,24 +1192,14 @@ options:
 			inv.opts = append(inv.opts, "-o", "posix")
 		case strings.HasPrefix(a, "--"):
 			return inv, fmt.Sprintf("%s: invalid option", a)
-		case (a == "-o" || a == "+o"):
-			if i+1 >= len(args) {
-				// bash lists the options, as set -o (set +o) does,
-				// then reads its script from stdin.
-				inv.listOpts = a
-				break
-			}
-			if !interp.IsSetOption(args[i+1], a == "-o") {
-				return inv, fmt.Sprintf("%s: invalid option name", args[i+1])
-			}
-			inv.opts = append(inv.opts, a, args[i+1])
-			i++
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			shopt := false
+			// -o and -O take the next arguments in turn, also inside
+			// a group (bash -euo pipefail, bash -eOo extglob pipefail).
+			var named []rune
 			for _, c := range a[1:] {
 				switch c {
-				case 'O':
-					shopt = true
+				case 'o', 'O':
+					named = append(named, c)
 				case 'c':
 					inv.command = true
 				case 's':
@@ -1195,8 +1214,13 @@ options:
 					return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
 				}
 			}
-			if shopt {
-				if i, msg = inv.shoptArg(a[0] == '-', args, i); msg != "" {
+			for _, c := range named {
+				if c == 'o' {
+					i, msg = inv.setoArg(a[:1], args, i)
+				} else {
+					i, msg = inv.shoptArg(a[0] == '-', args, i)
+				}
+				if msg != "" {
 					return inv, msg
 				}
 			}

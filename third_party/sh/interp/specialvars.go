@@ -58,6 +58,11 @@ func (r *Runner) resetSpecialVars() {
 			r.setVarString(v[0], v[1])
 		}
 	}
+	// llmsh: bash's PATH when its environment has none (env -i bash):
+	// a shell variable, not exported, with bash's DEFAULT_PATH_VALUE.
+	if !r.writeEnv.Get("PATH").IsSet() {
+		r.setVarString("PATH", bashDefaultPath)
+	}
 	// PPID: the virtual id of the shell's parent, readonly and an
 	// integer, as bash's (a nested shell's is its parent's $BASHPID).
 	r.setVar("PPID", expand.Variable{Set: true, Kind: expand.String, ReadOnly: true, Integer: true, Str: strconv.Itoa(r.llmsh.ppid)})
@@ -71,6 +76,9 @@ func (r *Runner) resetSpecialVars() {
 	}
 	r.setVar("SHLVL", expand.Variable{Set: true, Kind: expand.String, Exported: true, Str: strconv.Itoa(lvl)})
 }
+
+// bashDefaultPath is bash 5.2's DEFAULT_PATH_VALUE (config-top.h).
+const bashDefaultPath = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."
 
 // specialVar computes the value of a variable that bash computes when it
 // is read; ok is false for any other name.
