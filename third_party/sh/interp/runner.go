@@ -79,6 +79,11 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 				return err
 			}
 			r2 := r.subshell(false)
+			// llmsh: the element's own first set -x line, not its
+			// substitution's, lets the next element of a pipeline
+			// trace (bash's usual order; the element's end opens it
+			// too).
+			r2.traceDone = nil
 			r2.discardFails = true                                   // llmsh: see discardFails
 			r2.setNoForkTail(cs.Stmts, r.bashPid, true, redirsNever) // llmsh: NoForkExec
 			r2.noForkFuncs = true
