@@ -58,7 +58,11 @@ func ParseSeconds(s string) (float64, bool) { return sleepSeconds(s) }
 func sleepSeconds(a string) (float64, bool) {
 	s := strings.TrimLeft(a, " \t\n\v\f\r")
 	mult := 1.0
-	if n := len(s); n > 0 {
+	// strtod reads hexadecimal too (0x1.8, 0x10, no p exponent
+	// needed), where d is a digit, not the days suffix, until a p
+	// exponent (decimal) starts.
+	hex := strings.HasPrefix(strings.ToLower(strings.TrimLeft(s, "+-")), "0x")
+	if n := len(s); n > 0 && !(hex && !strings.ContainsAny(s, "pP") && (s[n-1] == 'd' || s[n-1] == 'D')) {
 		switch s[n-1] {
 		case 's':
 			s = s[:n-1]
@@ -72,6 +76,9 @@ func sleepSeconds(a string) (float64, bool) {
 	}
 	if s == "" || strings.Contains(s, "_") {
 		return 0, false
+	}
+	if hex && !strings.ContainsAny(s, "pP") {
+		s += "p0"
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil && v == 0 || math.IsNaN(v) || v < 0 {

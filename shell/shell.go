@@ -1190,6 +1190,11 @@ options:
 		case a == "--posix":
 			// bash's posix mode, as set -o posix turns it on
 			inv.opts = append(inv.opts, "-o", "posix")
+		case a == "--verbose":
+			inv.opts = append(inv.opts, "-v") // bash's long -v
+		case a == "--debug":
+			// bash takes it and does nothing more (extended debugging
+			// is --debugger)
 		case strings.HasPrefix(a, "--"):
 			return inv, fmt.Sprintf("%s: invalid option", a)
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):

@@ -444,6 +444,7 @@ func TestNestedShells(t *testing.T) {
 		{"bash -ec 'false; echo no'; echo $?", "1\n", "", 0},
 		{"bash -o pipefail -c 'false | true'; echo $?", "1\n", "", 0},
 		{"bash -euo pipefail -c 'false | true'; echo $?", "1\n", "", 0},
+		{"bash --debug --verbose -c 'echo v' 2>&1", "echo v\nv\n", "", 0},
 		{"bash -oO pipefail extglob -c 'shopt -q extglob && echo $-'", "hBc\n", "", 0},
 		{"sh -u -c 'echo $nosuch'; echo $?", "127\n", "nosuch: unbound variable", 0},
 		{"llmsh s.sh z", "file: s.sh z 1\n", "", 0},

@@ -658,6 +658,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 			// it to look for the sourced script in the current directory.
 			path = args[0]
 		}
+		// llmsh: bash names the file as $PATH found it (BASH_SOURCE,
+		// its messages: DIR/FILE, ./FILE), else as it was given.
+		srcName := args[0]
+		if err == nil && path != args[0] {
+			srcName = r.sourcePathName(ctx, args[0])
+		}
 		if info, err := r.stat(ctx, path); err == nil && info.IsDir() {
 			// llmsh: bash's message and status.
 			return failf(1, "%s%s: %s: is a directory\n", r.errPrefix(), name, args[0])
@@ -699,7 +705,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				}
 				for _, m := range r.SyntaxErrorLines(msgs) {
 					l, m := MsgLine(line, m)
-					synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], l, m))
+					synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", srcName, l, m))
 				}
 				resume, _ = ResumeText(text, perr, line)
 				prefix := CompleteLines(text, perr)
@@ -715,7 +721,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		if err != nil {
 			return failf(textStatus(err), "source: %v\n", err)
 		}
-		r.hdocWarnings(file, text, args[0], 0) // llmsh
+		r.hdocWarnings(file, text, srcName, 0) // llmsh
 
 		// Keep the current versions of some fields we might modify.
 		oldParams := r.Params
@@ -734,14 +740,14 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.sourceSetParams = false
 		r.inSource = true // know that we're inside a sourced script.
 		oldSourceName := r.sourceName
-		r.sourceName = args[0]
+		r.sourceName = srcName
 		// llmsh: "source" on the call stack (callstack.go); its lines
 		// count from 1.
 		// BASH_ARGV and BASH_ARGC, as bash's: outside functions the
 		// bottom frame is taken first (with the arguments given, when
 		// there are any); the file's frame holds the arguments under
 		// extdebug, and the file's name when there are none.
-		frame := callFrame{name: "source", file: args[0], line: r.line}
+		frame := callFrame{name: "source", file: srcName, line: r.line}
 		if !r.funcRunning() {
 			r.initMainArgs()
 		}
@@ -755,7 +761,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		lineErr := func(line int, msgs []string) {
 			for _, m := range msgs {
 				l, m := MsgLine(line, m)
-				synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", args[0], l, m))
+				synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", srcName, l, m))
 			}
 		}
 		r.traceLevel++ // llmsh: set -x marks a sourced file's commands "++", as bash

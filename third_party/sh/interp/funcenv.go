@@ -27,12 +27,11 @@ func (r *Runner) exportedFuncs(list []string) []string {
 		if !strings.Contains(attrs, "x") || r.Funcs[name] == nil {
 			continue
 		}
-		text := r.FuncText(name) // "NAME () \n{ …\n}\n"
-		_, body, ok := strings.Cut(text, "\n")
-		if !ok {
-			continue
+		body, src := r.Funcs[name], ""
+		if b, s := r.writtenBody(name, body); b != nil {
+			body, src = b, s
 		}
-		add = append(add, funcEnvPrefix+name+funcEnvSuffix+"=() "+strings.TrimSuffix(body, "\n"))
+		add = append(add, funcEnvPrefix+name+funcEnvSuffix+"="+bashFuncEnvText(body, src))
 	}
 	if len(add) == 0 {
 		return list

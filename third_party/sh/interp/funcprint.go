@@ -33,6 +33,10 @@ type funcPrinter struct {
 	// printed text: substLineMap), counted up to nl in b.
 	lines map[*syntax.Stmt][3]int
 	nl    struct{ at, lines int }
+	// flat is the layout of a function exported in the environment
+	// (bash's named_function_string without FUNC_MULTILINE): every
+	// indented line starts with one space, whatever its depth.
+	flat bool
 }
 
 // bashFuncText prints function name with body as bash does.
@@ -43,7 +47,32 @@ func bashFuncText(name string, body *syntax.Stmt, src string) string {
 	return p.b.String()
 }
 
-func (p *funcPrinter) indent(n int) { p.b.WriteString(strings.Repeat(" ", n)) }
+// bashFuncEnvText prints a function's body as bash exports it in the
+// environment (BASH_FUNC_NAME%%): "() {  first;\n second\n}", the first
+// command on the brace's line, each line after it one space in.
+func bashFuncEnvText(body *syntax.Stmt, src string) string {
+	p := &funcPrinter{src: src, words: syntax.NewPrinter(syntax.SingleLine(true)), flat: true}
+	p.b.WriteString("() { ")
+	if blk, ok := body.Cmd.(*syntax.Block); ok {
+		p.list(blk.Stmts, 4, false)
+		p.b.WriteString("\n}")
+		p.redirs(body.Redirs, false)
+		p.endLine()
+		return p.b.String()
+	}
+	p.indent(4)
+	p.stmt(body, 4)
+	p.endLine()
+	p.b.WriteString("\n}")
+	return p.b.String()
+}
+
+func (p *funcPrinter) indent(n int) {
+	if p.flat {
+		n = min(n, 1)
+	}
+	p.b.WriteString(strings.Repeat(" ", n))
+}
 
 // function writes NAME () and the body as a group.
 func (p *funcPrinter) function(name string, body *syntax.Stmt, ind int, keyword bool) {

@@ -271,6 +271,26 @@ func (r *Runner) lookPath(ctx context.Context, file string, exec bool) (string, 
 	return "", fmt.Errorf("%q: executable file not found in $PATH", file)
 }
 
+// sourcePathName is the name bash gives file, which lookPath found in a
+// directory of $PATH, for source: the directory as $PATH writes it, a
+// slash (none more after one), the name; "./FILE" for an empty entry or
+// "." (llmsh: bash's sh_makepath).
+func (r *Runner) sourcePathName(ctx context.Context, file string) string {
+	for _, elem := range filepath.SplitList(r.writeEnv.Get("PATH").String()) {
+		name := elem + "/" + file
+		switch {
+		case elem == "" || elem == ".":
+			name = "./" + file
+		case strings.HasSuffix(elem, "/"):
+			name = elem + file
+		}
+		if _, err := r.statFile(ctx, r.Dir, name, false); err == nil {
+			return name
+		}
+	}
+	return file
+}
+
 // OpenHandlerFunc is a handler which opens files.
 // It is called for all files that are opened directly by the shell,
 // such as in redirects, except for named pipes created by process substitutions.
