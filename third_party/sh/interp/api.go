@@ -1357,6 +1357,11 @@ func (r *Runner) Reset() {
 		usedNew:  r.usedNew,
 
 		fds: r.fds, // llmsh: what InheritFds gave (fds.go)
+
+		// llmsh: TrackSets outlasts the Reset of a Run's start (the
+		// first Run of the llmsh command: its script's variables went
+		// untracked, so a run over its memory bound unset none).
+		sets: r.sets,
 	}
 	// Ensure we stop referencing any pointers before we reuse bgProcs.
 	clear(r.bgProcs)

@@ -91,6 +91,17 @@ func (r *Runner) TrackSets(on bool) {
 	}
 }
 
+// DropBuffers lets go of what the runner's last expansion left in the
+// buffers the next reuses (expand.Config.DropBuffers), and of the last
+// assignment's value kept for set -x (assignText), between two Runs
+// (llmsh).
+func (r *Runner) DropBuffers() {
+	r.assignText = ""
+	if r.ecfg != nil {
+		r.ecfg.DropBuffers()
+	}
+}
+
 // TrackedSets returns the names TrackSets recorded, unsorted.
 func (r *Runner) TrackedSets() []string {
 	return slices.Collect(maps.Keys(r.sets))

@@ -5,6 +5,7 @@ package interp_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,5 +35,34 @@ func TestVarsNow(t *testing.T) {
 	vars := r.VarsNow()
 	if len(r.Vars) != 0 || vars["x"].Str != "1" || vars["y"].IsSet() || len(vars["a"].List) != 1 {
 		t.Errorf("Vars has %d, VarsNow x=%+v y=%+v a=%+v", len(r.Vars), vars["x"], vars["y"], vars["a"])
+	}
+}
+
+// TestTrackSetsFirstRun: TrackSets called before a Runner's first Run
+// records what that Run stores (session 32: the Reset of the first Run
+// dropped the record, so the llmsh command's script, its session's one
+// Run, had nothing unset when it ended over its memory bound), not a
+// function's locals; DropBuffers keeps the variables.
+func TestTrackSetsFirstRun(t *testing.T) {
+	r, err := New(StdIO(nil, nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.TrackSets(true)
+	f, err := syntax.NewParser().Parse(strings.NewReader("x=1; f() { local y=2; }; f; z=$x$x"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Run(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	r.DropBuffers()
+	got := r.TrackedSets()
+	slices.Sort(got)
+	if !slices.Contains(got, "x") || !slices.Contains(got, "z") || slices.Contains(got, "y") {
+		t.Errorf("TrackedSets = %q, want x and z, not y", got)
+	}
+	if vars := r.VarsNow(); vars["z"].Str != "11" {
+		t.Errorf("z = %+v after DropBuffers", vars["z"])
 	}
 }
