@@ -1360,7 +1360,8 @@ func (r *Runner) Reset() {
 
 		// llmsh: TrackSets outlasts the Reset of a Run's start (the
 		// first Run of the llmsh command: its script's variables went
-		// untracked, so a run over its memory bound unset none).
+		// untracked, so a run over its memory bound unset none); what
+		// Reset stores is not recorded (see below).
 		sets: r.sets,
 	}
 	// Ensure we stop referencing any pointers before we reuse bgProcs.
@@ -1375,7 +1376,11 @@ func (r *Runner) Reset() {
 		clear(r.Vars)
 	}
 	// TODO(v4): Use the supplied Env directly if it implements enough methods.
-	r.writeEnv = &overlayEnviron{parent: r.Env, sets: r.sets}
+	// llmsh: what Reset itself stores (UID, PWD, IFS…) is not the
+	// Run's to have unset: TrackSets records from its end.
+	top := &overlayEnviron{parent: r.Env}
+	r.writeEnv = top
+	defer func() { top.sets = r.sets }()
 	// llmsh: HOME is what the environment says; unset, it stays unset
 	// (upstream read the host's user database).
 	if !r.writeEnv.Get("UID").IsSet() {
