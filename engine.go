@@ -396,17 +396,26 @@ func (s *Session) Interactive(ctx context.Context, stdout, stderr io.Writer, fro
 	s.stderr.set(lim.errWriter(stderr))
 	defer s.stdout.set(nil)
 	defer s.stderr.set(nil)
-	restore := func() {}
-	defer func() { restore() }()
+	// Each line is guarded and checked at its end as a Run is (the
+	// guard first: see run): a line that leaves the session over its
+	// memory bound is stopped and the variables it stored are unset
+	// (endCheck). Before, a line shorter than the guard's tick kept what
+	// it grew past the bound, unseen, and every later line ran over it
+	// (session 32: `a=$(printf %07000000d 0); c1=${a}1; …; c10=${a}10`
+	// under --max-memory 64M kept 77 MB, and `echo hi` ran on).
+	guard := runGuard{stop: func() {}}
+	defer func() { guard.stop() }()
 	st := front(ctx, Prompt{
 		Shell: s.sh, Timeout: s.opts.Timeout,
 		Begin: func(stop func()) {
-			restore = s.allowMemory()
+			guard = s.growthGuard(lim)
+			guard.begin(s.sh)
 			lim.begin(func(error) { stop() })
 		},
 		End: func() bool {
-			restore()
-			restore = func() {}
+			s.endCheck(guard, lim)
+			guard.stop()
+			guard = runGuard{stop: func() {}}
 			return lim.end() != nil
 		},
 	})

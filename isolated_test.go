@@ -123,7 +123,7 @@ func TestIsolatedMemoryLimit(t *testing.T) {
 func TestIsolatedSessionGrowth(t *testing.T) {
 	t.Parallel()
 	s := newIsolated(t, llmsh.Options{MaxMemory: 32 << 20, Limits: llmsh.Limits{MaxValue: 256 << 20}})
-	keepUntilStopped(t, s, "llmsh: memory limit exceeded (32 MiB)")
+	keepUntilStopped(t, func(script string) llmsh.Result { return run(t, s, script) }, "llmsh: memory limit exceeded (32 MiB)")
 }
 
 // stuckForTest is a command of this test binary (and so of its isolated

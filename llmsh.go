@@ -417,6 +417,11 @@ func (s *Session) endCheck(g runGuard, lim *limiter) {
 		return
 	}
 	defer s.sh.TrackSets(false)
+	// The text of the run's last expansion, its last value stored,
+	// stays in the expansion's buffer: unset, that variable freed none
+	// of its heap, and a session left over its bound by 10 MB of one
+	// 7 MB value each took it still over it after unsetting two.
+	s.sh.DropBuffers()
 	if !g.check() {
 		return
 	}

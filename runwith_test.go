@@ -262,7 +262,57 @@ func TestInProcessSessionGrowth(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	keepUntilStopped(t, s, "llmsh: memory limit exceeded (32 MiB)")
+	keepUntilStopped(t, func(script string) llmsh.Result { return run(t, s, script) }, "llmsh: memory limit exceeded (32 MiB)")
+}
+
+// TestInteractiveSessionGrowth is TestInProcessSessionGrowth for the
+// command lines of Session.Interactive (the REPL's): each is guarded and
+// checked at its end as a Run is (session 32: a line had no guard of
+// the session's growth without MaxMemory, and no check at its end, so
+// lines of a few milliseconds each kept 12.5 MB for good).
+func TestInteractiveSessionGrowth(t *testing.T) {
+	memguard.RunGrowth = 32 << 20
+	defer func() { memguard.RunGrowth = 0 }()
+	runtime.GC()
+	s, err := llmsh.New(llmsh.Options{Timeout: 100 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var stdout, stderr bytes.Buffer
+	lines, results := make(chan string), make(chan llmsh.Result)
+	done := make(chan error, 1)
+	var closeOnce sync.Once
+	end := func() { closeOnce.Do(func() { close(lines) }) }
+	defer end() // before s.Close, which waits for Interactive to return
+	go func() {
+		_, err := s.Interactive(context.Background(), &stdout, &stderr, func(ctx context.Context, p llmsh.Prompt) int {
+			for line := range lines {
+				lineCtx, cancel := context.WithCancel(ctx)
+				p.Begin(cancel)
+				st, _ := p.Shell.RunInteractive(lineCtx, line)
+				res := llmsh.Result{ExitCode: st}
+				if p.End() {
+					res.ExitCode, res.Limit = 125, "memory"
+				}
+				cancel()
+				res.Stdout, res.Stderr = stdout.String(), stderr.String()
+				stdout.Reset()
+				stderr.Reset()
+				results <- res
+			}
+			return 0
+		})
+		done <- err
+	}()
+	keepUntilStopped(t, func(line string) llmsh.Result {
+		lines <- line
+		return <-results
+	}, "llmsh: memory limit exceeded (32 MiB)")
+	end()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
 }
 
 // keepUntilStopped runs Runs that each keep 12.5 MB in a variable, and
@@ -272,7 +322,7 @@ func TestInProcessSessionGrowth(t *testing.T) {
 // the limit, and gets to its unset only after several of the guard's
 // ticks (session 28: under load the first tick stopped it before its
 // unset ran; the sleep makes that window wide without load).
-func keepUntilStopped(t *testing.T, s *llmsh.Session, msg string) {
+func keepUntilStopped(t *testing.T, run func(string) llmsh.Result, msg string) {
 	t.Helper()
 	for i := 0; ; i++ {
 		if i == 4 {
@@ -282,7 +332,7 @@ func keepUntilStopped(t *testing.T, s *llmsh.Session, msg string) {
 		// guard, so only its end's check sees what it keeps.
 		// The store into readonly UID fails: what is unset after a
 		// Run over the limit is only what it stored.
-		res := run(t, s, fmt.Sprintf("declare UID=5 2>/dev/null; printf -v a%d '%%*s' 12500000 ''; echo kept", i))
+		res := run(fmt.Sprintf("declare UID=5 2>/dev/null; printf -v a%d '%%*s' 12500000 ''; echo kept", i))
 		if res.ExitCode == 125 {
 			if !strings.Contains(res.Stderr, msg) || res.Limit != "memory" {
 				t.Fatalf("Run %d: %+v", i, res)
@@ -299,7 +349,7 @@ func keepUntilStopped(t *testing.T, s *llmsh.Session, msg string) {
 			if !strings.Contains(res.Stderr, "which this run set") {
 				want = "12500000 12500000 1000\n" // under the bound with it
 			}
-			if r := run(t, s, fmt.Sprintf("echo ${#a0} ${#a%d} $UID", i)); r.ExitCode != 0 || r.Stdout != want {
+			if r := run(fmt.Sprintf("echo ${#a0} ${#a%d} $UID", i)); r.ExitCode != 0 || r.Stdout != want {
 				t.Fatalf("the Run after the stopped one: %+v", r)
 			}
 			break
@@ -308,7 +358,7 @@ func keepUntilStopped(t *testing.T, s *llmsh.Session, msg string) {
 			t.Fatalf("Run %d: %+v", i, res)
 		}
 	}
-	if res := run(t, s, "sleep 0.1; unset a0 a1 a2 a3; echo ok"); res.ExitCode != 0 || res.Stdout != "ok\n" {
+	if res := run("sleep 0.1; unset a0 a1 a2 a3; echo ok"); res.ExitCode != 0 || res.Stdout != "ok\n" {
 		t.Fatalf("the Run that gives it back: %+v", res)
 	}
 }

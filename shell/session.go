@@ -463,6 +463,10 @@ func varSize(vr expand.Variable) int {
 	return n
 }
 
+// DropBuffers lets go of what the last expansion left in the buffers
+// the next reuses (interp.Runner.DropBuffers); between two runs.
+func (s *Shell) DropBuffers() { s.runner.DropBuffers() }
+
 // UnsetGlobal unsets the global variable name, readonly or not
 // (interp.Runner.UnsetGlobal).
 func (s *Shell) UnsetGlobal(name string) { s.runner.UnsetGlobal(name) }

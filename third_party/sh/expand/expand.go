@@ -364,6 +364,18 @@ func (cfg *Config) ifsFirst() string {
 	return ifs[:size]
 }
 
+// DropBuffers lets go of what the last expansion left in the buffers
+// that the next reuses (llmsh): the text it built, which is the value
+// it gave, and the parts of the fields it split. A Config kept between
+// runs kept them alive: a session that unset a variable a run over its
+// memory bound had stored (a run's last assignment) freed none of its
+// heap. Not while an expansion runs.
+func (cfg *Config) DropBuffers() {
+	cfg.bufferAlloc = strings.Builder{}
+	clear(cfg.fieldAlloc[:])
+	clear(cfg.fieldsAlloc[:])
+}
+
 func (cfg *Config) strBuilder() *strings.Builder {
 	b := &cfg.bufferAlloc
 	b.Reset()

@@ -1367,6 +1367,12 @@ func (r *Runner) Reset() {
 		usedNew:  r.usedNew,
 
 		fds: r.fds, // llmsh: what InheritFds gave (fds.go)
+
+		// llmsh: TrackSets outlasts the Reset of a Run's start (the
+		// first Run of the llmsh command: its script's variables went
+		// untracked, so a run over its memory bound unset none); what
+		// Reset stores is not recorded (see below).
+		sets: r.sets,
 	}
 	// Ensure we stop referencing any pointers before we reuse bgProcs.
 	clear(r.bgProcs)
@@ -1380,7 +1386,11 @@ func (r *Runner) Reset() {
 		clear(r.Vars)
 	}
 	// TODO(v4): Use the supplied Env directly if it implements enough methods.
-	r.writeEnv = &overlayEnviron{parent: r.Env, sets: r.sets}
+	// llmsh: what Reset itself stores (UID, PWD, IFS…) is not the
+	// Run's to have unset: TrackSets records from its end.
+	top := &overlayEnviron{parent: r.Env}
+	r.writeEnv = top
+	defer func() { top.sets = r.sets }()
 	// llmsh: HOME is what the environment says; unset, it stays unset
 	// (upstream read the host's user database).
 	if !r.writeEnv.Get("UID").IsSet() {

@@ -55,6 +55,7 @@ func (r *Runner) SetExecutionString(text string) {
 		r.Reset()
 	}
 	r.setVarString("BASH_EXECUTION_STRING", text)
+	delete(r.sets, "BASH_EXECUTION_STRING") // the embedder's store, not the Run's
 }
 
 // ErrPrefix is what bash puts before a message about the command that
@@ -91,15 +92,36 @@ func (r *Runner) TrackSets(on bool) {
 	}
 }
 
-// TrackedSets returns the names TrackSets recorded, unsorted.
+// DropBuffers lets go of what the runner's last expansion left in the
+// buffers the next reuses (expand.Config.DropBuffers), and of the last
+// assignment's value kept for set -x (assignText), between two Runs
+// (llmsh).
+func (r *Runner) DropBuffers() {
+	r.assignText = ""
+	if r.ecfg != nil {
+		r.ecfg.DropBuffers()
+	}
+}
+
+// TrackedSets returns the names TrackSets recorded, unsorted, and _
+// when the last command left $_ (a Run's last argument, which a value of
+// up to the bound on one kept alive after every variable was unset:
+// `echo "$big" >/dev/null`).
 func (r *Runner) TrackedSets() []string {
-	return slices.Collect(maps.Keys(r.sets))
+	names := slices.Collect(maps.Keys(r.sets))
+	if _, ok := r.sets["_"]; r.sets != nil && r.lastArg != "" && !ok {
+		names = append(names, "_")
+	}
+	return names
 }
 
 // UnsetGlobal unsets the global variable name, readonly or not: the
 // session's own unset of what a run over its memory bound stored
 // (llmsh).
 func (r *Runner) UnsetGlobal(name string) {
+	if name == "_" {
+		r.lastArg, r.lastArgExported = "", false
+	}
 	if o := r.topScope(); o != nil {
 		o.set(name, expand.Variable{}, true)
 	}

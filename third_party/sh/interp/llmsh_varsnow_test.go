@@ -5,6 +5,7 @@ package interp_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,5 +35,67 @@ func TestVarsNow(t *testing.T) {
 	vars := r.VarsNow()
 	if len(r.Vars) != 0 || vars["x"].Str != "1" || vars["y"].IsSet() || len(vars["a"].List) != 1 {
 		t.Errorf("Vars has %d, VarsNow x=%+v y=%+v a=%+v", len(r.Vars), vars["x"], vars["y"], vars["a"])
+	}
+}
+
+// TestTrackSetsFirstRun: TrackSets called before a Runner's first Run
+// records what that Run stores (session 32: the Reset of the first Run
+// dropped the record, so the llmsh command's script, its session's one
+// Run, had nothing unset when it ended over its memory bound), not a
+// function's locals nor what Reset stores; DropBuffers keeps the
+// variables.
+func TestTrackSetsFirstRun(t *testing.T) {
+	r, err := New(StdIO(nil, nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.TrackSets(true)
+	f, err := syntax.NewParser().Parse(strings.NewReader("x=1; f() { local y=2; }; f; z=$x$x"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Run(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	r.DropBuffers()
+	got := r.TrackedSets()
+	slices.Sort(got)
+	got = slices.DeleteFunc(got, func(n string) bool { return n == "PIPESTATUS" || n == "_" }) // the Run's too
+	if !slices.Equal(got, []string{"x", "z"}) {
+		t.Errorf("TrackedSets = %q, want x and z (not y, a local, nor what Reset stores: UID, PWD, IFS…)", got)
+	}
+	if vars := r.VarsNow(); vars["z"].Str != "11" {
+		t.Errorf("z = %+v after DropBuffers", vars["z"])
+	}
+}
+
+// TestTrackSetsLastArg: $_, the last argument a Run left, is among what
+// TrackedSets names, and UnsetGlobal lets go of it (session 32: a value
+// of up to the bound on one stayed alive in it after the session unset
+// every variable a run over its memory bound had stored);
+// BASH_EXECUTION_STRING, which the embedder sets, is not.
+func TestTrackSetsLastArg(t *testing.T) {
+	var out strings.Builder
+	r, err := New(StdIO(nil, &out, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.TrackSets(true)
+	r.SetExecutionString(": big")
+	f, err := syntax.NewParser().Parse(strings.NewReader(": big"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Run(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.TrackedSets(); !slices.Contains(got, "_") || slices.Contains(got, "BASH_EXECUTION_STRING") {
+		t.Errorf("TrackedSets = %q, want _ and not BASH_EXECUTION_STRING", got)
+	}
+	r.UnsetGlobal("_")
+	f, _ = syntax.NewParser().Parse(strings.NewReader(`echo "[$_]"`), "")
+	r.TrackSets(false)
+	if err := r.Run(context.Background(), f); err != nil || out.String() != "[]\n" {
+		t.Errorf("$_ after UnsetGlobal: %q, %v", out.String(), err)
 	}
 }
