@@ -2113,6 +2113,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if len(opt) > 1 && (opt[0] == '-' || opt[0] == '+' && plusOK) {
 					for i := 1; i < len(opt); i++ {
 						if !o.option(opt[0], opt[i]) {
+							if r.badOptCompounds(o.variant, args); r.exit.exiting {
+								return // llmsh: declare.go (declare -i a=(1/0))
+							}
 							r.errf("%s%s: %c%c: invalid option\n%s: usage: %s\n", r.errPrefix(), o.variant, opt[0], opt[i], o.variant, declUsage()[o.variant])
 							r.exit.code = 2
 							return
@@ -2178,7 +2181,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				break
 			}
 			name := as.Name.Value
-			valType := valType
+			valType, modes := valType, modes
 			if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
 				valType = "" // llmsh: readonly -a x, export -A x leave x's kind (bash)
 			}
@@ -2558,7 +2561,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					} else {
 						r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name)
 						r.exit.code = 1
-						vr = expand.Variable{Local: vr.Local, Exported: vr.Exported}
+						// (llmsh: as bash's make_internal_declare made
+						// it, with the kind and case options only.)
+						modes = slices.DeleteFunc(slices.Clone(modes), func(m string) bool { return !strings.ContainsAny(m[1:], "iluc") })
+						if vr.Kind != expand.Indexed && vr.Kind != expand.Associative {
+							vr = expand.Variable{Local: vr.Local, Exported: vr.Exported}
+						}
+						vr.Integer = vr.Integer || slices.Contains(modes, "-i")
 					}
 				}
 				if vr.Kind == expand.NameRef && vr.Integer && valType != "-n" && slices.Contains(modes, "-i") {
@@ -2582,6 +2591,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr, ok = before, true
 					if vr.Kind == expand.Unknown {
 						vr.Kind = expand.String
+					}
+					if !vr.IsSet() && (valType == "-a" || valType == "-A") {
+						// llmsh: declare -ai a='1+' leaves a=()
+						// (bash converts a to an array first).
+						vr.Set, vr.Kind, vr.Str, vr.List = true, expand.Indexed, "", []string{}
+						if valType == "-A" {
+							vr.Kind, vr.List, vr.Map = expand.Associative, nil, map[string]string{}
+						}
 					}
 				}
 				if !ok {

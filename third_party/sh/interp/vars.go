@@ -1806,7 +1806,7 @@ func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType str
 			vr.Kind = expand.Indexed
 		}
 	case "-n":
-		if vr.Kind == expand.Indexed || vr.Kind == expand.Associative {
+		if (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) && (as == nil || as.Naked || as.Array == nil) {
 			// llmsh: bash's refusal (declare -n of an array).
 			r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), builtin, name)
 			r.exit.code = 1
