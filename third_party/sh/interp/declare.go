@@ -978,6 +978,13 @@ func (r *Runner) localThroughRef(name string, vr expand.Variable, as *syntax.Ass
 	return t, r.lookupVar(t), &na
 }
 
+// refValue reports whether s may be a nameref's value: a name or an
+// element, as bash's valid_nameref_value (llmsh).
+func (r *Runner) refValue(s string) bool {
+	p, _, ok := expand.ParseRef(s)
+	return ok && syntax.ValidName(p.Value)
+}
+
 // refReaches reports whether the nameref vr leads to a variable (bash's
 // find_variable of it is not null): one declared, or declRefElem's
 // local named as an element ("a[0]") (llmsh).

@@ -2298,9 +2298,16 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if local && !global && valType != "-n" && vr.Kind == expand.NameRef && r.localHere(name) {
 				name, vr, as = r.localThroughRef(name, vr, as, slices.Contains(modes, "+n")) // llmsh: declare.go
 			}
-			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef || vr.Kind == expand.NameRef && slices.Contains(modes, "+n")) {
+			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef && as.Array == nil || vr.Kind == expand.NameRef && slices.Contains(modes, "+n")) {
 				// llmsh: declare +r, declare -n of a readonly
-				// variable, as bash.
+				// variable, as bash (declare -n x=(…) fails as
+				// the compound assignment, below).
+				if valType == "-n" && as.Naked && !local && vr.Kind == expand.String && vr.IsSet() && !r.refValue(vr.Str) {
+					// llmsh: bash checks the value first.
+					r.errf("%s%s: `%s': invalid variable name for name reference\n", r.errPrefix(), cm.Variant.Value, vr.Str)
+					r.exit.code = 1
+					continue
+				}
 				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
 				r.exit.code = 1
 				continue
@@ -2539,7 +2546,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				before := vr
 				newLocal := local && !global && !r.localHere(name)
-				r.declaring = true
+				r.declaring, r.declLocal = true, local && !global
 				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
 					r.declNewLocal = name
 				}
@@ -2547,7 +2554,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if as.Append && index != nil && as.Array == nil {
 					// llmsh: declare a[i++]+=v evaluates i++ once.
 					if index, ok = r.fixedIndex(name, index); !ok {
-						r.declaring, r.declNewLocal = false, ""
+						r.declaring, r.declLocal, r.declNewLocal = false, false, ""
 						continue
 					}
 				}
@@ -2579,7 +2586,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 				}
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, index)
-				r.declaring, r.declNewLocal = false, ""
+				r.declaring, r.declLocal, r.declNewLocal = false, false, ""
 				if part := r.partial; part != nil {
 					// llmsh: declare -i a=(1 1/0 3) keeps a[0] and
 					// its attributes (bash); the line is abandoned.

@@ -1539,6 +1539,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			}
 			// Index resets our index with a literal value.
 			var ok bool
+			r.liveElems(name, prev, list, indexes, elem.Index)
 			if next, ok = r.arithm(sglQuotesGone(elem.Index)); !ok {
 				return name, prev, r.partialIndexed(prev, wasSet, list, indexes)
 			}
@@ -1593,6 +1594,26 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	prev.List = list
 	prev.Indexes = indexes
 	return name, prev, true
+}
+
+// liveElems shows the array name as its compound assignment has made it
+// so far (prev with list and indexes) to the subscript idx about to be
+// evaluated, as bash assigns each element to the variable itself, which
+// it emptied first (a=([a]=1 [a]=2) is (1 2)) (llmsh). A subscript of
+// digits reads nothing and is left alone.
+func (r *Runner) liveElems(name string, prev expand.Variable, list []string, indexes []int, idx syntax.ArithmExpr) {
+	if w, ok := idx.(*syntax.Word); ok {
+		if lit := w.Lit(); lit != "" && strings.Trim(lit, "0123456789") == "" {
+			return
+		}
+	}
+	if list == nil {
+		list = []string{}
+	}
+	prev.Set, prev.Kind, prev.Str, prev.List, prev.Indexes, prev.Map = true, expand.Indexed, "", list, indexes, nil
+	prev.ReadOnly = false
+	prev.Local = prev.Local || r.declaring && r.declLocal // local a=(…) over a global a
+	_ = r.writeEnv.Set(name, prev)                        // the assignment's own setVar follows
 }
 
 // partialIndexed keeps in r.partial the elements of an indexed array's
