@@ -1090,6 +1090,70 @@ func dollarDblText(w *syntax.Word) *syntax.Word {
 	return &syntax.Word{Parts: parts}
 }
 
+// quotedNameJoin is the word of a double-quoted ${v:-word} (or :+, :=
+// and their forms without the colon) as bash 5.2 reads it (llmsh): its
+// inner double quotes are removed as text before it is expanded, so a
+// $name that such a quote ends takes the name characters after it:
+// "${u:-"$f"x}" expands $fx, "${u:-x"$f"y}" is x, "${u:-$f$'x'}" $fx
+// (extquote). The parts of the
+// inner quotes join the word's (all double-quoted text there); a word
+// where no name goes on is returned as it is.
+func (cfg *Config) quotedNameJoin(w *syntax.Word) *syntax.Word {
+	var flat []syntax.WordPart
+	quoted := false
+	for _, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok && !dq.Dollar {
+			flat, quoted = append(flat, dq.Parts...), true
+			continue
+		}
+		if sq, ok := p.(*syntax.SglQuoted); ok && sq.Dollar && !cfg.hereDoc {
+			// $'x' (shopt extquote) is x there.
+			p, quoted = &syntax.Lit{ValuePos: sq.Left, ValueEnd: sq.Right, Value: dollarSingle(cfg, sq.Value)}, true
+		}
+		flat = append(flat, p)
+	}
+	if !quoted {
+		return w
+	}
+	joined := false
+	for i := 0; i < len(flat); i++ {
+		pe, ok := flat[i].(*syntax.ParamExp)
+		if !ok || !pe.Short || !syntax.ValidName(pe.Param.Value) {
+			continue
+		}
+		name := pe.Param.Value
+		j := i + 1
+		for ; j < len(flat); j++ {
+			lit, ok := flat[j].(*syntax.Lit)
+			if !ok {
+				break
+			}
+			n := 0
+			for n < len(lit.Value) && (lit.Value[n] == '_' || lit.Value[n] >= 'a' && lit.Value[n] <= 'z' || lit.Value[n] >= 'A' && lit.Value[n] <= 'Z' || lit.Value[n] >= '0' && lit.Value[n] <= '9') {
+				n++
+			}
+			name += lit.Value[:n]
+			if n < len(lit.Value) {
+				rest := *lit
+				rest.Value = lit.Value[n:]
+				flat[j] = &rest
+				break
+			}
+			flat[j] = &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValuePos}
+		}
+		if name != pe.Param.Value {
+			npe, param := *pe, *pe.Param
+			param.Value = name
+			npe.Param = &param
+			flat[i], joined = &npe, true
+		}
+	}
+	if !joined {
+		return w
+	}
+	return &syntax.Word{Parts: flat}
+}
+
 func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 	if w == nil {
 		return nil

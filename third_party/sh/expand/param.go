@@ -550,6 +550,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				word = dollarDblText(word)
 			}
 			word = sglQuotesLiteral(word)
+			if op := pe.Exp.Op; op != syntax.ErrorUnset && op != syntax.ErrorUnsetOrNull {
+				word = cfg.quotedNameJoin(word)
+			}
 			litWord = dblQuotedWord(word)
 		}
 		// llmsh: the word is expanded only when it is used, as in bash

@@ -386,6 +386,9 @@ type Runner struct {
 	// declaring is set while declare, local, typeset, export or readonly
 	// assign a value (llmsh: some of bash's messages differ there).
 	declaring bool
+	// declLocal is set with declaring when the declaration makes locals
+	// (llmsh: liveElems).
+	declLocal bool
 	// llmsh: declNewLocal names the local that a declaration is making
 	// (local -i x=x+1), which exists, unset, when its integer value is
 	// evaluated, as bash's make_local_variable comes first.

@@ -681,7 +681,7 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd, preRedirs bool) (args
 			r.internalDecl(cm.Variant, printOpts(opts), as)
 			as = &syntax.Assign{Naked: true, Name: as.Name}
 			words = append(words, name)
-		case as.Array != nil && early && as.Index == nil && as.Name != nil && internalOpts(opts) && (r.inFunc || cm.Variant.Value != "local"):
+		case as.Array != nil && early && as.Index == nil && as.Name != nil && internalOpts(cm.Variant.Value, opts) && (r.inFunc || cm.Variant.Value != "local"):
 			// llmsh: a compound array assignment that a later word
 			// may read is made as the words are expanded, by the
 			// builtin itself with the options before it, and the
@@ -854,24 +854,59 @@ func printOpts(opts []*syntax.Assign) []*syntax.Assign {
 
 // internalOpts says whether the options opts of a declaration are ones
 // its compound assignments are made with as the words are expanded.
-func internalOpts(opts []*syntax.Assign) bool {
+func internalOpts(variant string, opts []*syntax.Assign) bool {
+	d := &declOpts{variant: variant}
 	for _, o := range opts {
-		if strings.Trim(o.Name.Value[1:], "aAgilrtuxcI") != "" {
+		v := o.Name.Value
+		if strings.Trim(v[1:], "aAgilrtuxcI") != "" {
 			return false
+		}
+		for i := 1; i < len(v); i++ {
+			if !d.option(v[0], v[i]) {
+				return false // llmsh: badOptCompounds
+			}
 		}
 	}
 	return true
 }
 
+// badOptCompounds makes the compound array assignments among args (a
+// declaration's words) that declArgs left to the builtin (variant), as
+// bash's make_internal_declare made them while the words were expanded,
+// before the builtin refuses an option (llmsh): with the options' kind
+// and case letters only, global for export and readonly in a function
+// (readonly -l z=(A) makes z an array of a; export -q x=(1) x=(1)).
+func (r *Runner) badOptCompounds(variant string, args []*syntax.Assign) {
+	var opts []*syntax.Assign
+	for _, as := range args {
+		if as.Naked && as.Index == nil && as.Name != nil && len(as.Name.Value) > 1 && as.Name.Value[0] == '-' && as.Name.Value != "--" {
+			opts = append(opts, as)
+		}
+	}
+	kind := kindOpts(opts)
+	if (variant == "export" || variant == "readonly") && r.inFunc {
+		kind = append(kind, &syntax.Assign{Naked: true, Name: &syntax.Lit{Value: "-g"}})
+	}
+	code := r.exit.code
+	for _, as := range args {
+		if as.Array != nil && as.Index == nil && as.Name != nil {
+			if r.internalDecl(&syntax.Lit{Value: "declare"}, kind, as); r.exit.exiting {
+				return // an arithmetic error abandons the line (bash)
+			}
+		}
+	}
+	r.exit.code = code
+}
+
 // kindOpts is the option words of opts cut to the letters of a
-// variable's kind and case (aAilu), as bash's make_internal_declare
+// variable's kind and case (aAiluc), as bash's make_internal_declare
 // gives them (llmsh).
 func kindOpts(opts []*syntax.Assign) []*syntax.Assign {
 	var b strings.Builder
 	for _, o := range opts {
 		if v := o.Name.Value; v[0] == '-' {
 			for _, c := range v[1:] {
-				if strings.ContainsRune("aAilu", c) {
+				if strings.ContainsRune("aAiluc", c) {
 					b.WriteRune(c)
 				}
 			}
@@ -941,6 +976,13 @@ func (r *Runner) localThroughRef(name string, vr expand.Variable, as *syntax.Ass
 		na.Name = &lit
 	}
 	return t, r.lookupVar(t), &na
+}
+
+// refValue reports whether s may be a nameref's value: a name or an
+// element, as bash's valid_nameref_value (llmsh).
+func (r *Runner) refValue(s string) bool {
+	p, _, ok := expand.ParseRef(s)
+	return ok && syntax.ValidName(p.Value)
 }
 
 // refReaches reports whether the nameref vr leads to a variable (bash's

@@ -2124,6 +2124,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if len(opt) > 1 && (opt[0] == '-' || opt[0] == '+' && plusOK) {
 					for i := 1; i < len(opt); i++ {
 						if !o.option(opt[0], opt[i]) {
+							if r.badOptCompounds(o.variant, args); r.exit.exiting {
+								return // llmsh: declare.go (declare -i a=(1/0))
+							}
 							r.errf("%s%s: %c%c: invalid option\n%s: usage: %s\n", r.errPrefix(), o.variant, opt[0], opt[i], o.variant, declUsage()[o.variant])
 							r.exit.code = 2
 							return
@@ -2189,7 +2192,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				break
 			}
 			name := as.Name.Value
-			valType := valType
+			valType, modes := valType, modes
 			if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
 				valType = "" // llmsh: readonly -a x, export -A x leave x's kind (bash)
 			}
@@ -2315,9 +2318,16 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 			if local && !global && valType != "-n" && vr.Kind == expand.NameRef && r.localHere(name) {
 				name, vr, as = r.localThroughRef(name, vr, as, slices.Contains(modes, "+n")) // llmsh: declare.go
 			}
-			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef || vr.Kind == expand.NameRef && slices.Contains(modes, "+n")) {
+			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef && as.Array == nil || vr.Kind == expand.NameRef && slices.Contains(modes, "+n")) {
 				// llmsh: declare +r, declare -n of a readonly
-				// variable, as bash.
+				// variable, as bash (declare -n x=(…) fails as
+				// the compound assignment, below).
+				if valType == "-n" && as.Naked && !local && vr.Kind == expand.String && vr.IsSet() && !r.refValue(vr.Str) {
+					// llmsh: bash checks the value first.
+					r.errf("%s%s: `%s': invalid variable name for name reference\n", r.errPrefix(), cm.Variant.Value, vr.Str)
+					r.exit.code = 1
+					continue
+				}
 				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
 				r.exit.code = 1
 				continue
@@ -2563,7 +2573,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				}
 				before := vr
 				newLocal := local && !global && !r.localHere(name)
-				r.declaring = true
+				r.declaring, r.declLocal = true, local && !global
 				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
 					r.declNewLocal = name
 				}
@@ -2571,7 +2581,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 				if as.Append && index != nil && as.Array == nil {
 					// llmsh: declare a[i++]+=v evaluates i++ once.
 					if index, ok = r.fixedIndex(name, index); !ok {
-						r.declaring, r.declNewLocal = false, ""
+						r.declaring, r.declLocal, r.declNewLocal = false, false, ""
 						continue
 					}
 				}
@@ -2585,7 +2595,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					} else {
 						r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name)
 						r.exit.code = 1
-						vr = expand.Variable{Local: vr.Local, Exported: vr.Exported}
+						// (llmsh: as bash's make_internal_declare made
+						// it, with the kind and case options only.)
+						modes = slices.DeleteFunc(slices.Clone(modes), func(m string) bool { return !strings.ContainsAny(m[1:], "iluc") })
+						if vr.Kind != expand.Indexed && vr.Kind != expand.Associative {
+							vr = expand.Variable{Local: vr.Local, Exported: vr.Exported}
+						}
+						vr.Integer = vr.Integer || slices.Contains(modes, "-i")
 					}
 				}
 				if vr.Kind == expand.NameRef && vr.Integer && valType != "-n" && slices.Contains(modes, "-i") {
@@ -2597,7 +2613,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					}
 				}
 				name, vr, ok = r.assignValIndex(name, vr, as, valType, index)
-				r.declaring, r.declNewLocal = false, ""
+				r.declaring, r.declLocal, r.declNewLocal = false, false, ""
 				if part := r.partial; part != nil {
 					// llmsh: declare -i a=(1 1/0 3) keeps a[0] and
 					// its attributes (bash); the line is abandoned.
@@ -2609,6 +2625,14 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					vr, ok = before, true
 					if vr.Kind == expand.Unknown {
 						vr.Kind = expand.String
+					}
+					if !vr.IsSet() && (valType == "-a" || valType == "-A") {
+						// llmsh: declare -ai a='1+' leaves a=()
+						// (bash converts a to an array first).
+						vr.Set, vr.Kind, vr.Str, vr.List = true, expand.Indexed, "", []string{}
+						if valType == "-A" {
+							vr.Kind, vr.List, vr.Map = expand.Associative, nil, map[string]string{}
+						}
 					}
 				}
 				if !ok {

@@ -1556,6 +1556,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 			}
 			// Index resets our index with a literal value.
 			var ok bool
+			r.liveElems(name, prev, list, indexes, elem.Index)
 			if next, ok = r.arithm(sglQuotesGone(elem.Index)); !ok {
 				return name, prev, r.partialIndexed(prev, wasSet, list, indexes)
 			}
@@ -1610,6 +1611,26 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 	prev.List = list
 	prev.Indexes = indexes
 	return name, prev, true
+}
+
+// liveElems shows the array name as its compound assignment has made it
+// so far (prev with list and indexes) to the subscript idx about to be
+// evaluated, as bash assigns each element to the variable itself, which
+// it emptied first (a=([a]=1 [a]=2) is (1 2)) (llmsh). A subscript of
+// digits reads nothing and is left alone.
+func (r *Runner) liveElems(name string, prev expand.Variable, list []string, indexes []int, idx syntax.ArithmExpr) {
+	if w, ok := idx.(*syntax.Word); ok {
+		if lit := w.Lit(); lit != "" && strings.Trim(lit, "0123456789") == "" {
+			return
+		}
+	}
+	if list == nil {
+		list = []string{}
+	}
+	prev.Set, prev.Kind, prev.Str, prev.List, prev.Indexes, prev.Map = true, expand.Indexed, "", list, indexes, nil
+	prev.ReadOnly = false
+	prev.Local = prev.Local || r.declaring && r.declLocal // local a=(…) over a global a
+	_ = r.writeEnv.Set(name, prev)                        // the assignment's own setVar follows
 }
 
 // partialIndexed keeps in r.partial the elements of an indexed array's
@@ -1823,7 +1844,7 @@ func (r *Runner) declKind(builtin, name string, vr *expand.Variable, valType str
 			vr.Kind = expand.Indexed
 		}
 	case "-n":
-		if vr.Kind == expand.Indexed || vr.Kind == expand.Associative {
+		if (vr.Kind == expand.Indexed || vr.Kind == expand.Associative) && (as == nil || as.Naked || as.Array == nil) {
 			// llmsh: bash's refusal (declare -n of an array).
 			r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), builtin, name)
 			r.exit.code = 1
