@@ -1179,7 +1179,10 @@ func (cfg *Config) arithGet(name string) (string, bool, error) {
 		// llmsh: $(( r[i] )) reads an element of the nameref's array
 		// (and a message names the array, as bash).
 		if n, v := vr.Resolve(cfg.Env); n != "" && n != name[:i] && !strings.Contains(n, "[") {
-			vr, base = v, n
+			vr = v
+			if v.Declared() {
+				base = n // (a nameref to nothing: bash names the nameref)
+			}
 		}
 	}
 	w, err := cfg.subscriptWord(name[i:], vr.Kind == Associative)

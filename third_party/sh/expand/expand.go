@@ -210,6 +210,11 @@ type Config struct {
 	// randNodeGen (drawRandom).
 	randNodes            []*syntax.Lit
 	randGen, randNodeGen uint64
+	// llmsh: negWarned is the ${!x[-9]} whose element's bad subscript
+	// was reported in the expansion negWarnedGen (resolveParam): bash
+	// reports it once, though llmsh looks it up more than once.
+	negWarned    *syntax.ParamExp
+	negWarnedGen uint64
 	// A pointer to a parameter expansion node, if we're inside one.
 	// Necessary for ${LINENO}.
 	curParam *syntax.ParamExp
@@ -1136,7 +1141,7 @@ func (cfg *Config) listElems(pe *syntax.ParamExp) (elems []string, star, ok bool
 	}
 	cfg.drawRandom(pe) // llmsh
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
-	pe, err = cfg.resolveParam(pe)
+	pe, err = cfg.resolveProbe(pe)
 	if err != nil || pe.Excl || pe.Joined {
 		return nil, false, false, nil
 	}
@@ -1178,7 +1183,7 @@ func (cfg *Config) quotedElemFields(pe *syntax.ParamExp) ([]string, error) {
 		return nil, nil
 	}
 	// llmsh: "${!x}" with x=a[@], a nameref to an array.
-	pe, err := cfg.resolveParam(pe)
+	pe, err := cfg.resolveProbe(pe)
 	if err != nil || pe.Joined {
 		return nil, err
 	}

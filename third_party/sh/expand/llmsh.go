@@ -184,6 +184,18 @@ func ParseRef(s string) (param *syntax.Lit, index syntax.ArithmExpr, ok bool) {
 	return pe.Param, pe.Index, true
 }
 
+// resolveProbe is resolveParam for a look at what pe stands for before it
+// is expanded: the warning of ${!x[-9]} (x: bad array subscript) is left
+// to the expansion itself, so bash's one message is not repeated.
+func (cfg *Config) resolveProbe(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
+	if pe != nil && pe.Excl && pe.Index != nil && cfg.Warn != nil {
+		warn := cfg.Warn
+		cfg.Warn = nil
+		defer func() { cfg.Warn = warn }()
+	}
+	return cfg.resolveParam(pe)
+}
+
 // resolveParam gives the parameter expansion that pe stands for once its
 // indirection and namerefs are followed: `${!x}` with x=a[2] is `${a[2]}`
 // with pe's operators, a nameref to `a[1]` is `${a[1]}`. pe itself is
@@ -225,11 +237,25 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 		// indirect expansion`), not to x itself.
 		noUnset := cfg.NoUnset
 		cfg.NoUnset = false
+		warn, warned := cfg.Warn, false
+		if cfg.negWarned == pe && cfg.negWarnedGen == cfg.randGen {
+			cfg.Warn = nil // llmsh: reported once (negWarned)
+		} else if warn != nil && pe.Index != nil {
+			cfg.Warn = func(s string) { warned = true; warn(s) }
+		}
 		val, err := cfg.paramExp(inner)
 		cfg.NoUnset = noUnset
+		if warned {
+			cfg.negWarned, cfg.negWarnedGen = pe, cfg.randGen
+		}
 		if err != nil {
+			cfg.Warn = warn
 			return nil, err
 		}
+		if val == "" && cfg.negWarned == pe && cfg.negWarnedGen == cfg.randGen {
+			cfg.Warn = nil
+		}
+		defer func() { cfg.Warn = warn }()
 		if val == "" {
 			set := cfg.isSet(inner)
 			if set && pe.Index == nil && (vr.Kind == Indexed || vr.Kind == Associative) {

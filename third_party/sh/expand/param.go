@@ -309,8 +309,8 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	orig := vr
 	if n, v := vr.Resolve(cfg.Env); n != "" {
 		name, vr = n, v
-		if !strings.Contains(n, "[") {
-			cfg.curArray = n
+		if !strings.Contains(n, "[") && v.Declared() {
+			cfg.curArray = n // llmsh: else bash names the nameref
 		}
 		if !v.Declared() && cfg.Warn != nil && circularRef(cfg.Env, orig) {
 			cfg.Warn("warning: " + pe.Param.Value + ": circular name reference")
@@ -330,6 +330,15 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 		// operators that test for a value (${!ref-w}, ${!ref:=w}) test
 		// the name even for an array (bash: "A" of declare -n r=A), and
 		// ${!ref%}, ${!ref#} (no pattern at all) leave the name as it is.
+		if strings.Contains(name, "[") && !overridingUnset(pe) && !bareTrim(pe) {
+			// llmsh: of a nameref to an element (r='A[2]'), OP applies
+			// to the element: ${!r,,} is ${A[2],,}, as bash.
+			if p, idx, ok := ParseRef(name); ok && idx != nil {
+				pe3 := *pe
+				pe3.Excl, pe3.Param, pe3.Index = false, p, idx
+				return cfg.paramExpText(&pe3)
+			}
+		}
 		pe2 := *pe
 		pe2.Excl = false
 		pe = &pe2
@@ -662,8 +671,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					elemIndex = keyWord(index)
 				} else if allIndex(index) {
 					// llmsh: ${b[@]:=w} assigns nothing: bash's
-					// error, which abandons the line, status 2.
-					return "", ParamError{Msg: name + "[" + nodeLit(index) + "]: bad array subscript", Status: 2}
+					// error, which abandons the line, status 2; it
+					// names a nameref as written (${r[@]:=w}).
+					msgName := name
+					if !written.Excl && written.Param != nil && written.Index != nil {
+						msgName = written.Param.Value
+					}
+					return "", ParamError{Msg: msgName + "[" + nodeLit(index) + "]: bad array subscript", Status: 2}
 				}
 				if str, err = cfg.assignDefault(name, vr, elemIndex, arg); err != nil {
 					if vr.ReadOnly {
@@ -1482,7 +1496,7 @@ func (cfg *Config) badNegative(idx syntax.ArithmExpr, vr Variable) error {
 		}
 		return nil
 	}
-	if cfg.Warn != nil && cfg.curParam != nil {
+	if cfg.Warn != nil && cfg.curParam != nil && (cfg.negWarned != cfg.curParam || cfg.negWarnedGen != cfg.randGen) {
 		cfg.Warn(cfg.curArrayName() + ": bad array subscript")
 	}
 	return nil

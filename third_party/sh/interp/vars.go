@@ -1442,7 +1442,7 @@ func (r *Runner) assignValIndex(name string, prev expand.Variable, as *syntax.As
 				word := wordText(elem.Value)
 				msg := "%s%s: %s: must use subscript when assigning associative array\n"
 				if r.declaring {
-					word = "'" + word + "'"
+					word = "'" + strings.ReplaceAll(word, "'", `'\''`) + "'"
 					if r.cmdErr != nil {
 						// bash warns as it expands declare's
 						// words, before the redirections.
@@ -1904,7 +1904,13 @@ func (r *Runner) assocPairWord(elem *syntax.ArrayElem) string {
 		if elem.Value != nil {
 			v = r.literal(elem.Value)
 		}
-		return "[" + subscriptText(elem.Index) + "]=" + v
+		// llmsh: the element is a word as any other there: its
+		// subscript expanded too, += kept ([$i]+=v is "[2]+=v").
+		op := "="
+		if elem.Append {
+			op = "+="
+		}
+		return "[" + r.assocKey(elem.Index) + "]" + op + v
 	}
 	if elem.Value == nil {
 		return ""
