@@ -519,15 +519,13 @@ func jobStmtText(st *syntax.Stmt) string {
 		return "! " + jobStmtText(&st2)
 	}
 	if len(st.Redirs) > 0 {
-		for _, rd := range st.Redirs {
-			if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
-				return print(st)
-			}
-		}
 		st2 := *st
 		st2.Redirs = nil
 		p := &funcPrinter{words: syntax.NewPrinter(syntax.SingleLine(true))}
 		p.redirs(st.Redirs, false)
+		// llmsh: here-document bodies after all the redirections, as
+		// bash prints them (cat <<E > f<NL>body<NL>E<NL>).
+		p.flushHdocs()
 		return jobStmtText(&st2) + p.b.String()
 	}
 	switch cm := st.Cmd.(type) {
