@@ -1009,7 +1009,15 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 	// llmsh: ${v/#p/r} and ${v/%p/r} are anchored (the parser keeps the
 	// # or % as the first character of the pattern).
 	origWord, anchor := anchoredRepl(repl)
+	// llmsh: the ~ after # or % is not at the start of bash's pattern
+	// word: ${v/#~/x} matches a ~ (${v/~/x} $HOME; the replacement's ~
+	// expands).
+	oldTildes := cfg.tildes
+	if anchor != 0 {
+		cfg.tildes = tildeNone
+	}
 	orig, err := Pattern(cfg, origWord)
+	cfg.tildes = oldTildes
 	if err != nil {
 		return nil, err
 	}

@@ -1423,6 +1423,13 @@ func (r *Runner) Reset() {
 	r.setVar("OPTIND", expand.Variable{Set: true, Kind: expand.String, Integer: true, Str: "1"})
 	r.resetSpecialVars() // llmsh: specialvars.go
 	r.importShellOpts()  // llmsh: options.go
+	if r.writeEnv.Get("POSIXLY_CORRECT").IsSet() && !r.opts[optPosix] {
+		// llmsh: bash starts in posix mode when the environment has
+		// it (sv_strict_posix), $BASHOPTS saying so.
+		r.opts[optPosix] = true
+		r.posixOpts(true)
+		r.bashOpts = r.optsOn(true)
+	}
 	if r.opts[optPosix] && !r.writeEnv.Get("POSIXLY_CORRECT").IsSet() {
 		// llmsh: started in posix mode (bash --posix, -o posix), as
 		// set -o posix would have said it.

@@ -425,7 +425,7 @@ func forPart(s string) string {
 
 func (p *funcPrinter) redirs(rds []*syntax.Redirect, first bool) {
 	if len(rds) > 0 {
-		p.noSemi = false // bash's print_redirection_list clears was_heredoc
+		p.noSemi, p.midDoc = false, false // bash's print_redirection_list clears was_heredoc
 	}
 	for _, rd := range rds {
 		if !first {

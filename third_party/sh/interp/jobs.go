@@ -84,7 +84,7 @@ type bgProc struct {
 func (r *Runner) startJob(ctx context.Context, st *syntax.Stmt) (*bgProc, context.Context) {
 	bg, jctx := r.newJob(ctx)
 	if st != nil {
-		bg.text = jobText(st)
+		bg.text = jobText(st, r.text.src)
 		r.forgetSeen()
 		bg.num = r.nextJobNum()
 	}
@@ -494,17 +494,50 @@ func (r *Runner) RunningJobs() int {
 	return n
 }
 
-// jobText is the command of a job as jobs shows it, on one line.
-func jobText(st *syntax.Stmt) string {
+// jobText is the command of a job as jobs shows it, on one line but for
+// a compound command's (src is the text st was parsed from, or "").
+func jobText(st *syntax.Stmt, src string) string {
 	st2 := *st
 	st2.Background, st2.Disown = false, false
-	return jobStmtText(&st2)
+	return jobStmtText(&st2, src)
+}
+
+// jobCompoundText prints st, an if, for, while, until or case command,
+// as bash prints it in jobs: on several lines, as in a function (llmsh).
+func jobCompoundText(st *syntax.Stmt, src string) (string, bool) {
+	var kw string
+	switch cm := st.Cmd.(type) {
+	case *syntax.IfClause:
+		kw = "if"
+	case *syntax.ForClause:
+		kw = "for"
+		if cm.Select {
+			return "", false
+		}
+	case *syntax.WhileClause:
+		kw = "while"
+		if cm.Until {
+			kw = "until"
+		}
+	case *syntax.CaseClause:
+		kw = "case"
+	default:
+		return "", false
+	}
+	if off := int(st.Cmd.Pos().Offset()); off+len(kw) > len(src) || src[off:off+len(kw)] != kw {
+		src = "" // not the text st came from
+	}
+	p := &funcPrinter{src: src, words: syntax.NewPrinter(syntax.SingleLine(true))}
+	p.stmt(st, 0)
+	p.flushHdocs()
+	return p.b.String(), true
 }
 
 // jobStmtText prints st on one line, with bash's spaces inside the
 // parentheses of a subshell ("( exit 5 )"), here or as an element of a
-// list or pipeline.
-func jobStmtText(st *syntax.Stmt) string {
+// list or pipeline; a compound command on several lines (src is the text
+// st was parsed from, or "": jobCompoundText).
+func jobStmtText(st *syntax.Stmt, src string) string {
 	print := func(n syntax.Node) string {
 		var sb strings.Builder
 		syntax.NewPrinter(syntax.SingleLine(true)).Print(&sb, n)
@@ -516,19 +549,20 @@ func jobStmtText(st *syntax.Stmt) string {
 	if st.Negated {
 		st2 := *st
 		st2.Negated = false
-		return "! " + jobStmtText(&st2)
+		return "! " + jobStmtText(&st2, src)
+	}
+	if text, ok := jobCompoundText(st, src); ok {
+		return text
 	}
 	if len(st.Redirs) > 0 {
-		for _, rd := range st.Redirs {
-			if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
-				return print(st)
-			}
-		}
 		st2 := *st
 		st2.Redirs = nil
 		p := &funcPrinter{words: syntax.NewPrinter(syntax.SingleLine(true))}
 		p.redirs(st.Redirs, false)
-		return jobStmtText(&st2) + p.b.String()
+		// llmsh: here-document bodies after all the redirections, as
+		// bash prints them (cat <<E > f<NL>body<NL>E<NL>).
+		p.flushHdocs()
+		return jobStmtText(&st2, src) + p.b.String()
 	}
 	switch cm := st.Cmd.(type) {
 	case *syntax.Subshell:
@@ -537,7 +571,7 @@ func jobStmtText(st *syntax.Stmt) string {
 		}
 		parts := make([]string, len(cm.Stmts))
 		for i, s := range cm.Stmts {
-			parts[i] = jobStmtText(s) // with its & (print)
+			parts[i] = jobStmtText(s, src) // with its & (print)
 		}
 		text := parts[0]
 		for i, p := range parts[1:] {
@@ -549,10 +583,10 @@ func jobStmtText(st *syntax.Stmt) string {
 		}
 		return "( " + text + " )"
 	case *syntax.BinaryCmd:
-		return jobStmtText(cm.X) + " " + cm.Op.String() + " " + jobStmtText(cm.Y)
+		return jobStmtText(cm.X, src) + " " + cm.Op.String() + " " + jobStmtText(cm.Y, src)
 	case *syntax.CoprocClause:
 		if cm.Name != nil && cm.Stmt != nil {
-			return "coproc " + print(cm.Name) + " " + jobStmtText(cm.Stmt)
+			return "coproc " + print(cm.Name) + " " + jobStmtText(cm.Stmt, src)
 		}
 	}
 	return print(st)

@@ -253,7 +253,7 @@ func (r *Runner) execForeground(ctx context.Context, pos syntax.Pos, args []stri
 	r.llmsh.fg.Store(j) // before it runs: Ctrl-Z from now on stops it
 	j.text = strings.Join(args, " ")
 	if cm, ok := r.curCmd.(*syntax.CallExpr); ok && r.curText == "" {
-		j.text = jobStmtText(&syntax.Stmt{Cmd: cm, Redirs: r.curRedirs})
+		j.text = jobStmtText(&syntax.Stmt{Cmd: cm, Redirs: r.curRedirs}, r.text.src)
 	}
 	hctx := r2.handlerCtx(jctx, handlerKindExec, pos)
 	held := r.holdRedirs()
@@ -280,7 +280,7 @@ func (r *Runner) execForeground(ctx context.Context, pos syntax.Pos, args []stri
 func (r *Runner) subshellForeground(ctx context.Context, r2 *Runner, cm *syntax.Subshell) {
 	j, jctx := r.newJob(r.jobBase(ctx))
 	r.llmsh.fg.Store(j) // before it runs: Ctrl-Z from now on stops it
-	j.text = jobStmtText(&syntax.Stmt{Cmd: cm})
+	j.text = jobStmtText(&syntax.Stmt{Cmd: cm}, r.text.src)
 	r2.gate = j.gate
 	go func() {
 		r2.stmts(jctx, cm.Stmts)

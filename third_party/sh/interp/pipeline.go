@@ -202,7 +202,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 	if r.foregroundJobs() {
 		fg, ctx = r.newJob(r.jobBase(ctx))
 		r.llmsh.fg.Store(fg) // before it runs: Ctrl-Z from now on stops it
-		fg.text = jobStmtText(&syntax.Stmt{Cmd: cm})
+		fg.text = jobStmtText(&syntax.Stmt{Cmd: cm}, r.text.src)
 		for _, r2 := range subs {
 			r2.gate = fg.gate
 		}
@@ -364,7 +364,7 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			if i == n-1 {
 				st = last
 			}
-			r.pipeProcs[i] = pipeProc{pid: r2.bashPid, status: st, text: jobStmtText(elems[i])}
+			r.pipeProcs[i] = pipeProc{pid: r2.bashPid, status: st, text: jobStmtText(elems[i], r.text.src)}
 		}
 	}
 	for _, r2 := range subs {

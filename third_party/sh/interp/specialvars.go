@@ -323,7 +323,7 @@ func (r *Runner) strictPosix(set bool) {
 // after its words (bash's print form): `2> /dev/null`, `1>&2`, `<<< x`,
 // a here-document with its body.
 func (r *Runner) redirsText(redirs []*syntax.Redirect) string {
-	var sb strings.Builder
+	var sb, bodies strings.Builder
 	p := syntax.NewPrinter(syntax.SingleLine(true))
 	word := func(w *syntax.Word) string {
 		if r.curSrc != "" {
@@ -352,15 +352,28 @@ func (r *Runner) redirsText(redirs []*syntax.Redirect) string {
 			}
 			sb.WriteString(n + rd.Op.String() + word(rd.Word))
 		case syntax.Hdoc, syntax.DashHdoc:
+			// llmsh: as bash, the bodies follow the line of all the
+			// redirections, those of <<- with no leading tabs.
 			delim := word(rd.Word)
-			sb.WriteString(n + rd.Op.String() + delim + "\n")
+			sb.WriteString(n + rd.Op.String() + delim)
 			if rd.Hdoc != nil {
-				sb.WriteString(word(rd.Hdoc))
+				body := word(rd.Hdoc)
+				if rd.Op == syntax.DashHdoc {
+					lines := strings.SplitAfter(body, "\n")
+					for i, l := range lines {
+						lines[i] = strings.TrimLeft(l, "\t")
+					}
+					body = strings.Join(lines, "")
+				}
+				bodies.WriteString(body)
 			}
-			sb.WriteString(strings.Trim(delim, `'"\`) + "\n")
+			bodies.WriteString(strings.Trim(delim, `'"\`) + "\n")
 		default:
 			sb.WriteString(n + rd.Op.String() + " " + word(rd.Word))
 		}
+	}
+	if bodies.Len() > 0 {
+		sb.WriteString("\n" + bodies.String())
 	}
 	return sb.String()
 }
