@@ -1244,10 +1244,120 @@ func sglQuotesLiteral(w *syntax.Word) *syntax.Word {
 		}
 		parts = append(parts, p)
 	}
+	if merged, ok := mergeQuotedNames(parts); ok {
+		parts, changed = merged, true
+	}
 	if !changed {
 		return w
 	}
 	return &syntax.Word{Parts: parts}
+}
+
+// mergeQuotedNames joins to a $name that ends a part of the WORD of
+// "${v+WORD}" the name characters that the next part starts with: bash
+// removes the inner double quotes before it expands WORD, so that
+// "${v+"$a"b}" and "${v+$a"b"}" expand $ab (llmsh). ok is false when
+// there is nothing to join; parts is not changed, the parts it joins
+// are copies.
+func mergeQuotedNames(parts []syntax.WordPart) (_ []syntax.WordPart, ok bool) {
+	var out []syntax.WordPart
+	for i := 0; i < len(parts); i++ {
+		pe, inDbl := endName(parts[i])
+		if pe == nil || i+1 >= len(parts) {
+			if out != nil {
+				out = append(out, parts[i])
+			}
+			continue
+		}
+		name := pe.Param.Value
+		cur := parts[i]
+		j := i + 1
+		var rest syntax.WordPart // what is left of the part name ends in
+		for ; j < len(parts); j++ {
+			head, tail, whole := nameHead(parts[j])
+			if head == "" {
+				break
+			}
+			name += head
+			if !whole {
+				rest = tail
+				j++
+				break
+			}
+		}
+		if name == pe.Param.Value {
+			if out != nil {
+				out = append(out, parts[i])
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]syntax.WordPart, 0, len(parts)), parts[:i]...)
+		}
+		npe := &syntax.ParamExp{Dollar: pe.Dollar, Short: true,
+			Param: &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: name}}
+		if inDbl {
+			dq := cur.(*syntax.DblQuoted)
+			inner := slices.Clone(dq.Parts)
+			inner[len(inner)-1] = npe
+			cur = &syntax.DblQuoted{Left: dq.Left, Right: dq.Right, Parts: inner}
+		} else {
+			cur = npe
+		}
+		out = append(out, cur)
+		if rest != nil {
+			out = append(out, rest)
+		}
+		i = j - 1
+	}
+	return out, out != nil
+}
+
+// endName is the short $name (not a special parameter) that part p is
+// or that its double-quoted text ends with (mergeQuotedNames).
+func endName(p syntax.WordPart) (pe *syntax.ParamExp, inDbl bool) {
+	if dq, ok := p.(*syntax.DblQuoted); ok && !dq.Dollar && len(dq.Parts) > 0 {
+		p, inDbl = dq.Parts[len(dq.Parts)-1], true
+	}
+	if pe, ok := p.(*syntax.ParamExp); ok && pe.Short && syntax.ValidName(pe.Param.Value) {
+		return pe, inDbl
+	}
+	return nil, false
+}
+
+// nameHead is the name characters that part p starts with, as text or
+// as the text of its double quotes, and p without them (whole: p is all
+// name characters).
+func nameHead(p syntax.WordPart) (head string, tail syntax.WordPart, whole bool) {
+	lit, _ := p.(*syntax.Lit)
+	var dq *syntax.DblQuoted
+	if lit == nil {
+		if dq, _ = p.(*syntax.DblQuoted); dq == nil || dq.Dollar || len(dq.Parts) == 0 {
+			return "", nil, false
+		}
+		lit, _ = dq.Parts[0].(*syntax.Lit)
+	}
+	if lit == nil {
+		return "", nil, false
+	}
+	k := 0
+	for k < len(lit.Value) && isNameByte(lit.Value[k]) {
+		k++
+	}
+	if k == 0 {
+		return "", nil, false
+	}
+	rest := &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[k:]}
+	if dq == nil {
+		return lit.Value[:k], rest, k == len(lit.Value)
+	}
+	inner := slices.Clone(dq.Parts)
+	if rest.Value == "" {
+		inner = inner[1:]
+	} else {
+		inner[0] = rest
+	}
+	return lit.Value[:k], &syntax.DblQuoted{Left: dq.Left, Right: dq.Right, Parts: inner}, len(inner) == 0
 }
 
 // elemAtOp applies ${v@OP} for an OP that works on each element of a
