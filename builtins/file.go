@@ -287,14 +287,12 @@ func fileDescribeData(data []byte, whole bool) (desc, mimeType, enc string) {
 		return "empty", "inode/x-empty", "binary"
 	}
 	if d, mt, ok := fileMagic(data, whole); ok {
-		if mt == "application/pdf" || mt == "application/postscript" || mt == "text/rtf" {
-			// libmagic words a PDF's charset from its first 64 KiB as
-			// it would a text file's: a "%\xe2\xe3\xcf\xd3" comment line
-			// makes it iso-8859-1, a NUL binary.
-			_, _, enc := fileText(data[:min(len(data), 64<<10)])
-			return d, mt, enc
-		}
-		return d, mt, "binary"
+		// libmagic words the charset of every type from its first 64
+		// KiB as it would a text file's: a PDF's "%\xe2\xe3\xcf\xd3"
+		// comment line makes it iso-8859-1, a NUL binary, a file that
+		// starts "BZh" and goes on in ASCII us-ascii.
+		_, _, enc := fileText(data[:min(len(data), 64<<10)])
+		return d, mt, enc
 	}
 	return fileText(data)
 }
@@ -375,9 +373,17 @@ func fileMagic(b []byte, whole bool) (desc, mimeType string, ok bool) {
 			d += ", interlaced"
 		}
 		return d, "image/png", true
-	case (has("GIF87a") || has("GIF89a")) && len(b) >= 10:
-		return fmt.Sprintf("GIF image data, version %s, %d x %d", b[3:6], binary.LittleEndian.Uint16(b[6:]), binary.LittleEndian.Uint16(b[8:])), "image/gif", true
-	case has("\xff\xd8\xff"):
+	case has("GIF87a") || has("GIF89a"):
+		// libmagic prints each field the file is long enough for
+		d := fmt.Sprintf("GIF image data, version %s,", b[3:6])
+		if len(b) >= 8 {
+			d += fmt.Sprintf(" %d x", binary.LittleEndian.Uint16(b[6:]))
+		}
+		if len(b) >= 10 {
+			d += fmt.Sprintf(" %d", binary.LittleEndian.Uint16(b[8:]))
+		}
+		return d, "image/gif", true
+	case has("\xff\xd8\xff") && len(b) >= 4:
 		d := "JPEG image data"
 		if len(b) >= 13 && string(b[6:11]) == "JFIF\x00" {
 			d += fmt.Sprintf(", JFIF standard %d.%02d", b[11], b[12])
@@ -396,9 +402,16 @@ func fileMagic(b []byte, whole bool) (desc, mimeType string, ok bool) {
 		return "PDF document, version " + string(v), "application/pdf", true
 	case has("\x1f\x8b") && len(b) >= 10:
 		return fileGzip(b, whole), "application/gzip", true
-	case has("BZh") && len(b) >= 4 && b[3] >= '1' && b[3] <= '9':
-		return fmt.Sprintf("bzip2 compressed data, block size = %c00k", b[3]), "application/x-bzip2", true
-	case has("\xfd7zXZ\x00") && len(b) >= 8:
+	case has("BZh"):
+		// libmagic: ">3 byte >47", a signed byte
+		if len(b) >= 4 && b[3] > 47 && b[3] < 0x80 {
+			return fmt.Sprintf("bzip2 compressed data, block size = %c00k", b[3]), "application/x-bzip2", true
+		}
+		return "bzip2 compressed data", "application/x-bzip2", true
+	case has("\xfd7zXZ\x00"):
+		if len(b) < 8 {
+			return "XZ compressed data, checksum", "application/x-xz", true
+		}
 		check := map[byte]string{0: "none", 1: "CRC32", 4: "CRC64", 10: "SHA-256"}[b[7]&0xf]
 		if check == "" {
 			check = "Unknown"
@@ -422,6 +435,42 @@ func fileMagic(b []byte, whole bool) (desc, mimeType string, ok bool) {
 		return "7-zip archive data", "application/x-7z-compressed", true
 	}
 	return "", "", false
+}
+
+// fileELFShort is libmagic's description of an ELF header cut short:
+// each field it is long enough for (class, byte order, type, machine,
+// version, ABI).
+func fileELFShort(b []byte) string {
+	d := "ELF"
+	at := func(i int) byte { return b[i] }
+	if len(b) > 4 {
+		if c := map[byte]string{1: " 32-bit", 2: " 64-bit"}[at(4)]; c != "" {
+			d += c
+		}
+	}
+	if len(b) > 5 {
+		d += map[byte]string{1: " LSB", 2: " MSB"}[at(5)]
+	}
+	var order binary.ByteOrder = binary.LittleEndian
+	if len(b) > 5 && at(5) == 2 {
+		order = binary.BigEndian
+	}
+	if len(b) >= 18 {
+		if t := map[uint16]string{1: "relocatable", 2: "executable", 3: "shared object", 4: "core file"}[order.Uint16(b[16:])]; t != "" {
+			d += " " + t + ","
+		}
+	}
+	if len(b) >= 20 {
+		if m := map[uint16]string{3: "Intel 80386", 0x3e: "x86-64", 0xb7: "ARM aarch64", 0x28: "ARM", 0xf3: "UCB RISC-V", 8: "MIPS", 0x14: "PowerPC", 0x15: "64-bit PowerPC or cisco 7500", 0x16: "IBM S/390"}[order.Uint16(b[18:])]; m != "" {
+			d += " " + m + ","
+		}
+	}
+	if len(b) > 7 {
+		if abi, ok := map[byte]string{0: "SYSV", 3: "GNU/Linux", 9: "FreeBSD"}[at(7)]; ok {
+			d += " (" + abi + ")"
+		}
+	}
+	return d
 }
 
 // fileGzip describes a gzip header (and, with the whole file, its size).
@@ -490,8 +539,8 @@ func fileELFPie(f *elf.File) bool {
 
 // fileELF describes an ELF file as file does for the common fields.
 func fileELF(b []byte) string {
-	if len(b) < 20 {
-		return "ELF"
+	if len(b) < 24 {
+		return fileELFShort(b)
 	}
 	class := map[byte]string{1: "32-bit", 2: "64-bit"}[b[4]]
 	endian := map[byte]string{1: "LSB", 2: "MSB"}[b[5]]

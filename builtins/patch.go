@@ -651,6 +651,8 @@ func parseNormalFile(lines []string, i int, leading []string) (*filePatch, int) 
 // patcher holds one run of patch.
 type patcher struct {
 	env      *Env
+	define   string // -D NAME: changes merged as #ifdef NAME
+	defines  bool   // -D given (NAME may be empty)
 	out      *bufio.Writer
 	strip    int // -1: not given (basename)
 	reverse  bool
@@ -783,8 +785,17 @@ func (p *patcher) flags(env *Env, o *patchCmdOpts) *Flags {
 		p.fuzz = n
 		return nil
 	})
-	var unified bool // the default of llmsh's patch
+	// llmsh's patch tells the format of each diff itself: -c, -n and -u
+	// say what it finds anyway
+	var unified bool
+	f.BoolVar(&unified, 'c', "context", "interpret the patch as a context difference (llmsh: found by itself)")
+	f.BoolVar(&unified, 'n', "normal", "interpret the patch as a normal difference (llmsh: found by itself)")
 	f.BoolVar(&unified, 'u', "unified", "interpret the patch as a unified difference")
+	f.BoolVar(&unified, 0, "posix", "conform to the POSIX standard (llmsh: no effect)")
+	f.Func('D', "ifdef", RequiredArg, "NAME", "make merged if-then-else output using NAME", func(v string, _ bool) error {
+		p.define, p.defines = v, true
+		return nil
+	})
 	f.BoolVar(&o.ed, 'e', "ed", "interpret the patch as an ed script (applied in-process; ed itself never runs)")
 	f.BoolVar(&p.forward, 'N', "forward", "ignore patches that seem to be reversed or already applied")
 	f.BoolVar(&p.ignoreWS, 'l', "ignore-whitespace", "ignore white space changes between patch and input")
@@ -1649,6 +1660,10 @@ func (a *hunkApplier) emit(i int) {
 // and trailing context is left to be copied later (a fuzzed match of the
 // next hunk may overlap it).
 func (a *hunkApplier) applyHunk(h *patchHunk, where int) {
+	if a.p.defines {
+		a.applyHunkDefine(h, where)
+		return
+	}
 	pos := where
 	for _, l := range h.lines {
 		switch l.kind {
@@ -1668,6 +1683,59 @@ func (a *hunkApplier) applyHunk(h *patchHunk, where int) {
 			a.resultNoEOL = l.noEOL
 		}
 	}
+}
+
+// applyHunkDefine is applyHunk under -D NAME, as GNU's apply_hunk with
+// do_defines: deleted lines go in "#ifndef NAME", added ones in "#ifdef
+// NAME" (after "#else" when they replace deleted ones), "#endif" at the
+// next context line or the hunk's end.
+func (a *hunkApplier) applyHunkDefine(h *patchHunk, where int) {
+	const outside, inIfndef, inIfdef, inElse = 0, 1, 2, 3
+	state, pos := outside, where
+	mark := func(text string) { a.result = append(a.result, []byte(text)) }
+	copyTill := func() {
+		for ; a.inPos < pos; a.inPos++ {
+			a.emit(a.inPos)
+		}
+	}
+	for _, l := range h.lines {
+		switch l.kind {
+		case '-':
+			copyTill()
+			switch state {
+			case outside:
+				mark("#ifndef " + a.p.define)
+				state = inIfndef
+			case inIfdef:
+				mark("#else")
+				state = inElse
+			}
+			a.result = append(a.result, l.text)
+			a.inPos = max(a.inPos, pos+1)
+			pos++
+		case '+':
+			copyTill()
+			switch state {
+			case inIfndef:
+				mark("#else")
+				state = inElse
+			case outside:
+				mark("#ifdef " + a.p.define)
+				state = inIfdef
+			}
+			a.result = append(a.result, l.text)
+		default:
+			pos++
+			if state != outside {
+				mark("#endif")
+				state = outside
+			}
+		}
+	}
+	if state != outside {
+		mark("#endif")
+	}
+	a.resultNoEOL = false
 }
 
 // output is the patched file's text.

@@ -160,6 +160,7 @@ type tarOpts struct {
 	badTransform           string
 	mtime                  string
 	fatal                  string // a bad option value GNU tar reports without a usage hint
+	sameOrder              bool   // -s: refused where tar writes
 	usage                  bool   // --usage: argp prints it and exits 0 where it meets it
 }
 
@@ -214,6 +215,11 @@ func tarMain(env *Env) int {
 	}
 	if o.modeErr {
 		env.Errorf("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
+		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		return 2
+	}
+	if letter, writes := map[byte]byte{'c': 'c', 'r': 'r', 'u': 'u', 'A': 'A', 'd': 'D'}[s.mode]; o.sameOrder && writes {
+		env.Errorf("'--same-order' cannot be used with '-%c'", letter)
 		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
 		return 2
 	}
@@ -280,6 +286,9 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	f := NewFlags(env, "Create, extract or list tar archives, through the granted trees only.\n\nExamples:\n  tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.\n  tar -tvf archive.tar         # List all files in archive.tar verbosely.\n  tar -xf archive.tar          # Extract all files from archive.tar.\n\nSymbolic links, hard links, devices and fifos are never created; a\nsymbolic link is archived as a link (with -h, as what it leads to). Names read\nwith -T come after the names given as arguments. Extracted members get\ntheir archived permission bits less the umask (022), exactly with -p;\nsetuid, setgid and sticky bits are never set.",
 		"[OPTION...] [FILE]...")
 	f.Func('c', "create", NoArg, "", "create a new archive", setMode('c'))
+	sameOrder := func(string, bool) error { o.sameOrder = true; return nil }
+	f.Func('s', "preserve-order", NoArg, "", "member arguments are listed in the same order as the files in the archive (llmsh: no effect)", sameOrder)
+	f.Func(0, "same-order", NoArg, "", "same as -s", sameOrder)
 	f.Func('x', "extract", NoArg, "", "extract files from an archive", setMode('x'))
 	f.Func(0, "get", NoArg, "", "same as --extract", setMode('x'))
 	f.Func('t', "list", NoArg, "", "list the contents of an archive", setMode('t'))

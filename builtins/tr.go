@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,8 +26,14 @@ type trSet struct {
 	classAt  map[int]string
 	fillAt   int // the run before which string2's [c*] fill goes; -1: none
 	fillC    byte
+	fillPos  int  // the position of the [c*] fill in the set
 	classes  bool // any class other than at classAt (string2 check)
+	anyClass bool // any character class (the -c check)
+	equiv    bool // an [=c=]
 	endClass bool // the set ends with a character class
+	// indefinite counts the [c*] (and [c*0]) constructs: GNU checks
+	// them once both strings are parsed
+	indefinite int
 }
 
 // trRun is n copies of c in a SET.
@@ -123,7 +131,7 @@ func trUnescape(env *Env, s string) ([]byte, []bool) {
 }
 
 // trParse expands one SET as GNU's build_spec_list does.
-func trParse(env *Env, s string, second bool) (*trSet, error) {
+func trParse(env *Env, s string) (*trSet, error) {
 	b, esc := trUnescape(env, s)
 	set := &trSet{classAt: map[int]string{}, fillAt: -1}
 	plain := func(i int, c byte) bool { return i < len(b) && !esc[i] && b[i] == c }
@@ -151,6 +159,7 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 					} else {
 						set.classes = true
 					}
+					set.anyClass = true
 					for c := 0; c < 256; c++ {
 						if fn(byte(c)) {
 							set.add(byte(c), 1)
@@ -169,7 +178,7 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 						return nil, fmt.Errorf("%s: equivalence class operand must be a single character", trPrintable(b[i+2:j]))
 					}
 					set.add(b[i+2], 1)
-					set.classes = true
+					set.equiv = true
 					i = j + 2
 					continue
 				}
@@ -180,31 +189,25 @@ func trParse(env *Env, s string, second bool) (*trSet, error) {
 				}
 				if j < len(b) {
 					c, num := b[i+1], string(b[i+3:j])
-					if !second && (num == "" || num == "0") {
-						return nil, fmt.Errorf("the [c*] repeat construct may not appear in string1")
-					}
-					if num == "" {
-						if set.fillAt >= 0 {
-							return nil, fmt.Errorf("only one [c*] repeat construct may appear in string2")
-						}
-						set.fillAt, set.fillC = len(set.runs), c
-					} else {
+					var n uint64
+					if num != "" {
 						base := 10
 						if num[0] == '0' {
 							base = 8
 						}
-						n, err := strconv.ParseUint(num, base, 31)
+						var err error
+						n, err = strconv.ParseUint(num, base, 31)
 						if err != nil {
 							return nil, fmt.Errorf("invalid repeat count %s in [c*n] construct", env.Quote(num))
 						}
-						if n == 0 {
-							if set.fillAt >= 0 {
-								return nil, fmt.Errorf("only one [c*] repeat construct may appear in string2")
-							}
-							set.fillAt, set.fillC = len(set.runs), c
-						}
-						set.add(c, int(n))
 					}
+					if n == 0 {
+						set.indefinite++
+						if set.fillAt < 0 {
+							set.fillAt, set.fillC, set.fillPos = len(set.runs), c, set.n
+						}
+					}
+					set.add(c, int(n))
 					i = j + 1
 					continue
 				}
@@ -269,6 +272,9 @@ func tr(env *Env) int {
 	f.Row("-c, -C, --complement", "use the complement of ARRAY1")
 	f.BoolVar(&o.complement, 'c', "complement", "")
 	f.BoolVar(&o.complement, 'C', "", "")
+	// -A: GNU's undocumented AIX option (the C locale; tr is bytes here)
+	var aix bool
+	f.BoolVar(&aix, 'A', "", "")
 	f.BoolVar(&o.del, 'd', "delete", "delete characters in ARRAY1, do not translate")
 	f.BoolVar(&o.squeeze, 's', "squeeze-repeats", "replace each sequence of a repeated character\nthat is listed in the last specified ARRAY,\nwith a single occurrence of that character")
 	f.BoolVar(&o.trunc, 't', "truncate-set1", "first truncate ARRAY1 to length of ARRAY2")
@@ -312,15 +318,24 @@ func tr(env *Env) int {
 
 // tables builds the tables of the operands, SET1 and SET2.
 func (o *trConfig) tables(env *Env, args []string) (*trTables, error) {
-	s1, err := trParse(env, args[0], false)
+	s1, err := trParse(env, args[0])
 	if err != nil {
 		return nil, err
 	}
 	var s2 *trSet
 	if len(args) == 2 {
-		if s2, err = trParse(env, args[1], true); err != nil {
+		if s2, err = trParse(env, args[1]); err != nil {
 			return nil, err
 		}
+	}
+	// GNU's validate, in its order
+	switch {
+	case s1.indefinite > 0:
+		return nil, fmt.Errorf("the [c*] repeat construct may not appear in string1")
+	case s2 != nil && s2.indefinite > 1:
+		return nil, fmt.Errorf("only one [c*] repeat construct may appear in string2")
+	case s2 != nil && o.del && s2.indefinite > 0:
+		return nil, fmt.Errorf("the [c*] construct may appear in string2 only when translating")
 	}
 	set1 := s1
 	if o.complement {
@@ -360,29 +375,39 @@ func (o *trConfig) tables(env *Env, args []string) (*trTables, error) {
 }
 
 // translation fills t to translate set1 (SET1, complemented under -c)
-// into SET2.
+// into SET2, after GNU's checks in GNU's order.
 func (o *trConfig) translation(t *trTables, s1, s2, set1 *trSet) error {
+	if s2.equiv {
+		return fmt.Errorf("[=c=] expressions may not appear in string2 when translating")
+	}
 	if s2.classes {
 		return fmt.Errorf("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'")
 	}
-	if !o.trunc && set1.n > s2.n && s2.endClass && s2.fillAt < 0 {
+	// GNU checks the case classes' alignment (validate_case_classes)
+	// before it extends string2; -c maps the complement's bytes in
+	// order to string2's, classes or not.
+	pairs := map[int]string{}
+	if !o.complement {
+		for at, name := range s2.classAt {
+			if s2.fillAt >= 0 && at >= s2.fillPos {
+				at += max(0, set1.n-s2.n) // after the [c*] fill
+			}
+			if at > set1.n {
+				continue // GNU stops one byte after string1's end
+			}
+			other, ok := s1.classAt[at]
+			if !ok || (other != "upper" && other != "lower") {
+				return fmt.Errorf("misaligned [:upper:] and/or [:lower:] construct")
+			}
+			if other == name {
+				pairs[at] = name
+			}
+		}
+	}
+	if !o.trunc && set1.n > s2.n && s2.n > 0 && s2.endClass && s2.fillAt < 0 {
 		return fmt.Errorf("when translating with string1 longer than string2,\nthe latter string must not end with a character class")
 	}
-	for at := range s2.classAt {
-		if other, ok := s1.classAt[at]; !ok || o.complement || (other != "upper" && other != "lower") {
-			return fmt.Errorf("misaligned [:upper:] and/or [:lower:] construct")
-		}
-	}
-	set2 := &trSet{}
-	for i, r := range s2.runs {
-		if i == s2.fillAt {
-			set2.add(s2.fillC, set1.n-s2.n)
-		}
-		set2.add(r.c, r.n)
-	}
-	if s2.fillAt == len(s2.runs) {
-		set2.add(s2.fillC, set1.n-s2.n)
-	}
+	set2 := s2.filled(set1.n)
 	n1 := set1.n
 	if o.trunc {
 		n1 = min(n1, set2.n)
@@ -393,21 +418,106 @@ func (o *trConfig) translation(t *trTables, s1, s2, set1 *trSet) error {
 		}
 		set2.add(set2.runs[len(set2.runs)-1].c, n1-set2.n)
 	}
-	trWalk(set1.runs, set2.runs, n1, func(c1, c2 byte) { t.xlat[c1] = c2 })
-	if o.squeeze {
-		m := min(set2.n, n1)
-		if n1 == 0 {
-			m = set2.n
-		}
-		for _, r := range set2.runs {
-			if m <= 0 {
-				break
-			}
-			t.sqSet[r.c] = true
-			m -= r.n
+	if o.complement && s1.anyClass && (set2.n != set1.n || !trHomogeneous(set2)) {
+		return fmt.Errorf("when translating with complemented character classes,\nstring2 must map all characters in the domain to one")
+	}
+	// A class mapped to the same class ([:lower:] to [:lower:]) maps
+	// only its first byte: GNU skips the rest of both.
+	r1, r2 := set1.runs, set2.runs
+	ats := slices.Sorted(maps.Keys(pairs))
+	for i := len(ats) - 1; i >= 0; i-- { // the last first: positions hold
+		if at := ats[i]; at < n1 {
+			cut := min(trClassSize(pairs[at])-1, n1-at-1)
+			r1, r2 = trCut(r1, at+1, cut), trCut(r2, at+1, cut)
 		}
 	}
+	trWalk(r1, r2, n1-trCutTotal(pairs, n1), func(c1, c2 byte) { t.xlat[c1] = c2 })
+	if o.squeeze {
+		o.squeezeSet2(t, set2, n1)
+	}
 	return nil
+}
+
+// filled is string2 with its [c*] fill expanded for a string1 of n1
+// bytes.
+func (s2 *trSet) filled(n1 int) *trSet {
+	set2 := &trSet{}
+	for i, r := range s2.runs {
+		if i == s2.fillAt {
+			set2.add(s2.fillC, n1-s2.n)
+		}
+		set2.add(r.c, r.n)
+	}
+	if s2.fillAt == len(s2.runs) {
+		set2.add(s2.fillC, n1-s2.n)
+	}
+	return set2
+}
+
+// squeezeSet2 marks string2's bytes (those paired with string1's) for -s.
+func (o *trConfig) squeezeSet2(t *trTables, set2 *trSet, n1 int) {
+	m := min(set2.n, n1)
+	if n1 == 0 {
+		m = set2.n
+	}
+	for _, r := range set2.runs {
+		if m <= 0 {
+			break
+		}
+		t.sqSet[r.c] = true
+		m -= r.n
+	}
+}
+
+// trClassSize is the number of bytes of a character class.
+func trClassSize(name string) int {
+	n := 0
+	for c := 0; c < 256; c++ {
+		if trClasses[name](byte(c)) {
+			n++
+		}
+	}
+	return n
+}
+
+// trCutTotal is how many positions the same-class pairs below n1 drop.
+func trCutTotal(pairs map[int]string, n1 int) int {
+	total := 0
+	for at, name := range pairs {
+		if at < n1 {
+			total += min(trClassSize(name)-1, n1-at-1)
+		}
+	}
+	return total
+}
+
+// trCut is runs without the n positions from position from on.
+func trCut(runs []trRun, from, n int) []trRun {
+	if n <= 0 {
+		return runs
+	}
+	var out []trRun
+	pos := 0
+	for _, r := range runs {
+		// the part of r before from, and the part after from+n
+		before := max(0, min(r.n, from-pos))
+		after := max(0, pos+r.n-max(pos, from+n))
+		if k := before + after; k > 0 {
+			out = append(out, trRun{r.c, k})
+		}
+		pos += r.n
+	}
+	return out
+}
+
+// trHomogeneous reports whether all of s's bytes are the same one.
+func trHomogeneous(s *trSet) bool {
+	for _, r := range s.runs {
+		if r.c != s.runs[0].c {
+			return false
+		}
+	}
+	return true
 }
 
 // run copies standard input to standard output through t.

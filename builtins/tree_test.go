@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	. "github.com/llmsh/llmsh/builtins"
 )
 
@@ -98,8 +100,15 @@ func treeLayout(t *testing.T) string {
 	if err := os.Chmod(filepath.Join(dir, "Z"), 0o700); err != nil {
 		t.Fatal(err)
 	}
+	// The links get one fixed time: made at "now", a second's boundary
+	// between them reordered -t's output (a flaky run in session 31).
+	linkTime := unix.NsecToTimeval(day("2030-01-01").UnixNano())
 	for link, target := range map[string]string{"lnk": "a", "dl": "d"} {
-		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+		p := filepath.Join(dir, link)
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := unix.Lutimes(p, []unix.Timeval{linkTime, linkTime}); err != nil {
 			t.Fatal(err)
 		}
 	}
