@@ -302,3 +302,18 @@ func (forTests) IOBufSize() int { return ioBufSize }
 func (forTests) ZipDeflate(ctx context.Context, data []byte, level int) ([]byte, error) {
 	return zipDeflate(ctx, data, level)
 }
+
+// JqBacktrackTimeout is the time jq's backtracking engine gives a search
+// when ctx is the run's (llmsh's jq_regexp.go), and the error of a search
+// of s by pattern re under ctx.
+func (forTests) JqBacktrackTimeout(ctx context.Context, re, s string) (time.Duration, error) {
+	bt, err := jqBacktrack(re, false, false)
+	if err != nil {
+		return 0, err
+	}
+	b := bt.(*jqBacktracker)
+	b.timeout(ctx)
+	t := b.re.MatchTimeout
+	_, err = b.FindAll(ctx, s, -1)
+	return t, err
+}

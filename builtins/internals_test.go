@@ -28,11 +28,12 @@ const getconfUsage = "Usage: getconf [-v specification] variable_name [pathname]
 var ownVersion = map[string]bool{"echo": true, "printf": true, "jq": true, "awk": true, "help": true}
 
 const (
-	cutTableMax     = 1 << 16          // cut.go's: positions past it are answered from the ranges
-	exprMaxDepth    = 10000            // expr.go's nesting bound
-	findMaxParens   = 10000            // find.go's nesting bound of parentheses
-	grepBatch       = 16               // grep_prefetch.go's: files of a read_files request
-	grepPerlTimeout = 10 * time.Second // grep_match.go's: a -P match's time without a deadline
+	cutTableMax        = 1 << 16          // cut.go's: positions past it are answered from the ranges
+	exprMaxDepth       = 10000            // expr.go's nesting bound
+	findMaxParens      = 10000            // find.go's nesting bound of parentheses
+	grepBatch          = 16               // grep_prefetch.go's: files of a read_files request
+	grepPerlTimeout    = 10 * time.Second // grep_match.go's: a -P match's time without a deadline
+	jqBacktrackTimeout = 2 * time.Second  // jq_regexp.go's: a search's time without a deadline
 )
 
 // exitStatus is a command's status for ok: 0, or 1.

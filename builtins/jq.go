@@ -246,7 +246,7 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 		gojq.WithEnvironLoader(func() []string { return environ }),
 		// localtime and strflocaltime: the script's TZ, never the host's.
 		gojq.WithLocation(dateLocation(env)),
-		gojq.WithInputIter(r.in),
+		gojq.WithInputIter(r.inputIter()),
 		gojq.WithBacktracker(jqBacktrack),
 		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any { return r.in.fname }),
 		gojq.WithFunction("input_line_number", 0, 0, func(any, []any) any {
@@ -328,7 +328,23 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
-			rest = append(rest, args[i:]...)
+			// as jq 1.7.1: what follows is the filter if none was
+			// given yet, then positional arguments after --args or
+			// --jsonargs (a second -- among them), else files
+			rest = append(rest, a)
+			filter := jqHasFilter(rest)
+			for _, b := range args[i+1:] {
+				switch {
+				case !filter:
+					rest, filter = append(rest, b), true
+				case positionalMode != "":
+					if st := jqPositional(env, o, positionalMode, b); st >= 0 {
+						return nil, st
+					}
+				default:
+					rest = append(rest, b)
+				}
+			}
 			break
 		}
 		switch a {
@@ -385,21 +401,30 @@ func jqTwoArgOptions(env *Env, o *jqOpts, args []string) ([]string, int) {
 			continue
 		}
 		if positionalMode != "" && !strings.HasPrefix(a, "-") && jqHasFilter(rest) {
-			if positionalMode == "--args" {
-				o.positional = append(o.positional, a)
-			} else {
-				x, err := jqDecodeOne([]byte(a))
-				if err != nil {
-					jqUsageError(env, "invalid JSON text passed to --jsonargs")
-					return nil, jqExitUsage
-				}
-				o.positional = append(o.positional, x)
+			if st := jqPositional(env, o, positionalMode, a); st >= 0 {
+				return nil, st
 			}
 			continue
 		}
 		rest = append(rest, a)
 	}
 	return rest, -1
+}
+
+// jqPositional adds a to $ARGS.positional, as a string (mode --args) or
+// as JSON (--jsonargs); it returns a status >= 0 on error.
+func jqPositional(env *Env, o *jqOpts, mode, a string) int {
+	if mode == "--args" {
+		o.positional = append(o.positional, a)
+		return -1
+	}
+	x, err := jqDecodeOne([]byte(a))
+	if err != nil {
+		jqUsageError(env, "invalid JSON text passed to --jsonargs")
+		return jqExitUsage
+	}
+	o.positional = append(o.positional, x)
+	return -1
 }
 
 var errJqIndent = errors.New("bad --indent")
@@ -576,6 +601,68 @@ type jqRunner struct {
 	failed  bool // the filter failed on the last input
 }
 
+// slurpRaw is the text of all the input files (-R -s), which it reads;
+// false when the run stopped.
+func (r *jqRunner) slurpRaw() (string, bool) {
+	var all strings.Builder
+	for i, name := range r.in.files {
+		if r.stop || r.env.Ctx.Err() != nil {
+			return "", false
+		}
+		r.in.next = i + 1
+		b, err := jqReadAll(r.env, name)
+		if err == nil && r.env.MaxLine > 0 && all.Len()+len(b) > r.env.MaxLine {
+			err = r.env.lineTooLong()
+		}
+		if err != nil {
+			r.in.openErr(name, err)
+			continue
+		}
+		all.Write(b)
+	}
+	return gojq.ValidUTF8(all.String()), true
+}
+
+// inputIter is what input and inputs read: the inputs, or with -n and
+// -s, as jq 1.7.1, one value: the array of all the inputs (their text
+// with -R).
+func (r *jqRunner) inputIter() gojq.Iter {
+	if r.o.nullIn && r.o.slurp {
+		return &jqSlurpIter{r: r}
+	}
+	return r.in
+}
+
+// jqSlurpIter is input and inputs under -n -s.
+type jqSlurpIter struct {
+	r    *jqRunner
+	done bool
+}
+
+func (it *jqSlurpIter) Next() (any, bool) {
+	if it.done {
+		// the inputs are read: as jq, a later read says at <unknown>
+		return it.r.in.Next()
+	}
+	it.done = true
+	if it.r.o.rawIn {
+		all, ok := it.r.slurpRaw()
+		return all, ok
+	}
+	slurped := []any{}
+	for {
+		v, ok := it.r.in.Next()
+		if !ok {
+			break
+		}
+		if _, isErr := v.(error); isErr {
+			return v, true
+		}
+		slurped = append(slurped, v)
+	}
+	return slurped, !it.r.stop
+}
+
 // run evaluates the filter on each input (once on null with -n, once on
 // the array of all inputs with -s); input and inputs in the filter read
 // from the same sequence.
@@ -584,23 +671,9 @@ func (r *jqRunner) run() {
 	case r.o.nullIn:
 		r.eval(nil)
 	case r.o.slurp && r.o.rawIn:
-		var all strings.Builder
-		for i, name := range r.in.files {
-			if r.stop || r.env.Ctx.Err() != nil {
-				return
-			}
-			r.in.next = i + 1
-			b, err := jqReadAll(r.env, name)
-			if err == nil && r.env.MaxLine > 0 && all.Len()+len(b) > r.env.MaxLine {
-				err = r.env.lineTooLong()
-			}
-			if err != nil {
-				r.in.openErr(name, err)
-				continue
-			}
-			all.Write(b)
+		if all, ok := r.slurpRaw(); ok {
+			r.eval(all)
 		}
-		r.eval(gojq.ValidUTF8(all.String()))
 	case r.o.slurp:
 		slurped := []any{}
 		for {

@@ -58,6 +58,8 @@ var jqKnownDiffs = map[string]string{
 	`- - [1, 2] | add(.[])`:             "add/1 is jq 1.8's",
 	`- - [skip(1; 1, 2, 3)]`:            "skip/2 is jq 1.8's",
 	`- - "x" | @urid`:                   "@urid is jq 1.8's",
+	// a jq 1.7.1 bug that jq 1.8 fixed (jq#1430): string offsets in bytes
+	`- - "héllo" | index("l"), rindex("l"), indices("l"), .[index("l"):]`: "index, rindex and indices of strings count characters, as jq 1.8 (jq 1.7.1: bytes)",
 }
 
 // jqStderrDiffs are cases whose stdout and status agree but whose message

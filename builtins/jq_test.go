@@ -1,6 +1,13 @@
 package builtins_test
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	. "github.com/llmsh/llmsh/builtins"
+)
 
 // Expectations checked against jq 1.7.1 (see also jq_golden_test.go).
 func TestJq(t *testing.T) {
@@ -99,5 +106,28 @@ func TestJqInputs(t *testing.T) {
 		if r.stdout != tc.out || r.stderr != tc.err || r.status != tc.st {
 			t.Errorf("%q: got %q %q %d, want %q %q %d", tc.args, r.stdout, r.stderr, r.status, tc.out, tc.err, tc.st)
 		}
+	}
+}
+
+// TestJqBacktrackTimeout: jq's backtracking engine (look-around,
+// back-references), which cannot be cancelled, is given no more time
+// for a search than what is left before the run's deadline, never less
+// than a millisecond, and jqBacktrackTimeout without a deadline; a
+// catastrophic search past the deadline stops with an error.
+func TestJqBacktrackTimeout(t *testing.T) {
+	t.Parallel()
+	if got, err := ForTests.JqBacktrackTimeout(context.Background(), `(?<=a)b`, "ab"); got != jqBacktrackTimeout || err != nil {
+		t.Errorf("no deadline: MatchTimeout = %v (err %v), want %v", got, err, jqBacktrackTimeout)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	if got, _ := ForTests.JqBacktrackTimeout(ctx, `(?<=a)b`, "ab"); got != jqBacktrackTimeout {
+		t.Errorf("deadline in an hour: MatchTimeout = %v, want %v", got, jqBacktrackTimeout)
+	}
+	past, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Hour))
+	defer cancel2()
+	got, err := ForTests.JqBacktrackTimeout(past, `(a|aa)+(?=c)\1`, strings.Repeat("a", 40)+"b")
+	if got != time.Millisecond || err == nil {
+		t.Errorf("deadline passed: MatchTimeout = %v, error %v; want 1ms and an error", got, err)
 	}
 }

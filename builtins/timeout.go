@@ -243,6 +243,7 @@ func timeoutCmd(env *Env) int {
 
 	ctx, cancel := context.WithCancel(env.Ctx)
 	defer cancel()
+	ctx = withLimitDeadline(ctx, limit)
 	ctx, target := WithSignalTarget(ctx)
 	out := &gateWriter{w: env.Stdout}
 	errw := &gateWriter{w: env.Stderr}
@@ -329,6 +330,31 @@ func timeoutCmd(env *Env) int {
 
 // optTimer fires after d, or never when d is 0 or the largest duration
 // (no limit); stop releases it.
+// limitCtx is the context of timeout's command: its Deadline is when
+// the limit runs out, which cancels nothing by itself (the timer's
+// signal does), so that the backtracking engines of grep -P and jq,
+// which cannot be cancelled, bound a search by it: a catastrophic
+// pattern under "timeout 0.2" ran to their own 10 s or 2 s bound.
+type limitCtx struct {
+	context.Context
+	deadline time.Time
+}
+
+func (c limitCtx) Deadline() (time.Time, bool) { return c.deadline, true }
+
+// withLimitDeadline is ctx with the deadline of a limit d from now
+// (limitCtx), unless ctx has an earlier one or d is none.
+func withLimitDeadline(ctx context.Context, d time.Duration) context.Context {
+	if d <= 0 || d == math.MaxInt64 {
+		return ctx
+	}
+	deadline := time.Now().Add(d)
+	if old, ok := ctx.Deadline(); ok && !deadline.Before(old) {
+		return ctx
+	}
+	return limitCtx{ctx, deadline}
+}
+
 func optTimer(d time.Duration) (<-chan time.Time, func()) {
 	if d <= 0 || d == math.MaxInt64 {
 		return nil, func() {}

@@ -161,6 +161,7 @@ func initInternalFuncs() {
 		"cbrt":           mathFunc("cbrt", math.Cbrt),
 		"exp":            mathFunc("exp", math.Exp),
 		"exp10":          mathFunc("exp10", funcExp10),
+		"pow10":          argFunc0(funcPow10), // llmsh: jq 1.7.1 lists it
 		"exp2":           mathFunc("exp2", math.Exp2),
 		"expm1":          mathFunc("expm1", math.Expm1),
 		"frexp":          argFunc0(funcFrexp),
@@ -254,6 +255,12 @@ func argFunc3(f func(_, _, _, _ any) any) function {
 			return f(v, args[0], args[1], args[2])
 		},
 	}
+}
+
+// funcPow10 is jq 1.7.1's pow10 (Debian's, built on a glibc without it):
+// listed by builtins, an error on any input (llmsh).
+func funcPow10(any) any {
+	return errors.New("Error: pow10/0 not found at build time")
 }
 
 func mathFunc(name string, f func(float64) float64) function {
