@@ -229,10 +229,12 @@ func (e *edState) readFile(name string, at int) (int, error) {
 		e.diagnose(name, err)
 		return 0, edInputFile
 	}
-	data, err := io.ReadAll(r)
+	data, err := readHeld(e.env, r) // the buffer is held whole: one value
 	r.Close()
 	if err != nil {
-		e.diagnose(name, err)
+		if !quietStop(err) {
+			e.diagnose(name, err)
+		}
 		return 0, edInputFile
 	}
 	e.insertText(data, at)

@@ -202,7 +202,7 @@ func (p *grepCmdLine) matchFlags(f *Flags, env *Env) {
 			return nil
 		}
 		defer r.Close()
-		data, err := io.ReadAll(r)
+		data, err := readHeld(env, r) // the patterns are held whole: one value
 		if err != nil {
 			if p.patErr == nil {
 				p.patErr = &grepFileError{v, err}
@@ -429,7 +429,9 @@ func grepParse(env *Env, mode byte) (*grepOpts, []string, int) {
 	if p.patErr != nil {
 		var fe *grepFileError
 		errors.As(p.patErr, &fe)
-		env.PathError(fe.name, fe.err)
+		if !quietStop(fe.err) {
+			env.PathError(fe.name, fe.err)
+		}
 		return nil, nil, 2
 	}
 	if !p.contextLengths(env) {

@@ -382,7 +382,7 @@ func iconvCmd(env *Env) int {
 			status = 1
 			break
 		}
-		data, err := readAllCtx(env, r)
+		data, err := readHeld(env, r)
 		r.Close()
 		if err != nil {
 			if st, stop := stopError(env, err); stop {

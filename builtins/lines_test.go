@@ -126,6 +126,7 @@ func TestLineBound(t *testing.T) {
 func TestHeldBound(t *testing.T) {
 	line := strings.Repeat("y", 60000)
 	for _, args := range [][]string{{"tac"}, {"csplit", "-", "2"}, {"diff", "-", "/dev/null"}, {"diff3", "-", "/dev/null", "/dev/null"},
+		{"pr"}, {"tsort"}, {"iconv", "-f", "utf-8", "-t", "latin1"}, {"sponge"}, {"patch"},
 		{"sed", "-n", "H;$!d;x;p"}, {"sed", ":a;N;ba"}, {"sed", "h;G"}, {"sed", "s/y/&&/g"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var limits []error

@@ -888,19 +888,20 @@ func (p *patcher) run(o *patchCmdOpts) int {
 	var data []byte
 	var err error
 	if o.inputSet && o.input != "-" {
-		r, err := env.Open(o.input)
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "patch: **** Can't open patch file %s : %s\n", patchQuote(o.input), ErrText(err))
+		r, oerr := env.Open(o.input)
+		if oerr != nil {
+			fmt.Fprintf(env.Stderr, "patch: **** Can't open patch file %s : %s\n", patchQuote(o.input), ErrText(oerr))
 			return 2
 		}
-		data, err = io.ReadAll(r)
+		data, err = readHeld(env, r) // held whole: one value
 		r.Close()
-		if err != nil {
+	} else {
+		data, err = readHeld(env, env.Stdin)
+	}
+	if err != nil {
+		if !quietStop(err) {
 			fmt.Fprintf(env.Stderr, "patch: **** read error : %s\n", ErrText(err))
-			return 2
 		}
-	} else if data, err = io.ReadAll(env.Stdin); err != nil {
-		fmt.Fprintf(env.Stderr, "patch: **** read error : %s\n", ErrText(err))
 		return 2
 	}
 	w := io.Writer(env.Stdout)
@@ -1270,8 +1271,11 @@ func (p *patcher) headerTime(stamp string) (time.Time, bool) {
 func (p *patcher) readOriginal(name string, creates bool, saysOld int) (orig []byte, existed bool, st int, missing error) {
 	r, err := p.env.Open(name)
 	if err == nil {
-		orig, err = io.ReadAll(r)
+		orig, err = readHeld(p.env, r) // held whole: one value
 		r.Close()
+		if quietStop(err) {
+			return nil, false, 2, nil
+		}
 		if err != nil {
 			return nil, false, p.fatal("Can't open file %s : %s", name, ErrText(err)), nil
 		}

@@ -550,10 +550,14 @@ func (o *prOpts) read(env *Env, w *bufio.Writer, name string) ([]string, time.Ti
 		}
 		return nil, time.Time{}, false
 	}
-	data, err := readAllCtx(env, r)
+	data, err := readHeld(env, r)
 	r.Close()
 	if err != nil {
 		w.Flush()
+		if quietStop(err) {
+			o.fatal = true
+			return nil, time.Time{}, false
+		}
 		if name == "-" {
 			name = "standard input" // GNU: "pr: 'standard input': ..."
 		}

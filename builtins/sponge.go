@@ -2,7 +2,6 @@ package builtins
 
 import (
 	"fmt"
-	"io"
 )
 
 var _ = register(Builtin{Name: "sponge", Summary: "soak up standard input and write to a file", Run: spongeCmd})
@@ -18,7 +17,10 @@ func spongeCmd(env *Env) int {
 	if err != nil {
 		return f.Fail(err, 1)
 	}
-	data, err := io.ReadAll(env.Stdin)
+	data, err := readHeld(env, env.Stdin) // held whole: one value
+	if quietStop(err) {
+		return 1
+	}
 	if err != nil {
 		env.Errorf("read: %s", ErrText(err))
 		return 1

@@ -50,7 +50,7 @@ func tsortCmd(env *Env) int {
 		env.PathError(env.QuoteF(name), err)
 		return 1
 	}
-	data, err := readAllCtx(env, r)
+	data, err := readHeld(env, r)
 	r.Close()
 	if err == gnu.ErrCancelled {
 		return 1
