@@ -59,6 +59,10 @@ type snapshotFile struct {
 	Args []string `json:"args"`
 	// Status is $?, the status of the last command.
 	Status int `json:"status"`
+	// LastArg is $_, and LastArgExported whether _ is still in the
+	// environment the session started with (no command has run yet).
+	LastArg         string `json:"last_arg,omitempty"`
+	LastArgExported bool   `json:"last_arg_exported,omitempty"`
 	// Fds are the descriptors above 2 that the shell holds open.
 	Fds []snapFd `json:"descriptors,omitempty"`
 	// Files are the virtual files and directories, sorted by path (a
@@ -370,11 +374,14 @@ func (s *Session) exportState(ctx context.Context) (*snapshotFile, error) {
 	// $? as the session has it; the export's commands leave it as it was.
 	status := s.sh.LastStatus()
 	defer s.sh.SetLastStatus(status)
+	lastArg, lastExported := s.sh.LastArg() // and $_
+	defer s.sh.SetLastArg(lastArg, lastExported)
 	pre, err := s.builtinPrefix()
 	if err != nil {
 		return nil, err
 	}
-	sf := &snapshotFile{Format: SnapshotFormat, Version: SnapshotVersion, Created: time.Now().UTC(), Cwd: s.sh.Dir(), Status: status}
+	sf := &snapshotFile{Format: SnapshotFormat, Version: SnapshotVersion, Created: time.Now().UTC(), Cwd: s.sh.Dir(), Status: status,
+		LastArg: lastArg, LastArgExported: lastExported}
 	if sf.Fds, err = s.exportFds(); err != nil {
 		return nil, err
 	}
@@ -641,6 +648,7 @@ func (s *Session) applyWithin(ctx context.Context, sf *snapshotFile) error {
 		return fmt.Errorf("%w: the shell's state: %s", ErrSnapshot, firstLine(errOut, err))
 	}
 	s.sh.SetLastStatus(sf.Status)
+	s.sh.SetLastArg(sf.LastArg, sf.LastArgExported)
 	return nil
 }
 

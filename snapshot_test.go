@@ -319,6 +319,32 @@ func TestSnapshotStatusFds(t *testing.T) {
 	})
 }
 
+// TestSnapshotLastArg: a snapshot carries $_ and leaves it as it was
+// (its own commands set it: the export's last printf left "\0").
+func TestSnapshotLastArg(t *testing.T) {
+	t.Parallel()
+	bothWays(t, func(t *testing.T, iso bool) {
+		ctx := context.Background()
+		a := openSession(t, iso, llmsh.Options{})
+		run(t, a, `: one 'last word'`)
+		snap, err := a.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := run(t, a, `echo "$_"`); r.Stdout != "last word\n" {
+			t.Errorf("$_ after Snapshot: %q", r.Stdout)
+		}
+		b := openSession(t, !iso, llmsh.Options{})
+		run(t, b, `: other`)
+		if err := b.Restore(ctx, snap); err != nil {
+			t.Fatal(err)
+		}
+		if r := run(t, b, `echo "$_"; declare -p _`); r.Stdout != "last word\ndeclare -- _=\"last word\"\n" {
+			t.Errorf("restored $_: %q", r.Stdout)
+		}
+	})
+}
+
 // TestSnapshotRunsNoTraps: taking and restoring a snapshot runs none of
 // the session's code: a DEBUG trap fired before each command of the
 // export (and of the restore after the trap line), and, looping, kept a

@@ -1405,6 +1405,12 @@ func (s *Shell) SetLastStatus(st int) { s.runner.SetLastStatus(uint8(st)) }
 // LastStatus is $?.
 func (s *Shell) LastStatus() int { return int(s.runner.LastStatus()) }
 
+// LastArg returns $_ and whether _ is still exported.
+func (s *Shell) LastArg() (string, bool) { return s.runner.LastArg() }
+
+// SetLastArg sets $_ and whether _ is exported, as LastArg gave them.
+func (s *Shell) SetLastArg(v string, exported bool) { s.runner.SetLastArg(v, exported) }
+
 // HungUp returns the background jobs that the last script left running
 // and that its end stopped, as jobs lists them ("sleep 5 &").
 func (s *Shell) HungUp() []string { return s.hungUp }

@@ -734,6 +734,20 @@ func (r *Runner) intValue(s string) (string, bool) {
 	return strconv.FormatInt(n, 10), true
 }
 
+// LastArg returns $_ as the shell has it and whether _ is still in the
+// environment the shell was given (llmsh: a session snapshot keeps both;
+// the first command takes the export away, as bash's).
+func (r *Runner) LastArg() (string, bool) { return r.lastArg, r.lastArgExported }
+
+// SetLastArg sets $_ and whether it is exported, as [Runner.LastArg]
+// gave them (llmsh).
+func (r *Runner) SetLastArg(s string, exported bool) {
+	if !r.didReset {
+		r.Reset() // as Run would, which would then set $_ again
+	}
+	r.lastArg, r.lastArgExported = s, exported
+}
+
 // SetLastStatus sets $? as the next Run sees it. llmsh's REPL calls it
 // when a command line was interrupted (130), timed out (124) or stopped by
 // a limit (125), which the interpreter itself did not see as a status,

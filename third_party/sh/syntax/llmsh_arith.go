@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -54,6 +55,16 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 		f2, err2 := p.parse(bytes.NewReader(src), name)
 		if err2 == nil {
 			return f2, rawBadArith(f2, src)
+		}
+		if at := unclosedSub(src, subs, errOffset(err2)); at >= 0 {
+			// llmsh: `$(( 1 + (2 ))`: bash's parse_matched_pair
+			// meets the end of the text before it reads the commands
+			// of that "$(": its error is the unexpected EOF, read as
+			// such from the text blanked after the "$(".
+			blanked := slices.Concat(src[:at+2], []byte(blankText(string(src[at+2:]))))
+			if f3, err3 := p.parse(bytes.NewReader(blanked), name); err3 != nil {
+				f2, err2 = f3, err3
+			}
 		}
 		if errOffset(err2) >= errOffset(err) {
 			// Its error, if no repair mends it, is bash's: `$(( (1 +
@@ -772,6 +783,23 @@ func dblParenComsubs(src []byte) map[int]bool {
 		}
 		i += 2
 	}
+}
+
+// unclosedSub is the offset of the last "$((" of subs before offset
+// before (the error's), if no ")" closes its "$(", else -1 (llmsh).
+func unclosedSub(src []byte, subs map[int]bool, before int) int {
+	last := -1
+	for at := range subs {
+		if at < before && src[at] == '$' && at > last {
+			last = at
+		}
+	}
+	if last >= 0 {
+		if _, ok := closeOf(src, last+2, '(', ')'); ok {
+			return -1
+		}
+	}
+	return last
 }
 
 // closeOf is the offset of the close byte that closes an open byte just
