@@ -266,6 +266,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if pe != written && !pe.Excl && pe.Param != nil {
+		cfg.curArray = pe.Param.Value // llmsh: x=A[-9]; ${!x}, a nameref to A[-9]: "A: …"
+	}
 	got, gotOK := cfg.got, cfg.gotFor == pe
 	cfg.gotFor, cfg.got = nil, Variable{}
 	// llmsh: ${r@A} and ${r@a} of a nameref to an element (r=a[1],
