@@ -86,12 +86,33 @@ func overridingUnset(pe *syntax.ParamExp) bool {
 	return false
 }
 
-// unquotedLiteral is Literal of w as text outside double quotes.
+// emptyWord reports whether w has no text at all (${v:?} but not
+// ${v:?$e}).
+func emptyWord(w *syntax.Word) bool { return w == nil || len(w.Parts) == 0 }
+
+// unquotedLiteral is w expanded as text outside double quotes, its fields
+// joined by spaces (no pathname expansion), as bash's expand_string and
+// string_list.
 func (cfg *Config) unquotedLiteral(w *syntax.Word) (string, error) {
+	if w == nil {
+		return "", nil
+	}
 	old := cfg.dblQuoted
 	cfg.dblQuoted = false
 	defer func() { cfg.dblQuoted = old }()
-	return Literal(cfg, w)
+	fields, err := cfg.wordFields(w.Parts)
+	if err != nil {
+		return "", err
+	}
+	strs := make([]string, 0, len(fields))
+	for _, f := range fields {
+		s, err := cfg.fieldJoin(f)
+		if err != nil {
+			return "", err
+		}
+		strs = append(strs, s)
+	}
+	return strings.Join(strs, " "), nil
 }
 
 // bareTrim reports whether pe is ${x%} or ${x#}, an operator with no
@@ -244,6 +265,9 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 	pe, err := cfg.resolveParam(pe)
 	if err != nil {
 		return "", err
+	}
+	if pe != written && !pe.Excl && pe.Param != nil {
+		cfg.curArray = pe.Param.Value // llmsh: x=A[-9]; ${!x}, a nameref to A[-9]: "A: …"
 	}
 	got, gotOK := cfg.got, cfg.gotFor == pe
 	cfg.gotFor, cfg.got = nil, Variable{}
@@ -633,13 +657,13 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 			if set {
 				break
 			}
-			if arg == "" {
-				arg = "parameter not set"
+			if arg == "" && emptyWord(pe.Exp.Word) {
+				arg = "parameter not set" // llmsh: ${v?$empty} says "v: "
 			}
 			return "", UnsetParameterError{Node: pe, Message: arg, Name: errorOpName(written)}
 		case syntax.ErrorUnsetOrNull:
 			if str == "" {
-				if arg == "" {
+				if arg == "" && emptyWord(pe.Exp.Word) {
 					arg = "parameter null or not set"
 				}
 				return "", UnsetParameterError{

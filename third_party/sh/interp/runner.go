@@ -2551,6 +2551,13 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					// array and its attributes first, then the element
 					// (which a readonly array refuses), as bash.
 					arr := r.lookupVar(name)
+					unref := arr.Kind == expand.NameRef && arr.IsSet() && !slices.Contains(modes, "+n") && cm.Variant.Value != "local"
+					if unref {
+						// llmsh: declare r[1]=w of a nameref r: bash
+						// drops the nameref and makes r the array.
+						r.errf("%swarning: %s: removing nameref attribute\n", r.errPrefix(), name)
+						arr = expand.Variable{Local: arr.Local, Exported: arr.Exported}
+					}
 					switch {
 					case arr.Kind == expand.Indexed || arr.Kind == expand.Associative:
 					case valType == "-A":
@@ -2564,6 +2571,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 					arr.Integer = arr.Integer || vr.Integer
 					applyDeclModes(&arr, modes)
 					r.setVar(name, arr)
+					if unref {
+						vr = arr
+					}
 					if arr.ReadOnly {
 						// declare -r a[0]=v: bash's message, and
 						// status 0.
