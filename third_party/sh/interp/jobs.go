@@ -583,10 +583,24 @@ func jobStmtText(st *syntax.Stmt, src string) string {
 		}
 		return "( " + text + " )"
 	case *syntax.BinaryCmd:
+		if cm.Op == syntax.PipeAll {
+			// llmsh: bash prints |& as 2>&1 |
+			return jobStmtText(cm.X, src) + " 2>&1 | " + jobStmtText(cm.Y, src)
+		}
 		return jobStmtText(cm.X, src) + " " + cm.Op.String() + " " + jobStmtText(cm.Y, src)
 	case *syntax.CoprocClause:
 		if cm.Name != nil && cm.Stmt != nil {
 			return "coproc " + print(cm.Name) + " " + jobStmtText(cm.Stmt, src)
+		}
+	case *syntax.CallExpr, *syntax.ArithmCmd:
+		// llmsh: words as written (`…`, (( x++ ))), $'…' decoded, as
+		// bash prints them, when the text st came from is known.
+		if text := print(st); src != "" && text != "" {
+			if off := int(st.Pos().Offset()); off < len(src) && src[off] == text[0] {
+				p := &funcPrinter{src: src, words: syntax.NewPrinter(syntax.SingleLine(true))}
+				p.stmt(st, 0)
+				return p.b.String()
+			}
 		}
 	}
 	return print(st)
