@@ -51,7 +51,6 @@ type shasumConfig struct {
 // shasumCmd is Perl's shasum 6.02 (Digest::SHA), as Debian ships it: the
 // sums of sha1sum and its kin, -a choosing the algorithm, -c finding each
 // line's algorithm from the length of its digest (or its --tag name).
-// The BITS mode (-0) is not made: llmsh refuses it.
 func shasumCmd(env *Env) int {
 	c := &shasumConfig{env: env}
 	files, errText := c.parse(env.Args[1:])
@@ -76,10 +75,6 @@ func shasumCmd(env *Env) int {
 	}
 	if c.version {
 		return printVersion(env)
-	}
-	if c.bits {
-		env.Errorf("the BITS mode (-0) is not supported by llmsh")
-		return 1
 	}
 	c.len2alg = map[int]int{40: 1, 56: 224, 64: 256, 96: 384, 128: 512}
 	if c.alg == 512224 {
@@ -195,6 +190,21 @@ func (c *shasumConfig) sumFile(name string) (string, bool) {
 	}
 	defer r.Close()
 	h := shasumAlgos[c.alg]()
+	if c.bits {
+		var bits shasumBits
+		if err := copyOut(env, &bits, r, make([]byte, ioBufSize)); err != nil {
+			if env.Ctx.Err() == nil {
+				env.Errorf("%s: %s", name, ErrText(err))
+			}
+			return "", false
+		}
+		sum, err := bits.sum(c.alg)
+		if err != nil {
+			env.Errorf("%s: %s", name, err)
+			return "", false
+		}
+		return hex.EncodeToString(sum), true
+	}
 	var src io.Reader = r
 	if c.universal {
 		src = &universalReader{r: bufio.NewReaderSize(r, ioBufSize)}
@@ -206,6 +216,68 @@ func (c *shasumConfig) sumFile(name string) (string, bool) {
 		return "", false
 	}
 	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// shasumBits is the message of the BITS mode (-0): each '0' or '1' of
+// the input a bit, the other bytes ignored (Digest::SHA's add_bits).
+type shasumBits struct {
+	b []byte
+	n uint64 // bits
+}
+
+func (m *shasumBits) Write(p []byte) (int, error) {
+	for _, c := range p {
+		if c != '0' && c != '1' {
+			continue
+		}
+		if m.n%8 == 0 {
+			m.b = append(m.b, 0)
+		}
+		if c == '1' {
+			m.b[len(m.b)-1] |= 0x80 >> (m.n % 8)
+		}
+		m.n++
+	}
+	return len(p), nil
+}
+
+// sum is the digest of a message of any number of bits: Go's SHA code
+// takes whole bytes, so the message is padded here (a 1 bit, zeros,
+// the length in bits) and the hash's state after those whole blocks,
+// which its MarshalBinary gives (magic, then the state words), is the
+// digest.
+func (m *shasumBits) sum(alg int) ([]byte, error) {
+	block, lenBytes, word, size := 64, 8, 4, map[int]int{1: 20, 224: 28, 256: 32}[alg]
+	if size == 0 {
+		block, lenBytes, word, size = 128, 16, 8, map[int]int{384: 48, 512: 64, 512224: 28, 512256: 32}[alg]
+	}
+	msg := append([]byte(nil), m.b...)
+	if m.n%8 == 0 {
+		msg = append(msg, 0x80)
+	} else {
+		msg[len(msg)-1] |= 0x80 >> (m.n % 8)
+	}
+	for len(msg)%block != block-lenBytes {
+		msg = append(msg, 0)
+	}
+	for i := lenBytes - 1; i >= 0; i-- {
+		if i >= 8 {
+			msg = append(msg, 0)
+			continue
+		}
+		msg = append(msg, byte(m.n>>(8*i)))
+	}
+	h := shasumAlgos[alg]()
+	h.Write(msg)
+	mb, ok := h.(interface{ MarshalBinary() ([]byte, error) })
+	if !ok {
+		return nil, errors.New("no state to read")
+	}
+	state, err := mb.MarshalBinary()
+	if err != nil || len(state) < 4+8*word {
+		return nil, errors.New("no state to read")
+	}
+	return state[4 : 4+size], nil
 }
 
 // universalReader turns CRLF and lone CR line ends into LF (-U).
@@ -376,9 +448,6 @@ func (c *shasumConfig) parseLine(line string) (bslash bool, sum, fname string, o
 		bslash, sum, mode, fname = m[1] != "", m[2], m[3], m[4]
 	}
 	c.binary, c.text, c.universal, c.bits = mode == "*", mode == " ", mode == "U", mode == "^"
-	if c.bits {
-		return false, "", "", false // not made: counted as improperly formatted
-	}
 	return bslash, sum, fname, true
 }
 
@@ -532,7 +601,7 @@ With no FILE, or when FILE is -, read standard input.
   -t, --text        read in text mode (default)
   -U, --UNIVERSAL   read in Universal Newlines mode
                         produces same digest on Windows/Unix/Mac
-  -0, --01          read in BITS mode (llmsh: not supported)
+  -0, --01          read in BITS mode
                         ASCII '0' interpreted as 0-bit,
                         ASCII '1' interpreted as 1-bit,
                         all other characters ignored

@@ -501,6 +501,8 @@ func splitEnvString(s string, environ []string) ([]string, error) {
 				if quote == '"' {
 					return nil, fmt.Errorf("'\\c' must not appear in double-quoted -S string")
 				}
+				// \c after blanks ends the string without a word
+				inWord = wasInWord
 				end()
 				return words, nil
 			case '_':
