@@ -2485,6 +2485,9 @@ func onigError(code syntax.ErrorCode) (string, bool) {
 func regexpError(re string, err error) error {
 	var serr *syntax.Error
 	if errors.As(err, &serr) {
+		if serr.Code == syntax.ErrInvalidCharRange && strings.HasPrefix(serr.Expr, "[:") {
+			return errors.New("Regex failure: invalid POSIX bracket type") // [[:nope:]]
+		}
 		if msg, ok := onigError(serr.Code); ok {
 			return errors.New("Regex failure: " + msg)
 		}
@@ -2535,6 +2538,7 @@ func compileRegexp(re, flags string, rs *regexps) (*regexpMatcher, error) {
 	}
 	plain := re
 	re = onigClasses(re)
+	classes := re
 	if strings.ContainsRune(flags, 'i') {
 		re = "(?i)" + re
 	}
@@ -2552,7 +2556,7 @@ func compileRegexp(re, flags string, rs *regexps) (*regexpMatcher, error) {
 		if rs.backtrack == nil {
 			return nil, regexpError(re, err)
 		}
-		bt, berr := rs.backtrack(plain, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
+		bt, berr := rs.backtrack(classes, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
 		if berr != nil {
 			if ferr := regexpError(re, err); strings.HasPrefix(ferr.Error(), "Regex failure: ") ||
 				!strings.HasPrefix(berr.Error(), "Regex failure: ") {
@@ -2577,7 +2581,7 @@ func compileRegexp(re, flags string, rs *regexps) (*regexpMatcher, error) {
 		// are Oniguruma's
 		m.eol, m.unicode = backtrackWhen(plain)
 		if m.eol || m.unicode {
-			m.altBT, _ = rs.backtrack(plain, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
+			m.altBT, _ = rs.backtrack(classes, strings.ContainsRune(flags, 'i'), strings.ContainsAny(flags, "mp"))
 		}
 	}
 	if r, err := regexp.Compile(`\A(?s:.)(?:` + re + `)`); err == nil {
@@ -2706,7 +2710,7 @@ func (r *regexpMatcher) subexpNames() []string {
 // RE2's; \b stays RE2's ASCII boundary (compileRegexp sends a string
 // that is not ASCII to the backtracking engine for those).
 func onigClasses(re string) string {
-	if !strings.Contains(re, "\\") {
+	if !strings.Contains(re, "\\") && !strings.Contains(re, "[:") {
 		return re
 	}
 	const (
@@ -2774,6 +2778,15 @@ func onigClasses(re string) string {
 			if c == ']' {
 				inClass = false
 			}
+			if c == '[' && i+1 < len(re) && re[i+1] == ':' {
+				if end := strings.Index(re[i+2:], ":]"); end >= 0 {
+					if m, ok := onigPosixClass(re[i+2 : i+2+end]); ok {
+						b.WriteString(m)
+						i += end + 3
+						continue
+					}
+				}
+			}
 		case c == '[':
 			inClass = true
 			b.WriteByte(c)
@@ -2791,6 +2804,34 @@ func onigClasses(re string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// onigPosixClass is the members of the POSIX class [:name:] as
+// Oniguruma's Unicode ones, which jq 1.7.1 uses ([[:alpha:]] takes "é",
+// [[:space:]] U+00A0); RE2's are ASCII (llmsh). xdigit, cntrl, print,
+// graph and negated classes ([:^alpha:]) stay RE2's.
+func onigPosixClass(name string) (string, bool) {
+	switch name {
+	case "alpha":
+		return `\p{L}\p{Nl}`, true
+	case "alnum":
+		return `\p{L}\p{Nl}\p{Nd}`, true
+	case "upper":
+		return `\p{Lu}`, true
+	case "lower":
+		return `\p{Ll}`, true
+	case "digit":
+		return `\p{Nd}`, true
+	case "space":
+		return `\s\x0B\x{85}\p{Z}`, true
+	case "blank":
+		return `\t\p{Zs}`, true
+	case "punct":
+		return "\\p{P}\\$+<=>^`|~", true
+	case "word":
+		return `\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}`, true
+	}
+	return "", false
 }
 
 // nestRepeats writes Oniguruma's nested counts, where a count applies to
@@ -2917,6 +2958,15 @@ func extendedRegexp(re string) string {
 		case inClass:
 			if c == ']' {
 				inClass = false
+			}
+			if c == '[' && i+1 < len(re) && re[i+1] == ':' {
+				if end := strings.Index(re[i+2:], ":]"); end >= 0 {
+					if m, ok := onigPosixClass(re[i+2 : i+2+end]); ok {
+						b.WriteString(m)
+						i += end + 3
+						continue
+					}
+				}
 			}
 		case c == '[':
 			inClass = true
