@@ -382,13 +382,20 @@ func (p *arithPrinter) wordText(w *syntax.Word) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if _, ok := wp.(*syntax.SglQuoted); ok {
+		if sq, ok := wp.(*syntax.SglQuoted); ok && !p.extQuoted(sq) {
 			// $'1' too: bash's parser makes it '1' there.
 			s = "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 		}
 		b.WriteString(s)
 	}
 	return b.String(), nil
+}
+
+// extQuoted reports whether sq is a $'…' that bash decodes as it reads
+// the subscript of a double-quoted "${a[$'1']}" (shopt extquote, on by
+// default): its text, without quotes (llmsh).
+func (p *arithPrinter) extQuoted(sq *syntax.SglQuoted) bool {
+	return sq.Dollar && p.cfg.dblQuoted && !p.cfg.hereDoc && !p.cfg.NoExtQuote
 }
 
 // indexWordText is wordText for a word of an indexed array's subscript:
@@ -420,7 +427,9 @@ func (p *arithPrinter) indexWordText(w *syntax.Word) (string, error) {
 			switch part := part.(type) {
 			case *syntax.SglQuoted:
 				// $'1' too: bash's parser makes it '1' there.
-				s = "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+				if !p.extQuoted(part) {
+					s = "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+				}
 			case *syntax.ParamExp:
 				if part.Dollar.IsValid() {
 					s = quoteSubscript(s)

@@ -1202,12 +1202,16 @@ opts:
 				// set -x marks it one level deeper ("++ cb 0 'a'"),
 				// its messages name mapfile's line, and an error
 				// that abandons its text leaves mapfile going on.
-				oldText := r.text
+				// llmsh: each call on mapfile's line, as bash: the
+				// text of the one before (a line with its newline)
+				// does not move it.
+				oldText, oldEnd := r.text, r.lineEnd
 				r.setText(textPlace{lineOffset: r.evalLine() - 1, src: src})
 				r.traceLevel++
 				r.readLines(ctx, file.Stmts, false, r.evalSyntaxError)
 				r.traceLevel--
 				r.setText(oldText)
+				r.lineEnd = oldEnd
 				if r.exit.exiting {
 					return r.exit
 				}
