@@ -83,7 +83,7 @@ func TestServeCLI(t *testing.T) {
 	}
 	// A grant vfsd refuses is a usage error, as for a run of llmsh.
 	_, errs, code = runLlmsh(t, "", "session", "open", "--socket", sock, "-i", "/no/such/dir")
-	if want := "llmsh: session open: vfsd: -i '/no/such/dir': No such file or directory\nTry 'llmsh session open --help' for more information.\n"; errs != want || code != 2 {
+	if want := "llmsh: session open: -i '/no/such/dir': No such file or directory\nTry 'llmsh session open --help' for more information.\n"; errs != want || code != 2 {
 		t.Errorf("session open, refused -i: err=%q code=%d, want %q", errs, code, want)
 	}
 

@@ -224,7 +224,7 @@ func TestErrors(t *testing.T) {
 	for p, want := range map[*OpenParams]string{
 		{Dir: missing}:              "llmsh: " + missing + ": No such file or directory",
 		{Dir: missing + "\x1b"}:     `llmsh: "` + missing + `\x1b": No such file or directory`,
-		{Inputs: []string{"a\x00"}}: `llmsh: grant refused: vfsd: -i "a\x00": invalid path`,
+		{Inputs: []string{"a\x00"}}: `llmsh: grant refused: -i "a\x00": invalid path`,
 	} {
 		if _, err := c.Open(*p); code(err) != CodeSession || !strings.Contains(err.Error(), want) {
 			t.Errorf("open %+v: %v, want %q", p, err, want)
