@@ -75,8 +75,9 @@ brackets deep, --max-output (output is kept up to the cap) and a memory guard
 at 2 GiB of heap (--max-memory); each stops the script with a message and
 status 125 (a script too large or too deep: status 2, before it runs). A run
 may add at most 10G to files under the -o paths (--max-write; ulimit -f lowers
-it): past that a write fails with "File too large" (status 1) and the script
-goes on. In the interactive shell a limit, --timeout and --max-output stop the
+it), names past the first 8K included (a new file's name costs about 268
+bytes, a directory 4364): past that a write fails with "File too large"
+(status 1) and the script goes on. In the interactive shell a limit, --timeout and --max-output stop the
 command line that met them, and the session goes on.
 
 As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
