@@ -375,9 +375,38 @@ func decodeParams(raw json.RawMessage, v any, required bool) *Error {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
-		return errorf(CodeInvalidParams, "invalid params: %v", err)
+		return errorf(CodeInvalidParams, "invalid params: %s", paramsErrText(err))
 	}
 	return nil
+}
+
+// paramsErrText says why params did not decode in the protocol's words:
+// encoding/json's "json: cannot unmarshal string into Go struct field
+// OpenParams.inputs of type []string" named the server's Go types.
+func paramsErrText(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return fmt.Sprintf("%s: a JSON %s where %s is wanted", te.Field, te.Value, jsonKind(te.Type.String()))
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonKind names the JSON value that decodes into a Go type, named as
+// reflect does ("[]string", "int64", "sessionserver.Limits").
+func jsonKind(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "[]"):
+		return "an array"
+	case goType == "string":
+		return "a string"
+	case goType == "bool":
+		return "a boolean"
+	case strings.HasPrefix(goType, "int"), strings.HasPrefix(goType, "uint"):
+		return "an integer"
+	case strings.HasPrefix(goType, "float"):
+		return "a number"
+	}
+	return "an object"
 }
 
 func needSession(id string) *Error {

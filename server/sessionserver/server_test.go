@@ -198,11 +198,18 @@ func TestErrors(t *testing.T) {
 	if err := c.Call("frobnicate", struct{}{}, nil); code(err) != CodeNoMethod {
 		t.Errorf("unknown method: %v", err)
 	}
-	if err := c.Call(MethodOpen, map[string]any{"inputs": "notalist"}, nil); code(err) != CodeInvalidParams {
-		t.Errorf("bad params: %v", err)
-	}
-	if err := c.Call(MethodOpen, map[string]any{"colour": true}, nil); code(err) != CodeInvalidParams {
-		t.Errorf("unknown field: %v", err)
+	// In the protocol's words, not Go's ("json: cannot unmarshal string
+	// into Go struct field OpenParams.inputs of type []string").
+	for p, want := range map[string]string{
+		`{"inputs":"notalist"}`:           "invalid params: inputs: a JSON string where an array is wanted",
+		`{"limits":{"max_commands":"x"}}`: "invalid params: limits.max_commands: a JSON string where an integer is wanted",
+		`{"strict":1}`:                    "invalid params: strict: a JSON number where a boolean is wanted",
+		`{"colour":true}`:                 `invalid params: unknown field "colour"`,
+	} {
+		var e *Error
+		if err := c.Call(MethodOpen, json.RawMessage(p), nil); !errors.As(err, &e) || e.Code != CodeInvalidParams || e.Message != want {
+			t.Errorf("open %s: %v, want %q", p, err, want)
+		}
 	}
 	if err := c.Call(MethodRun, nil, nil); code(err) != CodeInvalidParams {
 		t.Errorf("missing params: %v", err)
