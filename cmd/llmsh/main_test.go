@@ -379,6 +379,7 @@ func TestCLI(t *testing.T) {
 		{"max-output suffix", []string{"--max-output", "1K", "-c", "echo ok"}, "", "ok\n", "", 0},
 		{"max-memory", []string{"--max-memory", "64M", "-c", `while :; do a+=("$(yes | head -c 4000000)"); done; echo not-reached`}, "", "", "llmsh: memory limit exceeded (64 MiB)", 125},
 		{"max-memory bad", []string{"--max-memory", "0", "-c", "echo ok"}, "", "", "llmsh: invalid --max-memory '0'", 2},
+		{"max-memory too small to run anything", []string{"--max-memory", "512K", "-c", "echo ok"}, "", "", "llmsh: invalid --max-memory '512K' (at least 1 MiB)", 2},
 		{"max-output bad", []string{"--max-output", "1Q", "-c", "echo ok"}, "", "", "llmsh: invalid --max-output '1Q'", 2},
 		{"usage", []string{"--bogus"}, "", "", "Usage: llmsh", 2},
 		{"timeout", []string{"--timeout", "300ms", "-c", "while true; do :; done"}, "", "", "timed out", 124},
