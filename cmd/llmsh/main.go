@@ -344,10 +344,6 @@ func sizeFlag(name string, p *int64) func(string, bool) error {
 // maxMemoryFlag sets *p from --max-memory's value: a size above zero,
 // and, when most is above zero, at most most (an isolated session's
 // process, as llmsh mcp runs it, is never given more than its default).
-// minMaxMemory is the smallest --max-memory: under 512 KiB no script ran
-// (session 32: --max-memory 256K -c 'exit 4' ended 125).
-const minMaxMemory = 1 << 20
-
 func maxMemoryFlag(p *int64, most int64) func(string, bool) error {
 	return func(v string, _ bool) error {
 		n, ok := builtins.ParseSize(v)
@@ -357,10 +353,10 @@ func maxMemoryFlag(p *int64, most int64) func(string, bool) error {
 		if most > 0 && n > most {
 			return fmt.Errorf("invalid --max-memory '%s' (at most %s)", v, memguard.SizeString(uint64(most)))
 		}
-		if n < minMaxMemory {
+		if n < llmsh.MinMaxMemory {
 			// Below it the session's own state is over the limit:
 			// even `exit 4` ended 125 with three lines of messages.
-			return fmt.Errorf("invalid --max-memory '%s' (at least %s)", v, memguard.SizeString(minMaxMemory))
+			return fmt.Errorf("invalid --max-memory '%s' (at least %s)", v, memguard.SizeString(llmsh.MinMaxMemory))
 		}
 		*p = n
 		return nil

@@ -602,8 +602,8 @@ func (s *Server) startSession(p *OpenParams) (*llmsh.Session, *Error) {
 		return nil, errorf(CodeInvalidParams, "invalid params: timeout must not be negative")
 	case p.MaxOutput < 0 || p.MaxOutput > MaxOutputLimit:
 		return nil, errorf(CodeInvalidParams, "invalid params: max_output must be between 0 and %d", MaxOutputLimit)
-	case p.MaxMemory < 0 || p.MaxMemory > llmsh.DefaultMaxMemory:
-		return nil, errorf(CodeInvalidParams, "invalid params: max_memory must be between 0 and %d", llmsh.DefaultMaxMemory)
+	case p.MaxMemory < 0 || p.MaxMemory > llmsh.DefaultMaxMemory || p.MaxMemory > 0 && p.MaxMemory < llmsh.MinMaxMemory:
+		return nil, errorf(CodeInvalidParams, "invalid params: max_memory must be 0 (the default) or between %d and %d", llmsh.MinMaxMemory, llmsh.DefaultMaxMemory)
 	case p.MaxWrite < -1:
 		return nil, errorf(CodeInvalidParams, "invalid params: max_write must be -1 (none), 0 (the default) or a number of bytes")
 	case p.Dir != "" && !filepath.IsAbs(p.Dir):

@@ -214,7 +214,7 @@ func TestErrors(t *testing.T) {
 	if err := c.Call(MethodRun, nil, nil); code(err) != CodeInvalidParams {
 		t.Errorf("missing params: %v", err)
 	}
-	for _, p := range []OpenParams{{MaxOutput: -1}, {MaxOutput: MaxOutputLimit + 1}, {Timeout: -1}, {Dir: "rel"}, {Limits: &Limits{MaxCommands: -3}}} {
+	for _, p := range []OpenParams{{MaxOutput: -1}, {MaxOutput: MaxOutputLimit + 1}, {Timeout: -1}, {Dir: "rel"}, {Limits: &Limits{MaxCommands: -3}}, {MaxMemory: 4096}} {
 		if _, err := c.Open(p); code(err) != CodeInvalidParams {
 			t.Errorf("open %+v: %v, want %d", p, err, CodeInvalidParams)
 		}
