@@ -38,6 +38,11 @@ import (
 // Options.MaxMemory is zero.
 const DefaultMaxMemory = memguard.Default
 
+// MinMaxMemory is the smallest MaxMemory that the command line and serve
+// take: under about 512 KiB a session's own state is over the limit and
+// no script runs (session 32: `exit 4` ended 125).
+const MinMaxMemory = 1 << 20
+
 // ErrCrashed is returned (wrapped) by Run, ReadFile, ReadDir and Stat of an
 // isolated session whose process has died (a stack overflow, the kernel's
 // out-of-memory killer): the session is gone, and Reset starts a new one.

@@ -340,7 +340,7 @@ func startable(dir string, opts Options) error {
 	}{{"-i", opts.Inputs}, {"-o", opts.Outputs}} {
 		for _, p := range g.paths {
 			if strings.IndexByte(p, 0) >= 0 {
-				return fmt.Errorf("%w: vfsd: %s %q: invalid path", ErrGrantRefused, g.flag, p)
+				return fmt.Errorf("%w: %s %q: invalid path", ErrGrantRefused, g.flag, p)
 			}
 		}
 	}
@@ -1178,11 +1178,15 @@ func (s *Session) Stat(name string) (fs.FileInfo, error) {
 func (s *Session) Dir() string { return s.dir }
 
 // tailWriter passes vfsd's stderr on and keeps its first bytes: the
-// reason of a refused grant.
+// reason of a refused grant. A line where vfsd refuses one of llmsh's
+// own options (-i, -o, --log) is said by llmsh: "llmsh: -i 'x': No such
+// file or directory", as the user typed those options to llmsh (session
+// 31 left "vfsd: -i 'x': ..." on the command line).
 type tailWriter struct {
-	w   io.Writer
-	mu  sync.Mutex
-	buf []byte
+	w       io.Writer
+	mu      sync.Mutex
+	buf     []byte
+	midLine bool // the last write did not end a line
 }
 
 func (t *tailWriter) Write(p []byte) (int, error) {
@@ -1190,11 +1194,32 @@ func (t *tailWriter) Write(p []byte) (int, error) {
 	if n := 4096 - len(t.buf); n > 0 {
 		t.buf = append(t.buf, p[:min(n, len(p))]...)
 	}
+	out := p
+	if !t.midLine {
+		if rest, ok := grantLine(string(p)); ok {
+			out = []byte("llmsh: " + rest)
+		}
+	}
+	t.midLine = len(p) > 0 && p[len(p)-1] != '\n' || len(p) == 0 && t.midLine
 	t.mu.Unlock()
-	return t.w.Write(p)
+	if _, err := t.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
-// text is what vfsd said, on one line.
+// grantLine reports whether line is vfsd refusing an option of llmsh
+// ("vfsd: -i 'x': ..."), and gives it without vfsd's name.
+func grantLine(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(line, "vfsd: ")
+	if !ok || !strings.HasPrefix(rest, "-") {
+		return line, false
+	}
+	return rest, true
+}
+
+// text is what vfsd said, on one line, without vfsd's name before a
+// refused option.
 func (t *tailWriter) text() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -1202,7 +1227,11 @@ func (t *tailWriter) text() string {
 	if msg == "" {
 		return "vfsd exited with status 2"
 	}
-	return strings.ReplaceAll(msg, "\n", "; ")
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		lines[i], _ = grantLine(l)
+	}
+	return strings.Join(lines, "; ")
 }
 
 // stdinPipe gives the shell its standard input as the read end of a pipe

@@ -1209,12 +1209,12 @@ options:
 					inv.command = true
 				case 's':
 					fromStdin = true
-				case 'e', 'u', 'x', 'f', 'a', 'n', 'E', 'C', 'B', 'T', 'v', 'b', 'k', 'p', 't':
+				case 'e', 'u', 'x', 'f', 'a', 'n', 'E', 'C', 'B', 'T', 'v', 'b', 'k', 'p', 't', 'H', 'P':
 					inv.opts = append(inv.opts, a[:1]+string(c))
-				case 'l', 'i', 'm', 'h', 'H', 'P':
+				case 'l', 'i', 'm', 'h':
 					// login, interactive, job control (off in bash -c
-					// without a terminal), hashing, brace expansion on,
-					// history: nothing to do for a script
+					// without a terminal), hashing: nothing to do for a
+					// script
 				default:
 					return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
 				}

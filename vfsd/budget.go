@@ -19,6 +19,13 @@ const dirCost = 4096
 // directory entry: the inode that ext4 gives it (256 bytes).
 const entryInode = 256
 
+// entryFree is the cost of names that the write budget's bound leaves
+// out: without it a new file's 268 bytes were more than a --max-write
+// of 200, under which no file could be made (session 31). The first 8
+// KiB of names (a directory and a dozen small files, or 30 files) are
+// free, so a session adds at most --max-write and 8 KiB to the disk.
+const entryFree = 8192
+
 // diskEntryCost is what a new directory entry named name costs of the write
 // budget, as ext4 takes it: an 8-byte header and the name, padded to 4
 // bytes, in its directory's blocks, and an inode. Empty files cost no
@@ -42,14 +49,20 @@ func diskEntryCost(name string) int64 {
 // charged to the same bound, Config.MaxWriteBytes, but not to the limit
 // that write_budget lowers: that is bash's `ulimit -f`, a bound of file
 // sizes that never limits how many files or directories a script makes.
-// So total, the data and the entries, stays within max, and the data
-// within limit.
+// So the data and the entries past entryFree stay within max, and the
+// data within limit.
 type writeBudget struct {
-	mu    sync.Mutex
-	limit int64 // the data's bound, lowered by write_budget; -1: none
-	used  int64 // the data charged
-	max   int64 // the bound of used and the entries; -1: none
-	total int64 // used and the entries charged
+	mu      sync.Mutex
+	limit   int64 // the data's bound, lowered by write_budget; -1: none
+	used    int64 // the data charged
+	max     int64 // the bound of used and the entries past entryFree; -1: none
+	entries int64 // the entries charged
+}
+
+// total is what max bounds: the data and the entries past entryFree.
+// It holds b.mu.
+func (b *writeBudget) total(entries int64) int64 {
+	return b.used + max(entries-entryFree, 0)
 }
 
 func newWriteBudget(max int64) *writeBudget {
@@ -83,10 +96,9 @@ func (b *writeBudget) take(n int64) int64 {
 		got = min(got, max(b.limit-b.used, 0))
 	}
 	if b.max >= 0 {
-		got = min(got, max(b.max-b.total, 0))
+		got = min(got, max(b.max-b.total(b.entries), 0))
 	}
 	b.used += got
-	b.total += got
 	return got
 }
 
@@ -96,17 +108,17 @@ func (b *writeBudget) give(n int64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.used -= n
-	b.total -= n
 }
 
-// takeEntry charges the cost n of a new name if it fits within max.
+// takeEntry charges the cost n of a new name if it fits within max
+// (past entryFree).
 func (b *writeBudget) takeEntry(n int64) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.max >= 0 && b.total+n > b.max {
+	if b.max >= 0 && b.total(b.entries+n) > b.max {
 		return false
 	}
-	b.total += n
+	b.entries += n
 	return true
 }
 
@@ -114,7 +126,7 @@ func (b *writeBudget) takeEntry(n int64) bool {
 func (b *writeBudget) giveEntry(n int64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.total -= n
+	b.entries -= n
 }
 
 // lower sets the limit to n when that lowers it (n < 0 asks nothing), and

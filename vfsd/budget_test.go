@@ -25,6 +25,7 @@ func TestWriteBudget(t *testing.T) {
 	cfg.MaxWriteBytes = 100 + entries
 	s := newServer(t, cfg)
 	c := connect(t, s)
+	useFree(t, c)
 	budget := func(lower *int64) vfsproto.WriteBudgetResult {
 		t.Helper()
 		var r vfsproto.WriteBudgetResult
@@ -129,6 +130,7 @@ func TestWriteBudgetRename(t *testing.T) {
 	cfg.MaxWriteBytes = diskEntryCost("a") + dirCost + diskEntryCost("d") + 2*per + 5
 	s := newServer(t, cfg)
 	c := connect(t, s)
+	useFree(t, c)
 	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("out/a", "w")}, nil)
 	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "out/d"}, nil)
 	if got := c.code(vfsproto.OpRename, vfsproto.RenameParams{From: "out/d", To: "out/d/x"}); got != vfsproto.EArg {
@@ -169,6 +171,7 @@ func TestWriteBudgetEntries(t *testing.T) {
 	cfg.MaxWriteBytes = 10*per + 5
 	s := newServer(t, cfg)
 	c := connect(t, s)
+	useFree(t, c)
 	low := int64(5)
 	c.ok(vfsproto.OpWriteBudget, vfsproto.WriteBudgetParams{Max: &low}, nil)
 	for i := range 10 {
@@ -192,4 +195,33 @@ func TestWriteBudgetEntries(t *testing.T) {
 	if resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte("6")}); resp.OK {
 		t.Fatal("a write past the budget succeeded")
 	}
+}
+
+// useFree makes the new files whose names take the budget's free part
+// (entryFree: 16 names of 512 bytes), so that the names a test makes
+// next are charged.
+func useFree(t *testing.T, c *client) {
+	t.Helper()
+	per := diskEntryCost(fmt.Sprintf("z%02d%s", 0, strings.Repeat("z", 242)))
+	for i := range entryFree / per {
+		c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open(fmt.Sprintf("out/z%02d%s", i, strings.Repeat("z", 242)), "w")}, nil)
+	}
+}
+
+// TestWriteBudgetSmall: a budget smaller than a name's cost still makes
+// files, of its size of data (session 31: under --max-write 200 no file
+// could be made, a new name costing 268 bytes).
+func TestWriteBudgetSmall(t *testing.T) {
+	tr := newTree(t)
+	cfg := tr.config()
+	cfg.MaxWriteBytes = 10
+	s := newServer(t, cfg)
+	c := connect(t, s)
+	h := c.open("out/a", "w")
+	c.write(h, "0123456789")
+	if resp := c.call(vfsproto.OpWrite, vfsproto.WriteParams{H: h, Data: []byte("x")}); resp.OK {
+		t.Fatal("a write past the budget succeeded")
+	}
+	c.ok(vfsproto.OpMkdir, vfsproto.MkdirParams{Path: "out/d"}, nil)
+	c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: c.open("out/d/b", "w")}, nil)
 }

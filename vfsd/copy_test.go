@@ -25,6 +25,7 @@ func TestCopy(t *testing.T) {
 	cfg.MaxWriteBytes = 150000 + diskEntryCost("c") + diskEntryCost("d") + diskEntryCost("e")
 	s := newServer(t, cfg)
 	c := connect(t, s)
+	useFree(t, c)
 	copyReq := func(dst, src, off, max int64) (int64, vfsproto.Code) {
 		t.Helper()
 		resp := c.call(vfsproto.OpCopy, vfsproto.CopyParams{H: dst, From: src, Off: off, Max: max})

@@ -36,6 +36,11 @@ func TestParseArgsGetopt(t *testing.T) {
 		{[]string{"--posix", "-c", "echo"}, options{shellOpts: []string{"-o", "posix"}, script: "echo", haveScript: true}},
 		{[]string{"--rcfile", "rc", "--rcfile=rc", "--noediting", "-c", "echo"}, options{script: "echo", haveScript: true}},
 		{[]string{"--login", "-e", "-l", "-c", "echo"}, options{shellOpts: []string{"-e"}, script: "echo", haveScript: true}},
+		// bash's other set letters (session 32); -m is job control,
+		// which bash -c without a terminal turns off; --init-file is
+		// --rcfile only spelled whole, so --in is still --input.
+		{[]string{"-bkpt", "-HP", "+P", "-m", "-c", "echo"}, options{shellOpts: []string{"-b", "-k", "-p", "-t", "-H", "-P", "+P"}, script: "echo", haveScript: true}},
+		{[]string{"--init-file", "rc", "--init-file=rc", "--in", "IN", "--i=IN2", "-c", "echo"}, options{inputs: []string{"IN", "IN2"}, script: "echo", haveScript: true}},
 	} {
 		var stderr bytes.Buffer
 		o, st := parseArgs(tc.args, &stderr)
@@ -60,6 +65,8 @@ func TestParseArgsGetopt(t *testing.T) {
 		{[]string{"--timeout"}, 2, "llmsh: option '--timeout' requires an argument\n" + usageLine + "\n"},
 		{[]string{"--bogus"}, 2, "llmsh: unrecognized option '--bogus'\n" + usageLine + "\n"},
 		{[]string{"-X"}, 2, "llmsh: invalid option -- 'X'\n" + usageLine + "\n"},
+		{[]string{"-r", "-c", "x"}, 2, "llmsh: -r: restricted mode is not supported (llmsh confines a script by its -i and -o grants)\n" + usageLine + "\n"},
+		{[]string{"--init", "x"}, 2, "llmsh: unrecognized option '--init'\n" + usageLine + "\n"},
 		{[]string{"--s", "x"}, 2, "llmsh: option '--s' is ambiguous; possibilities: '--strict' '--session' '--socket'\n" + usageLine + "\n"},
 		{[]string{"+Z", "-c", "true"}, 2, "llmsh: +Z: invalid option\n" + usageLine + "\n"},
 		{[]string{"-e", "+o", "bogus", "-c", "true"}, 2, "llmsh: bogus: invalid option name\n" + usageLine + "\n"},

@@ -47,7 +47,7 @@ func TestJSON(t *testing.T) {
 			jsonResult{Stderr: "cat: /etc/passwd: No such file or directory\n", ExitCode: 1, VirtualFiles: []string{}}, 1},
 		// vfsd's reason is in the object, not on llmsh's stderr
 		{"grant refused", []string{"--json", "-i", filepath.Join(dir, "no", "such"), "-c", "echo not-run"}, "",
-			jsonResult{Stderr: "vfsd: -i '" + filepath.Join(dir, "no", "such") + "': No such file or directory\n" + usageLine + "\n", ExitCode: 2, VirtualFiles: []string{}}, 2},
+			jsonResult{Stderr: "llmsh: -i '" + filepath.Join(dir, "no", "such") + "': No such file or directory\n" + usageLine + "\n", ExitCode: 2, VirtualFiles: []string{}}, 2},
 		{"not JSON-escaped HTML, invalid UTF-8 replaced", []string{"--json", "-c", `printf '<&>\xff\n'`}, "",
 			jsonResult{Stdout: "<&>\uFFFD\n", VirtualFiles: []string{}}, 0},
 	}

@@ -75,17 +75,21 @@ brackets deep, --max-output (output is kept up to the cap) and a memory guard
 at 2 GiB of heap (--max-memory); each stops the script with a message and
 status 125 (a script too large or too deep: status 2, before it runs). A run
 may add at most 10G to files under the -o paths (--max-write; ulimit -f lowers
-it): past that a write fails with "File too large" (status 1) and the script
-goes on. In the interactive shell a limit, --timeout and --max-output stop the
-command line that met them, and the session goes on.
+it), names past the first 8K included (a new file's name costs about 268
+bytes, a directory 4364): past that a write fails with "File too large"
+(status 1) and the script goes on. In the interactive shell a limit,
+--timeout and --max-output stop the command line that met them, and the
+session goes on.
 
-As bash, llmsh takes the option letters -a -B -C -e -E -f -n -T -u -x of set,
--o NAME for errexit, nounset, pipefail, xtrace, noglob, noclobber, errtrace,
-functrace, allexport and noexec when no file NAME exists (else -o grants it),
-+LETTERS and +o NAME to turn them off, -O NAME and +O NAME for shopt,
---posix, -s (the script is standard input, the operands its arguments),
-and ignores -l, --login, --norc, --noprofile, --rcfile FILE and --noediting
-(llmsh reads no start-up file); -i, -o, -v and -h keep the meanings above.`
+As bash, llmsh takes the option letters -a -b -B -C -e -E -f -H -k -n -p -P
+-t -T -u -x of set, -o NAME for errexit, nounset, pipefail, xtrace, noglob,
+noclobber, errtrace, functrace, allexport and noexec when no file NAME exists
+(else -o grants it), +LETTERS and +o NAME to turn them off, -O NAME and
++O NAME for shopt, --posix, -s (the script is standard input, the operands
+its arguments), and ignores -l, -m, --login, --norc, --noprofile, --rcfile
+FILE, --init-file FILE and --noediting (llmsh reads no start-up file and
+has no job control without a terminal); -r (restricted) is refused; -i, -o,
+-v and -h keep the meanings above.`
 )
 
 type options struct {
@@ -211,6 +215,15 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 	// bash -i's start-up file, never read (not --init-file, which would
 	// make --in ambiguous).
 	f.Func(0, "rcfile", builtins.RequiredArg, "FILE", "", func(string, bool) error { return nil })
+	// bash's other name of --rcfile, only when spelled whole: --in is
+	// still --input.
+	f.AliasWhole("init-file", "rcfile")
+	// bash -m: job control, which bash -c without a terminal turns off
+	// again ("no job control in this shell"): nothing for a script.
+	f.Func('m', "", builtins.NoArg, "", "", func(string, bool) error { return nil })
+	f.Func('r', "", builtins.NoArg, "", "", func(string, bool) error {
+		return errors.New("-r: restricted mode is not supported (llmsh confines a script by its -i and -o grants)")
+	})
 	// bash -l (a login shell: `bash -lc CMD`, as agent harnesses run
 	// commands) differs from bash only by the start-up files it reads.
 	f.Func('l', "", builtins.NoArg, "", "", func(string, bool) error { return nil })
@@ -271,7 +284,7 @@ func colorFlag(f *builtins.Flags, p *string, help string) {
 // bashOptLetters are bash's set options that llmsh's command line takes
 // as bash does (`llmsh -e script`, `llmsh -xc 'echo hi'`); -i, -o, -v and
 // -h keep llmsh's meanings.
-var bashOptLetters = []rune("aBCeEfnTux")
+var bashOptLetters = []rune("aBCeEfnTuxbkptHP")
 
 // shellOptName are the set -o names that `-o NAME` means when no file of
 // that name exists.
@@ -339,6 +352,11 @@ func maxMemoryFlag(p *int64, most int64) func(string, bool) error {
 		}
 		if most > 0 && n > most {
 			return fmt.Errorf("invalid --max-memory '%s' (at most %s)", v, memguard.SizeString(uint64(most)))
+		}
+		if n < llmsh.MinMaxMemory {
+			// Below it the session's own state is over the limit:
+			// even `exit 4` ended 125 with three lines of messages.
+			return fmt.Errorf("invalid --max-memory '%s' (at least %s)", v, memguard.SizeString(llmsh.MinMaxMemory))
 		}
 		*p = n
 		return nil

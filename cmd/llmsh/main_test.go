@@ -359,7 +359,7 @@ func TestCLI(t *testing.T) {
 		{"script file NUL in the line after #!", []string{filepath.Join(dir, "bin4")}, "", "", "bin4: cannot execute binary file\n", 126},
 		{"script file NUL after #! and a line", []string{filepath.Join(dir, "bin3")}, "", "ok\n", "", 0},
 		{"grant refused by vfsd is a usage error", []string{"-i", filepath.Join(dir, "no", "such"), "-c", "echo not-run"}, "", "", "Usage: llmsh", 2},
-		{"--log that cannot be made is a usage error", []string{"--log", filepath.Join(dir, "no", "log"), "-c", "echo not-run"}, "", "", "vfsd: --log '" + filepath.Join(dir, "no", "log") + "': No such file or directory\nUsage: llmsh", 2},
+		{"--log that cannot be made is a usage error", []string{"--log", filepath.Join(dir, "no", "log"), "-c", "echo not-run"}, "", "", "llmsh: --log '" + filepath.Join(dir, "no", "log") + "': No such file or directory\nUsage: llmsh", 2},
 		{"read granted", []string{"-i", dir, "-c", "sort " + dir + "/in.txt"}, "", "a\nb\nc\n", "", 0},
 		{"outside absent", []string{"-i", dir, "-c", "cat " + outside + "/secret"}, "", "", "cat: " + outside + "/secret: No such file or directory\n", 1},
 		{"read-only denied", []string{"-i", dir, "-c", "echo x > " + dir + "/in.txt"}, "", "", "llmsh: line 1: " + dir + "/in.txt: Permission denied\n", 1},
@@ -379,6 +379,7 @@ func TestCLI(t *testing.T) {
 		{"max-output suffix", []string{"--max-output", "1K", "-c", "echo ok"}, "", "ok\n", "", 0},
 		{"max-memory", []string{"--max-memory", "64M", "-c", `while :; do a+=("$(yes | head -c 4000000)"); done; echo not-reached`}, "", "", "llmsh: memory limit exceeded (64 MiB)", 125},
 		{"max-memory bad", []string{"--max-memory", "0", "-c", "echo ok"}, "", "", "llmsh: invalid --max-memory '0'", 2},
+		{"max-memory too small to run anything", []string{"--max-memory", "512K", "-c", "echo ok"}, "", "", "llmsh: invalid --max-memory '512K' (at least 1 MiB)", 2},
 		{"max-output bad", []string{"--max-output", "1Q", "-c", "echo ok"}, "", "", "llmsh: invalid --max-output '1Q'", 2},
 		{"usage", []string{"--bogus"}, "", "", "Usage: llmsh", 2},
 		{"timeout", []string{"--timeout", "300ms", "-c", "while true; do :; done"}, "", "", "timed out", 124},
@@ -473,7 +474,7 @@ func TestStdinScriptSeeks(t *testing.T) {
 func TestEmptyOutputGrant(t *testing.T) {
 	t.Parallel()
 	_, errs, code := runLlmsh(t, "", "-o", "", "-c", "echo not-run")
-	if code != 2 || !strings.HasPrefix(errs, `vfsd: -o '': invalid path`) || strings.Contains(errs, "-o '/'") {
+	if code != 2 || !strings.HasPrefix(errs, `llmsh: -o '': invalid path`) || strings.Contains(errs, "-o '/'") {
 		t.Errorf("-o '': err=%q code=%d", errs, code)
 	}
 }
@@ -509,7 +510,7 @@ func TestMissingInputGrant(t *testing.T) {
 		t.Errorf("-i missing: out=%q err=%q code=%d; want err %q", out, errs, code, want)
 	}
 	_, errs, code = runLlmsh(t, "", "-i", filepath.Join(missing, "x"), "-c", "echo not-run")
-	if code != 2 || !strings.HasPrefix(errs, "vfsd: -i '"+filepath.Join(missing, "x")+"': No such file or directory\n") {
+	if code != 2 || !strings.HasPrefix(errs, "llmsh: -i '"+filepath.Join(missing, "x")+"': No such file or directory\n") {
 		t.Errorf("-i under a missing dir: err=%q code=%d", errs, code)
 	}
 	_, errs, code = runLlmsh(t, "", missing)
@@ -558,7 +559,7 @@ func TestMissingOutputParent(t *testing.T) {
 	t.Parallel()
 	p := filepath.Join(t.TempDir(), "no", "single")
 	out, errs, code := runLlmsh(t, "", "-o", p, "-c", "echo not-run")
-	if want := "vfsd: -o '" + p + "': No such file or directory\n" + usageLine + "\n"; out != "" || errs != want || code != 2 {
+	if want := "llmsh: -o '" + p + "': No such file or directory\n" + usageLine + "\n"; out != "" || errs != want || code != 2 {
 		t.Fatalf("out=%q err=%q code=%d; want err=%q code 2", out, errs, code, want)
 	}
 }

@@ -99,7 +99,7 @@ func TestMCPUsage(t *testing.T) {
 		{[]string{"mcp", "--max-memory", "3G"}, "", "llmsh: mcp: invalid --max-memory '3G' (at most 2 GiB)\n", 2},
 		{[]string{"mcp", "--max-memory", "-1"}, "", "llmsh: mcp: invalid --max-memory '-1'\n", 2},
 		// A grant vfsd refuses is a usage error, as for a run of llmsh.
-		{[]string{"mcp", "-i", "/no/such/dir"}, "", "llmsh: mcp: vfsd: -i '/no/such/dir': No such file or directory\nTry 'llmsh mcp --help' for more information.\n", 2},
+		{[]string{"mcp", "-i", "/no/such/dir"}, "", "llmsh: mcp: -i '/no/such/dir': No such file or directory\nTry 'llmsh mcp --help' for more information.\n", 2},
 		{[]string{"mcp", "--help"}, "Usage: llmsh mcp [OPTION]...\nServe the Model Context Protocol", "", 0},
 		{[]string{"mcp", "--help"}, "\n      --max-output=N    cap on the stdout+stderr bytes of each call\n", "", 0},
 	} {

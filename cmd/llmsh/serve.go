@@ -194,10 +194,20 @@ func dialSession(o *options, sub string, stderr io.Writer) (*sessionserver.Clien
 	return c, 0
 }
 
-// sessionErr reports a failed request (with the server's code: *Error
-// says it).
-func sessionErr(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "llmsh: session: %v\n", err)
+// sessionErr reports a failed request of who ("session close",
+// "--session", ...) in the server's words, without its JSON-RPC code
+// (a CLI user has no use for "(code -32008)"). A snapshot that restore
+// cannot read names its file, as GNU's tools name a bad input.
+func sessionErr(stderr io.Writer, who string, err error) int {
+	msg := err.Error()
+	var rpcErr *sessionserver.Error
+	if errors.As(err, &rpcErr) {
+		msg = rpcErr.Message
+		if file, ok := strings.CutPrefix(who, "session restore "); ok && rpcErr.Code == sessionserver.CodeSnapshot {
+			who, msg = "session restore", file+": "+strings.TrimPrefix(msg, "snapshot: ")
+		}
+	}
+	fmt.Fprintf(stderr, "llmsh: %s: %s\n", who, msg)
 	return 1
 }
 
@@ -234,7 +244,7 @@ func snapshotTo(c *sessionserver.Client, id, name string, stderr io.Writer) int 
 		return 1
 	}
 	if _, err := c.SnapshotTo(id, abs); err != nil {
-		return sessionErr(stderr, err)
+		return sessionErr(stderr, "session snapshot", err)
 	}
 	return 0
 }
@@ -346,7 +356,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		defer c.Close()
 		if verb == "close" {
 			if err := c.CloseSession(o.operands[0]); err != nil {
-				return sessionErr(stderr, err)
+				return sessionErr(stderr, "session close", err)
 			}
 			return 0
 		}
@@ -356,7 +366,7 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 			return snapshotTo(c, o.operands[0], o.operands[1], stderr)
 		}
 		if err != nil {
-			return sessionErr(stderr, err)
+			return sessionErr(stderr, "session snapshot", err)
 		}
 		return writeSnapshot(o.operands[1], snap, stderr)
 	}
@@ -410,7 +420,11 @@ func runSessionCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		return sessionErr(stderr, err)
+		who := "session " + verb
+		if verb == "restore" {
+			who += " " + o.operands[0]
+		}
+		return sessionErr(stderr, who, err)
 	}
 	fmt.Fprintln(stdout, id)
 	return 0
@@ -462,7 +476,7 @@ func runClient(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 			sent[i] += len(data)
 		})
 		if err != nil {
-			return sessionErr(stderr, err)
+			return sessionErr(stderr, "--session", err)
 		}
 		for i, text := range []string{res.Stdout, res.Stderr} {
 			if sent[i] <= len(text) {
@@ -473,7 +487,7 @@ func runClient(o *options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	res, err := c.Run(o.session, o.script, in)
 	if err != nil {
-		return sessionErr(stderr, err)
+		return sessionErr(stderr, "--session", err)
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)

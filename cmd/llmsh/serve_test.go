@@ -83,7 +83,7 @@ func TestServeCLI(t *testing.T) {
 	}
 	// A grant vfsd refuses is a usage error, as for a run of llmsh.
 	_, errs, code = runLlmsh(t, "", "session", "open", "--socket", sock, "-i", "/no/such/dir")
-	if want := "llmsh: session open: vfsd: -i '/no/such/dir': No such file or directory\nTry 'llmsh session open --help' for more information.\n"; errs != want || code != 2 {
+	if want := "llmsh: session open: -i '/no/such/dir': No such file or directory\nTry 'llmsh session open --help' for more information.\n"; errs != want || code != 2 {
 		t.Errorf("session open, refused -i: err=%q code=%d, want %q", errs, code, want)
 	}
 
@@ -136,12 +136,19 @@ func TestServeCLI(t *testing.T) {
 			t.Errorf("session restore %s: %q %d", file, e, code)
 		}
 	}
-	// JSON that is not a snapshot: the server's reason, one "llmsh:".
-	notSnap := filepath.Join(t.TempDir(), "empty.json")
-	os.WriteFile(notSnap, []byte("{}\n"), 0o644)
-	if _, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, notSnap); code != 1 ||
-		e != `llmsh: session: snapshot: not a snapshot file (format "", want "llmsh-snapshot") (code -32008)`+"\n" {
-		t.Errorf("session restore of {}: %q %d", e, code)
+	// JSON that is not a snapshot: the server's reason, one "llmsh:",
+	// the file named, no JSON-RPC code nor Go type.
+	for text, want := range map[string]string{
+		"{}":           `not a snapshot file (format "", want "llmsh-snapshot")`,
+		"[1]":          `not a snapshot file (a JSON array, not an object)`,
+		`{"format":3}`: `not a snapshot file (format is a JSON number)`,
+	} {
+		notSnap := filepath.Join(t.TempDir(), "bad.json")
+		os.WriteFile(notSnap, []byte(text+"\n"), 0o644)
+		if _, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, notSnap); code != 1 ||
+			e != "llmsh: session restore: "+notSnap+": "+want+"\n" {
+			t.Errorf("session restore of %s: %q %d", text, e, code)
+		}
 	}
 	restored, e, code := runLlmsh(t, "", "session", "restore", "--socket", sock, snap)
 	restored = strings.TrimSpace(restored)
@@ -155,7 +162,7 @@ func TestServeCLI(t *testing.T) {
 		t.Errorf("session close: %q %d", e, code)
 	}
 	_, e, code = runLlmsh(t, "", "--session", id, "--socket", sock, "-c", "echo")
-	if code != 1 || !strings.Contains(e, `llmsh: session: session "`+id+`" was closed (code -32001)`) {
+	if code != 1 || !strings.Contains(e, "llmsh: --session: session \""+id+"\" was closed\n") {
 		t.Errorf("closed session: %q %d", e, code)
 	}
 	// Usage errors.

@@ -40,6 +40,7 @@ type option struct {
 	set     func(val string, present bool) error
 	aliasOf *option // another long name of this option (Alias)
 	listed  bool    // an alias --help lists (Synonym)
+	whole   bool    // matched only when spelled whole (AliasWhole)
 	// A line of --help that is no option: a section's title (Section),
 	// or a row with left as its option column (Row), or an empty line
 	// (Gap).
@@ -111,6 +112,14 @@ func (f *Flags) Stop() { f.stopped = true }
 // of; it is not listed by --help, and a prefix of both is not ambiguous
 // (as getopt_long treats two entries with the same flag and value).
 func (f *Flags) Alias(long, of string) { f.alias(long, of, false) }
+
+// AliasWhole is Alias for a name that only its whole spelling matches:
+// a prefix of it means the other options it prefixes (llmsh's
+// --init-file, bash's, beside --input: --in stays --input).
+func (f *Flags) AliasWhole(long, of string) {
+	f.alias(long, of, false)
+	f.opts[len(f.opts)-1].whole = true
+}
 
 // Synonym is Alias for a name --help lists after the option's own names
 // (GNU's "-q, --quiet, --silent").
@@ -333,7 +342,7 @@ func (f *Flags) longMatches(name string) []*option {
 		}
 		if o.long == name {
 			exact = o
-		} else if strings.HasPrefix(o.long, name) {
+		} else if !o.whole && strings.HasPrefix(o.long, name) {
 			matches = append(matches, o)
 		}
 	}

@@ -375,9 +375,38 @@ func decodeParams(raw json.RawMessage, v any, required bool) *Error {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
-		return errorf(CodeInvalidParams, "invalid params: %v", err)
+		return errorf(CodeInvalidParams, "invalid params: %s", paramsErrText(err))
 	}
 	return nil
+}
+
+// paramsErrText says why params did not decode in the protocol's words:
+// encoding/json's "json: cannot unmarshal string into Go struct field
+// OpenParams.inputs of type []string" named the server's Go types.
+func paramsErrText(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return fmt.Sprintf("%s: a JSON %s where %s is wanted", te.Field, te.Value, jsonKind(te.Type.String()))
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonKind names the JSON value that decodes into a Go type, named as
+// reflect does ("[]string", "int64", "sessionserver.Limits").
+func jsonKind(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "[]"):
+		return "an array"
+	case goType == "string":
+		return "a string"
+	case goType == "bool":
+		return "a boolean"
+	case strings.HasPrefix(goType, "int"), strings.HasPrefix(goType, "uint"):
+		return "an integer"
+	case strings.HasPrefix(goType, "float"):
+		return "a number"
+	}
+	return "an object"
 }
 
 func needSession(id string) *Error {
@@ -573,8 +602,8 @@ func (s *Server) startSession(p *OpenParams) (*llmsh.Session, *Error) {
 		return nil, errorf(CodeInvalidParams, "invalid params: timeout must not be negative")
 	case p.MaxOutput < 0 || p.MaxOutput > MaxOutputLimit:
 		return nil, errorf(CodeInvalidParams, "invalid params: max_output must be between 0 and %d", MaxOutputLimit)
-	case p.MaxMemory < 0 || p.MaxMemory > llmsh.DefaultMaxMemory:
-		return nil, errorf(CodeInvalidParams, "invalid params: max_memory must be between 0 and %d", llmsh.DefaultMaxMemory)
+	case p.MaxMemory < 0 || p.MaxMemory > llmsh.DefaultMaxMemory || p.MaxMemory > 0 && p.MaxMemory < llmsh.MinMaxMemory:
+		return nil, errorf(CodeInvalidParams, "invalid params: max_memory must be 0 (the default) or between %d and %d", llmsh.MinMaxMemory, llmsh.DefaultMaxMemory)
 	case p.MaxWrite < -1:
 		return nil, errorf(CodeInvalidParams, "invalid params: max_write must be -1 (none), 0 (the default) or a number of bytes")
 	case p.Dir != "" && !filepath.IsAbs(p.Dir):

@@ -198,16 +198,23 @@ func TestErrors(t *testing.T) {
 	if err := c.Call("frobnicate", struct{}{}, nil); code(err) != CodeNoMethod {
 		t.Errorf("unknown method: %v", err)
 	}
-	if err := c.Call(MethodOpen, map[string]any{"inputs": "notalist"}, nil); code(err) != CodeInvalidParams {
-		t.Errorf("bad params: %v", err)
-	}
-	if err := c.Call(MethodOpen, map[string]any{"colour": true}, nil); code(err) != CodeInvalidParams {
-		t.Errorf("unknown field: %v", err)
+	// In the protocol's words, not Go's ("json: cannot unmarshal string
+	// into Go struct field OpenParams.inputs of type []string").
+	for p, want := range map[string]string{
+		`{"inputs":"notalist"}`:           "invalid params: inputs: a JSON string where an array is wanted",
+		`{"limits":{"max_commands":"x"}}`: "invalid params: limits.max_commands: a JSON string where an integer is wanted",
+		`{"strict":1}`:                    "invalid params: strict: a JSON number where a boolean is wanted",
+		`{"colour":true}`:                 `invalid params: unknown field "colour"`,
+	} {
+		var e *Error
+		if err := c.Call(MethodOpen, json.RawMessage(p), nil); !errors.As(err, &e) || e.Code != CodeInvalidParams || e.Message != want {
+			t.Errorf("open %s: %v, want %q", p, err, want)
+		}
 	}
 	if err := c.Call(MethodRun, nil, nil); code(err) != CodeInvalidParams {
 		t.Errorf("missing params: %v", err)
 	}
-	for _, p := range []OpenParams{{MaxOutput: -1}, {MaxOutput: MaxOutputLimit + 1}, {Timeout: -1}, {Dir: "rel"}, {Limits: &Limits{MaxCommands: -3}}} {
+	for _, p := range []OpenParams{{MaxOutput: -1}, {MaxOutput: MaxOutputLimit + 1}, {Timeout: -1}, {Dir: "rel"}, {Limits: &Limits{MaxCommands: -3}}, {MaxMemory: 4096}} {
 		if _, err := c.Open(p); code(err) != CodeInvalidParams {
 			t.Errorf("open %+v: %v, want %d", p, err, CodeInvalidParams)
 		}
@@ -224,7 +231,7 @@ func TestErrors(t *testing.T) {
 	for p, want := range map[*OpenParams]string{
 		{Dir: missing}:              "llmsh: " + missing + ": No such file or directory",
 		{Dir: missing + "\x1b"}:     `llmsh: "` + missing + `\x1b": No such file or directory`,
-		{Inputs: []string{"a\x00"}}: `llmsh: grant refused: vfsd: -i "a\x00": invalid path`,
+		{Inputs: []string{"a\x00"}}: `llmsh: grant refused: -i "a\x00": invalid path`,
 	} {
 		if _, err := c.Open(*p); code(err) != CodeSession || !strings.Contains(err.Error(), want) {
 			t.Errorf("open %+v: %v, want %q", p, err, want)
