@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"hash"
 	"io"
 	"io/fs"
@@ -152,6 +153,11 @@ func (f *atomicFile) commit() error {
 	if err := f.File.Close(); err != nil {
 		f.root.Remove(f.tmp)
 		return err
+	}
+	if _, err := f.root.Lstat(f.target); errors.Is(err, fs.ErrNotExist) {
+		// Removed while open: it does not come back (replaceTarget).
+		f.root.Remove(f.tmp)
+		return nil
 	}
 	if err := f.root.Rename(f.tmp, f.target); err != nil {
 		f.root.Remove(f.tmp)

@@ -110,6 +110,43 @@ func TestAtomicWriteNewTarget(t *testing.T) {
 	}
 }
 
+// TestAtomicWriteRemovedTarget: a file removed while a truncating write
+// has it open does not come back at the close (`exec 3> f; rm f; exec
+// 3>&-` leaves no f, as on Linux); one a directory replaced keeps the
+// directory, and the close fails, as a rename over it would.
+func TestAtomicWriteRemovedTarget(t *testing.T) {
+	tr := newTree(t)
+	s := newServer(t, tr.config())
+	c := connect(t, s)
+	for _, name := range []string{"new.txt", "o.txt"} {
+		h := c.open("out/"+name, "w")
+		c.write(h, "content")
+		if err := os.Remove(filepath.Join(tr.out, name)); err != nil {
+			t.Fatal(err)
+		}
+		c.ok(vfsproto.OpClose, vfsproto.HandleParams{H: h}, nil)
+		if _, err := os.Lstat(filepath.Join(tr.out, name)); !os.IsNotExist(err) {
+			t.Fatalf("%s after its removal and the close: %v", name, err)
+		}
+	}
+	h := c.open("out/d", "w")
+	if err := os.Remove(filepath.Join(tr.out, "d")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(tr.out, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if resp := c.call(vfsproto.OpClose, vfsproto.HandleParams{H: h}); resp.OK {
+		t.Fatalf("close over a directory: %+v", resp)
+	}
+	if fi, err := os.Lstat(filepath.Join(tr.out, "d")); err != nil || !fi.IsDir() {
+		t.Fatalf("the directory after the close: %v", err)
+	}
+	if tmps := tempFiles(t, tr.out); len(tmps) != 0 {
+		t.Fatalf("temp left behind: %v", tmps)
+	}
+}
+
 func tempFiles(t testing.TB, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)

@@ -61,13 +61,40 @@ func commitUnnamed(f, dir *os.File, target string) error {
 				return err
 			}
 		}
-		if err := unix.Renameat(dfd, name, dfd, target); err != nil {
+		if err := replaceTarget(dfd, name, target); err != nil {
 			unix.Unlinkat(dfd, name, 0)
 			return &fs.PathError{Op: "rename", Path: target, Err: err}
 		}
 		return nil
 	}
 	return &fs.PathError{Op: "link", Path: target, Err: unix.EEXIST}
+}
+
+// replaceTarget puts the file named name in dfd in the place of target,
+// unless target is gone: a file removed while it was open for writing
+// does not come back as it is closed (`exec 3> f; rm f; exec 3>&-`
+// leaves no f, as on Linux, where its writes went to a file with no
+// name), which RENAME_EXCHANGE tells atomically (ENOENT). Where the file
+// system cannot exchange, it is a rename over target.
+func replaceTarget(dfd int, name, target string) error {
+	err := unix.Renameat2(dfd, name, dfd, target, unix.RENAME_EXCHANGE)
+	switch {
+	case errors.Is(err, unix.ENOENT):
+		unix.Unlinkat(dfd, name, 0) // the data goes, as the file's did
+		return nil
+	case errors.Is(err, unix.EINVAL), errors.Is(err, unix.ENOSYS), errors.Is(err, unix.ENOTSUP):
+		return unix.Renameat(dfd, name, dfd, target)
+	case err != nil:
+		return err
+	}
+	// name is now the file that was target.
+	if err := unix.Unlinkat(dfd, name, 0); err != nil {
+		// target had become a directory: it goes back, as a rename
+		// over it would have failed.
+		unix.Renameat2(dfd, name, dfd, target, unix.RENAME_EXCHANGE)
+		return err
+	}
+	return nil
 }
 
 // unnamedLinks are the ways to give an unnamed file a name, in the order

@@ -427,11 +427,11 @@ func (cfg *Config) replTemplate(w *syntax.Word) ([]replSeg, error) {
 	if w == nil {
 		return nil, nil
 	}
-	oldRaw := cfg.rawLits
-	cfg.rawLits = true
+	oldRaw, oldHere := cfg.rawLits, cfg.hereDoc
+	cfg.rawLits, cfg.hereDoc = true, false // llmsh: $'…' decoded there too
 	cfg.markAt = cfg.PatsubReplacement
 	field, err := cfg.wordField(w.Parts, quoteNone)
-	cfg.rawLits, cfg.markAt = oldRaw, false
+	cfg.rawLits, cfg.markAt, cfg.hereDoc = oldRaw, false, oldHere
 	if err != nil {
 		return nil, err
 	}
@@ -2083,10 +2083,12 @@ func patternTrace(cfg *Config, word *syntax.Word, tracing bool) (pattern, trace 
 		}
 	}
 	cfg = prepareConfig(cfg)
-	oldOps := cfg.quotedOps
-	cfg.quotedOps = true
+	// llmsh: a here-document's ${v#$'a'} decodes the $'…' of its
+	// pattern, as bash (not the WORD of ${u:-$'\t'}).
+	oldOps, oldHere := cfg.quotedOps, cfg.hereDoc
+	cfg.quotedOps, cfg.hereDoc = true, false
 	field, err := cfg.wordField(word.Parts, quoteNone)
-	cfg.quotedOps = oldOps
+	cfg.quotedOps, cfg.hereDoc = oldOps, oldHere
 	if err != nil {
 		return "", "", err
 	}

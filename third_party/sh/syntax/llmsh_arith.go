@@ -141,6 +141,12 @@ func (p *Parser) parseArithRepair(r io.Reader, name string) (*File, error) {
 			// repaired ones (which bash reports when they run).
 			return first, err
 		}
+		if n := len(spans); n > 1 && spans[n-1][0] == from && spans[n-1][1] == to {
+			// llmsh: the same span again, its repair changed nothing
+			// (the (( of [[ x -eq y-=((1)) ]] is no expression): the
+			// error is the script's, past the ones mended before it.
+			return first, err
+		}
 		if bquote {
 			// llmsh: bash parses a backquoted substitution's text
 			// when it runs: blanked here (its newlines kept), the
