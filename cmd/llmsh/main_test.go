@@ -435,7 +435,7 @@ func TestOutputDirGrantParent(t *testing.T) {
 	for _, flag := range []string{"-o", "-i"} {
 		p := filepath.Join(dir, "nodir", "x") + "/"
 		_, errs, code := runLlmsh(t, "", flag, p, "-c", "echo not-run")
-		if want := "vfsd: " + flag + " '" + p + "': No such file or directory\nUsage: llmsh"; code != 2 || !strings.HasPrefix(errs, want) {
+		if want := "llmsh: " + flag + " '" + p + "': No such file or directory\nUsage: llmsh"; code != 2 || !strings.HasPrefix(errs, want) {
 			t.Errorf("%s %s: status %d, stderr %q; want 2, %q", flag, p, code, errs, want)
 		}
 		if _, err := os.Lstat(filepath.Join(dir, "nodir")); !errors.Is(err, fs.ErrNotExist) {
@@ -490,7 +490,7 @@ func TestFileGrantWithSlash(t *testing.T) {
 	}
 	for _, flag := range []string{"-i", "-o"} {
 		_, errs, code := runLlmsh(t, "", flag, f+"/", "-c", "echo not-run")
-		if want := "vfsd: " + flag + " '" + f + "/': Not a directory\n"; code != 2 || !strings.HasPrefix(errs, want) {
+		if want := "llmsh: " + flag + " '" + f + "/': Not a directory\n"; code != 2 || !strings.HasPrefix(errs, want) {
 			t.Errorf("%s %s/: err=%q code=%d; want %q, 2", flag, f, errs, code, want)
 		}
 	}
