@@ -5,9 +5,13 @@ package interp_test
 
 import (
 	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	. "github.com/llmsh/llmsh/third_party/sh/interp"
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -97,5 +101,91 @@ func TestTrackSetsLastArg(t *testing.T) {
 	r.TrackSets(false)
 	if err := r.Run(context.Background(), f); err != nil || out.String() != "[]\n" {
 		t.Errorf("$_ after UnsetGlobal: %q, %v", out.String(), err)
+	}
+}
+
+// TestUnsetGlobalFrees: what UnsetGlobal unsets is freed, whatever
+// stored it (session 32: a value stored by declare c$i=$big, export
+// c$i=$big or declare -g in a function stayed alive after the session
+// unset it, the name having been cut from the word's expansion, whose
+// text is the value's: under --max-memory 64M, 75 MB stayed of a run
+// over it, and every later run was stopped).
+func TestUnsetGlobalFrees(t *testing.T) {
+	var stderr strings.Builder
+	r, err := New(StdIO(nil, nil, &stderr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 1 << 20 // each value's: a is doubled 20 times
+	script := fmt.Sprintf(`a=x; for ((i = 0; i < %d; i++)); do a=$a$a; done
+for i in 1 2 3; do declare d$i=${a}$i; export e$i=${a}$i; g() { declare -g g$i=${a}$i; }; g; done
+unset a`, bits.Len(size)-1)
+	f, err := syntax.NewParser().Parse(strings.NewReader(script), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := uint64(0)
+	grown := func() uint64 { // the heap's growth since before
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc - min(m.HeapAlloc, before)
+	}
+	// A first Run makes what every Run keeps (its Reset's variables).
+	warm, _ := syntax.NewParser().Parse(strings.NewReader(":"), "")
+	if err := r.Run(context.Background(), warm); err != nil {
+		t.Fatal(err)
+	}
+	before = grown()
+	r.TrackSets(true)
+	if err := r.Run(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	if stderr.Len() != 0 {
+		t.Fatalf("stderr: %s", stderr.String())
+	}
+	names := r.TrackedSets()
+	for _, want := range []string{"d3", "e3", "g3"} {
+		if !slices.Contains(names, want) {
+			t.Fatalf("TrackedSets = %q, want %s among them", names, want)
+		}
+	}
+	if kept := grown(); kept < 8*size {
+		t.Fatalf("the Run kept %d bytes, want its 9 values of %d", kept, size)
+	}
+	for _, name := range names {
+		r.UnsetGlobal(name)
+	}
+	r.TrackSets(false)
+	r.DropBuffers()
+	if kept := grown(); kept > 3*size {
+		t.Errorf("%d bytes stayed after UnsetGlobal of %q, want under %d", kept, names, 3*size)
+	}
+}
+
+// TestRematchApart: a group of [[ =~ ]] that is less than half of a long
+// subject is a copy in BASH_REMATCH, not a piece of the subject's
+// storage, which x=${BASH_REMATCH[1]} kept alive after unset a (session
+// 32: 7 MB a session's unset could not free).
+func TestRematchApart(t *testing.T) {
+	r, err := New(StdIO(nil, nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader("a=x; for i in {1..12}; do a=$a$a; done; a=${a}yz; [[ $a =~ ^(x*)(y)z$ ]]"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Run(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	vars := r.VarsNow()
+	src, groups := vars["a"].Str, vars["BASH_REMATCH"].List
+	start := uintptr(unsafe.Pointer(unsafe.StringData(src)))
+	if len(groups) != 3 || groups[2] != "y" || len(groups[1]) != 4096 {
+		t.Fatalf("BASH_REMATCH = %.20q", groups)
+	}
+	if p := uintptr(unsafe.Pointer(unsafe.StringData(groups[2]))); p >= start && p < start+uintptr(len(src)) {
+		t.Errorf("BASH_REMATCH[2] is a piece of a's storage")
 	}
 }

@@ -2870,6 +2870,13 @@ func (r *Runner) flattenAssigns(args []*syntax.Assign) iter.Seq[*syntax.Assign] 
 			for _, field := range r.fields(as.Value) {
 				as := &syntax.Assign{}
 				name, val, ok := strings.Cut(field, "=")
+				// llmsh: the name is kept apart from the field, whose
+				// text the value holds: a name cut from it kept all of
+				// it alive in the variables' map after an unset left
+				// the name's entry there (declare c$i=$big; the
+				// session's unset of a run over its memory bound
+				// freed none of it).
+				name = strings.Clone(name)
 				if ok && len(name) > 1 && name[len(name)-1] == '+' {
 					// llmsh: declare "v+=x" appends, as bash.
 					name, as.Append = name[:len(name)-1], true

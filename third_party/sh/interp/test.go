@@ -185,6 +185,14 @@ func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y st
 			r.condReErr = true
 			return false
 		}
+		for i, g := range m {
+			// llmsh: a group of less than half of a long subject is
+			// a copy, not a piece that would keep all of it alive
+			// (x=${BASH_REMATCH[1]}; unset a: session 32).
+			if len(x) > 1024 && len(g) < len(x)/2 {
+				m[i] = strings.Clone(g)
+			}
+		}
 		// llmsh: a failed match empties BASH_REMATCH, as bash.
 		r.setRematch(m)
 		return m != nil
