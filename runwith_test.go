@@ -247,13 +247,11 @@ func TestInProcessRunGrowth(t *testing.T) {
 	}
 }
 
-// TestInProcessSessionGrowth: what a session keeps between Runs counts
-// against its memory bound (session 24's leftover: twelve Runs each
-// keeping 192 MB took the heap to 2.3 GB, each Run's guard counting from
-// its own start), and a Run that gives it back is not stopped.
-func TestInProcessSessionGrowth(t *testing.T) {
+// growthSession is a session whose Runs may keep 32 MiB in all (the
+// guard's RunGrowth), closed and reset when the test ends.
+func growthSession(t *testing.T) *llmsh.Session {
 	memguard.RunGrowth = 32 << 20
-	defer func() { memguard.RunGrowth = 0 }()
+	t.Cleanup(func() { memguard.RunGrowth = 0 })
 	// The session's base is the heap at its start, garbage included (a
 	// base never below the live heap): collect the earlier tests' first.
 	runtime.GC()
@@ -261,7 +259,16 @@ func TestInProcessSessionGrowth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestInProcessSessionGrowth: what a session keeps between Runs counts
+// against its memory bound (session 24's leftover: twelve Runs each
+// keeping 192 MB took the heap to 2.3 GB, each Run's guard counting from
+// its own start), and a Run that gives it back is not stopped.
+func TestInProcessSessionGrowth(t *testing.T) {
+	s := growthSession(t)
 	keepUntilStopped(t, func(script string) llmsh.Result { return run(t, s, script) }, "llmsh: memory limit exceeded (32 MiB)")
 }
 
@@ -271,14 +278,7 @@ func TestInProcessSessionGrowth(t *testing.T) {
 // the session's growth without MaxMemory, and no check at its end, so
 // lines of a few milliseconds each kept 12.5 MB for good).
 func TestInteractiveSessionGrowth(t *testing.T) {
-	memguard.RunGrowth = 32 << 20
-	defer func() { memguard.RunGrowth = 0 }()
-	runtime.GC()
-	s, err := llmsh.New(llmsh.Options{Timeout: 100 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := growthSession(t)
 	var stdout, stderr bytes.Buffer
 	lines, results := make(chan string), make(chan llmsh.Result)
 	done := make(chan error, 1)
