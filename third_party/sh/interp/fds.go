@@ -605,9 +605,20 @@ func (r *Runner) orphanPsubs() {
 }
 
 // stdRedirected tells which of stdin, stdout and stderr redirs set
-// (N>&WORD with WORD no number sets stdout and stderr, as &>WORD).
+// (N>&WORD with WORD no number sets stdout and stderr, as &>WORD; N>&M-
+// sets M, which it closes).
 func stdRedirected(redirs []*syntax.Redirect) (set [3]bool) {
 	for _, rd := range redirs {
+		if rd.Op == syntax.DplOut || rd.Op == syntax.DplIn {
+			// N>&M- and N<&M- close M too: it comes back with the
+			// rest when N is 0, 1 or 2 (bash undoes the close only
+			// when N was open before; 3 and up usually are not).
+			if m, ok := strings.CutSuffix(rd.Word.Lit(), "-"); ok && stdTarget(rd) {
+				if n, ok := parseFd(m); ok && n <= 2 {
+					set[n] = true
+				}
+			}
+		}
 		if rd.N != nil {
 			if n, ok := parseFd(rd.N.Value); ok && n <= 2 {
 				set[n] = true
@@ -630,6 +641,15 @@ func stdRedirected(redirs []*syntax.Redirect) (set [3]bool) {
 		}
 	}
 	return set
+}
+
+// stdTarget reports whether rd sets descriptor 0, 1 or 2.
+func stdTarget(rd *syntax.Redirect) bool {
+	if rd.N == nil {
+		return true
+	}
+	n, ok := parseFd(rd.N.Value)
+	return ok && n <= 2
 }
 
 // isFdWord reports whether w is a literal descriptor number (with or

@@ -3499,11 +3499,19 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		if m >= fdMax {
 			return nil, badFdError(ename)
 		}
+		// llmsh: bash undoes N>&M-'s close of M only when N was open
+		// before; M above 2 moved to a closed N stays closed.
+		lose := move && m > 2 && n > 2 && r.fds[n] == nil && !sv.has(m)
 		cls, err := r.dupFd(sv, n, m, ename, keep)
 		if err != nil {
 			return nil, err
 		}
-		if move && m != n {
+		if lose {
+			if o := r.fds[m]; o != nil {
+				r.setFd(m, nil)
+				o.release()
+			}
+		} else if move && m != n {
 			r.closeFd(sv, m)
 		}
 		return cls, nil
