@@ -436,8 +436,8 @@ func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
 	}
 	name = strings.TrimSuffix(name, "}")
 	if (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) && rd.Word.Lit() == "-" {
-		n, ok := parseFd(r.fdVarValue(name))
-		if !ok || n >= fdMax {
+		n, ok := varFdValue(r.fdVarValue(name))
+		if !ok {
 			return 0, true, r.ambiguousError(name)
 		}
 		return n, true, nil
@@ -450,8 +450,39 @@ func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
 		// bash, out of descriptors: its message has no line number.
 		return 0, true, errors.New(shellName + ": redirection error: cannot duplicate fd: Too many open files")
 	}
-	r.setVarString(name, strconv.Itoa(n))
+	saved := r.exit
+	r.exit = exitStatus{}
+	if strings.HasSuffix(name, "]") {
+		r.assignName("", name, strconv.Itoa(n)) // {a[1]}>f, as bash
+	} else {
+		r.setVarString(name, strconv.Itoa(n))
+	}
+	if r.exit.code != 0 {
+		if r.exit.exiting || r.exit.abandon {
+			return 0, true, errRedirExpand
+		}
+		// bash's BADVAR_REDIRECT, after the assignment's own error.
+		return 0, true, fdError(name, "cannot assign fd to variable")
+	}
+	r.exit = saved
 	return n, true, nil
+}
+
+// varFdValue is the descriptor that {NAME}>&- closes, NAME's value v read
+// as bash's redir_varvalue does: empty or negative is refused, text that
+// is no number (legal_number's failure) is 0, a number is cut to a C int.
+func varFdValue(v string) (int, bool) {
+	if v == "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(strings.TrimRight(strings.TrimLeft(v, " \t\n\v\f\r"), " \t"), 10, 64)
+	if err != nil {
+		n = 0
+	}
+	if i := int32(n); i >= 0 {
+		return int(i), true
+	}
+	return 0, false
 }
 
 // openRedir opens a redirection's file through the open handler. keep

@@ -3422,6 +3422,9 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		return nil, err
 	}
 	if n >= fdMax {
+		if varFd {
+			return nil, nil // {NAME}>&- of a number too big: bash's close fails quietly
+		}
 		return nil, badFdError(rd.N.Value)
 	}
 	if n == 0 {
