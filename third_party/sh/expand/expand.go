@@ -1588,11 +1588,27 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 	//    ReadDir2("/foo") to ensure that "/foo/" exists and only matches a directory
 	//    ReadDir2("/foo") glob "*"
 
+	// llmsh: the directories before the first component with a pattern
+	// keep their slashes as written (`d//*` is `d//a`, as bash's), but
+	// for the leading one (verb is that prefix, cut the joined one).
+	verb, cut, seenMeta := matches[0], "", false
 	for i, part := range parts {
 		// Keep around for debugging.
 		// log.Printf("matches %q part %d %q", matches, i, part)
 
 		wantDir := i < len(parts)-1
+		if !seenMeta {
+			if internal.BashHasMeta(part, cfg.globMode()) {
+				seenMeta = true
+				if len(matches) == 1 {
+					cut = pathJoin2(matches[0], "")
+				}
+			} else if part != "" && part != "." && part != ".." {
+				verb += internal.CompileBashPattern(part, cfg.globMode()).Literal() + "/"
+			} else {
+				verb += part + "/"
+			}
+		}
 		switch {
 		case part == "", part == ".", part == "..":
 			for i, dir := range matches {
@@ -1734,6 +1750,13 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			}
 		}
 		matches = newMatches
+	}
+	if cut != "" && cut != verb {
+		for i, m := range matches {
+			if rest, ok := strings.CutPrefix(m, cut); ok {
+				matches[i] = verb + rest
+			}
+		}
 	}
 	// Note that the results need to be sorted.
 	// TODO: above we do a BFS; if we did a DFS, the matches would already be sorted.
