@@ -452,7 +452,12 @@ func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
 	}
 	saved := r.exit
 	r.exit = exitStatus{}
-	if strings.HasSuffix(name, "]") {
+	if strings.HasSuffix(name, "[@]") || strings.HasSuffix(name, "[*]") {
+		// bash's bind_var_to_int: no element @ or *, even of an
+		// associative array (read and printf -v take them).
+		r.errf("%s%s: bad array subscript\n", r.errPrefix(), name)
+		r.exit.code = 1
+	} else if strings.HasSuffix(name, "]") {
 		r.assignName("", name, strconv.Itoa(n)) // {a[1]}>f, as bash
 	} else {
 		r.setVarString(name, strconv.Itoa(n))
