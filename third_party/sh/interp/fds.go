@@ -688,6 +688,16 @@ func stdTarget(rd *syntax.Redirect) bool {
 	return ok && n <= 2
 }
 
+// endsInDash reports whether w, as written, ends in an unquoted "-" (a
+// move: N>&M-).
+func endsInDash(w *syntax.Word) bool {
+	if w == nil || len(w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.Parts[len(w.Parts)-1].(*syntax.Lit)
+	return ok && strings.HasSuffix(lit.Value, "-")
+}
+
 // isFdWord reports whether w is a literal descriptor number (with or
 // without a trailing "-") or "-", which N>&W never reads as a file.
 func isFdWord(w *syntax.Word) bool {

@@ -3487,6 +3487,11 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 			return nil, nil
 		}
 		mtext, move := strings.CutSuffix(arg, "-")
+		if move && !endsInDash(rd.Word) {
+			// llmsh: only a "-" written last moves (bash's parser):
+			// `3>&"1-"` and x=1- `3>&$x` name no descriptor.
+			mtext, move = arg, false
+		}
 		m, isFd := parseFd(mtext)
 		if !isFd {
 			if rd.Op == syntax.DplOut && n == 1 && !varFd && arg != "" {
