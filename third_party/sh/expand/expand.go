@@ -1574,7 +1574,11 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 		}
 		parts = parts[1:]
 	}
+	// llmsh: a last ** after another gives its directories bare, as one
+	// after a pattern does (`a/**/**` is `a a/b`, `a/**` is `a/ a/b`).
+	lastTwice := false
 	if cfg.GlobStar {
+		lastTwice = len(parts) > 1 && parts[len(parts)-1] == "**" && parts[len(parts)-2] == "**"
 		// llmsh: consecutive ** components are one, as bash reads them
 		// (**/**/ lists each directory once).
 		parts = slices.CompactFunc(parts, func(a, b string) bool { return a == "**" && b == "**" })
@@ -1674,7 +1678,7 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			// matched gives each of them without the separator, as
 			// bash's glob_dir_to_array (`*/**` is `a a/x`, `a/**` is
 			// `a/ a/x`).
-			bare := i == len(parts)-1 && slices.ContainsFunc(parts[:i], func(p string) bool {
+			bare := i == len(parts)-1 && lastTwice || i == len(parts)-1 && slices.ContainsFunc(parts[:i], func(p string) bool {
 				return p == "**" && cfg.GlobStar || internal.BashHasMeta(p, cfg.globMode())
 			})
 			for _, match := range slices.Backward(matches) {
