@@ -1574,7 +1574,11 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 		}
 		parts = parts[1:]
 	}
+	// llmsh: a last ** after another gives its directories bare, as one
+	// after a pattern does (`a/**/**` is `a a/b`, `a/**` is `a/ a/b`).
+	lastTwice := false
 	if cfg.GlobStar {
+		lastTwice = len(parts) > 1 && parts[len(parts)-1] == "**" && parts[len(parts)-2] == "**"
 		// llmsh: consecutive ** components are one, as bash reads them
 		// (**/**/ lists each directory once).
 		parts = slices.CompactFunc(parts, func(a, b string) bool { return a == "**" && b == "**" })
@@ -1588,11 +1592,27 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 	//    ReadDir2("/foo") to ensure that "/foo/" exists and only matches a directory
 	//    ReadDir2("/foo") glob "*"
 
+	// llmsh: the directories before the first component with a pattern
+	// keep their slashes as written (`d//*` is `d//a`, as bash's), but
+	// for the leading one (verb is that prefix, cut the joined one).
+	verb, cut, seenMeta := matches[0], "", false
 	for i, part := range parts {
 		// Keep around for debugging.
 		// log.Printf("matches %q part %d %q", matches, i, part)
 
 		wantDir := i < len(parts)-1
+		if !seenMeta {
+			if internal.BashHasMeta(part, cfg.globMode()) {
+				seenMeta = true
+				if len(matches) == 1 {
+					cut = pathJoin2(matches[0], "")
+				}
+			} else if part != "" && part != "." && part != ".." {
+				verb += internal.CompileBashPattern(part, cfg.globMode()).Literal() + "/"
+			} else {
+				verb += part + "/"
+			}
+		}
 		switch {
 		case part == "", part == ".", part == "..":
 			for i, dir := range matches {
@@ -1658,7 +1678,7 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			// matched gives each of them without the separator, as
 			// bash's glob_dir_to_array (`*/**` is `a a/x`, `a/**` is
 			// `a/ a/x`).
-			bare := i == len(parts)-1 && slices.ContainsFunc(parts[:i], func(p string) bool {
+			bare := i == len(parts)-1 && lastTwice || i == len(parts)-1 && slices.ContainsFunc(parts[:i], func(p string) bool {
 				return p == "**" && cfg.GlobStar || internal.BashHasMeta(p, cfg.globMode())
 			})
 			for _, match := range slices.Backward(matches) {
@@ -1734,6 +1754,13 @@ func (cfg *Config) glob(base, pat string) ([]string, error) {
 			}
 		}
 		matches = newMatches
+	}
+	if cut != "" && cut != verb {
+		for i, m := range matches {
+			if rest, ok := strings.CutPrefix(m, cut); ok {
+				matches[i] = verb + rest
+			}
+		}
 	}
 	// Note that the results need to be sorted.
 	// TODO: above we do a BFS; if we did a DFS, the matches would already be sorted.

@@ -436,8 +436,8 @@ func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
 	}
 	name = strings.TrimSuffix(name, "}")
 	if (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) && rd.Word.Lit() == "-" {
-		n, ok := parseFd(r.fdVarValue(name))
-		if !ok || n >= fdMax {
+		n, ok := varFdValue(r.fdVarValue(name))
+		if !ok {
 			return 0, true, r.ambiguousError(name)
 		}
 		return n, true, nil
@@ -450,8 +450,44 @@ func (r *Runner) redirFd(rd *syntax.Redirect) (n int, varFd bool, err error) {
 		// bash, out of descriptors: its message has no line number.
 		return 0, true, errors.New(shellName + ": redirection error: cannot duplicate fd: Too many open files")
 	}
-	r.setVarString(name, strconv.Itoa(n))
+	saved := r.exit
+	r.exit = exitStatus{}
+	if strings.HasSuffix(name, "[@]") || strings.HasSuffix(name, "[*]") {
+		// bash's bind_var_to_int: no element @ or *, even of an
+		// associative array (read and printf -v take them).
+		r.errf("%s%s: bad array subscript\n", r.errPrefix(), name)
+		r.exit.code = 1
+	} else if strings.HasSuffix(name, "]") {
+		r.assignName("", name, strconv.Itoa(n)) // {a[1]}>f, as bash
+	} else {
+		r.setVarString(name, strconv.Itoa(n))
+	}
+	if r.exit.code != 0 {
+		if r.exit.exiting || r.exit.abandon {
+			return 0, true, errRedirExpand
+		}
+		// bash's BADVAR_REDIRECT, after the assignment's own error.
+		return 0, true, fdError(name, "cannot assign fd to variable")
+	}
+	r.exit = saved
 	return n, true, nil
+}
+
+// varFdValue is the descriptor that {NAME}>&- closes, NAME's value v read
+// as bash's redir_varvalue does: empty or negative is refused, text that
+// is no number (legal_number's failure) is 0, a number is cut to a C int.
+func varFdValue(v string) (int, bool) {
+	if v == "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(strings.TrimRight(strings.TrimLeft(v, " \t\n\v\f\r"), " \t"), 10, 64)
+	if err != nil {
+		n = 0
+	}
+	if i := int32(n); i >= 0 {
+		return int(i), true
+	}
+	return 0, false
 }
 
 // openRedir opens a redirection's file through the open handler. keep
@@ -605,9 +641,20 @@ func (r *Runner) orphanPsubs() {
 }
 
 // stdRedirected tells which of stdin, stdout and stderr redirs set
-// (N>&WORD with WORD no number sets stdout and stderr, as &>WORD).
+// (N>&WORD with WORD no number sets stdout and stderr, as &>WORD; N>&M-
+// sets M, which it closes).
 func stdRedirected(redirs []*syntax.Redirect) (set [3]bool) {
 	for _, rd := range redirs {
+		if rd.Op == syntax.DplOut || rd.Op == syntax.DplIn {
+			// N>&M- and N<&M- close M too: it comes back with the
+			// rest when N is 0, 1 or 2 (bash undoes the close only
+			// when N was open before; 3 and up usually are not).
+			if m, ok := strings.CutSuffix(rd.Word.Lit(), "-"); ok && stdTarget(rd) {
+				if n, ok := parseFd(m); ok && n <= 2 {
+					set[n] = true
+				}
+			}
+		}
 		if rd.N != nil {
 			if n, ok := parseFd(rd.N.Value); ok && n <= 2 {
 				set[n] = true
@@ -630,6 +677,25 @@ func stdRedirected(redirs []*syntax.Redirect) (set [3]bool) {
 		}
 	}
 	return set
+}
+
+// stdTarget reports whether rd sets descriptor 0, 1 or 2.
+func stdTarget(rd *syntax.Redirect) bool {
+	if rd.N == nil {
+		return true
+	}
+	n, ok := parseFd(rd.N.Value)
+	return ok && n <= 2
+}
+
+// endsInDash reports whether w, as written, ends in an unquoted "-" (a
+// move: N>&M-).
+func endsInDash(w *syntax.Word) bool {
+	if w == nil || len(w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.Parts[len(w.Parts)-1].(*syntax.Lit)
+	return ok && strings.HasSuffix(lit.Value, "-")
 }
 
 // isFdWord reports whether w is a literal descriptor number (with or

@@ -3429,6 +3429,9 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		return nil, err
 	}
 	if n >= fdMax {
+		if varFd {
+			return nil, nil // {NAME}>&- of a number too big: bash's close fails quietly
+		}
 		return nil, badFdError(rd.N.Value)
 	}
 	if n == 0 {
@@ -3491,6 +3494,11 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 			return nil, nil
 		}
 		mtext, move := strings.CutSuffix(arg, "-")
+		if move && !endsInDash(rd.Word) {
+			// llmsh: only a "-" written last moves (bash's parser):
+			// `3>&"1-"` and x=1- `3>&$x` name no descriptor.
+			mtext, move = arg, false
+		}
 		m, isFd := parseFd(mtext)
 		if !isFd {
 			if rd.Op == syntax.DplOut && n == 1 && !varFd && arg != "" {
@@ -3506,11 +3514,19 @@ func (r *Runner) redir(ctx context.Context, rd *syntax.Redirect, sv *redirSaves,
 		if m >= fdMax {
 			return nil, badFdError(ename)
 		}
+		// llmsh: bash undoes N>&M-'s close of M only when N was open
+		// before; M above 2 moved to a closed N stays closed.
+		lose := move && m > 2 && n > 2 && r.fds[n] == nil && !sv.has(m)
 		cls, err := r.dupFd(sv, n, m, ename, keep)
 		if err != nil {
 			return nil, err
 		}
-		if move && m != n {
+		if lose {
+			if o := r.fds[m]; o != nil {
+				r.setFd(m, nil)
+				o.release()
+			}
+		} else if move && m != n {
 			r.closeFd(sv, m)
 		}
 		return cls, nil
