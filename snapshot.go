@@ -232,10 +232,10 @@ func decodeSnapshot(b []byte, sf *snapshotFile) error {
 		// Go's "cannot unmarshal array into Go value of type
 		// llmsh.snapshotFile" names our types: say what the file has.
 		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field == "" {
-			return fmt.Errorf("%w: not a snapshot file (a JSON %s, not an object)", ErrSnapshot, te.Value)
-		}
 		if errors.As(err, &te) {
+			if te.Field == "" {
+				return fmt.Errorf("%w: not a snapshot file (a JSON %s, not an object)", ErrSnapshot, te.Value)
+			}
 			return fmt.Errorf("%w: not a snapshot file (%s is a JSON %s)", ErrSnapshot, te.Field, te.Value)
 		}
 		return fmt.Errorf("%w: not a snapshot file: %v", ErrSnapshot, err)

@@ -652,11 +652,17 @@ func (m *grepMatcher) next(buf []byte, from, end int) (int, int, error) {
 // kept the run (a library Session.Run, a serve request) going up to
 // grepPerlTimeout past its time limit.
 func (m *grepMatcher) perlTimeout() {
-	t := grepPerlTimeout
-	if !m.deadline.IsZero() {
-		t = max(min(t, time.Until(m.deadline)), time.Millisecond)
+	m.perl2.MatchTimeout = searchBound(grepPerlTimeout, m.deadline)
+}
+
+// searchBound is how long the backtracking engine's next search may run:
+// bound, or the time left before deadline (none when zero) when that is
+// sooner, at least a millisecond. grep -P and jq share it.
+func searchBound(bound time.Duration, deadline time.Time) time.Duration {
+	if deadline.IsZero() {
+		return bound
 	}
-	m.perl2.MatchTimeout = t
+	return max(min(bound, time.Until(deadline)), time.Millisecond)
 }
 
 // matchLine reports whether line (without its terminator) matches.

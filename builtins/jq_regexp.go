@@ -120,9 +120,6 @@ func (b *jqBacktracker) FindAll(ctx context.Context, s string, n int) ([][]int, 
 // left before ctx's deadline when that is sooner: the engine cannot be
 // cancelled.
 func (b *jqBacktracker) timeout(ctx context.Context) {
-	t := jqBacktrackTimeout
-	if d, ok := ctx.Deadline(); ok {
-		t = max(min(t, time.Until(d)), time.Millisecond)
-	}
-	b.re.MatchTimeout = t
+	d, _ := ctx.Deadline()
+	b.re.MatchTimeout = searchBound(jqBacktrackTimeout, d)
 }

@@ -189,7 +189,6 @@ func (c *shasumConfig) sumFile(name string) (string, bool) {
 		return "", false
 	}
 	defer r.Close()
-	h := shasumAlgos[c.alg]()
 	if c.bits {
 		var bits shasumBits
 		if err := copyOut(env, &bits, r, make([]byte, ioBufSize)); err != nil {
@@ -205,6 +204,7 @@ func (c *shasumConfig) sumFile(name string) (string, bool) {
 		}
 		return hex.EncodeToString(sum), true
 	}
+	h := shasumAlgos[c.alg]()
 	var src io.Reader = r
 	if c.universal {
 		src = &universalReader{r: bufio.NewReaderSize(r, ioBufSize)}

@@ -328,8 +328,6 @@ func timeoutCmd(env *Env) int {
 	}
 }
 
-// optTimer fires after d, or never when d is 0 or the largest duration
-// (no limit); stop releases it.
 // limitCtx is the context of timeout's command: its Deadline is when
 // the limit runs out, which cancels nothing by itself (the timer's
 // signal does), so that the backtracking engines of grep -P and jq,
@@ -355,6 +353,8 @@ func withLimitDeadline(ctx context.Context, d time.Duration) context.Context {
 	return limitCtx{ctx, deadline}
 }
 
+// optTimer fires after d, or never when d is 0 or the largest duration
+// (no limit); stop releases it.
 func optTimer(d time.Duration) (<-chan time.Time, func()) {
 	if d <= 0 || d == math.MaxInt64 {
 		return nil, func() {}

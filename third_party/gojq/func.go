@@ -2533,6 +2533,11 @@ func compileRegexp(re, flags string, rs *regexps) (*regexpMatcher, error) {
 	if strings.ContainsRune(flags, 'x') {
 		re = extendedRegexp(re)
 	}
+	if len(re) > maxRegexpLen {
+		// llmsh: before the rewrites below, which are not linear in
+		// the pattern's length (nestRepeats).
+		return nil, errors.New("regular expression too big")
+	}
 	if nested, ok := nestRepeats(re); ok {
 		re = nested // llmsh: Oniguruma's a** and kin
 	}

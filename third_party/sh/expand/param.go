@@ -558,7 +558,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				to = from + sliceCount(sliceLen, n-from)
 			}
 			starts = append(starts, len(str))
-			str = apart(str[starts[from]:starts[to]], str)
+			str = Apart(str[starts[from]:starts[to]], str)
 		} // else, elems are already sliced
 	case pe.Repl != nil && !set:
 		// llmsh: no value to replace in (${u/#/x} of an unset u is
@@ -945,17 +945,17 @@ func (cfg *Config) removePattern(str, pat string, fromEnd, shortest bool) string
 	// llmsh: stopped with the run (longmatch.go)
 	if loc := cfg.findSubmatch(rx, str); loc != nil {
 		// remove the original pattern (the submatch)
-		str = apart(str[:loc[2]]+str[loc[3]:], str)
+		str = Apart(str[:loc[2]]+str[loc[3]:], str)
 	}
 	return str
 }
 
-// apart is part, a piece of src (a substring, a pattern's removal),
+// Apart is part, a piece of src (a substring, a pattern's removal),
 // copied when it is less than half of a src over 1 KiB, so that it does
 // not hold all of src alive (llmsh, session 32: x=${a:0:3} kept all of
 // a 7 MB a after unset a, where the session's unset of a run over its
 // memory bound, which goes by what each variable holds, freed nothing).
-func apart(part, src string) string {
+func Apart(part, src string) string {
 	if len(src) > 1024 && len(part) < len(src)/2 {
 		return strings.Clone(part)
 	}

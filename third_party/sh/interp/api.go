@@ -1426,8 +1426,7 @@ func (r *Runner) Reset() {
 	if r.writeEnv.Get("POSIXLY_CORRECT").IsSet() && !r.opts[optPosix] {
 		// llmsh: bash starts in posix mode when the environment has
 		// it (sv_strict_posix), $BASHOPTS saying so.
-		r.opts[optPosix] = true
-		r.posixOpts(true)
+		r.strictPosix(true)
 		r.bashOpts = r.optsOn(true)
 	}
 	if r.opts[optPosix] && !r.writeEnv.Get("POSIXLY_CORRECT").IsSet() {

@@ -189,9 +189,7 @@ func (r *Runner) binTest(ctx context.Context, op syntax.BinTestOperator, x, y st
 			// llmsh: a group of less than half of a long subject is
 			// a copy, not a piece that would keep all of it alive
 			// (x=${BASH_REMATCH[1]}; unset a: session 32).
-			if len(x) > 1024 && len(g) < len(x)/2 {
-				m[i] = strings.Clone(g)
-			}
+			m[i] = expand.Apart(g, x)
 		}
 		// llmsh: a failed match empties BASH_REMATCH, as bash.
 		r.setRematch(m)
