@@ -1461,7 +1461,6 @@ func (s *Shell) limitErr() error {
 }
 
 func (s *Shell) status(ctx context.Context, err error) int {
-	var es interp.ExitStatus
 	if lerr := s.limitErr(); lerr != nil {
 		s.mu.Lock()
 		said := s.tripSaid
@@ -1471,6 +1470,14 @@ func (s *Shell) status(ctx context.Context, err error) int {
 		}
 		return 125
 	}
+	return s.errStatus(ctx, err, 124)
+}
+
+// errStatus is the exit status of a run that ended with err (nil, an
+// exit status, a limit, or a cancellation, which is cancelled: 124 for a
+// script, 130 at the prompt), saying on stderr what ended it.
+func (s *Shell) errStatus(ctx context.Context, err error, cancelled int) int {
+	var es interp.ExitStatus
 	switch {
 	case err == nil:
 		return 0
@@ -1480,10 +1487,13 @@ func (s *Shell) status(ctx context.Context, err error) int {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 125
 	case errors.As(err, new(expand.ValueTooLargeError)):
+		// A limit, in a script and at the prompt alike: a library Run,
+		// serve's and the REPL's once said "llmsh: value too large …",
+		// status 1.
 		fmt.Fprintf(s.opts.Stderr, "llmsh: limit exceeded: %v\n", err)
 		return 125
 	case ctx.Err() != nil:
-		return 124
+		return cancelled
 	}
 	fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 	return 1
