@@ -908,6 +908,12 @@ func (s *Shell) openScript(dir, name string) (*vfsclient.File, error) {
 	return s.client.Open(absPath(dir, name))
 }
 
+// SetLetters are the option letters of set that a shell's command line
+// takes as bash does (`bash -e script`, `llmsh -xc 'echo hi'`), but for
+// -v, which llmsh's own command line keeps for --verbose (a nested shell
+// takes it as bash).
+const SetLetters = "aBCeEfnTuxbkptHP"
+
 // nested runs a nested shell (sh, bash or llmsh) on a new runner in the
 // same session, sharing the limits: `sh [-eufxa] [-o OPT]… -c SCRIPT [NAME
 // [ARG…]]`, `sh [OPTIONS] FILE [ARG…]` (FILE read through vfsd), or `sh
@@ -1205,14 +1211,15 @@ options:
 					inv.command = true
 				case 's':
 					fromStdin = true
-				case 'e', 'u', 'x', 'f', 'a', 'n', 'E', 'C', 'B', 'T', 'v', 'b', 'k', 'p', 't', 'H', 'P':
-					inv.opts = append(inv.opts, a[:1]+string(c))
 				case 'l', 'i', 'm', 'h':
 					// login, interactive, job control (off in bash -c
 					// without a terminal), hashing: nothing to do for a
 					// script
 				default:
-					return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
+					if c != 'v' && !strings.ContainsRune(SetLetters, c) {
+						return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
+					}
+					inv.opts = append(inv.opts, a[:1]+string(c))
 				}
 			}
 			for _, c := range named {
