@@ -501,17 +501,7 @@ func (p *bcParser) define(funcs map[string]*bcFunc) {
 		if p.isOp("*") {
 			p.advance()
 		}
-		a := p.advance()
-		if a.kind != "name" {
-			p.fail()
-		}
-		name := a.text
-		if p.isOp("[") {
-			p.advance()
-			p.expectOp("]")
-			name += "[]"
-		}
-		f.params = append(f.params, name)
+		f.params = append(f.params, p.paramName())
 		if !p.isOp(",") {
 			break
 		}
@@ -524,17 +514,7 @@ func (p *bcParser) define(funcs map[string]*bcFunc) {
 	if p.peek().kind == "auto" {
 		p.advance()
 		for {
-			a := p.advance()
-			if a.kind != "name" {
-				p.fail()
-			}
-			name := a.text
-			if p.isOp("[") {
-				p.advance()
-				p.expectOp("]")
-				name += "[]"
-			}
-			f.autos = append(f.autos, name)
+			f.autos = append(f.autos, p.paramName())
 			if !p.isOp(",") {
 				break
 			}
@@ -550,6 +530,22 @@ func (p *bcParser) define(funcs map[string]*bcFunc) {
 	p.inFunc = false
 	p.expectOp("}")
 	funcs[nt.text] = f
+}
+
+// paramName reads the name of a parameter or auto variable of a define:
+// NAME, or NAME[] for an array (returned with its "[]").
+func (p *bcParser) paramName() string {
+	a := p.advance()
+	if a.kind != "name" {
+		p.fail()
+	}
+	name := a.text
+	if p.isOp("[") {
+		p.advance()
+		p.expectOp("]")
+		name += "[]"
+	}
+	return name
 }
 
 // bcMaxNest bounds the nesting of expressions and statements, so that no

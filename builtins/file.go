@@ -437,6 +437,26 @@ func fileMagic(b []byte, whole bool) (desc, mimeType string, ok bool) {
 	return "", "", false
 }
 
+// The words file has for the fields of an ELF header: its class
+// (e_ident[4]), byte order (e_ident[5]), type (e_type), machine
+// (e_machine) and OS ABI (e_ident[7]).
+var (
+	fileELFClass   = map[byte]string{1: "32-bit", 2: "64-bit"}
+	fileELFEndian  = map[byte]string{1: "LSB", 2: "MSB"}
+	fileELFType    = map[uint16]string{1: "relocatable", 2: "executable", 3: "shared object", 4: "core file"}
+	fileELFMachine = map[uint16]string{3: "Intel 80386", 0x3e: "x86-64", 0xb7: "ARM aarch64", 0x28: "ARM", 0xf3: "UCB RISC-V", 8: "MIPS", 0x14: "PowerPC", 0x15: "64-bit PowerPC or cisco 7500", 0x16: "IBM S/390"}
+	fileELFABI     = map[byte]string{0: "SYSV", 3: "GNU/Linux", 9: "FreeBSD"}
+)
+
+// fileELFOrder is the byte order of an ELF header (little endian unless
+// e_ident[5] says big).
+func fileELFOrder(b []byte) binary.ByteOrder {
+	if len(b) > 5 && b[5] == 2 {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
+}
+
 // fileELFShort is libmagic's description of an ELF header cut short:
 // each field it is long enough for (class, byte order, type, machine,
 // version, ABI).
@@ -444,29 +464,28 @@ func fileELFShort(b []byte) string {
 	d := "ELF"
 	at := func(i int) byte { return b[i] }
 	if len(b) > 4 {
-		if c := map[byte]string{1: " 32-bit", 2: " 64-bit"}[at(4)]; c != "" {
-			d += c
+		if c := fileELFClass[at(4)]; c != "" {
+			d += " " + c
 		}
 	}
 	if len(b) > 5 {
-		d += map[byte]string{1: " LSB", 2: " MSB"}[at(5)]
+		if e := fileELFEndian[at(5)]; e != "" {
+			d += " " + e
+		}
 	}
-	var order binary.ByteOrder = binary.LittleEndian
-	if len(b) > 5 && at(5) == 2 {
-		order = binary.BigEndian
-	}
+	order := fileELFOrder(b)
 	if len(b) >= 18 {
-		if t := map[uint16]string{1: "relocatable", 2: "executable", 3: "shared object", 4: "core file"}[order.Uint16(b[16:])]; t != "" {
+		if t := fileELFType[order.Uint16(b[16:])]; t != "" {
 			d += " " + t + ","
 		}
 	}
 	if len(b) >= 20 {
-		if m := map[uint16]string{3: "Intel 80386", 0x3e: "x86-64", 0xb7: "ARM aarch64", 0x28: "ARM", 0xf3: "UCB RISC-V", 8: "MIPS", 0x14: "PowerPC", 0x15: "64-bit PowerPC or cisco 7500", 0x16: "IBM S/390"}[order.Uint16(b[18:])]; m != "" {
+		if m := fileELFMachine[order.Uint16(b[18:])]; m != "" {
 			d += " " + m + ","
 		}
 	}
 	if len(b) > 7 {
-		if abi, ok := map[byte]string{0: "SYSV", 3: "GNU/Linux", 9: "FreeBSD"}[at(7)]; ok {
+		if abi, ok := fileELFABI[at(7)]; ok {
 			d += " (" + abi + ")"
 		}
 	}
@@ -542,19 +561,14 @@ func fileELF(b []byte) string {
 	if len(b) < 24 {
 		return fileELFShort(b)
 	}
-	class := map[byte]string{1: "32-bit", 2: "64-bit"}[b[4]]
-	endian := map[byte]string{1: "LSB", 2: "MSB"}[b[5]]
-	var order binary.ByteOrder = binary.LittleEndian
-	if b[5] == 2 {
-		order = binary.BigEndian
-	}
+	class, endian, order := fileELFClass[b[4]], fileELFEndian[b[5]], fileELFOrder(b)
 	f, ferr := elf.NewFile(bytes.NewReader(b))
-	typ := map[uint16]string{1: "relocatable", 2: "executable", 3: "shared object", 4: "core file"}[order.Uint16(b[16:])]
+	typ := fileELFType[order.Uint16(b[16:])]
 	if ferr == nil && f.Type == elf.ET_DYN && fileELFPie(f) {
 		typ = "pie executable"
 	}
-	machine := map[uint16]string{3: "Intel 80386", 0x3e: "x86-64", 0xb7: "ARM aarch64", 0x28: "ARM", 0xf3: "UCB RISC-V", 8: "MIPS", 0x14: "PowerPC", 0x15: "64-bit PowerPC or cisco 7500", 0x16: "IBM S/390"}[order.Uint16(b[18:])]
-	abi := map[byte]string{0: "SYSV", 3: "GNU/Linux", 9: "FreeBSD"}[b[7]]
+	machine := fileELFMachine[order.Uint16(b[18:])]
+	abi := fileELFABI[b[7]]
 	d := fmt.Sprintf("ELF %s %s %s", class, endian, typ)
 	if machine != "" {
 		d += ", " + machine

@@ -529,16 +529,9 @@ func jqReadAll(env *Env, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if env.MaxLine <= 0 {
-		return io.ReadAll(f)
-	}
 	// A file read whole is one value (-Rs, --rawfile, --slurpfile):
 	// past the bound on one value the run stops (Env.gatherLine).
-	b, err := io.ReadAll(io.LimitReader(f, int64(env.MaxLine)+1))
-	if err == nil && len(b) > env.MaxLine {
-		err = env.lineTooLong()
-	}
-	return b, err
+	return readHeld(env, f)
 }
 
 func jqDecodeOne(b []byte) (any, error) {

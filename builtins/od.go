@@ -56,27 +56,11 @@ func odParseType(env *Env, s string) ([]odSpec, error) {
 		s = s[1:]
 		switch c {
 		case 'd', 'o', 'u', 'x':
-			size := 4
-			if s != "" {
-				switch s[0] {
-				case 'C':
-					size, s = 1, s[1:]
-				case 'S':
-					size, s = 2, s[1:]
-				case 'I':
-					size, s = 4, s[1:]
-				case 'L':
-					size, s = 8, s[1:]
-				default:
-					n, rest := odSmallInt(s)
-					if rest != s {
-						if n != 1 && n != 2 && n != 4 && n != 8 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte integral type", env.Quote(orig), n)
-						}
-						size, s = int(n), rest
-					}
-				}
+			size, rest, err := odTypeSize(env, orig, s, 4, "CSIL", []int{1, 2, 4, 8}, "integral")
+			if err != nil {
+				return nil, err
 			}
+			s = rest
 			sp = odSpec{kind: c, size: size}
 			switch c {
 			case 'd':
@@ -89,25 +73,11 @@ func odParseType(env *Env, s string) ([]odSpec, error) {
 				sp.width = odHexDigits[size]
 			}
 		case 'f':
-			size := 8
-			if s != "" {
-				switch s[0] {
-				case 'F':
-					size, s = 4, s[1:]
-				case 'D':
-					size, s = 8, s[1:]
-				case 'L':
-					size, s = 16, s[1:]
-				default:
-					n, rest := odSmallInt(s)
-					if rest != s {
-						if n != 4 && n != 8 && n != 16 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", env.Quote(orig), n)
-						}
-						size, s = int(n), rest
-					}
-				}
+			size, rest, err := odTypeSize(env, orig, s, 8, "FDL", []int{4, 8, 16}, "floating point")
+			if err != nil {
+				return nil, err
 			}
+			s = rest
 			sp = odSpec{kind: 'f', size: size}
 			switch size {
 			case 4:
@@ -132,6 +102,27 @@ func odParseType(env *Env, s string) ([]odSpec, error) {
 }
 
 // odSmallInt reads leading decimal digits as a size (saturating).
+// odTypeSize reads the size that may follow a -t type letter in s: one
+// of letters, which stand for sizes[i], or a decimal byte count that must
+// be one of sizes (GNU: "this system doesn't provide a N-byte KIND type").
+// Without either the size is def and s is returned whole.
+func odTypeSize(env *Env, orig, s string, def int, letters string, sizes []int, kind string) (int, string, error) {
+	if s == "" {
+		return def, s, nil
+	}
+	if i := strings.IndexByte(letters, s[0]); i >= 0 {
+		return sizes[i], s[1:], nil
+	}
+	n, rest := odSmallInt(s)
+	if rest == s {
+		return def, s, nil
+	}
+	if !slices.Contains(sizes, int(n)) {
+		return 0, s, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte %s type", env.Quote(orig), n, kind)
+	}
+	return int(n), rest, nil
+}
+
 func odSmallInt(s string) (n uint64, rest string) {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {

@@ -1659,6 +1659,14 @@ func (a *hunkApplier) emit(i int) {
 	}
 }
 
+// copyTo copies to the result the input lines before line pos that are
+// not copied yet.
+func (a *hunkApplier) copyTo(pos int) {
+	for ; a.inPos < pos; a.inPos++ {
+		a.emit(a.inPos)
+	}
+}
+
 // applyHunk applies h found at line where, as GNU patch's apply_hunk:
 // input lines are copied up to each change, context comes from the input,
 // and trailing context is left to be copied later (a fuzzed match of the
@@ -1674,15 +1682,11 @@ func (a *hunkApplier) applyHunk(h *patchHunk, where int) {
 		case ' ':
 			pos++
 		case '-':
-			for ; a.inPos < pos; a.inPos++ {
-				a.emit(a.inPos)
-			}
+			a.copyTo(pos)
 			a.inPos = max(a.inPos, pos+1)
 			pos++
 		case '+':
-			for ; a.inPos < pos; a.inPos++ {
-				a.emit(a.inPos)
-			}
+			a.copyTo(pos)
 			a.result = append(a.result, l.text)
 			a.resultNoEOL = l.noEOL
 		}
@@ -1697,15 +1701,10 @@ func (a *hunkApplier) applyHunkDefine(h *patchHunk, where int) {
 	const outside, inIfndef, inIfdef, inElse = 0, 1, 2, 3
 	state, pos := outside, where
 	mark := func(text string) { a.result = append(a.result, []byte(text)) }
-	copyTill := func() {
-		for ; a.inPos < pos; a.inPos++ {
-			a.emit(a.inPos)
-		}
-	}
 	for _, l := range h.lines {
 		switch l.kind {
 		case '-':
-			copyTill()
+			a.copyTo(pos)
 			switch state {
 			case outside:
 				mark("#ifndef " + a.p.define)
@@ -1718,7 +1717,7 @@ func (a *hunkApplier) applyHunkDefine(h *patchHunk, where int) {
 			a.inPos = max(a.inPos, pos+1)
 			pos++
 		case '+':
-			copyTill()
+			a.copyTo(pos)
 			switch state {
 			case inIfndef:
 				mark("#else")

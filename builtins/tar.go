@@ -164,6 +164,14 @@ type tarOpts struct {
 	usage                  bool   // --usage: argp prints it and exits 0 where it meets it
 }
 
+// tarUsageError says what is wrong with the command line as GNU tar's
+// argp does, with its hint of --help and --usage, and is status 2.
+func tarUsageError(env *Env, format string, a ...any) int {
+	env.Errorf(format, a...)
+	fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+	return 2
+}
+
 func tarMain(env *Env) int {
 	s := &tarState{env: env, file: "-", stdlis: env.Stdout, removed: map[string]bool{}, ugswidth: 18, quoting: gnu.Escape, dirs: newDirAhead(env, false), heads: newHeadAhead(env)}
 	s.dirs.tree = true
@@ -171,9 +179,7 @@ func tarMain(env *Env) int {
 	f := s.flags(env, &o)
 	args, missing := tarExpandOld(env.Args[1:])
 	if missing != 0 {
-		env.Errorf("Old option '%c' requires an argument.", missing)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "Old option '%c' requires an argument.", missing)
 	}
 	operands, err := f.Parse(args)
 	if o.usage {
@@ -184,8 +190,7 @@ func tarMain(env *Env) int {
 	if isUsage {
 		// GNU tar's argp exits 64 (EX_USAGE) for a bad option, and 2
 		// for an option value it rejects itself.
-		env.Errorf("%s", msg)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		tarUsageError(env, "%s", msg)
 		if o.badValue {
 			return 2
 		}
@@ -196,9 +201,7 @@ func tarMain(env *Env) int {
 	}
 	s.lateExcludes(o.excludeAt, len(operands))
 	if o.badTransform != "" {
-		env.Errorf("%s", o.badTransform)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "%s", o.badTransform)
 	}
 	if o.fatal != "" {
 		env.Errorf("%s", o.fatal)
@@ -214,14 +217,10 @@ func tarMain(env *Env) int {
 		return 2
 	}
 	if o.modeErr {
-		env.Errorf("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
 	}
 	if letter, writes := map[byte]byte{'c': 'c', 'r': 'r', 'u': 'u', 'A': 'A', 'd': 'D'}[s.mode]; o.sameOrder && writes {
-		env.Errorf("'--same-order' cannot be used with '-%c'", letter)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "'--same-order' cannot be used with '-%c'", letter)
 	}
 	if s.dir != "" && s.mode != 0 && s.mode != 't' && !(s.mode == 'x' && s.toStdout) {
 		// -C names an existing directory; tar never creates it.
@@ -422,19 +421,13 @@ func (s *tarState) run(operands []string) int {
 	var err error
 	switch s.mode {
 	case 0:
-		env.Errorf("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
 	case 'r', 'u', 'A':
 		if s.file == "-" {
-			env.Errorf("Options '-Aru' are incompatible with '-f -'")
-			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-			return 2
+			return tarUsageError(env, "Options '-Aru' are incompatible with '-f -'")
 		}
 		if s.gzip || s.bzip2 || s.xz || s.program != "" {
-			env.Errorf("Cannot %s compressed archives", map[bool]string{true: "concatenate", false: "update"}[s.mode == 'A'])
-			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-			return 2
+			return tarUsageError(env, "Cannot %s compressed archives", map[bool]string{true: "concatenate", false: "update"}[s.mode == 'A'])
 		}
 		if s.mode == 'A' {
 			err = s.concatenate(operands)
@@ -443,16 +436,12 @@ func (s *tarState) run(operands []string) int {
 		err = s.create(operands)
 	case 'd':
 		if s.gzip || s.bzip2 || s.xz || s.program != "" {
-			env.Errorf("Cannot update compressed archives")
-			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-			return 2
+			return tarUsageError(env, "Cannot update compressed archives")
 		}
 		err = s.deleteMembers(operands)
 	case 'c':
 		if len(operands) == 0 && !s.fromList {
-			env.Errorf("Cowardly refusing to create an empty archive")
-			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-			return 2
+			return tarUsageError(env, "Cowardly refusing to create an empty archive")
 		}
 		if s.program != "" {
 			err = s.missingProgram(strings.Fields(s.program + " x")[0])

@@ -609,8 +609,7 @@ func (s *tarState) resolveTop() bool {
 		}
 	}
 	if s.topLevel == "" || s.file == "-" {
-		s.env.Errorf("Cannot deduce top-level directory name; please set it explicitly with --one-top-level=DIR")
-		fmt.Fprintf(s.env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", s.env.Name(), s.env.Name())
+		tarUsageError(s.env, "Cannot deduce top-level directory name; please set it explicitly with --one-top-level=DIR")
 		return false
 	}
 	return true

@@ -504,11 +504,7 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		ctx, report = builtins.WithKillReport(ctx)
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
-			environ := hc.Exported()
-			if _, shlvl, ok := hc.NoForkExec(); ok && shlvl {
-				environ = shlvlDown(environ)
-			}
-			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, environ)
+			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, execShlvl(hc, hc.Exported()))
 		} else if p, found, noPath := s.programPath(ctx, args[0], hc.IsBuiltin); !found && noPath {
 			fmt.Fprintf(hc.Stderr, "%s%s: No such file or directory\n", scriptPrefix(hc), commandText(args[0]))
 			st = 127
@@ -519,12 +515,7 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 			// exec -c: an empty environment, no _ either.
 			if !hc.IsBuiltin && !(hc.Exec && environ == nil) {
 				environ = underscoreEnv(ctx, environ, args[0], p)
-				// bash execs the last command of a forked shell (and
-				// exec's command) with SHLVL one less first: env and
-				// printenv show it, a nested shell counts from it.
-				if _, shlvl, ok := hc.NoForkExec(); ok && shlvl {
-					environ = shlvlDown(environ)
-				}
+				environ = execShlvl(hc, environ)
 			}
 			if p != "" {
 				args = append([]string{p}, args[1:]...) // a script in a directory of PATH
@@ -880,14 +871,14 @@ func (s stopWriter) Write(b []byte) (int, error) {
 
 func (s stopWriter) Unwrap() io.Writer { return s.w }
 
-// nested runs a nested shell (sh, bash or llmsh) on a new runner in the
-// same session, sharing the limits: `sh [-eufxa] [-o OPT]… -c SCRIPT [NAME
-// [ARG…]]`, `sh [OPTIONS] FILE [ARG…]` (FILE read through vfsd), or `sh
-// [OPTIONS] [-s] [ARG…]` with the script on stdin. A nested llmsh takes no
-// options but -c: its grants and limits are the session's.
-// shlvlDown is environ with SHLVL one less, as bash's exec makes it
-// (never below 0); environ itself when it has no SHLVL.
-func shlvlDown(environ []string) []string {
+// execShlvl is environ for the command that hc runs. bash execs the
+// last command of a forked shell (and exec's command) with SHLVL one less
+// first (never below 0): env and printenv show it, a nested shell counts
+// from it. Otherwise, or without SHLVL, it is environ itself.
+func execShlvl(hc interp.HandlerContext, environ []string) []string {
+	if _, shlvl, ok := hc.NoForkExec(); !ok || !shlvl {
+		return environ
+	}
 	for i, kv := range environ {
 		v, ok := strings.CutPrefix(kv, "SHLVL=")
 		if !ok {
@@ -917,6 +908,17 @@ func (s *Shell) openScript(dir, name string) (*vfsclient.File, error) {
 	return s.client.Open(absPath(dir, name))
 }
 
+// SetLetters are the option letters of set that a shell's command line
+// takes as bash does (`bash -e script`, `llmsh -xc 'echo hi'`), but for
+// -v, which llmsh's own command line keeps for --verbose (a nested shell
+// takes it as bash).
+const SetLetters = "aBCeEfnTuxbkptHP"
+
+// nested runs a nested shell (sh, bash or llmsh) on a new runner in the
+// same session, sharing the limits: `sh [-eufxa] [-o OPT]… -c SCRIPT [NAME
+// [ARG…]]`, `sh [OPTIONS] FILE [ARG…]` (FILE read through vfsd), or `sh
+// [OPTIONS] [-s] [ARG…]` with the script on stdin. A nested llmsh takes no
+// options but -c: its grants and limits are the session's.
 func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	if len(args) > 1 && (args[1] == "--help" || args[1] == "--version") {
 		nestedHelp(stdout, args[0], args[1] == "--version")
@@ -1209,14 +1211,15 @@ options:
 					inv.command = true
 				case 's':
 					fromStdin = true
-				case 'e', 'u', 'x', 'f', 'a', 'n', 'E', 'C', 'B', 'T', 'v', 'b', 'k', 'p', 't', 'H', 'P':
-					inv.opts = append(inv.opts, a[:1]+string(c))
 				case 'l', 'i', 'm', 'h':
 					// login, interactive, job control (off in bash -c
 					// without a terminal), hashing: nothing to do for a
 					// script
 				default:
-					return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
+					if c != 'v' && !strings.ContainsRune(SetLetters, c) {
+						return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
+					}
+					inv.opts = append(inv.opts, a[:1]+string(c))
 				}
 			}
 			for _, c := range named {
@@ -1461,7 +1464,6 @@ func (s *Shell) limitErr() error {
 }
 
 func (s *Shell) status(ctx context.Context, err error) int {
-	var es interp.ExitStatus
 	if lerr := s.limitErr(); lerr != nil {
 		s.mu.Lock()
 		said := s.tripSaid
@@ -1471,6 +1473,14 @@ func (s *Shell) status(ctx context.Context, err error) int {
 		}
 		return 125
 	}
+	return s.errStatus(ctx, err, 124)
+}
+
+// errStatus is the exit status of a run that ended with err (nil, an
+// exit status, a limit, or a cancellation, which is cancelled: 124 for a
+// script, 130 at the prompt), saying on stderr what ended it.
+func (s *Shell) errStatus(ctx context.Context, err error, cancelled int) int {
+	var es interp.ExitStatus
 	switch {
 	case err == nil:
 		return 0
@@ -1480,10 +1490,13 @@ func (s *Shell) status(ctx context.Context, err error) int {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 125
 	case errors.As(err, new(expand.ValueTooLargeError)):
+		// A limit, in a script and at the prompt alike: a library Run,
+		// serve's and the REPL's once said "llmsh: value too large …",
+		// status 1.
 		fmt.Fprintf(s.opts.Stderr, "llmsh: limit exceeded: %v\n", err)
 		return 125
 	case ctx.Err() != nil:
-		return 124
+		return cancelled
 	}
 	fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 	return 1

@@ -15,7 +15,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -194,7 +193,8 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 		o.shellOpts = append(o.shellOpts, "-o", v)
 		return true
 	})
-	for _, c := range bashOptLetters {
+	// bash's set letters: -i, -o, -v and -h keep llmsh's meanings.
+	for _, c := range shell.SetLetters {
 		f.Func(c, "", builtins.NoArg, "", "", func(string, bool) error {
 			o.shellOpts = append(o.shellOpts, "-"+string(c))
 			return nil
@@ -280,11 +280,6 @@ func colorFlag(f *builtins.Flags, p *string, help string) {
 	})
 	f.Alias("colour", "color")
 }
-
-// bashOptLetters are bash's set options that llmsh's command line takes
-// as bash does (`llmsh -e script`, `llmsh -xc 'echo hi'`); -i, -o, -v and
-// -h keep llmsh's meanings.
-var bashOptLetters = []rune("aBCeEfnTuxbkptHP")
 
 // shellOptName are the set -o names that `-o NAME` means when no file of
 // that name exists.
@@ -469,7 +464,7 @@ func plusOptions(o *options, args, operands []string) ([]string, bool, error) {
 			}
 			o.shellOpts = append(o.shellOpts, "+"+string(c), rest[0])
 			rest = rest[1:]
-		case slices.Contains(bashOptLetters, c):
+		case strings.ContainsRune(shell.SetLetters, c):
 			o.shellOpts = append(o.shellOpts, "+"+string(c))
 		default:
 			return nil, false, fmt.Errorf("%s: invalid option", arg)

@@ -175,7 +175,7 @@ func (in *byteInput) release() {
 
 // uFdClosed says whether -u FD names a descriptor that is not open, which
 // bash's read and mapfile check as they parse -u, before the names and the
-// other options (inputFd says so the same way).
+// other options (and inputFd again, as it opens it).
 func (r *Runner) uFdClosed(fd int) bool {
 	if fd == 0 {
 		return r.stdin == nil && !r.stdinWO
@@ -200,12 +200,13 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int, uSet bool) (i
 		r.shErrf("%s: read error: %d: Bad file descriptor\n", name, fd)
 		return nil, false
 	}
+	if uSet && r.uFdClosed(fd) {
+		// -u checks that the descriptor is open (closed: <&-); any
+		// other descriptor than 0 comes from -u.
+		r.shErrf("%s: %d: invalid file descriptor: Bad file descriptor\n", name, fd)
+		return nil, false
+	}
 	if fd == 0 {
-		if r.stdin == nil && uSet && !r.stdinWO {
-			// -u checks that the descriptor is open (closed: <&-).
-			r.shErrf("%s: 0: invalid file descriptor: Bad file descriptor\n", name)
-			return nil, false
-		}
 		if r.stdin == nil {
 			return unreadable()
 		}
@@ -215,10 +216,6 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int, uSet bool) (i
 		return &byteInput{f: r.stdin, close: func() {}, file: r.stdin == r.fileStdin}, true
 	}
 	o := r.fds[fd]
-	if o == nil {
-		r.shErrf("%s: %d: invalid file descriptor: Bad file descriptor\n", name, fd)
-		return nil, false
-	}
 	if o.r == nil {
 		return unreadable()
 	}
