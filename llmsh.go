@@ -432,17 +432,24 @@ func (s *Session) endCheck(g runGuard, lim *limiter) {
 		grew = min(grew, heap-min(heap, g.start))
 	}
 	var names []string
-	freed := 0
+	freed, params := 0, false
 	for _, v := range sets {
 		if uint64(freed) >= grew {
 			break
 		}
 		s.sh.UnsetGlobal(v.Name)
-		names = append(names, v.Name)
+		if v.Name == "@" {
+			params = true
+		} else {
+			names = append(names, v.Name)
+		}
 		freed += v.Size
 	}
 	if len(names) != 0 {
 		lim.note(fmt.Sprintf("unset %s, which this run set: the session would keep more than its memory limit", strings.Join(names, " ")))
+	}
+	if params {
+		lim.note("set --: the positional parameters this run set would keep the session over its memory limit")
 	}
 	if memguard.Over(g.top) {
 		lim.note("the session keeps more than its memory limit: each run is stopped until one unsets what it keeps, or the session is reset")

@@ -419,11 +419,17 @@ type VarSize struct {
 }
 
 // TrackedSets returns the variables recorded since TrackSets that are
-// set, the biggest first.
+// set, the biggest first, and "@" for the positional parameters when
+// they were set since.
 func (s *Shell) TrackedSets() []VarSize {
 	env := s.runner.WriteEnv()
 	var out []VarSize
 	for _, name := range s.runner.TrackedSets() {
+		if name == "@" {
+			// The positional parameters the Run set ("@" for UnsetGlobal).
+			out = append(out, VarSize{name, varSize(expand.Variable{Kind: expand.Indexed, List: s.runner.Params})})
+			continue
+		}
 		if vr := env.Get(name); vr.Declared() {
 			out = append(out, VarSize{name, varSize(vr)})
 		}

@@ -230,6 +230,16 @@ type Runner struct {
 	// or unset since (llmsh): the global scope's overlayEnviron.sets.
 	sets map[string]struct{}
 
+	// paramsGen counts the stores of the positional parameters by set
+	// and shift; paramsTracked is its value at TrackSets (llmsh: a
+	// session over its memory bound clears those a Run set).
+	paramsGen, paramsTracked uint64
+
+	// shiftDropped is about how many bytes of positional parameters
+	// shift dropped from the front of Params' array since it was last
+	// copied (cdshift.go).
+	shiftDropped int
+
 	// didReset remembers whether the runner has ever been reset. This is
 	// used so that Reset is automatically called when running any program
 	// or node for the first time on a Runner.
@@ -1056,6 +1066,7 @@ func Params(args ...string) RunnerOption {
 				}
 				if args := fp.args(); len(args) > 0 {
 					r.Params = args
+					r.paramsGen++ // llmsh: see TrackSets
 				}
 				return nil
 			}
@@ -1097,6 +1108,7 @@ func Params(args ...string) RunnerOption {
 			// If "--" wasn't given and there were zero arguments,
 			// we don't want to override the current parameters.
 			r.Params = args
+			r.paramsGen++ // llmsh: see TrackSets
 
 			// Record whether a sourced script sets the parameters:
 			// llmsh: not inside a function, where bash's

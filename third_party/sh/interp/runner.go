@@ -3714,7 +3714,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			r.subshellLevel++
 		}
 		// stack them to support nested func calls
-		oldParams := r.Params
+		oldParams, oldParamsGen := r.Params, r.paramsGen
 		r.Params = args[1:]
 		oldInFunc := r.inFunc
 		r.inFunc = true
@@ -3812,7 +3812,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			}
 		}
 
-		r.Params = oldParams
+		r.Params, r.paramsGen = oldParams, oldParamsGen // llmsh: see TrackSets
 		r.inFunc = oldInFunc
 		r.inLoop, r.loopDepth = oldInLoop, oldLoopDepth
 		r.exit.returning = false

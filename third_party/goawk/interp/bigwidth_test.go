@@ -1,0 +1,42 @@
+package interp
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSprintfBigWidths: widths and precisions past what Go's fmt takes
+// (it printed "%!(NOVERB)%!(EXTRA int64=1)" for printf "%100000000d")
+// pad as mawk's printf does (each checked against mawk 1.3.4); those
+// within it still go to fmt.
+func TestSprintfBigWidths(t *testing.T) {
+	const w = 12000000 // fmt stops reading a width past 10^6 (at 1200000)
+	sp := func(n int, s string) string { return strings.Repeat(s, n) }
+	p := &interp{formatCache: map[string]cachedFormat{}}
+	for _, c := range []struct {
+		format string
+		args   []value
+		want   string
+	}{
+		{"%12000000d", []value{num(-42)}, sp(w-3, " ") + "-42"},
+		{"%-12000000d|", []value{num(7)}, "7" + sp(w-1, " ") + "|"},
+		{"%012000000d", []value{num(-42)}, "-" + sp(w-3, "0") + "42"},
+		{"%012000000s", []value{str("ab")}, sp(w-2, " ") + "ab"},
+		{"%*d", []value{num(w), num(5)}, sp(w-1, " ") + "5"},
+		{"%-*d|", []value{num(-w), num(5)}, "5" + sp(w-1, " ") + "|"},
+		{"%.12000000d", []value{num(-42)}, "-" + sp(w-2, "0") + "42"},
+		{"%.12000000f", []value{num(0.5)}, "0.5" + sp(w-1, "0")},
+		{"%.12000000e", []value{num(0.5)}, "5." + sp(w, "0") + "e-01"},
+		{"%.12000000g", []value{num(0.5)}, "0.5"},
+		{"%.12000000s", []value{str("ab")}, "ab"},
+		{"%12000000f", []value{num(divide(1, 0))}, sp(w-3, " ") + "inf"},
+		{"a%%%12000000d%%", []value{num(1)}, "a%" + sp(w-1, " ") + "1%"},
+		{"%5d|%.3f", []value{num(1), num(2)}, "    1|2.000"},
+	} {
+		got, err := p.sprintf(c.format, c.args)
+		if err != nil || got != c.want {
+			n := min(len(got), 40)
+			t.Errorf("sprintf(%q): %d bytes %q…, err %v; want %d bytes", c.format, len(got), got[:n], err, len(c.want))
+		}
+	}
+}
