@@ -94,13 +94,13 @@ func fileCmd(env *Env) int {
 // fileOut is how file prints its lines: -F, -N, -0, -r, and the names
 // read by -f.
 type fileOut struct {
-	sep   string
-	noPad bool
-	nul   int // -0 given once: NUL after the name; twice: NUL-ended lines
-	raw   bool
-	unz   int        // -z: 1, -Z: 2, describe what a compressed file holds
-	lists [][]string // the names of each -f FILE
-	fatal string     // an -f FILE that cannot be read
+	sep     string
+	noPad   bool
+	nul     int // -0 given once: NUL after the name; twice: NUL-ended lines
+	raw     bool
+	unz     int        // -z: 1, -Z: 2, describe what a compressed file holds
+	lists   [][]string // the names of each -f FILE
+	fatal   string     // an -f FILE that cannot be read
 	special bool       // -s: read devices as ordinary files
 	noText  bool       // -e ascii, -e text: the text tests are not made
 	badTest bool       // -e NAME names no test: file's usage
