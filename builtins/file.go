@@ -61,13 +61,13 @@ func fileCmd(env *Env) int {
 		env.Errorf("%s", o.fatal)
 		return 1
 	}
-	if len(names) == 0 && len(o.lists) == 0 {
+	if o.badTest || len(names) == 0 && len(o.lists) == 0 {
 		return usage()
 	}
 	w := stdoutWriter(env)
 	for _, list := range append(o.lists, names) {
 		if !o.describe(env, w, list, func(n string) string {
-			desc, mt, enc, outer := fileDescribe(env, n, o.shown(n), *follow, o.unz)
+			desc, mt, enc, outer := fileDescribe(env, n, o.shown(n), *follow, &o)
 			switch {
 			case *mime || *mimeType && *mimeEnc:
 				if enc != "" {
@@ -94,13 +94,16 @@ func fileCmd(env *Env) int {
 // fileOut is how file prints its lines: -F, -N, -0, -r, and the names
 // read by -f.
 type fileOut struct {
-	sep   string
-	noPad bool
-	nul   int // -0 given once: NUL after the name; twice: NUL-ended lines
-	raw   bool
-	unz   int        // -z: 1, -Z: 2, describe what a compressed file holds
-	lists [][]string // the names of each -f FILE
-	fatal string     // an -f FILE that cannot be read
+	sep     string
+	noPad   bool
+	nul     int // -0 given once: NUL after the name; twice: NUL-ended lines
+	raw     bool
+	unz     int        // -z: 1, -Z: 2, describe what a compressed file holds
+	lists   [][]string // the names of each -f FILE
+	fatal   string     // an -f FILE that cannot be read
+	special bool       // -s: read devices as ordinary files
+	noText  bool       // -e ascii, -e text: the text tests are not made
+	badTest bool       // -e NAME names no test: file's usage
 }
 
 func (o *fileOut) flags(f *Flags, env *Env) {
@@ -133,7 +136,21 @@ func (o *fileOut) flags(f *Flags, env *Env) {
 	noop := func(string, bool) error { return nil }
 	f.Func('n', "no-buffer", NoArg, "", "do not buffer output", noop)
 	f.Func('p', "preserve-date", NoArg, "", "preserve access times on files (llmsh's reads change none)", noop)
-	f.Func('s', "special-files", NoArg, "", "treat special (block/char devices) files as ordinary ones (llmsh has none)", noop)
+	f.Func('k', "keep-going", NoArg, "", "don't stop at the first match (llmsh: the first match only)", noop)
+	f.Func('e', "exclude", RequiredArg, "TEST", "exclude TEST from the list of tests made to determine the file type:\napptype, ascii, cdf, compress, csv, elf, encoding, json, simh, soft, tar,\ntext, tokens (llmsh: ascii and text only change the result)", func(v string, _ bool) error {
+		switch v {
+		case "ascii", "text":
+			o.noText = true
+		case "apptype", "cdf", "compress", "csv", "elf", "encoding", "json", "simh", "soft", "tar", "tokens":
+		default:
+			o.badTest = true
+		}
+		return nil
+	})
+	f.Func('s', "special-files", NoArg, "", "treat special (block/char devices) files as ordinary ones", func(string, bool) error {
+		o.special = true
+		return nil
+	})
 	f.Func('S', "no-sandbox", NoArg, "", "disable system call sandboxing (file runs none here)", noop)
 }
 
@@ -202,7 +219,7 @@ func filePrintable(s string) string {
 // fileDescribe returns file's text, MIME type and MIME encoding for name.
 // shown is name as file writes it in its messages (escaped as in the
 // line's name).
-func fileDescribe(env *Env, name, shown string, follow bool, unz int) (desc, mimeType, enc, outerMime string) {
+func fileDescribe(env *Env, name, shown string, follow bool, o *fileOut) (desc, mimeType, enc, outerMime string) {
 	if name == "" {
 		return "cannot open `' (No such file or directory)", "", "", ""
 	}
@@ -224,6 +241,9 @@ func fileDescribe(env *Env, name, shown string, follow bool, unz int) (desc, mim
 	switch {
 	case fi.IsDir():
 		return "directory", "inode/directory", "binary", ""
+	case fi.Mode()&fs.ModeCharDevice != 0 && !o.special:
+		major, minor, _ := deviceNumbers(fi)
+		return fmt.Sprintf("character special (%d/%d)", major, minor), "inode/chardevice", "binary", ""
 	case fi.Size() == 0 && fi.Mode().IsRegular():
 		return "empty", "inode/x-empty", "binary", ""
 	}
@@ -236,12 +256,22 @@ func fileDescribe(env *Env, name, shown string, follow bool, unz int) (desc, mim
 	if err != nil {
 		return "cannot read `" + shown + "' (" + ErrText(err) + ")", "", "", ""
 	}
-	if unz > 0 {
-		if d, mt, enc, outer, ok := fileUncompressed(env, data, unz); ok {
+	if o.unz > 0 {
+		if d, mt, enc, outer, ok := fileUncompressed(env, data, o.unz); ok {
 			return d, mt, enc, outer
 		}
 	}
-	desc, mimeType, enc = fileDescribeData(data, int64(len(data)) == fi.Size())
+	whole := int64(len(data)) == fi.Size()
+	if o.noText {
+		// -e ascii (-e text): a file only the text tests would name is
+		// data; JSON's test is another (file 5.44).
+		if _, _, magic := fileMagic(data, whole); !magic {
+			if _, mt, enc := fileText(data); mt != "application/json" && mt != "application/x-ndjson" && mt != "image/svg+xml" {
+				return "data", "application/octet-stream", enc, ""
+			}
+		}
+	}
+	desc, mimeType, enc = fileDescribeData(data, whole)
 	return desc, mimeType, enc, ""
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"math/big"
 	"slices"
@@ -216,6 +217,25 @@ func (in *odInput) next() {
 	}
 }
 
+// devNull reports whether the operand being read is /dev/null (by its
+// name, or standard input redirected from it): GNU od's lseek of that
+// character device succeeds, so any skip is done (`od -j 5 </dev/null`
+// prints 0000005, status 0, where an empty file or pipe fails).
+func (in *odInput) devNull() bool {
+	if in.name == "/dev/null" {
+		return true
+	}
+	if !in.readIn {
+		return false
+	}
+	st, ok := in.env.Stdin.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return false
+	}
+	fi, err := st.Stat()
+	return err == nil && fi.Mode()&fs.ModeCharDevice != 0 && fi.Name() == "null"
+}
+
 // odErrReader is an operand that fails on its first read.
 type odErrReader struct{ err error }
 
@@ -251,9 +271,9 @@ func (in *odInput) skip(n uint64) (bool, error) {
 		if err := in.env.Ctx.Err(); err != nil {
 			return false, gnu.ErrCancelled
 		}
-		if _, ok := in.cur.(odErrReader); ok {
-			// GNU seeks the directory stream, which succeeds and uses
-			// up the whole skip.
+		if _, ok := in.cur.(odErrReader); ok || in.devNull() {
+			// GNU seeks the directory stream, or /dev/null, which
+			// succeeds and uses up the whole skip.
 			return true, nil
 		}
 		if f, ok := in.cur.(File); ok {

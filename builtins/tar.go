@@ -95,6 +95,8 @@ type tarState struct {
 	topLevel     string               // --one-top-level: the directory extracted into
 	touch        bool                 // -m: extracted files keep the time of extraction
 	fullTime     bool                 // --full-time: listed times with seconds
+	newer        *time.Time           // -N, --newer-mtime: older files are left out
+	totals       tarTotals            // --totals
 }
 
 // tarAdded is a file archived, for --remove-files.
@@ -162,6 +164,8 @@ type tarOpts struct {
 	fatal                  string // a bad option value GNU tar reports without a usage hint
 	sameOrder              bool   // -s: refused where tar writes
 	usage                  bool   // --usage: argp prints it and exits 0 where it meets it
+	unrecoverable          bool   // fatal is followed by "Error is not recoverable"
+	newer                  tarNewer
 }
 
 // tarUsageError says what is wrong with the command line as GNU tar's
@@ -205,12 +209,15 @@ func tarMain(env *Env) int {
 	}
 	if o.fatal != "" {
 		env.Errorf("%s", o.fatal)
+		if o.unrecoverable {
+			env.Errorf("Error is not recoverable: exiting now")
+		}
 		return 2
 	}
 	if !s.resolveTop() {
 		return 2
 	}
-	if !s.resolveMtime(o.mtime) {
+	if !s.resolveMtime(o.mtime) || !s.resolveNewer(o.newer) {
 		return 2
 	}
 	if operands = s.readLists(&o, operands); operands == nil {
@@ -377,6 +384,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	s.tarFlagsNames(f)
 	s.tarFlagsPaths(f)
 	s.tarFlagsSmall(f)
+	s.tarFlagsNewer(f, o)
 	f.Func(0, "usage", NoArg, "", "give a short usage message", func(string, bool) error {
 		o.usage = true
 		return nil
@@ -419,6 +427,7 @@ func (s *tarState) readLists(o *tarOpts, operands []string) []string {
 func (s *tarState) run(operands []string) int {
 	env := s.env
 	var err error
+	s.totals.start = time.Now()
 	switch s.mode {
 	case 0:
 		return tarUsageError(env, "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
@@ -468,6 +477,7 @@ func (s *tarState) run(operands []string) int {
 	if env.Ctx.Err() != nil {
 		return 2
 	}
+	s.reportTotals()
 	if s.status == 2 && !s.piped {
 		env.Errorf("Exiting with failure status due to previous errors")
 	}
@@ -776,6 +786,7 @@ func (s *tarState) create(operands []string) error {
 		// GNU tar fills the last record: the archive (before
 		// compression) is a whole number of records (-b, 20 blocks).
 		werr = tarZeros(cw, s.pad(cw.n, 0))
+		s.totals.wrote = cw.n
 	}
 	if werr == nil && zw != nil {
 		werr = zw.Close()
@@ -1033,7 +1044,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		hdr.Mode |= 01000
 	}
 	s.applyForced(hdr, mode.IsDir())
-	if s.notNewer(hdr.Name, fi.ModTime()) {
+	if s.notNewer(hdr.Name, fi.ModTime()) || s.olderFile(fi, fi.ModTime(), shown) {
 		if mode.IsDir() && !s.noRecursion {
 			return s.addDir(tw, abs, shown, name, top)
 		}
@@ -1639,7 +1650,7 @@ func (s *tarState) read(operands []string) error {
 			return errTarFatal
 		}
 		name := hdr.Name
-		if len(operands) > 0 && !s.match(name, operands, found) {
+		if len(operands) > 0 && !s.match(name, operands, found) || s.olderMember(hdr.ModTime) {
 			continue
 		}
 		if s.leftOut(name) {
@@ -1673,6 +1684,7 @@ func (s *tarState) read(operands []string) error {
 			env.FS.Chtimes(dirs[i].abs, time.Time{}, dirs[i].mtime)
 		}
 	}
+	s.tarReadTotal(raw.n)
 	for i, op := range operands {
 		if !found[i] {
 			s.notFound(op)
