@@ -43,6 +43,10 @@ const (
 	// DollarEndOnly (llmsh) is PCRE2_DOLLAR_ENDONLY: without Multiline,
 	// $ matches at the very end only, not before a final newline.
 	DollarEndOnly RegexOptions = 0x1000
+	// Oniguruma (llmsh), with OptionPCRE2, checks a look-behind as
+	// Oniguruma 6.9.9 does for jq instead of as PCRE2 (syntax/onig.go):
+	// (?<=ab|c) is refused, (?<=a{1,2}) taken.
+	Oniguruma RegexOptions = 0x2000
 )
 
 // OptimizationOptions controls runtime limits, optional caches, and compile-time fast paths.

@@ -24,6 +24,7 @@ const (
 	Unicode                 RegexOptions = 0x0400 // "u"
 	ASCIIFold               RegexOptions = 0x0800 // llmsh: regexp2.ASCIIFold
 	DollarEndOnly           RegexOptions = 0x1000 // llmsh: regexp2.DollarEndOnly
+	Oniguruma               RegexOptions = 0x2000 // llmsh: regexp2.Oniguruma
 )
 
 func optionFromCode(ch rune) RegexOptions {
@@ -192,6 +193,7 @@ func Parse(re string, op ParseOptions) (*RegexTree, error) {
 		maintainCaptureOrder: op.MaintainCaptureOrder || op.PCRE2 || (op.RegexOptions&ECMAScript) != 0,
 	}
 	p.pcre.on = op.PCRE2
+	p.pcre.onigOn = op.PCRE2 && op.RegexOptions&Oniguruma != 0
 	if p.pcre.on {
 		re = pcre2SkipVerbs(re)
 	}
