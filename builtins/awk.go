@@ -597,7 +597,15 @@ func (c *awkConfig) run(env *Env) int {
 			if w == nil {
 				w = stdout
 			}
-			return env.Exec(ctx, []string{"sh", "-c", cmd}, stdin, w, stderr)
+			ctx, killed := WithKillReport(ctx)
+			st := env.Exec(ctx, []string{"sh", "-c", cmd}, stdin, w, stderr)
+			if sig := killed.Sig(); sig != 0 && st == 128+sig {
+				// mawk decodes the wait status: a command that a
+				// signal ended gives 256+sig (system("kill -9 $$")
+				// is 265), in system() and in close() alike.
+				return 256 + sig
+			}
+			return st
 		}
 	}
 	it, err := interp.New(prog)

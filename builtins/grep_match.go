@@ -424,7 +424,10 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 	if flags != "" {
 		prefix = "(?" + flags + ")"
 	}
-	if re, err := grepPerlRE2(prefix, expr, m.lat && icase); err == nil && !word {
+	// In the C locale, RE2 would fold Latin-1 letters under a (?i)
+	// written in the pattern: the backtracking engine folds ASCII only.
+	inlineFold := m.lat && grepPerlInlineFold(expr)
+	if re, err := grepPerlRE2(prefix, expr, m.lat && icase); err == nil && !word && !inlineFold {
 		if strings.Contains(expr, "(?<") || strings.Contains(expr, "(?P<") || strings.Contains(expr, "[") {
 			// RE2 takes names PCRE2 refuses (a duplicate, a digit
 			// first) and bracket expressions ([\d-z])
@@ -440,12 +443,19 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 	// as PCRE2 does: groups numbered in order, PCRE2's back-reference
 	// spellings, its refusals (a lookbehind of varying length, \K in a
 	// look-around), and \K as the group regexp2syntax.KeepName.
-	opts := regexp2.Multiline
+	// GNU grep compiles with PCRE2_DOLLAR_ENDONLY: with -z, $ is not
+	// before a NUL-ended line's final newline.
+	opts := regexp2.Multiline | regexp2.DollarEndOnly
 	if eol != '\n' {
-		opts = regexp2.None
+		opts = regexp2.DollarEndOnly
 	}
 	if icase {
 		opts |= regexp2.IgnoreCase
+	}
+	if m.lat {
+		// PCRE2 without UTF folds ASCII letters only: \xe3 is not
+		// \xc3's other case.
+		opts |= regexp2.ASCIIFold
 	}
 	re, err := regexp2.Compile(expr, opts, regexp2.OptionPCRE2())
 	if err != nil {
@@ -455,6 +465,28 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 	re.MatchTimeout = grepPerlTimeout
 	m.perl2 = re
 	return m, nil, nil
+}
+
+// grepPerlInlineFold reports whether expr may turn on caseless matching
+// itself, with a (?i) or (?x-i:...) group: a ( followed by ? and option
+// letters among which is an i (an escaped \( may be taken for one, which
+// only sends the pattern to the slower engine).
+func grepPerlInlineFold(expr string) bool {
+	for i := strings.Index(expr, "(?"); i >= 0; {
+		j := i + 2
+		for j < len(expr) && strings.IndexByte("imnsxJU^-", expr[j]) >= 0 {
+			if expr[j] == 'i' {
+				return true
+			}
+			j++
+		}
+		k := strings.Index(expr[j:], "(?")
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	return false
 }
 
 // grepMaxWindow bounds the pattern length for which the window check is
