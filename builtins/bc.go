@@ -851,6 +851,7 @@ func (in *bcInterp) runLexer(name string, lx *bcLexer, w *bufio.Writer) (done bo
 	p := &bcParser{lx: lx}
 	var batch []bcStmt
 	execBatch := func() bool {
+		in.batch = batch
 		for _, s := range batch {
 			err := in.exec(s)
 			if err == nil {
@@ -964,6 +965,10 @@ func (in *bcInterp) parseLine(p *bcParser, name string, batch *[]bcStmt, w *bufi
 				p.fail()
 			}
 			p.define(in.funcs)
+			// A definition is an input item of its own (GNU bc.y):
+			// what follows it on the line begins the next one.
+			lineUsed = false
+			continue
 		default:
 			s := p.statement()
 			if p.quit {

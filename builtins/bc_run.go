@@ -34,6 +34,9 @@ type bcInterp struct {
 	// instruction (0: its function, k: its k-th parameter, -1: its end).
 	cur    any
 	curArg int
+	// batch is the line's statements that run now (for a warning's
+	// address).
+	batch []bcStmt
 }
 
 // bcMaxCalls bounds recursion (GNU bc is bounded by its own stack).
@@ -243,7 +246,20 @@ func (in *bcInterp) store(x bcExpr, v bcNum) error {
 	return in.rt("bad assignment")
 }
 
+// warn prints a run time warning as GNU bc 1.07.1 does, with the address
+// of the instruction that runs (bc_addr.go).
 func (in *bcInterp) warn(msg string) {
+	list := in.batch
+	if f := in.funcs[in.fname]; in.fname != "" && f != nil {
+		list = f.body
+	}
+	if adr, ok := bcAddr(list, in.cur, in.curArg); ok {
+		if f, ok := in.out.(interface{ Flush() error }); ok {
+			f.Flush()
+		}
+		fmt.Fprintf(in.env.Stderr, "Runtime warning (func=%s, adr=%d): %s\n", in.funcName(), adr, msg)
+		return
+	}
 	fmt.Fprintf(in.env.Stderr, "Runtime warning (func=%s): %s\n", in.funcName(), msg)
 }
 

@@ -639,6 +639,9 @@ func (r *Runner) fillHandlerCtx(hc *HandlerContext, kind handlerKind, pos syntax
 		Persist:        r.persist,
 		fds:            r.fds,
 	}
+	if kind == handlerKindExec && !r.inExecBuiltin {
+		hc.Stdout, hc.Stderr = programOut(hc.Stdout), programOut(hc.Stderr) // llmsh: pipeline.go
+	}
 	if kind == handlerKindExec && r.execNoEnv {
 		hc.Env = expand.ListEnviron() // llmsh: exec -c
 	}
