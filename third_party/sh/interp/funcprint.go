@@ -354,10 +354,19 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
 // `echo $(cat <<E …)` in a $( ) is on the line of the inner $( )'s end.
 func (p *funcPrinter) lookaheadLines(st *syntax.Stmt, text string) int {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || st.Negated || len(ce.Assigns) > 0 || len(ce.Args) < 2 {
+	if !ok || st.Negated {
 		return 0
 	}
-	end := len(p.text(ce.Args[0])) + 1 + len(p.text(ce.Args[1]))
+	var end int
+	switch {
+	case len(ce.Assigns) > 0:
+		// An assignment first: the end of it (`x=$(…⏎…)`).
+		end = len(p.assign(ce.Assigns[0]))
+	case len(ce.Args) < 2:
+		return 0
+	default:
+		end = len(p.text(ce.Args[0])) + 1 + len(p.text(ce.Args[1]))
+	}
 	if end > len(text) {
 		return 0
 	}
