@@ -158,7 +158,10 @@ func (p *funcPrinter) flushHdocs() bool {
 		if i == 0 {
 			p.b.WriteString("\n") // the next body follows the delimiter
 		}
-		body, delim := "", strings.Trim(p.text(rd.Word), `'"\`)
+		body, delim := "", p.text(rd.Word)
+		if d, quoted := syntax.HeredocDelim(rd.Word); quoted {
+			delim = d // bash's: <<E\OF ends at EOF
+		}
 		if rd.Hdoc != nil {
 			body = p.textRaw(rd.Hdoc, nil)
 			if !hdocQuotedDelim(rd.Word) || !strings.ContainsAny(p.text(rd.Word), `'"\`) {
