@@ -262,11 +262,16 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 				_, set, _ = cfg.varInd(vr, nil) // x=(): ${x} is unset
 			}
 			if allIndex(pe.Index) {
-				set = false // x=(): ${!x[@]:-w} is w
+				// x=(): ${!x[@]:-w} is w; x=: ${!x[@]} names ""
+				set = vr.IsSet() && (vr.Kind != Indexed && vr.Kind != Associative || len(vr.List)+len(vr.Map) > 0)
 			}
 			switch {
 			case set:
 				return nil, ParamError{Msg: ": invalid variable name"}
+			case vr.Declared() && pe.Exp != nil && (pe.Exp.Op == syntax.AssignUnset || pe.Exp.Op == syntax.AssignUnsetOrNull):
+				// declare x; ${!x:=w}: bash's assignment finds no
+				// name to assign (parameter_brace_expand_rhs).
+				return nil, ParamError{Msg: errorOpName(pe) + ": invalid indirect expansion"}
 			case !vr.Declared() && syntax.ValidName(name):
 				// An unset $2 or $! gives nothing, as bash.
 				ref := name

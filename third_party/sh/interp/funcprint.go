@@ -37,6 +37,9 @@ type funcPrinter struct {
 	// (bash's named_function_string without FUNC_MULTILINE): every
 	// indented line starts with one space, whatever its depth.
 	flat bool
+	// inFunc: printing a function's text (bash's inside_function_def),
+	// where a condition's ";" ends its line.
+	inFunc bool
 }
 
 // bashFuncText prints function name with body as bash does.
@@ -51,7 +54,7 @@ func bashFuncText(name string, body *syntax.Stmt, src string) string {
 // environment (BASH_FUNC_NAME%%): "() {  first;\n second\n}", the first
 // command on the brace's line, each line after it one space in.
 func bashFuncEnvText(body *syntax.Stmt, src string) string {
-	p := &funcPrinter{src: src, words: syntax.NewPrinter(syntax.SingleLine(true)), flat: true}
+	p := &funcPrinter{src: src, words: syntax.NewPrinter(syntax.SingleLine(true)), flat: true, inFunc: true}
 	p.b.WriteString("() { ")
 	if blk, ok := body.Cmd.(*syntax.Block); ok {
 		p.list(blk.Stmts, 4, false)
@@ -76,8 +79,9 @@ func (p *funcPrinter) indent(n int) {
 
 // function writes NAME () and the body as a group.
 func (p *funcPrinter) function(name string, body *syntax.Stmt, ind int, keyword bool) {
-	defer func(c bool) { p.comsub = c }(p.comsub)
+	defer func(c, f bool) { p.comsub, p.inFunc = c, f }(p.comsub, p.inFunc)
 	p.comsub = false // a function in a $( ) is printed as a function
+	p.inFunc = true
 	if keyword {
 		p.b.WriteString("function ")
 	}
@@ -158,7 +162,10 @@ func (p *funcPrinter) flushHdocs() bool {
 		if i == 0 {
 			p.b.WriteString("\n") // the next body follows the delimiter
 		}
-		body, delim := "", strings.Trim(p.text(rd.Word), `'"\`)
+		body, delim := "", p.text(rd.Word)
+		if d, quoted := syntax.HeredocDelim(rd.Word); quoted {
+			delim = d // bash's: <<E\OF ends at EOF
+		}
 		if rd.Hdoc != nil {
 			body = p.textRaw(rd.Hdoc, nil)
 			if !hdocQuotedDelim(rd.Word) || !strings.ContainsAny(p.text(rd.Word), `'"\`) {
@@ -354,10 +361,19 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
 // `echo $(cat <<E …)` in a $( ) is on the line of the inner $( )'s end.
 func (p *funcPrinter) lookaheadLines(st *syntax.Stmt, text string) int {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || st.Negated || len(ce.Assigns) > 0 || len(ce.Args) < 2 {
+	if !ok || st.Negated {
 		return 0
 	}
-	end := len(p.text(ce.Args[0])) + 1 + len(p.text(ce.Args[1]))
+	var end int
+	switch {
+	case len(ce.Assigns) > 0:
+		// An assignment first: the end of it (`x=$(…⏎…)`).
+		end = len(p.assign(ce.Assigns[0]))
+	case len(ce.Args) < 2:
+		return 0
+	default:
+		end = len(p.text(ce.Args[0])) + 1 + len(p.text(ce.Args[1]))
+	}
 	if end > len(text) {
 		return 0
 	}
@@ -481,14 +497,21 @@ func (p *funcPrinter) words_(ws []*syntax.Word) string {
 	return strings.Join(parts, " ")
 }
 
-// inline writes stmts on one line, as bash writes a condition.
+// inline writes stmts as bash writes a condition: on one line in a $( ),
+// one a line in a function.
 func (p *funcPrinter) inline(stmts []*syntax.Stmt, ind int) {
 	for i, st := range stmts {
 		if i > 0 {
-			if stmts[i-1].Background {
+			switch {
+			case stmts[i-1].Background:
 				p.b.WriteString(" ")
-			} else {
+			case p.comsub || !p.inFunc:
 				p.b.WriteString("; ")
+			default:
+				// bash's ";" in a function's text ends the line
+				// (`while a;⏎    b; do`).
+				p.b.WriteString(";\n")
+				p.indent(ind)
 			}
 		}
 		p.stmt(st, ind)
