@@ -181,6 +181,7 @@ var (
 	optHistory     = posixOptIndex("history")
 	optPosix       = posixOptIndex("posix")
 	optMonitor     = posixOptIndex("monitor")
+	optIgnoreEOF   = posixOptIndex("ignoreeof")
 
 	optDotGlob           = bashOptIndex("dotglob")
 	optGlobSkipDots      = bashOptIndex("globskipdots")

@@ -3810,6 +3810,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			if _, local := fo.values["POSIXLY_CORRECT"]; local {
 				r.strictPosix(r.lookupVar("POSIXLY_CORRECT").IsSet())
 			}
+			if _, local := fo.values["IGNOREEOF"]; local {
+				r.opts[optIgnoreEOF] = r.lookupVar("IGNOREEOF").IsSet()
+			}
 		}
 
 		r.Params = oldParams
