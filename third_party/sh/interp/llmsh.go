@@ -318,7 +318,14 @@ func (r *Runner) parseTextCtx(ctx context.Context, src, name string) (*syntax.Fi
 	if err := CheckText(src, r.llmsh.maxText, r.llmsh.maxNesting); err != nil {
 		return nil, err
 	}
-	return TextParser(ctx, src).Parse(strings.NewReader(src), name)
+	f, err := TextParser(ctx, src).Parse(strings.NewReader(src), name)
+	if le := (syntax.LangError{}); errors.As(err, &le) {
+		// llmsh: another shell's feature is bash's syntax error, in
+		// eval, source and trap text as in a script (shell's
+		// runToSyntaxError): `eval '() { :; }'`.
+		err = LangSyntaxError(le, src)
+	}
+	return f, err
 }
 
 // ErrTextStopped is the error of a parse of a long text that its run's
