@@ -366,6 +366,9 @@ func (r *Runner) readUpTo(stmts []*syntax.Stmt, i int) {
 // that start the rest of a text read again (restText) are not echoed.
 func (r *Runner) linesUpTo(stmts []*syntax.Stmt, i int, read *uint) {
 	end := stmts[i].End().Line()
+	if end <= *read {
+		return // its line was read with the statements before it
+	}
 	for j := i + 1; j < len(stmts) && stmts[j].Pos().Line() == end; j++ {
 		end = stmts[j].End().Line()
 	}
@@ -790,7 +793,9 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		switch {
 		case top:
 			r.readUpTo(stmts, i)
-		case aliases && r.opts[optVerbose]:
+		case aliases:
+			// the lines read while set -v was off count as read:
+			// `eval 'set -v; echo hi'` echoes nothing (bash).
 			r.linesUpTo(stmts, i, &nestedRead)
 		}
 	}
