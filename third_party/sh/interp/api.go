@@ -1103,6 +1103,9 @@ func Params(args ...string) RunnerOption {
 				// Reset (setting it there panicked). llmsh.
 				r.posixMode(enable)
 			}
+			if value == "ignoreeof" && r.writeEnv != nil {
+				r.ignoreEOFMode(enable) // llmsh: specialvars.go
+			}
 		}
 		if args := fp.args(); args != nil {
 			// If "--" wasn't given and there were zero arguments,

@@ -318,7 +318,14 @@ func (r *Runner) parseTextCtx(ctx context.Context, src, name string) (*syntax.Fi
 	if err := CheckText(src, r.llmsh.maxText, r.llmsh.maxNesting); err != nil {
 		return nil, err
 	}
-	return TextParser(ctx, src).Parse(strings.NewReader(src), name)
+	f, err := TextParser(ctx, src).Parse(strings.NewReader(src), name)
+	if le := (syntax.LangError{}); errors.As(err, &le) {
+		// llmsh: another shell's feature is bash's syntax error, in
+		// eval, source and trap text as in a script (shell's
+		// runToSyntaxError): `eval '() { :; }'`.
+		err = LangSyntaxError(le, src)
+	}
+	return f, err
 }
 
 // ErrTextStopped is the error of a parse of a long text that its run's
@@ -359,6 +366,9 @@ func (r *Runner) readUpTo(stmts []*syntax.Stmt, i int) {
 // that start the rest of a text read again (restText) are not echoed.
 func (r *Runner) linesUpTo(stmts []*syntax.Stmt, i int, read *uint) {
 	end := stmts[i].End().Line()
+	if end <= *read {
+		return // its line was read with the statements before it
+	}
 	for j := i + 1; j < len(stmts) && stmts[j].Pos().Line() == end; j++ {
 		end = stmts[j].End().Line()
 	}
@@ -783,7 +793,9 @@ func (r *Runner) readStmts(ctx context.Context, stmts []*syntax.Stmt, top bool, 
 		switch {
 		case top:
 			r.readUpTo(stmts, i)
-		case aliases && r.opts[optVerbose]:
+		case aliases:
+			// the lines read while set -v was off count as read:
+			// `eval 'set -v; echo hi'` echoes nothing (bash).
 			r.linesUpTo(stmts, i, &nestedRead)
 		}
 	}

@@ -182,6 +182,7 @@ var (
 	optPosix       = posixOptIndex("posix")
 	optPrivileged  = posixOptIndex("privileged")
 	optMonitor     = posixOptIndex("monitor")
+	optIgnoreEOF   = posixOptIndex("ignoreeof")
 
 	optDotGlob           = bashOptIndex("dotglob")
 	optGlobSkipDots      = bashOptIndex("globskipdots")

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"iter"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -803,6 +804,11 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 			releaseRedirs(held)
 			bg.finish(r2, r2.exit)
 		}()
+		// llmsh: the job gets the processor first, as a forked child
+		// usually starts before its parent's next command: `for i in 1 2
+		// 3; do (echo $i) & done; wait` prints 1 2 3 as bash usually
+		// does (Go ran the newest goroutine first: 3 1 2).
+		runtime.Gosched()
 	} else {
 		if r.deferrable(st, mayDefer, elem) {
 			r.deferSeq = seq
@@ -3812,6 +3818,9 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			}
 			if _, local := fo.values["POSIXLY_CORRECT"]; local {
 				r.strictPosix(r.lookupVar("POSIXLY_CORRECT").IsSet())
+			}
+			if _, local := fo.values["IGNOREEOF"]; local {
+				r.opts[optIgnoreEOF] = r.lookupVar("IGNOREEOF").IsSet()
 			}
 		}
 

@@ -303,10 +303,26 @@ func (r *Runner) assignSpecial(name string, vr expand.Variable) {
 	if name == "POSIXLY_CORRECT" {
 		r.strictPosix(vr.IsSet())
 	}
+	if name == "IGNOREEOF" {
+		r.opts[optIgnoreEOF] = vr.IsSet() // bash's sv_ignoreeof
+	}
 	if name == "SECONDS" && vr.Kind == expand.String && !r.dynGone[name] && !r.dynLocal(name) {
 		r.secondsAssigned = int64(atoi(vr.Str))
 		r.secondsBase = time.Now()
 	}
+}
+
+// ignoreEOFMode is what bash's set -o ignoreeof and set +o ignoreeof
+// do besides the option itself (set_ignoreeof): IGNOREEOF=10 is
+// assigned (its attributes kept) and unset; assigning IGNOREEOF or
+// unsetting it turns the option on or off (sv_ignoreeof).
+func (r *Runner) ignoreEOFMode(on bool) {
+	if on {
+		r.setVarString("IGNOREEOF", "10")
+	} else {
+		r.delVar("IGNOREEOF")
+	}
+	r.opts[optIgnoreEOF] = on
 }
 
 // strictPosix is bash's sv_strict_posix, run when POSIXLY_CORRECT is

@@ -657,6 +657,9 @@ func (r *Runner) delVar(name string) {
 	if name == "POSIXLY_CORRECT" {
 		r.strictPosix(false) // llmsh: as bash (specialvars.go)
 	}
+	if name == "IGNOREEOF" {
+		r.opts[optIgnoreEOF] = false // llmsh: bash's sv_ignoreeof
+	}
 	if name == "BASH_COMPAT" {
 		r.assignCompat("", false) // llmsh: compat.go
 	}
