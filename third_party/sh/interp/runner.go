@@ -3782,7 +3782,8 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		// Functions run in a nested scope.
 		// Note that [Runner.exec] below does something similar.
 		origEnv := r.writeEnv
-		r.writeEnv = &overlayEnviron{parent: r.writeEnv, funcScope: true}
+		scope := newFuncScope(r.writeEnv) // llmsh: see localRefs
+		r.writeEnv = scope
 
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
@@ -3872,6 +3873,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		r.inFunc = oldInFunc
 		r.inLoop, r.loopDepth = oldInLoop, oldLoopDepth
 		r.exit.returning = false
+		scope.release() // llmsh: see localRefs
 		return
 	}
 	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
