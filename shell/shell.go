@@ -63,7 +63,7 @@ type Limits struct {
 // Default limits: generous enough that real scripts never meet them.
 const (
 	DefaultMaxCommands   = 50_000_000
-	DefaultMaxGoFrames   = 20_000 // about 2,400 levels of shell function recursion; interp slows quadratically with depth
+	DefaultMaxGoFrames   = 80_000 // about 6,000 levels of shell function recursion (bash 5.2 dies near 8,000)
 	DefaultMaxScriptSize = 16 << 20
 	DefaultMaxNesting    = 1000
 	DefaultMaxGoroutines = 20_000
