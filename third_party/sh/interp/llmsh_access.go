@@ -120,7 +120,7 @@ func (r *Runner) dropStaleExports() {
 	}
 	gen := exportGen.Load()
 	o, ok := r.writeEnv.(*overlayEnviron)
-	if !ok || !c.valid(o) || c.gen != gen && !c.update(gen) {
+	if !ok || !c.valid(o, gen) || c.gen != gen && !c.update(gen) {
 		*c = exportCache{} // a function's scope it was made from is gone, or too much changed
 	}
 }
