@@ -1091,6 +1091,15 @@ func (p *patcher) applyFlipped(fp *filePatch) int {
 	return p.apply(fp)
 }
 
+// reversedHunks returns each hunk of hs reversed, in the same order.
+func reversedHunks(hs []*patchHunk) []*patchHunk {
+	rev := make([]*patchHunk, len(hs))
+	for i, h := range hs {
+		rev[i] = h.reversed()
+	}
+	return rev
+}
+
 func (p *patcher) apply(fp *filePatch) int {
 	env := p.env
 	if fp.git.acts() && len(fp.hunks) == 0 && fp.err == nil {
@@ -1098,10 +1107,7 @@ func (p *patcher) apply(fp *filePatch) int {
 	}
 	hunks := fp.hunks
 	if p.reverse {
-		hunks = make([]*patchHunk, len(fp.hunks))
-		for i, h := range fp.hunks {
-			hunks[i] = h.reversed()
-		}
+		hunks = reversedHunks(hunks)
 	}
 	creates, deletes, saysOld, saysNew := p.sides(fp)
 	p.anyway = false
@@ -1147,11 +1153,7 @@ func (p *patcher) apply(fp *filePatch) int {
 		return 2
 	}
 	if a.assumeR {
-		rev := make([]*patchHunk, len(hunks))
-		for i, h := range hunks {
-			rev[i] = h.reversed()
-		}
-		hunks = rev
+		hunks = reversedHunks(hunks)
 		a = &hunkApplier{p: p, in: splitDiffLines(orig), noReversed: true}
 		a.mismatch = true // GNU: the first hunk did not apply as it was
 		if !a.run(hunks) {
