@@ -63,7 +63,7 @@ type Limits struct {
 // Default limits: generous enough that real scripts never meet them.
 const (
 	DefaultMaxCommands   = 50_000_000
-	DefaultMaxGoFrames   = 80_000 // about 6,000 levels of shell function recursion (bash 5.2 dies near 8,000)
+	DefaultMaxGoFrames   = 80_000 // about 6,000 levels of shell function recursion (bash 5.2 dies near 8,000); nested shells cost more (nestedShellFrames)
 	DefaultMaxScriptSize = 16 << 20
 	DefaultMaxNesting    = 1000
 	DefaultMaxGoroutines = 20_000
@@ -410,6 +410,24 @@ func goContext(ctx context.Context) context.Context {
 	n := runtime.Callers(0, *bp)
 	framePool.Put(bp)
 	return context.WithValue(ctx, stackBaseKey{}, stackBase(ctx)+n)
+}
+
+// nestedShellFrames is what a nested shell (sh, bash, llmsh; through
+// xargs, find -exec, awk's commands, split --filter...) adds to the depth
+// its commands' stack walks see, besides its own frames (about 15): a
+// new shell is a new runner and its tables, much more than a function
+// call's frames (about 9), and a recursion of nested shells grows
+// faster. At the 80,000 frames that let functions recurse about 8,000
+// deep, nested shells stopped at 5,300 levels after 44 s and 200 MB of
+// `sh r.sh` calling itself (load 29, session 33), and a recursion through
+// `xargs -P 2 sh r.sh` took 16 s and 645 MB; with this charge they stop
+// where the 20,000-frame limit stopped them (about 1,300 levels).
+const nestedShellFrames = 45
+
+// nestedDepth is ctx for a nested shell's run: its depth charged with
+// nestedShellFrames.
+func nestedDepth(ctx context.Context) context.Context {
+	return context.WithValue(ctx, stackBaseKey{}, stackBase(ctx)+nestedShellFrames)
 }
 
 // call is callHandler's work on a command that passed the gate.
@@ -999,6 +1017,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	release := builtins.Claim(ctx, sub.runner.GroupSignals)
 	// So does kill's, when the shell is a job (`bash -c … &`).
 	releaseJob := interp.ClaimJobSignals(ctx, func() func(int) bool { return sub.runner.SignalTrapped })
+	ctx = nestedDepth(ctx)
 	var st int
 	if o.FromStdin {
 		// The script is standard input, read a command at a time as it
