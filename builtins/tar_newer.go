@@ -16,7 +16,6 @@ import (
 type tarNewer struct {
 	text, option string // the option's value and name, "" if none
 	count        int    // how many were given ("More than one threshold date")
-	at           *time.Time
 }
 
 // tarTotals is --totals: the bytes written or read, said at the end.
@@ -119,7 +118,7 @@ func tarTime(t time.Time) string {
 	return s
 }
 
-// older reports whether -N leaves out a file of this time: on create
+// olderFile reports whether -N leaves out a file of this time: on create
 // (files, not directories), said with -v as GNU tar says it.
 func (s *tarState) olderFile(fi interface{ IsDir() bool }, mtime time.Time, shown string) bool {
 	if s.newer == nil || fi.IsDir() || !mtime.Before(*s.newer) {
