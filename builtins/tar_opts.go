@@ -717,6 +717,7 @@ func (s *tarState) deleteMembers(operands []string) error {
 	if err := cw.w.(*bufio.Writer).Flush(); err != nil {
 		return commit(err)
 	}
+	s.deleteTotals(raw.n, cw.n, found)
 	for i, op := range operands {
 		if !found[i] {
 			s.fail("%s: Not found in archive", tarQuoteColon(op))
