@@ -146,9 +146,8 @@ func (s *tarState) reportTotals() {
 		return
 	}
 	switch s.mode {
-	case 'c', 'r', 'u':
+	case 'c', 'r', 'u', 'A':
 		s.totalLine("Total bytes written", t.wrote)
-	case 'A':
 	case 'd':
 		// --delete: what was read, what was written again, and the
 		// difference, as GNU tar counts them.

@@ -783,6 +783,7 @@ func (s *tarState) concatenate(operands []string) error {
 		}
 	}
 	err = tarZeros(cw, s.pad(cw.n, 1024))
+	s.totals.wrote = cw.n - s.appendAt + s.appendAt%s.recordSize() // as for -r
 	if err == nil {
 		err = cw.w.(*bufio.Writer).Flush()
 	}
