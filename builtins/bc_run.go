@@ -24,6 +24,7 @@ type bcInterp struct {
 	last    bcNum
 	col     int
 	mathlib bool
+	std     byte   // -s: 's', -w: 'w'
 	fname   string // function being run, for messages
 	steps   int
 	werr    error // the first output error: bc stops
@@ -624,6 +625,9 @@ func (in *bcInterp) exec(s bcStmt) error {
 		}
 		if a, ok := s.x.(*bcAssign); ok && !a.paren {
 			return nil
+		}
+		if c, ok := s.x.(*bcCall); ok && in.funcs[c.name] != nil && in.funcs[c.name].void {
+			return nil // a void function's call prints nothing
 		}
 		in.printNum(v)
 		in.write("\n", false)

@@ -103,6 +103,7 @@ type fileOut struct {
 	fatal   string     // an -f FILE that cannot be read
 	special bool       // -s: read devices as ordinary files
 	noText  bool       // -e ascii, -e text: the text tests are not made
+	skip    fileSkip   // -e soft, json, csv: those tests are not made
 	badTest bool       // -e NAME names no test: file's usage
 }
 
@@ -137,11 +138,17 @@ func (o *fileOut) flags(f *Flags, env *Env) {
 	f.Func('n', "no-buffer", NoArg, "", "do not buffer output", noop)
 	f.Func('p', "preserve-date", NoArg, "", "preserve access times on files (llmsh's reads change none)", noop)
 	f.Func('k', "keep-going", NoArg, "", "don't stop at the first match (llmsh: the first match only)", noop)
-	f.Func('e', "exclude", RequiredArg, "TEST", "exclude TEST from the list of tests made to determine the file type:\napptype, ascii, cdf, compress, csv, elf, encoding, json, simh, soft, tar,\ntext, tokens (llmsh: ascii and text only change the result)", func(v string, _ bool) error {
+	f.Func('e', "exclude", RequiredArg, "TEST", "exclude TEST from the list of tests made to determine the file type:\napptype, ascii, cdf, compress, csv, elf, encoding, json, simh, soft, tar,\ntext, tokens (llmsh: apptype, cdf, compress, elf, encoding, simh, tar and\ntokens change nothing)", func(v string, _ bool) error {
 		switch v {
 		case "ascii", "text":
 			o.noText = true
-		case "apptype", "cdf", "compress", "csv", "elf", "encoding", "json", "simh", "soft", "tar", "tokens":
+		case "soft":
+			o.skip.soft = true
+		case "json":
+			o.skip.json = true
+		case "csv":
+			o.skip.csv = true
+		case "apptype", "cdf", "compress", "elf", "encoding", "simh", "tar", "tokens":
 		default:
 			o.badTest = true
 		}
@@ -270,6 +277,10 @@ func fileDescribe(env *Env, name, shown string, follow bool, o *fileOut) (desc, 
 				return "data", "application/octet-stream", enc, ""
 			}
 		}
+	}
+	if o.skip != (fileSkip{}) {
+		desc, mimeType, enc = fileDescribeSkip(data, whole, o.skip)
+		return desc, mimeType, enc, ""
 	}
 	desc, mimeType, enc = fileDescribeData(data, whole)
 	return desc, mimeType, enc, ""
@@ -655,7 +666,30 @@ func fileELF(b []byte) string {
 
 // fileText classifies data that is no known binary format: its encoding,
 // a script's interpreter, and its line terminators, in file's words.
-func fileText(b []byte) (desc, mimeType, enc string) {
+func fileText(b []byte) (desc, mimeType, enc string) { return fileTextSkip(b, fileSkip{}) }
+
+// fileSkip is the tests -e leaves out: soft (libmagic's magic files: every
+// format found by its bytes, scripts, XML, HTML, source texts), json, csv.
+type fileSkip struct{ soft, json, csv bool }
+
+// fileDescribeSkip is fileDescribeData without the tests of skip, as
+// file 5.44 -e TEST: without soft magic a binary file is data and a text
+// file is only its encoding and line terminators.
+func fileDescribeSkip(data []byte, whole bool, skip fileSkip) (desc, mimeType, enc string) {
+	if len(data) == 0 {
+		return "empty", "inode/x-empty", "binary"
+	}
+	if !skip.soft {
+		if d, mt, ok := fileMagic(data, whole); ok {
+			_, _, enc := fileTextSkip(data[:min(len(data), 64<<10)], skip)
+			return d, mt, enc
+		}
+	}
+	return fileTextSkip(data, skip)
+}
+
+// fileTextSkip is fileText without the tests of skip.
+func fileTextSkip(b []byte, skip fileSkip) (desc, mimeType, enc string) {
 	var kind string
 	text := b
 	switch {
@@ -683,7 +717,7 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 	default:
 		return "data", "application/octet-stream", "binary"
 	}
-	if fileCSV(b) {
+	if !skip.csv && fileCSV(b) {
 		// file 5.44 tries CSV before anything but JSON, and says no more.
 		if trimmed := bytes.TrimSpace(text); !json.Valid(trimmed) && !fileNDJSON(trimmed) {
 			return "CSV text", "text/csv", enc
@@ -691,7 +725,7 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 	}
 	mimeType = "text/plain"
 	desc = kind + " text"
-	if line, _, _ := bytes.Cut(text, []byte("\n")); bytes.HasPrefix(line, []byte("#!")) {
+	if line, _, _ := bytes.Cut(text, []byte("\n")); !skip.soft && bytes.HasPrefix(line, []byte("#!")) {
 		name, mt := fileInterpreter(string(bytes.TrimRight(line[2:], "\r")))
 		mimeType = mt
 		switch name {
@@ -709,10 +743,12 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 		// file's JSON check reads no byte-order mark.
 		bom := len(text) != len(b)
 		switch {
-		case !bom && (bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("["))) && json.Valid(trimmed):
+		case !skip.json && !bom && (bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("["))) && json.Valid(trimmed):
 			return "JSON text data", "application/json", enc
-		case !bom && fileNDJSON(trimmed):
+		case !skip.json && !bom && fileNDJSON(trimmed):
 			return "New Line Delimited JSON text data", "application/x-ndjson", enc
+		case skip.soft:
+			// the rest are soft magic
 		case bytes.HasPrefix(trimmed, []byte("<?xml")) && bytes.Contains(trimmed[:min(len(trimmed), 4096)], []byte("<svg")):
 			return "SVG Scalable Vector Graphics image", "image/svg+xml", enc
 		case bytes.HasPrefix(trimmed, []byte("<?xml")):

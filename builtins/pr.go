@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -1133,6 +1134,13 @@ func prWriteRow(env *Env, w *bufio.Writer, o *prOpts, row []string) error {
 		w.WriteString(o.truncate(row[0]) + "\n")
 		return nil
 	}
+	cells := row
+	if o.mergeNumberWidth() > 0 {
+		cells = row[1:]
+	}
+	if drop := o.mergeDrops(cells, prColWidth(o)); drop != nil && !slices.Contains(drop, false) {
+		return nil // GNU writes nothing of the row, not even its newline
+	}
 	if err := prRow(env, w, o, row, prColWidth(o)); err != nil {
 		return err
 	}
@@ -1259,39 +1267,20 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 	base := max(0, o.offset)
 	flush(base) // -o's margin, whatever follows
 	pos := base
+	var drop []bool
 	if o.mergeNumberWidth() > 0 {
 		num := row[0]
 		row = row[1:]
-		for k := 0; k < o.numDigits; k++ {
-			if num[k] != ' ' {
-				flush(pos)
-				b.WriteByte(num[k])
-				printed = pos + 1
-			}
-			pos++
-		}
-		switch sep := num[o.numDigits]; {
-		case sep == '\t' && len(row) > 1:
-			// GNU: blanks, as the columns' padding
-			pos = base + o.mergeNumberWidth()
-		case sep == '\t':
-			// one file left of several: the TAB as it is, to its stop
-			flush(pos)
-			b.WriteByte(sep)
-			pos = (pos/8 + 1) * 8
-			printed = pos
-		default:
-			flush(pos)
-			b.WriteByte(sep)
-			pos++
-			printed = pos
-		}
-		if strings.HasSuffix(num, "\n") && o.join {
-			pos = printed // the first file has ended: GNU drops them
-		}
+		drop = o.mergeDrops(row, colWidth)
+		pos = prRowNumber(o, b, num, len(row), base, drop != nil && drop[0], flush, &printed)
 		base = pos
+	} else {
+		drop = o.mergeDrops(row, colWidth)
 	}
 	for i, cell := range row {
+		if drop != nil && drop[i] {
+			continue // GNU writes nothing of it, no padding before it
+		}
 		start := base + i*(colWidth+len(o.sep))
 		limit := start + colWidth
 		if o.number && !o.merge {
@@ -1360,6 +1349,75 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 		}
 	}
 	return err
+}
+
+// prRowNumber writes -m -n's number cell num at column base, before the
+// cells of the files, and returns the column where they start. When
+// drop says that the first file's line is not written, its number is
+// not either (blanks take its place).
+func prRowNumber(o *prOpts, b *bufio.Writer, num string, cells, base int, drop bool, flush func(int), printed *int) int {
+	pos := base
+	for k := 0; k < o.numDigits; k++ {
+		if num[k] != ' ' && !drop {
+			flush(pos)
+			b.WriteByte(num[k])
+			*printed = pos + 1
+		}
+		pos++
+	}
+	switch sep := num[o.numDigits]; {
+	case sep == '\t' && cells > 1:
+		// GNU: blanks, as the columns' padding
+		pos = base + o.mergeNumberWidth()
+	case sep == '\t':
+		// one file left of several: the TAB as it is, to its stop
+		if !drop {
+			flush(pos)
+			b.WriteByte(sep)
+			*printed = (pos/8 + 1) * 8
+		}
+		pos = (pos/8 + 1) * 8
+	default:
+		if !drop {
+			flush(pos)
+			b.WriteByte(sep)
+			*printed = pos + 1
+		}
+		pos++
+	}
+	if strings.HasSuffix(num, "\n") && o.join {
+		pos = *printed // the first file has ended: GNU drops them
+	}
+	return pos
+}
+
+// mergeDrops says, for each cell of a row of -m, whether GNU pr writes
+// nothing of it: its first character (a tab, or an escape of -c or -v)
+// is wider than the column, which ends the line before anything of it,
+// the padding before it and (for the first file's) its number; nil when
+// none is.
+func (o *prOpts) mergeDrops(cells []string, colWidth int) []bool {
+	if !o.merge || o.join {
+		return nil
+	}
+	var drop []bool
+	for i, cell := range cells {
+		w := 0
+		switch {
+		case cell == "":
+		case cell[0] == '\t':
+			w = 8
+		case cell[0] == prMark && o.marked():
+			w = prClumpLen(cell, 0)
+		}
+		if w > colWidth {
+			if drop == nil {
+				drop = make([]bool, len(cells))
+			}
+			drop[i] = true
+		}
+	}
+	return drop
 }
 
 // prByteWidth is the columns a byte of a clumped line takes in GNU pr's

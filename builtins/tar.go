@@ -786,7 +786,9 @@ func (s *tarState) create(operands []string) error {
 		// GNU tar fills the last record: the archive (before
 		// compression) is a whole number of records (-b, 20 blocks).
 		werr = tarZeros(cw, s.pad(cw.n, 0))
-		s.totals.wrote = cw.n
+		// -r and -u write again the record where the new members
+		// start, as GNU tar does: what it counts.
+		s.totals.wrote = cw.n - s.appendAt + s.appendAt%s.recordSize()
 	}
 	if werr == nil && zw != nil {
 		werr = zw.Close()
@@ -813,11 +815,16 @@ const tarRecord = 20 * 512
 // pad is how many zero bytes end an archive of n bytes after end more:
 // to the end of its last record (-b's size, or tarRecord's).
 func (s *tarState) pad(n, end int64) int64 {
-	rec := s.record
-	if rec == 0 {
-		rec = tarRecord
-	}
+	rec := s.recordSize()
 	return end + (rec-(n+end)%rec)%rec
+}
+
+// recordSize is the bytes of a record: -b's, or tarRecord's.
+func (s *tarState) recordSize() int64 {
+	if s.record == 0 {
+		return tarRecord
+	}
+	return s.record
 }
 
 // tarZeros writes n zero bytes to w, a block of them at a time.

@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,7 +17,6 @@ import (
 type tarNewer struct {
 	text, option string // the option's value and name, "" if none
 	count        int    // how many were given ("More than one threshold date")
-	at           *time.Time
 }
 
 // tarTotals is --totals: the bytes written or read, said at the end.
@@ -119,7 +119,7 @@ func tarTime(t time.Time) string {
 	return s
 }
 
-// older reports whether -N leaves out a file of this time: on create
+// olderFile reports whether -N leaves out a file of this time: on create
 // (files, not directories), said with -v as GNU tar says it.
 func (s *tarState) olderFile(fi interface{ IsDir() bool }, mtime time.Time, shown string) bool {
 	if s.newer == nil || fi.IsDir() || !mtime.Before(*s.newer) {
@@ -145,18 +145,38 @@ func (s *tarState) reportTotals() {
 	if !t.on {
 		return
 	}
-	text, n := "Total bytes read", t.read
 	switch s.mode {
-	case 'c', 'r', 'u':
-		text, n = "Total bytes written", t.wrote
-	case 'A', 'd':
-		return
+	case 'c', 'r', 'u', 'A':
+		s.totalLine("Total bytes written", t.wrote)
+	case 'd':
+		// --delete: what was read, what was written again, and the
+		// difference, as GNU tar counts them.
+		s.totalLine("Total bytes read", t.read)
+		s.totalLine("Total bytes written", t.wrote)
+		fmt.Fprintf(s.env.Stderr, "Total bytes deleted: %d\n", t.read-t.wrote)
+	default:
+		s.totalLine("Total bytes read", t.read)
 	}
+}
+
+// totalLine is one line of --totals: bytes, in powers of 1024, and the
+// rate since the start.
+func (s *tarState) totalLine(text string, n int64) {
 	rate := "?"
-	if d := time.Since(t.start).Seconds(); d > 0 {
+	if d := time.Since(s.totals.start).Seconds(); d > 0 {
 		rate = tarHuman(int64(float64(n) / d))
 	}
 	fmt.Fprintf(s.env.Stderr, "%s: %d (%s, %s/s)\n", text, n, tarHuman(n), rate)
+}
+
+// deleteTotals records --delete's figures: the archive read (to its
+// record's end) and what was written of it, nothing when no member was
+// found (GNU tar then rewrites nothing).
+func (s *tarState) deleteTotals(read, wrote int64, found []bool) {
+	s.tarReadTotal(read)
+	if slices.Contains(found, true) {
+		s.totals.wrote = wrote
+	}
 }
 
 // tarHuman is gnulib's human_readable with autoscale, base 1024, SI and

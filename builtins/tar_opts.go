@@ -716,6 +716,7 @@ func (s *tarState) deleteMembers(operands []string) error {
 	if err := cw.w.(*bufio.Writer).Flush(); err != nil {
 		return commit(err)
 	}
+	s.deleteTotals(raw.n, cw.n, found)
 	for i, op := range operands {
 		if !found[i] {
 			s.fail("%s: Not found in archive", tarQuoteColon(op))
@@ -781,6 +782,7 @@ func (s *tarState) concatenate(operands []string) error {
 		}
 	}
 	err = tarZeros(cw, s.pad(cw.n, 1024))
+	s.totals.wrote = cw.n - s.appendAt + s.appendAt%s.recordSize() // as for -r
 	if err == nil {
 		err = cw.w.(*bufio.Writer).Flush()
 	}
