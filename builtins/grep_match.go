@@ -133,43 +133,55 @@ func grepPerlClasses(expr string) string {
 	if !strings.ContainsAny(expr, `\`) {
 		return expr
 	}
-	return grepPerlRewrite(expr, func(c byte, rest string, class bool) (string, bool) {
+	return grepPerlRewrite(expr, func(c byte, rest string, class bool) (string, int, bool) {
 		switch {
 		case class && c == 'h':
-			return grepPerlH, true
+			return grepPerlH, 0, true
 		case class && c == 'v':
-			return grepPerlV, true
+			return grepPerlV, 0, true
 		case class:
-			return "", false
+			return "", 0, false
 		case c == 'h':
-			return "[" + grepPerlH + "]", true
+			return "[" + grepPerlH + "]", 0, true
 		case c == 'H':
-			return "[^" + grepPerlH + "]", true
+			return "[^" + grepPerlH + "]", 0, true
 		case c == 'v':
-			return "[" + grepPerlV + "]", true
+			return "[" + grepPerlV + "]", 0, true
 		case c == 'V':
-			return "[^" + grepPerlV + "]", true
+			return "[^" + grepPerlV + "]", 0, true
 		case c == 'R':
-			return `(?:\r\n|[` + grepPerlV + "])", true
+			return `(?:\r\n|[` + grepPerlV + "])", 0, true
 		case c == 'N' && (!strings.HasPrefix(rest, "{") || len(rest) > 1 && rest[1] >= '0' && rest[1] <= '9'):
-			return `[^\n]`, true // not \N{U+hhhh} nor \N{name}; \N{2} is \N twice
+			return `[^\n]`, 0, true // not \N{U+hhhh} nor \N{name}; \N{2} is \N twice
+		case (c == 'p' || c == 'P') && rest != "":
+			// PCRE2's caseless matching leaves a property alone:
+			// grep -Pi '\p{Lu}' matches no lower-case letter
+			n := 1
+			if rest[0] == '{' {
+				if n = strings.IndexByte(rest, '}') + 1; n == 0 {
+					return "", 0, false
+				}
+			}
+			return `(?-i:\` + string(c) + rest[:n] + ")", n, true
 		}
-		return "", false
+		return "", 0, false
 	})
 }
 
-// grepPerlRewrite copies expr, replacing each escape \c by what with(c,
-// rest, class) returns when it says so; rest is what follows c, class
-// tells whether the escape is in a bracket expression.
-func grepPerlRewrite(expr string, with func(c byte, rest string, class bool) (string, bool)) string {
+// grepPerlRewrite copies expr, replacing each escape \c, and the n bytes
+// after it, by what with(c, rest, class) returns when it says so; rest is
+// what follows c, class tells whether the escape is in a bracket
+// expression.
+func grepPerlRewrite(expr string, with func(c byte, rest string, class bool) (string, int, bool)) string {
 	var b strings.Builder
 	class := false
 	for i := 0; i < len(expr); i++ {
 		c := expr[i]
 		switch {
 		case c == '\\' && i+1 < len(expr):
-			if r, ok := with(expr[i+1], expr[i+2:], class); ok {
+			if r, n, ok := with(expr[i+1], expr[i+2:], class); ok {
 				b.WriteString(r)
+				i += n
 			} else {
 				b.WriteString(expr[i : i+2])
 			}
@@ -226,6 +238,10 @@ func grepPerlError(err error) string {
 		return "invalid range in character class"
 	case regexp2syntax.ErrReversedCharRange: // [z-a]
 		return "range out of order in character class"
+	case regexp2syntax.ErrIncompleteSlashP: // \p{Lu
+		return "malformed \\P or \\p sequence"
+	case regexp2syntax.ErrUnknownSlashP: // \p{Xx}
+		return "unknown property after \\P or \\p"
 	}
 	msg := se.Code.String()
 	if len(se.Args) > 0 {
