@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -206,6 +207,45 @@ func grepPerlRewrite(expr string, with func(c byte, rest string, class bool) (st
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// grepPerlByteEscapes is PCRE2's error, without UTF (the C locale), for an
+// escape of a character past 0xff (\x{100}, \o{400}, \N{U+hhhh}), or "".
+func grepPerlByteEscapes(expr string) string {
+	for i := 0; i+1 < len(expr); i++ {
+		if expr[i] != '\\' {
+			continue
+		}
+		rest := expr[i+2:]
+		switch expr[i+1] {
+		case 'Q': // quoted up to \E
+			end := strings.Index(rest, `\E`)
+			if end < 0 {
+				return ""
+			}
+			i += 2 + end + 1
+			continue
+		case 'x', 'o':
+			base := 16
+			if expr[i+1] == 'o' {
+				base = 8
+			}
+			if body, ok := strings.CutPrefix(rest, "{"); ok {
+				if end := strings.IndexByte(body, '}'); end > 0 {
+					if v, err := strconv.ParseUint(body[:end], base, 64); err == nil && v > 0xff ||
+						errors.Is(err, strconv.ErrRange) {
+						return "character code point value in \\x{} or \\o{} is too large"
+					}
+				}
+			}
+		case 'N':
+			if strings.HasPrefix(rest, "{U+") {
+				return "\\N{U+dddd} is supported only in Unicode (UTF) mode"
+			}
+		}
+		i++
+	}
+	return ""
 }
 
 // grepPerlError words a -P pattern's compile error.
@@ -416,6 +456,9 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 	}
 	expr := pats[0]
 	if m.lat {
+		if msg := grepPerlByteEscapes(expr); msg != "" {
+			return nil, nil, &grepPatternError{msg}
+		}
 		l, _ := posixre.Latin1([]byte(expr))
 		expr = string(l)
 	}
