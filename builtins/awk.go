@@ -614,6 +614,12 @@ func (c *awkConfig) run(env *Env) int {
 		return 2
 	}
 	status, err := it.ExecuteContext(env.Ctx, config)
+	if errors.Is(err, interp.ErrSigpipe) && env.Ctx.Err() == nil {
+		// mawk is killed by SIGPIPE writing to a command that has
+		// ended: what it had not written yet is lost, its status
+		// 128+13, silently.
+		return 141
+	}
 	fatal := err != nil && env.Ctx.Err() == nil && !IsBrokenPipe(err)
 	if fatal && !stderr.isClosed() {
 		// After close("/dev/stderr") the message is lost, as mawk's
