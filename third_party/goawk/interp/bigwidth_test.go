@@ -39,4 +39,21 @@ func TestSprintfBigWidths(t *testing.T) {
 			t.Errorf("sprintf(%q): %d bytes %q…, err %v; want %d bytes", c.format, len(got), got[:n], err, len(c.want))
 		}
 	}
+	// Past MaxString, as a concatenation: a fatal error, nothing built
+	// (a * width of 2^33 was one allocation of 8 GB).
+	defer func(n int) { MaxString = n }(MaxString)
+	MaxString = w + 10
+	for _, c := range []struct {
+		format string
+		args   []value
+	}{
+		{"%*s", []value{num(1 << 33), str("")}},
+		{"%.*d", []value{num(1 << 33), num(1)}},
+		{"%12000000d%12000000d", []value{num(1), num(2)}},
+		{"%.12000011f", []value{num(1)}},
+	} {
+		if got, err := p.sprintf(c.format, c.args); err == nil || err.Error() != errStringTooLong().Error() {
+			t.Errorf("sprintf(%q) past MaxString: %d bytes, err %v", c.format, len(got), err)
+		}
+	}
 }
