@@ -447,6 +447,9 @@ func add(xs iter.Seq[any]) any {
 				v = append([]any{}, x...)
 				continue
 			case []any:
+				if arrayTooLong(len(w) + len(x)) {
+					return &arrayTooLongError{}
+				}
 				v = append(w, x...)
 				continue
 			}
