@@ -85,6 +85,10 @@ func TestMaxArray(t *testing.T) {
 		{`[range(20)] | [., ., .] | add | length`, "60"},
 		{`reduce range(10) as $i ([1]; [.[], .[]]) | length`, "1024"},
 		{`try ([range(40)] | . + .) catch "caught"`, `"caught"`},
+		{`.[64] = 1`, tooLong},
+		{`setpath([100]; 1)`, tooLong},
+		{`.[63] = 1 | length`, "64"},
+		{`.[536870912] = 1`, "error: Array index too large"},
 	} {
 		got := strings.Join(runJQ(t, c.src), "\n")
 		if !strings.HasPrefix(got, c.want) {
