@@ -447,6 +447,9 @@ func add(xs iter.Seq[any]) any {
 				v = append([]any{}, x...)
 				continue
 			case []any:
+				if arrayTooLong(len(w) + len(x)) {
+					return &arrayTooLongError{}
+				}
 				v = append(w, x...)
 				continue
 			}
@@ -1922,6 +1925,12 @@ func updateArrayIndex(v []any, i int, path []any, n any, a allocator) (any, erro
 		}
 		if i >= 0x20000000 {
 			return nil, &arrayIndexTooLargeError{}
+		}
+		if arrayTooLong(i + 1) {
+			// llmsh: null | setpath([300000000]; 1) made an array of
+			// 4.8 GB at once, whose every collection then scanned it:
+			// 29 s under a 2 s time limit (session 33, red team).
+			return nil, &arrayTooLongError{}
 		}
 	}
 	u, err := update(x, path, n, a)

@@ -122,8 +122,10 @@ func longDigits(f string) bool {
 
 // sprintfBig is fmt.Sprintf(format, converted...) for a format that
 // fmtBig found: each conversion is formatted on its own, the numbers
-// past fmtNumMax applied here.
-func sprintfBig(format string, converted []interface{}) string {
+// past fmtNumMax applied here. The result may not pass MaxString, as a
+// concatenation may not (a width of 2^33 was one allocation of 8 GB,
+// which no context or memory guard could stop).
+func sprintfBig(format string, converted []interface{}) (string, error) {
 	var b strings.Builder
 	arg := 0
 	next := func() interface{} {
@@ -156,9 +158,15 @@ func sprintfBig(format string, converted []interface{}) string {
 				s.prec = -1 // C: a negative * precision is none
 			}
 		}
+		if max(s.width, s.prec) > MaxString-b.Len() {
+			return "", errStringTooLong()
+		}
 		b.WriteString(formatBig(s, next()))
+		if b.Len() > MaxString {
+			return "", errStringTooLong()
+		}
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // formatBig formats v by s, as C's printf would.
