@@ -107,7 +107,7 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			return nil, e, 0
 		}
 	default:
-		return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+		return nil, unsupported(), 0
 	}
 	return okFrame(j.id, nil), nil, 0
 }
