@@ -46,6 +46,9 @@ var odCharNames = [...]string{
 	"sp",
 }
 
+// odCEscapes are the bytes -t c shows as C's backslash escapes.
+var odCEscapes = [256]string{0: `\0`, '\a': `\a`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`, '\v': `\v`}
+
 // odParseType decodes a -t TYPE string (several specs may follow each
 // other: "x1z" "d4u2").
 func odParseType(env *Env, s string) ([]odSpec, error) {
@@ -387,23 +390,8 @@ func (d *odDumper) item(sp *odSpec, p []byte, tmp []byte) []byte {
 	}
 	if sp.kind == 'c' {
 		c := p[0]
-		switch c {
-		case 0:
-			return append(tmp, `\0`...)
-		case '\a':
-			return append(tmp, `\a`...)
-		case '\b':
-			return append(tmp, `\b`...)
-		case '\f':
-			return append(tmp, `\f`...)
-		case '\n':
-			return append(tmp, `\n`...)
-		case '\r':
-			return append(tmp, `\r`...)
-		case '\t':
-			return append(tmp, `\t`...)
-		case '\v':
-			return append(tmp, `\v`...)
+		if e := odCEscapes[c]; e != "" {
+			return append(tmp, e...)
 		}
 		if c >= ' ' && c < 0x7f {
 			return append(tmp, c)

@@ -425,7 +425,8 @@ func (o *trConfig) translation(t *trTables, s1, s2, set1 *trSet) error {
 	// only its first byte: GNU skips the rest of both.
 	r1, r2 := set1.runs, set2.runs
 	ats := slices.Sorted(maps.Keys(pairs))
-	total := 0                           // the positions cut
+	// total is the positions cut.
+	total := 0
 	for i := len(ats) - 1; i >= 0; i-- { // the last first: positions hold
 		if at := ats[i]; at < n1 {
 			cut := min(trClassSize(pairs[at])-1, n1-at-1)

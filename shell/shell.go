@@ -16,6 +16,7 @@ package shell
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -205,28 +206,14 @@ func New(opts Options) (*Shell, error) {
 	if opts.Stdin == nil {
 		opts.Stdin = strings.NewReader("")
 	}
-	if opts.Name == "" {
-		opts.Name = "llmsh"
-	}
+	opts.Name = cmp.Or(opts.Name, "llmsh")
 	l := &opts.Limits
-	if l.MaxCommands == 0 {
-		l.MaxCommands = DefaultMaxCommands
-	}
-	if l.MaxGoFrames == 0 {
-		l.MaxGoFrames = DefaultMaxGoFrames
-	}
-	if l.MaxScriptSize == 0 {
-		l.MaxScriptSize = DefaultMaxScriptSize
-	}
-	if l.MaxNesting == 0 {
-		l.MaxNesting = DefaultMaxNesting
-	}
-	if l.MaxValue == 0 {
-		l.MaxValue = DefaultMaxValue
-	}
-	if l.MaxGoroutines == 0 {
-		l.MaxGoroutines = DefaultMaxGoroutines
-	}
+	l.MaxCommands = cmp.Or(l.MaxCommands, DefaultMaxCommands)
+	l.MaxGoFrames = cmp.Or(l.MaxGoFrames, DefaultMaxGoFrames)
+	l.MaxScriptSize = cmp.Or(l.MaxScriptSize, DefaultMaxScriptSize)
+	l.MaxNesting = cmp.Or(l.MaxNesting, DefaultMaxNesting)
+	l.MaxValue = cmp.Or(l.MaxValue, DefaultMaxValue)
+	l.MaxGoroutines = cmp.Or(l.MaxGoroutines, DefaultMaxGoroutines)
 	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), paths: new(pathRounds), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites), hangUpWait: hangUpWait}
 	s.frameCheck.Store(s.firstFrameCheck())
 	s.lineLimit = func(err error) { s.trip(fmt.Errorf("%w: %v", ErrLimit, err)) }

@@ -120,7 +120,7 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 		return okFrame(j.id, nil), nil, 0
 	}
-	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+	return nil, unsupported(), 0
 }
 
 // readBulk answers a read_bulk: the data follows the frame, from a
@@ -537,7 +537,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 	case vfsproto.OpVirtuals:
 		return okFrame(j.id, s.virt.snapshot(maxVirtualsListing, c.wireName)), nil, 0
 	}
-	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+	return nil, unsupported(), 0
 }
 
 // hello answers hello: the protocol version, the ops, and the features

@@ -17,7 +17,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -538,7 +537,7 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 	start := time.Now()
 	// vfsd's own messages (why it refused a grant) are part of the
 	// object's stderr too: it writes them from another goroutine.
-	st := runOpts(o, stdin, &out, &lockedWriter{w: &errb}, rep)
+	st := runOpts(o, stdin, &out, builtins.NewLockedWriter(&errb), rep)
 	res := jsonResult{
 		Stdout: out.String(), Stderr: errb.String(), ExitCode: st, Truncated: rep.truncated,
 		DurationMS: time.Since(start).Milliseconds(), VirtualFiles: rep.virtualFiles,
@@ -553,19 +552,6 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 		return 1
 	}
 	return st
-}
-
-// lockedWriter serialises the writes of the session and of vfsd's
-// stderr copier into one buffer.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 // runOpts runs the shell as the options say, in an llmsh.Session. With

@@ -2712,9 +2712,6 @@ func (r *regexpMatcher) subexpNames() []string {
 	return r.Regexp.SubexpNames()
 }
 
-// extendedRegexp is re with the blanks and the # comments that
-// Oniguruma's extended syntax ignores taken out (but escaped and within
-// a bracket expression).
 // onigClasses writes Oniguruma's Unicode \w \W \d \D \s \S (jq 1.7.1
 // compiles with UTF-8 and no ASCII_RANGE) as RE2 classes, whose own are
 // ASCII (llmsh): \w is a letter, mark, number or connector ("é", "٣",
@@ -2788,36 +2785,48 @@ func onigClasses(re string) string {
 			b.WriteByte(c)
 			b.WriteByte(e)
 			continue
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-			if c == '[' && i+1 < len(re) && re[i+1] == ':' {
-				if end := strings.Index(re[i+2:], ":]"); end >= 0 {
-					if m, ok := onigPosixClass(re[i+2 : i+2+end]); ok {
-						b.WriteString(m)
-						i += end + 3
-						continue
-					}
-				}
-			}
-		case c == '[':
-			inClass = true
-			b.WriteByte(c)
-			// a ']' first in the class (after '^') is a member
-			if i+1 < len(re) && re[i+1] == '^' {
-				b.WriteByte('^')
-				i++
-			}
-			if i+1 < len(re) && re[i+1] == ']' {
-				b.WriteByte(']')
-				i++
-			}
-			continue
 		}
-		b.WriteByte(c)
+		i = onigClassStep(&b, re, i, &inClass)
 	}
 	return b.String()
+}
+
+// onigClassStep writes re[i] for a scan that follows bracket expressions
+// (onigClasses, extendedRegexp), and returns the index of the last byte
+// it read: in a bracket expression "]" ends it and [:name:] is written as
+// Oniguruma's members (onigPosixClass); "[" starts one, where a "]"
+// first (after "^") is a member.
+func onigClassStep(b *strings.Builder, re string, i int, inClass *bool) int {
+	c := re[i]
+	switch {
+	case *inClass:
+		if c == ']' {
+			*inClass = false
+		}
+		if c == '[' && i+1 < len(re) && re[i+1] == ':' {
+			if end := strings.Index(re[i+2:], ":]"); end >= 0 {
+				if m, ok := onigPosixClass(re[i+2 : i+2+end]); ok {
+					b.WriteString(m)
+					return i + end + 3
+				}
+			}
+		}
+	case c == '[':
+		*inClass = true
+		b.WriteByte(c)
+		// a ']' first in the class (after '^') is a member
+		if i+1 < len(re) && re[i+1] == '^' {
+			b.WriteByte('^')
+			i++
+		}
+		if i+1 < len(re) && re[i+1] == ']' {
+			b.WriteByte(']')
+			i++
+		}
+		return i
+	}
+	b.WriteByte(c)
+	return i
 }
 
 // onigPosixClass is the members of the POSIX class [:name:] as
@@ -2959,6 +2968,9 @@ func countLen(re string, i int) int {
 	return n
 }
 
+// extendedRegexp is re with the blanks and the # comments that
+// Oniguruma's extended syntax ignores taken out (but escaped and within
+// a bracket expression).
 func extendedRegexp(re string) string {
 	var b strings.Builder
 	inClass := false
@@ -2969,32 +2981,7 @@ func extendedRegexp(re string) string {
 			b.WriteString(re[i : i+2])
 			i++
 			continue
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-			if c == '[' && i+1 < len(re) && re[i+1] == ':' {
-				if end := strings.Index(re[i+2:], ":]"); end >= 0 {
-					if m, ok := onigPosixClass(re[i+2 : i+2+end]); ok {
-						b.WriteString(m)
-						i += end + 3
-						continue
-					}
-				}
-			}
-		case c == '[':
-			inClass = true
-			b.WriteByte(c)
-			// a ']' first in the class (after '^') is a member
-			if i+1 < len(re) && re[i+1] == '^' {
-				b.WriteByte('^')
-				i++
-			}
-			if i+1 < len(re) && re[i+1] == ']' {
-				b.WriteByte(']')
-				i++
-			}
-			continue
+		case inClass || c == '[':
 		case c == '#':
 			for i < len(re) && re[i] != '\n' {
 				i++
@@ -3003,7 +2990,7 @@ func extendedRegexp(re string) string {
 		case strings.IndexByte(" \t\n\r\f\v", c) >= 0:
 			continue
 		}
-		b.WriteByte(c)
+		i = onigClassStep(&b, re, i, &inClass)
 	}
 	return b.String()
 }
