@@ -863,23 +863,7 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 // capture of what ro leaves nil (nil when it leaves none); notes is where
 // llmsh's own messages go.
 func outputs(ctx context.Context, ro RunOptions) (out *capture, stdout, stderr, notes io.Writer) {
-	stdout, stderr = ro.Stdout, ro.Stderr
-	// The caller's writers get the script's writes one at a time, as a
-	// process's descriptors would: a pipeline's elements (their set -x
-	// lines, builtins' messages) write from goroutines of their own, and
-	// a bytes.Buffer is not safe for that. A lock for each, one for both
-	// when they are one writer (a write that blocks on stdout does not
-	// hold up a message to stderr).
-	outMu, errMu := new(sync.Mutex), new(sync.Mutex)
-	if sameWriter(stdout, stderr) {
-		errMu = outMu
-	}
-	if stdout != nil {
-		stdout = &serialWriter{mu: outMu, w: stdout}
-	}
-	if stderr != nil {
-		stderr = &serialWriter{mu: errMu, w: stderr}
-	}
+	stdout, stderr = serialWriters(ro.Stdout, ro.Stderr)
 	notes = stderr
 	if stdout == nil || stderr == nil {
 		out = newCapture()
@@ -895,6 +879,27 @@ func outputs(ctx context.Context, ro RunOptions) (out *capture, stdout, stderr, 
 		}
 	}
 	return out, stdout, stderr, notes
+}
+
+// serialWriters returns the caller's writers (nil stays nil) made to
+// take the script's writes one at a time, as a process's descriptors
+// would: a pipeline's elements (their set -x lines, builtins' messages)
+// and a limit's message from the memory guard write from goroutines of
+// their own, and a bytes.Buffer is not safe for that. A lock for each,
+// one for both when they are one writer (a write that blocks on stdout
+// does not hold up a message to stderr).
+func serialWriters(stdout, stderr io.Writer) (io.Writer, io.Writer) {
+	outMu, errMu := new(sync.Mutex), new(sync.Mutex)
+	if sameWriter(stdout, stderr) {
+		errMu = outMu
+	}
+	if stdout != nil {
+		stdout = &serialWriter{mu: outMu, w: stdout}
+	}
+	if stderr != nil {
+		stderr = &serialWriter{mu: errMu, w: stderr}
+	}
+	return stdout, stderr
 }
 
 // sameWriter reports whether a and b are the same writer (never
