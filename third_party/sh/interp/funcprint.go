@@ -118,7 +118,7 @@ func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
 			p.indent(ind)
 		}
 		p.stmt(st, ind)
-		last := i == len(stmts)-1
+		last, carry := i == len(stmts)-1, false
 		switch {
 		case st.Background && !last:
 			p.b.WriteString(" ")
@@ -130,17 +130,25 @@ func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
 			// drops the ";" after the second command too; a later
 			// command's bodies end its own connection, and the
 			// separator after it is the one dropped.
-			p.noSemi = i == 0
+			p.noSemi = i == 0 || last // the last one's: the list's end
 			if !last {
 				p.b.WriteString("\n")
 			}
 			continue
 		case !last && p.midDoc:
 			p.midDoc = false
+		case last && p.noSemi:
+			// bash's was_heredoc outlives the list: a loop's body
+			// still ends with ";" (its semicolon()), and the next
+			// separator outside is the one dropped.
+			if semiLast {
+				p.b.WriteString(";")
+			}
+			carry = true
 		case (!last || semiLast) && !p.noSemi:
 			p.b.WriteString(";")
 		}
-		p.noSemi = false
+		p.noSemi = carry
 		if !last {
 			p.b.WriteString("\n")
 		} else if p.flushHdocs() {
@@ -594,13 +602,28 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			p.b.WriteString(" )")
 			break
 		}
+		skip := 0 // separators without ";" (as list's)
 		for i, st := range cm.Stmts {
 			if i > 0 {
-				p.b.WriteString(";\n")
+				if skip == 0 && !p.noSemi {
+					p.b.WriteString(";")
+				}
+				skip, p.noSemi = max(skip-1, 0), false
+				p.b.WriteString("\n")
 				p.indent(ind)
 			}
 			p.stmt(st, ind)
-			p.flushHdocs()
+			switch {
+			case !p.flushHdocs():
+			case i == len(cm.Stmts)-1:
+				// bash's PRINT_DEFERRED_HEREDOCS before the ")":
+				// the separator after the subshell is dropped.
+				p.noSemi = true
+			case i == 0:
+				skip = 2
+			default:
+				skip = 1
+			}
 		}
 		p.b.WriteString(" )")
 	case *syntax.IfClause:
