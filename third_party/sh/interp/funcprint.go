@@ -635,7 +635,15 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			p.b.WriteString("while ")
 		}
 		p.inline(cm.Cond, ind)
-		p.b.WriteString("; do\n")
+		if !p.comsub && p.flushHdocs() {
+			// bash prints the condition's here-documents before
+			// " do", and the body's first separator has no ";"
+			// (was_heredoc).
+			p.noSemi = true
+			p.b.WriteString(" do\n")
+		} else {
+			p.b.WriteString("; do\n")
+		}
 		p.body(cm.Do, ind)
 		p.b.WriteString("done")
 	case *syntax.ForClause:
