@@ -33,6 +33,9 @@ type funcPrinter struct {
 	// printed text: substLineMap), counted up to nl in b.
 	lines map[*syntax.Stmt][3]int
 	nl    struct{ at, lines int }
+	// conn counts the connections (lists of several commands, && ||
+	// |) being printed, bash's printing_connection.
+	conn int
 	// flat is the layout of a function exported in the environment
 	// (bash's named_function_string without FUNC_MULTILINE): every
 	// indented line starts with one space, whatever its depth.
@@ -112,6 +115,10 @@ func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
 	if p.comsub {
 		p.comsubList(stmts, ind, semiLast, true)
 		return
+	}
+	if len(stmts) > 1 {
+		p.conn++ // bash's printing_connection
+		defer func() { p.conn-- }()
 	}
 	for i, st := range stmts {
 		if i == 0 || !stmts[i-1].Background {
@@ -548,6 +555,8 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		}
 		p.b.WriteString(strings.Join(parts, " "))
 	case *syntax.BinaryCmd:
+		p.conn++
+		defer func() { p.conn-- }()
 		p.stmt(cm.X, ind)
 		if len(p.hdocs) > 0 {
 			// bash writes the here-documents of the left side after
@@ -734,7 +743,14 @@ func (p *funcPrinter) body(stmts []*syntax.Stmt, ind int) {
 func (p *funcPrinter) ifClause(cm *syntax.IfClause, ind int) {
 	p.b.WriteString("if ")
 	p.inline(cm.Cond, ind)
-	p.b.WriteString("; then\n")
+	if !p.comsub && p.conn == 0 && p.flushHdocs() {
+		// Not in a connection, bash prints the condition's
+		// here-documents at once, before " then" (as a loop's).
+		p.noSemi = true
+		p.b.WriteString(" then\n")
+	} else {
+		p.b.WriteString("; then\n")
+	}
 	p.body(cm.Then, ind)
 	if e := cm.Else; e != nil {
 		p.b.WriteString("else\n")
