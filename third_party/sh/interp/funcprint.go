@@ -33,6 +33,9 @@ type funcPrinter struct {
 	// printed text: substLineMap), counted up to nl in b.
 	lines map[*syntax.Stmt][3]int
 	nl    struct{ at, lines int }
+	// conn counts the connections (lists of several commands, && ||
+	// |) being printed, bash's printing_connection.
+	conn int
 	// flat is the layout of a function exported in the environment
 	// (bash's named_function_string without FUNC_MULTILINE): every
 	// indented line starts with one space, whatever its depth.
@@ -113,12 +116,16 @@ func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
 		p.comsubList(stmts, ind, semiLast, true)
 		return
 	}
+	if len(stmts) > 1 {
+		p.conn++ // bash's printing_connection
+		defer func() { p.conn-- }()
+	}
 	for i, st := range stmts {
 		if i == 0 || !stmts[i-1].Background {
 			p.indent(ind)
 		}
 		p.stmt(st, ind)
-		last := i == len(stmts)-1
+		last, carry := i == len(stmts)-1, false
 		switch {
 		case st.Background && !last:
 			p.b.WriteString(" ")
@@ -130,17 +137,25 @@ func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
 			// drops the ";" after the second command too; a later
 			// command's bodies end its own connection, and the
 			// separator after it is the one dropped.
-			p.noSemi = i == 0
+			p.noSemi = i == 0 || last // the last one's: the list's end
 			if !last {
 				p.b.WriteString("\n")
 			}
 			continue
 		case !last && p.midDoc:
 			p.midDoc = false
+		case last && p.noSemi:
+			// bash's was_heredoc outlives the list: a loop's body
+			// still ends with ";" (its semicolon()), and the next
+			// separator outside is the one dropped.
+			if semiLast {
+				p.b.WriteString(";")
+			}
+			carry = true
 		case (!last || semiLast) && !p.noSemi:
 			p.b.WriteString(";")
 		}
-		p.noSemi = false
+		p.noSemi = carry
 		if !last {
 			p.b.WriteString("\n")
 		} else if p.flushHdocs() {
@@ -540,6 +555,8 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		}
 		p.b.WriteString(strings.Join(parts, " "))
 	case *syntax.BinaryCmd:
+		p.conn++
+		defer func() { p.conn-- }()
 		p.stmt(cm.X, ind)
 		if len(p.hdocs) > 0 {
 			// bash writes the here-documents of the left side after
@@ -594,13 +611,28 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			p.b.WriteString(" )")
 			break
 		}
+		skip := 0 // separators without ";" (as list's)
 		for i, st := range cm.Stmts {
 			if i > 0 {
-				p.b.WriteString(";\n")
+				if skip == 0 && !p.noSemi {
+					p.b.WriteString(";")
+				}
+				skip, p.noSemi = max(skip-1, 0), false
+				p.b.WriteString("\n")
 				p.indent(ind)
 			}
 			p.stmt(st, ind)
-			p.flushHdocs()
+			switch {
+			case !p.flushHdocs():
+			case i == len(cm.Stmts)-1:
+				// bash's PRINT_DEFERRED_HEREDOCS before the ")":
+				// the separator after the subshell is dropped.
+				p.noSemi = true
+			case i == 0:
+				skip = 2
+			default:
+				skip = 1
+			}
 		}
 		p.b.WriteString(" )")
 	case *syntax.IfClause:
@@ -612,7 +644,15 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			p.b.WriteString("while ")
 		}
 		p.inline(cm.Cond, ind)
-		p.b.WriteString("; do\n")
+		if !p.comsub && p.flushHdocs() {
+			// bash prints the condition's here-documents before
+			// " do", and the body's first separator has no ";"
+			// (was_heredoc).
+			p.noSemi = true
+			p.b.WriteString(" do\n")
+		} else {
+			p.b.WriteString("; do\n")
+		}
 		p.body(cm.Do, ind)
 		p.b.WriteString("done")
 	case *syntax.ForClause:
@@ -703,7 +743,14 @@ func (p *funcPrinter) body(stmts []*syntax.Stmt, ind int) {
 func (p *funcPrinter) ifClause(cm *syntax.IfClause, ind int) {
 	p.b.WriteString("if ")
 	p.inline(cm.Cond, ind)
-	p.b.WriteString("; then\n")
+	if !p.comsub && p.conn == 0 && p.flushHdocs() {
+		// Not in a connection, bash prints the condition's
+		// here-documents at once, before " then" (as a loop's).
+		p.noSemi = true
+		p.b.WriteString(" then\n")
+	} else {
+		p.b.WriteString("; then\n")
+	}
 	p.body(cm.Then, ind)
 	if e := cm.Else; e != nil {
 		p.b.WriteString("else\n")

@@ -133,7 +133,18 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			if aliased := r2.aliasedSubst(ctx, cs); aliased != nil {
 				stmts = aliased
 			}
+			// llmsh: bash runs the text with parse_and_execute, which
+			// puts $BASH_COMMAND back when it returns: the EXIT trap
+			// there names the command that holds the $( ).
+			r2.evalCmd = nil
+			restoreCmd := r2.keepBashCommand()
 			r2.substStmts(ctx, stmts)
+			if r2.exit.returning {
+				// bash's return jumps past that (to the function).
+				r2.evalCmd = nil
+			} else {
+				restoreCmd()
+			}
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.waitPsubs(ctx)    // llmsh: fds.go
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
@@ -233,7 +244,14 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					}
 					bg.finish(r2, r2.exit)
 				}()
+				r2.evalCmd = nil // llmsh: as in $( ) (parse_and_execute)
+				restoreCmd := r2.keepBashCommand()
 				r2.stmts(jctx, stmts)
+				if r2.exit.returning {
+					r2.evalCmd = nil // bash's return jumps past it
+				} else {
+					restoreCmd()
+				}
 				r2.subshellExit(jctx) // llmsh: its own EXIT trap
 				r2.exit.leaveShell()  // subshells don't exit the parent shell
 			}()
@@ -1306,6 +1324,9 @@ func (r *Runner) simpleCallLine(pos syntax.Pos, first int) bool {
 func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt, stale bool) {
 	old := r.ecfg.TrapLine
 	r.ecfg.TrapLine = uint64(r.lineBase + errLine(st))
+	if l, ok := r.substLines[st]; ok {
+		r.ecfg.TrapLine = uint64(r.substBase + l[2]) // llmsh: substLineMap
+	}
 	if stale && r.errStale > 0 {
 		r.ecfg.TrapLine = uint64(r.errStale)
 	}
@@ -2792,8 +2813,22 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	r.handlingTrap = true
 	r.inTrap = true // llmsh: no $BASH_COMMAND in it
 	r.inDebug = r.inDebug || name == trapDebug
-	defer func() { r.handlingTrap, r.inTrap, r.inDebug = oldHandling, oldInTrap, oldInDebug }()
+	defer func() {
+		r.handlingTrap, r.inTrap = oldHandling, oldInTrap
+		// llmsh: a shell that exits in the DEBUG trap's action runs
+		// no DEBUG trap in its EXIT trap: bash's exit leaves the trap
+		// marked in progress (it jumps to the top level).
+		if !r.exit.exiting || name != trapDebug {
+			r.inDebug = oldInDebug
+		}
+	}()
 	defer func(v int) { r.errStale = v }(r.errStale) // llmsh: see errStale
+	// llmsh: the action's commands are read anew, without the flag
+	// of a condition that bash's parser gives (CMD_IGNORE_RETURN): a
+	// RETURN or DEBUG trap of a function called in an if's condition
+	// runs the ERR trap and set -e for its failures.
+	defer func(v bool) { r.noErrExit = v }(r.noErrExit)
+	r.noErrExit = false
 
 	// TODO: do this parsing when "trap" is called?
 	file, err := r.parseText(callback, name+" trap")
