@@ -1133,6 +1133,7 @@ opts:
 		return fail(1, "%s: %s: not an indexed array\n", name, written)
 	} else if vr.ReadOnly {
 		r.errf("%s%s: readonly variable\n", r.errPrefix(), arrayName)
+		r.reportPending = true // llmsh: set -e ends the shell
 		exit.code = 1
 		return exit
 	}

@@ -1463,6 +1463,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.errf("unhandled command node: %T\n", cm)
 		r.exit.code = 1
 	}
+	r.reportPendingExit(ctx) // llmsh: (( r=1 )), declare a[-1]=x
 }
 
 // cmdSubshell runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
@@ -1873,6 +1874,13 @@ func (r *Runner) cmdFor(ctx context.Context, cm *syntax.ForClause, trace *tracer
 					r.assignName("select", name, items[c-1])
 				} else {
 					r.assignName("select", name, "")
+				}
+				if r.reportPending {
+					// llmsh: a readonly name ends the loop,
+					// status 1, and set -e the shell, as bash's.
+					r.exit = exitStatus{code: 1}
+					r.reportPendingExit(ctx)
+					break
 				}
 
 				// execute commands until break or return is encountered
@@ -2589,6 +2597,9 @@ func (r *Runner) cmdDecl(ctx context.Context, cm *syntax.DeclClause, trace *trac
 				r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
 				r.exit.code = 1
 				r.roAssignFailed = true // llmsh: posixSpecialExit
+				// llmsh: bash's err_readonly for export and readonly
+				// (no builtin's name): set -e ends the shell.
+				r.reportPending = r.reportPending || variant == ""
 				if cm.Variant.Value == "export" {
 					// llmsh: export r=v exports the readonly
 					// r all the same, as bash; export -n r=v
@@ -3878,9 +3889,14 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	}
 	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
 		r.forkedBuiltin()
-		r.roAssignFailed = false
+		r.roAssignFailed, r.reportPending = false, false
+		if r.noErrExit && !r.errexitOff && (name == "eval" || name == "source" || name == "." || name == "command") {
+			r.errexitOff = true // llmsh: see errexitOff
+			defer func() { r.errexitOff = false }()
+		}
 		r.exit = r.builtin(ctx, pos, name, args[1:])
 		r.posixSpecialExit(name)
+		r.reportPendingExit(ctx)
 		return
 	}
 	r.exec(ctx, pos, args)
@@ -4159,13 +4175,29 @@ func (r *Runner) exitTrapEarly(ctx context.Context) bool {
 	return true
 }
 
+// reportPendingExit is [Runner.reportExit] for the error a builtin's
+// assignment met (reportPending), once the builtin has returned: the
+// status is the last command's when that failed, as bash's
+// last_command_exit_value (llmsh).
+func (r *Runner) reportPendingExit(ctx context.Context) {
+	if !r.reportPending {
+		return
+	}
+	r.reportPending = false
+	last := r.lastExit.code
+	if !r.exit.exiting && r.reportExit() {
+		r.exit.code = max(last, 1)
+		r.exitTrapEarly(ctx)
+	}
+}
+
 // reportExit is bash's report_error under set -e, for an error just
 // printed that bash reports so (a readonly variable assigned before a
 // command or by for, a bad array subscript read): where set -e is in
 // force, even in a condition or before && or ||, the shell exits with
 // status 1 (llmsh). It reports whether it does.
 func (r *Runner) reportExit() bool {
-	if !r.opts[optErrExit] {
+	if !r.opts[optErrExit] || r.errexitOff {
 		return false
 	}
 	r.exit = exitStatus{code: 1, exiting: true}

@@ -382,7 +382,8 @@ func (r *Runner) setArray(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err)
 		r.exit.code = 1
-		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
+		r.roAssignFailed = errors.Is(err, errReadOnly)                   // llmsh: posixSpecialExit
+		r.reportPending = r.reportPending || errors.Is(err, errReadOnly) // llmsh
 		return
 	}
 	o, ok := r.writeEnv.(*overlayEnviron)
@@ -776,7 +777,8 @@ func (r *Runner) setVar(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err) // llmsh: bash's prefix
 		r.exit.code = 1
-		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
+		r.roAssignFailed = errors.Is(err, errReadOnly)                   // llmsh: posixSpecialExit
+		r.reportPending = r.reportPending || errors.Is(err, errReadOnly) // llmsh
 	}
 }
 
@@ -2403,6 +2405,8 @@ func (r *Runner) badSubscript() {
 	r.exit.code = 1
 	if r.declVariant == "" && !r.builtinAssign {
 		r.exit.exiting, r.exit.abandon = true, true
+	} else {
+		r.reportPending = true // llmsh
 	}
 }
 
