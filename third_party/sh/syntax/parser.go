@@ -2309,7 +2309,16 @@ func (p *Parser) declAssignStart() bool {
 		case '$', '`', '\\', '\'', '"':
 			return true
 		case ']':
-			return true
+			// llmsh: and "=", "+=" or the word's end follows the "]"
+			// that closes it: `declare a[1]x=1` and `a[1]"x"` are
+			// words ("not a valid identifier"), as bash's.
+			k, ok := closeOf(src, i+1, '[', ']')
+			if !ok {
+				return true
+			}
+			rest := src[k+1:]
+			return len(rest) == 0 || bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("+=")) ||
+				bytes.IndexByte([]byte(" \t\n;&|<>()"), rest[0]) >= 0
 		case ' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')':
 			return false
 		}
@@ -2343,7 +2352,9 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 		p.emptyIndex = true
 		as.Index = p.eitherIndex()
 		p.emptyIndex = false
-		if p.spaced || p.stopToken() {
+		if p.spaced || p.stopToken() || !needEqual && p.peekRedir() {
+			// llmsh: a redirection right after a declaration's
+			// a[1] (declare a[1]>f), as bash.
 			if needEqual {
 				p.followErr(as.Pos(), "a[b]", assgn)
 			} else {
