@@ -208,6 +208,6 @@ func (r *Runner) getoptsName(name, opt string, bad bool, readonly *bool, exit *e
 		exit.code = 1
 		return
 	}
-	*readonly = r.lookupVar(name).ReadOnly
+	*readonly = r.lookupVar(name).ReadOnly || r.noAssign(name) // llmsh: status 2 for FUNCNAME too
 	r.assignName("getopts", name, opt) // llmsh: also through a nameref
 }

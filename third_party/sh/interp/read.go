@@ -623,6 +623,10 @@ func (r *Runner) assignName(cmd, name, value string) {
 			r.assignEmptyRef(cmd, name, prev, value)
 			return
 		}
+		if r.noAssign(name) {
+			r.exit.code = 1 // llmsh: read FUNCNAME fails, silently (bash)
+			return
+		}
 		if prev.Integer {
 			// llmsh: read into an integer variable evaluates, as bash.
 			var ok bool
@@ -987,6 +991,9 @@ func (r *Runner) readAssign(names []string, array string, arrayOpt bool, line []
 			arr.Integer, arr.Local, arr.Exported = true, prev.Local, prev.Exported
 		}
 		keepAttrs(prev, &arr)
+		if r.noAssign(array) {
+			r.exit.code = 1 // llmsh: read -a FUNCNAME fails, silently
+		}
 		r.setVar(array, arr)
 	case len(names) == 0:
 		r.setVarString("REPLY", string(line))
@@ -1161,6 +1168,10 @@ opts:
 		}
 		keepAttrs(prev, &arr)
 		r.setVar(arrayName, arr)
+	}
+	if r.noAssign(arrayName) {
+		exit.code = 1 // llmsh: mapfile FUNCNAME fails, silently (bash)
+		return exit
 	}
 	index := origin
 	var lines int64

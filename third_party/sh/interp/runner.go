@@ -1908,6 +1908,12 @@ func (r *Runner) cmdFor(ctx context.Context, cm *syntax.ForClause, trace *tracer
 				}
 			}
 			vr := r.lookupVar(name)
+			if r.noAssign(name) {
+				// llmsh: for FUNCNAME in …: the loop ends, status
+				// 1, silently (bash's noassign).
+				r.exit = exitStatus{code: 1}
+				break
+			}
 			if _, t := vr.Resolve(r.writeEnv); t.ReadOnly {
 				// llmsh: a readonly name ends the loop, status 1.
 				r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
@@ -2634,6 +2640,12 @@ func (r *Runner) cmdDecl(ctx context.Context, cm *syntax.DeclClause, trace *trac
 					r.errf("%swarning: %s: removing nameref attribute\n", r.errPrefix(), name)
 					arr = expand.Variable{Local: arr.Local, Exported: arr.Exported}
 				}
+				if local && !global && !r.localHere(name) && arr.Kind != expand.NameRef {
+					// llmsh: local a[1]=w makes a new local
+					// array, empty before the element, whatever
+					// it hides, as bash.
+					arr = expand.Variable{Exported: arr.Exported}
+				}
 				switch {
 				case arr.Kind == expand.Indexed || arr.Kind == expand.Associative:
 				case valType == "-A":
@@ -2641,7 +2653,7 @@ func (r *Runner) cmdDecl(ctx context.Context, cm *syntax.DeclClause, trace *trac
 				case arr.IsSet():
 					arr = expand.Variable{Kind: expand.Indexed, List: []string{arr.Str}, Exported: arr.Exported, Local: arr.Local}
 				default:
-					arr = expand.Variable{Kind: expand.Indexed, List: []string{}}
+					arr = expand.Variable{Kind: expand.Indexed, List: []string{}, Exported: arr.Exported}
 				}
 				arr.Set, arr.Local = true, arr.Local || local && !global
 				arr.Integer = arr.Integer || vr.Integer
