@@ -2752,7 +2752,12 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 				p.declClause(s)
 			}
 		case "time":
-			if p.lang.in(langBashLike | LangMirBSDKorn | LangZsh) {
+			// llmsh: after | bash reads time as a command's name
+			// (time_command_acceptable), and a compound command's
+			// reserved word after it as an argument: `a | time for
+			// …; do` is a syntax error at do. (A simple command after
+			// it is still timed here: no program time runs it.)
+			if p.lang.in(langBashLike|LangMirBSDKorn|LangZsh) && !(binCmd && p.lang.in(langBashLike) && p.compoundNext()) {
 				p.timeClause(s)
 			}
 		case "coproc":
@@ -4002,6 +4007,31 @@ func arrayAsWord(a *ArrayExpr) *Word {
 // funcParenNext reports whether "(" follows the current word, after
 // blanks: `declare () { …; }` defines a function named declare, as in
 // bash, where the word would otherwise start a declaration. (llmsh)
+// compoundNext reports whether the word after the current one, on the
+// same line, starts a compound command (llmsh: see "time").
+func (p *Parser) compoundNext() bool {
+	if p.r != ' ' && p.r != '\t' {
+		return false
+	}
+	rest := p.bs[p.bsp:]
+	i := 0
+	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(rest) && bytes.IndexByte([]byte(" \t\n;&|<>()"), rest[j]) < 0 {
+		j++
+	}
+	if j == i && i < len(rest) && rest[i] == '(' {
+		return true // ( or ((
+	}
+	switch string(rest[i:j]) {
+	case "for", "while", "until", "if", "case", "select", "{", "[[", "function", "coproc":
+		return true
+	}
+	return false
+}
+
 func (p *Parser) funcParenNext() bool {
 	if p.r == '(' {
 		return true
