@@ -2371,6 +2371,12 @@ func exportedPut(vals map[string]string, name string, vr expand.Variable) bool {
 		vals[name] = vr.Str
 		return true
 	}
+	if vr.Local && !vr.IsSet() {
+		// llmsh: a local with no value (local e, or one unset) hides
+		// nothing of the environment: a caller's exported e is still
+		// there, as bash's (its invisible variables are skipped).
+		return false
+	}
 	if _, ok := vals[name]; ok {
 		delete(vals, name)
 		return true
