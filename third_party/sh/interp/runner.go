@@ -2628,6 +2628,19 @@ func (r *Runner) cmdDecl(ctx context.Context, cm *syntax.DeclClause, trace *trac
 				}
 			}
 			as = r.quotedCompound(as, compType)
+			if ref := r.lookupVar(name); as.Index != nil && as.Array == nil && !local && ref.Kind == expand.NameRef && ref.IsSet() &&
+				slices.Contains(modes, "+n") && syntax.ValidName(ref.Str) && !ref.ReadOnly {
+				// llmsh: declare +n r[1]=w: the element goes through
+				// the reference, then r is a variable holding the
+				// name, as bash.
+				prev := r.lookupVar(ref.Str)
+				if n, tv, ok := r.assignValIndex(ref.Str, prev, as, "", as.Index); ok {
+					r.setVarWithIndex(prev, n, as.Index, tv)
+				}
+				ref.Kind = expand.String
+				r.setVar(name, ref)
+				continue
+			}
 			if as.Index != nil {
 				// llmsh: declare -A m[k]=v, declare -ir a[1]=v: the
 				// array and its attributes first, then the element
