@@ -384,6 +384,20 @@ type Runner struct {
 	// builtin (status 1) without abandoning the line, as bash (llmsh).
 	builtinAssign bool
 
+	// reportPending: a builtin's assignment met an error that bash
+	// reports with report_error (a readonly variable, a bad subscript:
+	// read, printf -v, getopts, mapfile, let, (( )), export,
+	// declare a[-1]=x), which under set -e ends the shell as the
+	// builtin returns, even in a condition or before && or || (llmsh).
+	reportPending bool
+
+	// errexitOff is bash's exit_immediately_on_error turned off while
+	// -e stays set ($- has e): eval, source and command run where set -e
+	// is ignored (before || or &&, in a condition) run with it off
+	// (bash's builtin_ignoring_errexit), and a report_error there
+	// (reportExit) does not end the shell (llmsh).
+	errexitOff bool
+
 	// rand is bash's generator behind $RANDOM (llmsh: random.go): zero
 	// until RANDOM is assigned or first read; a subshell starts afresh.
 	rand bashRandom
@@ -1694,6 +1708,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		bashOpts:       r.bashOpts,
 		bashOptsSnap:   r.bashOptsSnap,
 		noErrExit:      r.noErrExit, // llmsh: an ignored context holds in subshells
+		errexitOff:     r.errexitOff,
 		traceLevel:     r.traceLevel,
 		usedNew:        r.usedNew,
 		exit:           r.exit,

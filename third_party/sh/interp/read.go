@@ -620,6 +620,10 @@ func (r *Runner) assignName(cmd, name, value string) {
 			r.assignEmptyRef(cmd, name, prev, value)
 			return
 		}
+		if r.noAssign(name) {
+			r.exit.code = 1 // llmsh: read FUNCNAME fails, silently (bash)
+			return
+		}
 		if prev.Integer {
 			// llmsh: read into an integer variable evaluates, as bash.
 			var ok bool
@@ -984,6 +988,9 @@ func (r *Runner) readAssign(names []string, array string, arrayOpt bool, line []
 			arr.Integer, arr.Local, arr.Exported = true, prev.Local, prev.Exported
 		}
 		keepAttrs(prev, &arr)
+		if r.noAssign(array) {
+			r.exit.code = 1 // llmsh: read -a FUNCNAME fails, silently
+		}
 		r.setVar(array, arr)
 	case len(names) == 0:
 		r.setVarString("REPLY", string(line))
@@ -1130,6 +1137,7 @@ opts:
 		return fail(1, "%s: %s: not an indexed array\n", name, written)
 	} else if vr.ReadOnly {
 		r.errf("%s%s: readonly variable\n", r.errPrefix(), arrayName)
+		r.reportPending = true // llmsh: set -e ends the shell
 		exit.code = 1
 		return exit
 	}
@@ -1157,6 +1165,10 @@ opts:
 		}
 		keepAttrs(prev, &arr)
 		r.setVar(arrayName, arr)
+	}
+	if r.noAssign(arrayName) {
+		exit.code = 1 // llmsh: mapfile FUNCNAME fails, silently (bash)
+		return exit
 	}
 	index := origin
 	var lines int64

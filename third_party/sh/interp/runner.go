@@ -1493,6 +1493,7 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		r.errf("unhandled command node: %T\n", cm)
 		r.exit.code = 1
 	}
+	r.reportPendingExit(ctx) // llmsh: (( r=1 )), declare a[-1]=x
 }
 
 // cmdSubshell runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
@@ -1904,6 +1905,13 @@ func (r *Runner) cmdFor(ctx context.Context, cm *syntax.ForClause, trace *tracer
 				} else {
 					r.assignName("select", name, "")
 				}
+				if r.reportPending {
+					// llmsh: a readonly name ends the loop,
+					// status 1, and set -e the shell, as bash's.
+					r.exit = exitStatus{code: 1}
+					r.reportPendingExit(ctx)
+					break
+				}
 
 				// execute commands until break or return is encountered
 				if r.loopStmtsBroken(ctx, cm.Do) || r.stop(ctx) {
@@ -1930,6 +1938,12 @@ func (r *Runner) cmdFor(ctx context.Context, cm *syntax.ForClause, trace *tracer
 				}
 			}
 			vr := r.lookupVar(name)
+			if r.noAssign(name) {
+				// llmsh: for FUNCNAME in …: the loop ends, status
+				// 1, silently (bash's noassign).
+				r.exit = exitStatus{code: 1}
+				break
+			}
 			if _, t := vr.Resolve(r.writeEnv); t.ReadOnly {
 				// llmsh: a readonly name ends the loop, status 1.
 				r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
@@ -2619,6 +2633,9 @@ func (r *Runner) cmdDecl(ctx context.Context, cm *syntax.DeclClause, trace *trac
 				r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
 				r.exit.code = 1
 				r.roAssignFailed = true // llmsh: posixSpecialExit
+				// llmsh: bash's err_readonly for export and readonly
+				// (no builtin's name): set -e ends the shell.
+				r.reportPending = r.reportPending || variant == ""
 				if cm.Variant.Value == "export" {
 					// llmsh: export r=v exports the readonly
 					// r all the same, as bash; export -n r=v
@@ -2641,6 +2658,19 @@ func (r *Runner) cmdDecl(ctx context.Context, cm *syntax.DeclClause, trace *trac
 				}
 			}
 			as = r.quotedCompound(as, compType)
+			if ref := r.lookupVar(name); as.Index != nil && as.Array == nil && !local && ref.Kind == expand.NameRef && ref.IsSet() &&
+				slices.Contains(modes, "+n") && syntax.ValidName(ref.Str) && !ref.ReadOnly {
+				// llmsh: declare +n r[1]=w: the element goes through
+				// the reference, then r is a variable holding the
+				// name, as bash.
+				prev := r.lookupVar(ref.Str)
+				if n, tv, ok := r.assignValIndex(ref.Str, prev, as, "", as.Index); ok {
+					r.setVarWithIndex(prev, n, as.Index, tv)
+				}
+				ref.Kind = expand.String
+				r.setVar(name, ref)
+				continue
+			}
 			if as.Index != nil {
 				// llmsh: declare -A m[k]=v, declare -ir a[1]=v: the
 				// array and its attributes first, then the element
@@ -2653,6 +2683,12 @@ func (r *Runner) cmdDecl(ctx context.Context, cm *syntax.DeclClause, trace *trac
 					r.errf("%swarning: %s: removing nameref attribute\n", r.errPrefix(), name)
 					arr = expand.Variable{Local: arr.Local, Exported: arr.Exported}
 				}
+				if local && !global && !r.localHere(name) && arr.Kind != expand.NameRef {
+					// llmsh: local a[1]=w makes a new local
+					// array, empty before the element, whatever
+					// it hides, as bash.
+					arr = expand.Variable{Exported: arr.Exported}
+				}
 				switch {
 				case arr.Kind == expand.Indexed || arr.Kind == expand.Associative:
 				case valType == "-A":
@@ -2660,7 +2696,7 @@ func (r *Runner) cmdDecl(ctx context.Context, cm *syntax.DeclClause, trace *trac
 				case arr.IsSet():
 					arr = expand.Variable{Kind: expand.Indexed, List: []string{arr.Str}, Exported: arr.Exported, Local: arr.Local}
 				default:
-					arr = expand.Variable{Kind: expand.Indexed, List: []string{}}
+					arr = expand.Variable{Kind: expand.Indexed, List: []string{}, Exported: arr.Exported}
 				}
 				arr.Set, arr.Local = true, arr.Local || local && !global
 				arr.Integer = arr.Integer || vr.Integer
@@ -3925,9 +3961,14 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 	}
 	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
 		r.forkedBuiltin()
-		r.roAssignFailed = false
+		r.roAssignFailed, r.reportPending = false, false
+		if r.noErrExit && !r.errexitOff && (name == "eval" || name == "source" || name == "." || name == "command") {
+			r.errexitOff = true // llmsh: see errexitOff
+			defer func() { r.errexitOff = false }()
+		}
 		r.exit = r.builtin(ctx, pos, name, args[1:])
 		r.posixSpecialExit(name)
+		r.reportPendingExit(ctx)
 		return
 	}
 	r.exec(ctx, pos, args)
@@ -4206,13 +4247,29 @@ func (r *Runner) exitTrapEarly(ctx context.Context) bool {
 	return true
 }
 
+// reportPendingExit is [Runner.reportExit] for the error a builtin's
+// assignment met (reportPending), once the builtin has returned: the
+// status is the last command's when that failed, as bash's
+// last_command_exit_value (llmsh).
+func (r *Runner) reportPendingExit(ctx context.Context) {
+	if !r.reportPending {
+		return
+	}
+	r.reportPending = false
+	last := r.lastExit.code
+	if !r.exit.exiting && r.reportExit() {
+		r.exit.code = max(last, 1)
+		r.exitTrapEarly(ctx)
+	}
+}
+
 // reportExit is bash's report_error under set -e, for an error just
 // printed that bash reports so (a readonly variable assigned before a
 // command or by for, a bad array subscript read): where set -e is in
 // force, even in a condition or before && or ||, the shell exits with
 // status 1 (llmsh). It reports whether it does.
 func (r *Runner) reportExit() bool {
-	if !r.opts[optErrExit] {
+	if !r.opts[optErrExit] || r.errexitOff {
 		return false
 	}
 	r.exit = exitStatus{code: 1, exiting: true}

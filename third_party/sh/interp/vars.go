@@ -382,7 +382,8 @@ func (r *Runner) setArray(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err)
 		r.exit.code = 1
-		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
+		r.roAssignFailed = errors.Is(err, errReadOnly)                   // llmsh: posixSpecialExit
+		r.reportPending = r.reportPending || errors.Is(err, errReadOnly) // llmsh
 		return
 	}
 	o, ok := r.writeEnv.(*overlayEnviron)
@@ -779,7 +780,8 @@ func (r *Runner) setVar(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err) // llmsh: bash's prefix
 		r.exit.code = 1
-		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
+		r.roAssignFailed = errors.Is(err, errReadOnly)                   // llmsh: posixSpecialExit
+		r.reportPending = r.reportPending || errors.Is(err, errReadOnly) // llmsh
 	}
 }
 
@@ -2372,6 +2374,12 @@ func exportedPut(vals map[string]string, name string, vr expand.Variable) bool {
 		vals[name] = vr.Str
 		return true
 	}
+	if vr.Local && !vr.IsSet() {
+		// llmsh: a local with no value (local e, or one unset) hides
+		// nothing of the environment: a caller's exported e is still
+		// there, as bash's (its invisible variables are skipped).
+		return false
+	}
 	if _, ok := vals[name]; ok {
 		delete(vals, name)
 		return true
@@ -2406,6 +2414,8 @@ func (r *Runner) badSubscript() {
 	r.exit.code = 1
 	if r.declVariant == "" && !r.builtinAssign {
 		r.exit.exiting, r.exit.abandon = true, true
+	} else {
+		r.reportPending = true // llmsh
 	}
 }
 
