@@ -922,6 +922,14 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		}
 		src = string(b)
 	}
+	// A write of the shell's own to a pipeline's pipe whose reader has
+	// gone sends it SIGPIPE, as to bash (status 141 unless trapped).
+	var sigpipe atomic.Pointer[interp.Runner]
+	stdout, _ = interp.ShellPipeOutput(stdout, func() {
+		if r := sigpipe.Load(); r != nil {
+			r.SignalShell(13)
+		}
+	})
 	o := s.opts
 	// bash takes no IFS from its environment: the new shell starts with
 	// the default.
@@ -947,6 +955,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
+	sigpipe.Store(sub.runner)
 	sub.frameCheck, sub.paths = s.frameCheck, s.paths
 	inheritFds(ctx, sub)
 	defer sub.runner.CloseFds()
