@@ -925,11 +925,13 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	// A write of the shell's own to a pipeline's pipe whose reader has
 	// gone sends it SIGPIPE, as to bash (status 141 unless trapped).
 	var sigpipe atomic.Pointer[interp.Runner]
-	stdout, _ = interp.ShellPipeOutput(stdout, func() {
+	sendSigpipe := func() {
 		if r := sigpipe.Load(); r != nil {
 			r.SignalShell(13)
 		}
-	})
+	}
+	stdout, _ = interp.ShellPipeOutput(stdout, sendSigpipe)
+	stderr, _ = interp.ShellPipeOutput(stderr, sendSigpipe) // 2>&1 |, |&
 	o := s.opts
 	// bash takes no IFS from its environment: the new shell starts with
 	// the default.
