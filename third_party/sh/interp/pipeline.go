@@ -743,6 +743,19 @@ func (g *gatedWriter) ReadFrom(src io.Reader) (int64, error) {
 // head -1` says 141 and the group goes on. It returns the element's
 // context, the gate (nil when there is none) and what ends the context.
 func (r *Runner) lastElemGate(ctx context.Context, sub *Runner, st *syntax.Stmt) (context.Context, *gatedWriter, func()) {
+	ectx, g, stop := pipeGate(ctx, sub)
+	if g != nil && commandElem(sub, st) {
+		g.broken = func() {} // the handler answers for it (141)
+	}
+	return ectx, g, stop
+}
+
+// pipeGate gives sub, a process of its own in bash (a pipeline's last
+// element, a subshell), a gate on its output when that is a pipeline's
+// pipe: its write that finds the reader gone ends it alone (the
+// returned context), not the element it runs in. g is nil when its
+// output is no such pipe.
+func pipeGate(ctx context.Context, sub *Runner) (ectx context.Context, g *gatedWriter, stop func()) {
 	out, ok := sub.stdout.(programGate)
 	if gw, isGate := sub.stdout.(*gatedWriter); isGate {
 		out, ok = programGate{gw}, true // its writes stop it, not the enclosing element
@@ -751,10 +764,7 @@ func (r *Runner) lastElemGate(ctx context.Context, sub *Runner, st *syntax.Stmt)
 		return ctx, nil, func() {}
 	}
 	ectx, cancel := context.WithCancel(ctx)
-	g := &gatedWriter{w: out, broken: cancel}
-	if commandElem(sub, st) {
-		g.broken = func() {} // the handler answers for it (141)
-	}
+	g = &gatedWriter{w: out, broken: cancel}
 	sub.stdout = g
 	return ectx, g, cancel
 }
