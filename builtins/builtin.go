@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -110,6 +111,37 @@ func WithExecDir(ctx context.Context, dir string) context.Context {
 func ExecDir(ctx context.Context) (string, bool) {
 	d, ok := ctx.Value(execDirKey{}).(string)
 	return d, ok && d != ""
+}
+
+type execFailureKey struct{}
+
+// ExecFailure records whether an Exec call could not run its command at
+// all (no such file, not executable): GNU xargs stops with 126 or 127
+// then, but a command that ran and exited 126 or 127 itself is just a
+// failure (123).
+type ExecFailure struct{ failed atomic.Bool }
+
+// Failed reports whether the command could not be run.
+func (f *ExecFailure) Failed() bool { return f != nil && f.failed.Load() }
+
+// Set records that the command could not be run.
+func (f *ExecFailure) Set() {
+	if f != nil {
+		f.failed.Store(true)
+	}
+}
+
+// WithExecFailure returns ctx for an Exec call that records in f whether
+// its command could not be run; f nil: none is recorded.
+func WithExecFailure(ctx context.Context, f *ExecFailure) context.Context {
+	return context.WithValue(ctx, execFailureKey{}, f)
+}
+
+// ExecFailureOf is the record ctx gives an Exec call (WithExecFailure),
+// or nil.
+func ExecFailureOf(ctx context.Context) *ExecFailure {
+	f, _ := ctx.Value(execFailureKey{}).(*ExecFailure)
+	return f
 }
 
 // Env is everything a builtin runs with.

@@ -92,6 +92,7 @@ func (e *execEnv) execIn(dir string) ExecFunc {
 		b, ok := Lookup(args[0])
 		if strings.Contains(args[0], "/") || !ok {
 			fmt.Fprintf(errw, "llmsh: %s: command not found\n", args[0])
+			ExecFailureOf(ctx).Set() // as the shell's Exec
 			return 127
 		}
 		return Run(b, sub)

@@ -1123,16 +1123,8 @@ func (p *patcher) apply(fp *filePatch) int {
 		return st
 	}
 	if creates && existed && len(orig) > 0 && !p.flipped {
-		when := ""
-		if p.reverse {
-			when = ", when reversed,"
-		}
-		switch p.okToReverse(fmt.Sprintf("The next patch%s would create the file %s,\nwhich already exists!", when, name)) {
-		case answerFlip:
-			return p.applyFlipped(fp)
-		case answerSkip:
-			fmt.Fprintf(p.summary, "%d out of %d %s ignored\n", len(hunks), len(hunks), plural(len(hunks), "hunk"))
-			return 1
+		if st, done := p.createsExisting(fp, name, len(hunks)); done {
+			return st
 		}
 	}
 	target, note, renamed := name, "", false
@@ -2123,4 +2115,22 @@ func (p *patcher) okToReverse(msg string) reverseAnswer {
 func (p *patcher) skipping() {
 	fmt.Fprintf(p.out, "Skipping patch.\n")
 	p.out.Flush()
+}
+
+// createsExisting asks GNU patch's question about fp, which would create
+// name, a file that exists and is not empty: done tells that the patch
+// of this file ends there with status st (-t applies it reversed).
+func (p *patcher) createsExisting(fp *filePatch, name string, nhunks int) (st int, done bool) {
+	when := ""
+	if p.reverse {
+		when = ", when reversed,"
+	}
+	switch p.okToReverse(fmt.Sprintf("The next patch%s would create the file %s,\nwhich already exists!", when, name)) {
+	case answerFlip:
+		return p.applyFlipped(fp), true
+	case answerSkip:
+		fmt.Fprintf(p.summary, "%d out of %d %s ignored\n", nhunks, nhunks, plural(nhunks, "hunk"))
+		return 1, true
+	}
+	return 0, false
 }

@@ -113,8 +113,12 @@ func (g *gateWriter) close() {
 // toStdin hands the command its standard input through a goroutine, so
 // that a read blocked on a pipe or terminal that never delivers ends with
 // the command's context instead of outliving the timeout. The goroutine
-// reads only when asked, never ahead of the command.
+// reads only when asked, never ahead of the command: a shell that the
+// command runs shares it with its own commands (SharedInput), so that
+// `while read f; do timeout 5 ./job.sh; done < list` leaves the loop its
+// lines.
 type toStdin struct {
+	mu       sync.Mutex // the shell's readers may read at once
 	ctx      context.Context
 	r        io.Reader
 	once     sync.Once
@@ -150,7 +154,13 @@ func (t *toStdin) pump() {
 	}
 }
 
+// SharedInput marks toStdin as input its readers share, which the
+// interpreter reads as it is instead of copying it ahead into a pipe.
+func (*toStdin) SharedInput() {}
+
 func (t *toStdin) Read(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if len(t.left) > 0 {
 		n := copy(p, t.left)
 		t.left = t.left[n:]

@@ -547,7 +547,7 @@ func (c *xargsConfig) flags(env *Env) *Flags {
 		return nil
 	})
 	f.BoolVar(&c.showLimits, 0, "show-limits", "show limits on command-line length")
-	f.Epilog = "Exit status: 0 on success; 123 if any command exited with status 1-125;\n124 if a command exited with 255; 126 or 127 if a command could not be run or\nwas not found (a command that itself exits 126 or 127 counts as that too);\n1 on a usage or input error.\nWith -P, each command's output reaches standard output a whole line at a time."
+	f.Epilog = "Exit status: 0 on success; 123 if any command exited with status 1-125;\n124 if a command exited with 255; 126 or 127 if a command could not be run or\nwas not found (one that ran and exited 126 or 127 itself counts as 123);\n1 on a usage or input error.\nWith -P, each command's output reaches standard output a whole line at a time."
 	return f
 }
 
@@ -728,7 +728,8 @@ func (x *xargsRun) exec(ctx context.Context, args []string, slot int, stdout, st
 		stdin = x.env.Stdin
 	}
 	ctx, killed := WithKillReport(ctx)
-	st := x.env.Exec(ctx, run, stdin, stdout, stderr)
+	notRun := new(ExecFailure)
+	st := x.env.Exec(WithExecFailure(ctx, notRun), run, stdin, stdout, stderr)
 	x.stMu.Lock()
 	defer x.stMu.Unlock()
 	switch {
@@ -749,7 +750,9 @@ func (x *xargsRun) exec(ctx context.Context, args []string, slot int, stdout, st
 			x.outMu.Unlock()
 			x.fatal = 124
 		}
-	case st == 126 || st == 127:
+	case (st == 126 || st == 127) && notRun.Failed():
+		// GNU: the command could not be run; one that ran and exited
+		// 126 or 127 itself is just a failure (123).
 		if x.fatal == 0 {
 			x.fatal = st
 		}

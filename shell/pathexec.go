@@ -65,28 +65,7 @@ func (p *pathRounds) check(ctx context.Context, s *Shell) error {
 // runs) is 126, "cannot execute binary file", as bash says of one the
 // kernel cannot run; a path outside the grants is notFound.
 func (s *Shell) runPath(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
-	name := args[0]
-	prefix := "llmsh: "
-	if r := currentRunner(ctx); r != nil {
-		prefix = r.ShellErrPrefix()
-	}
-	exec := execing(ctx)
-	if exec {
-		// exec names the file by its full path, as bash's exec builtin
-		// hands execve the path it looked up.
-		name = absPath(dir, name)
-	}
-	// fail says why the file cannot run; exec says a second line, as
-	// bash's exec builtin does after execve failed (then errno is 0
-	// for a binary: bash's "Success").
-	fail := func(st int, msg, execMsg string) int {
-		fmt.Fprintf(stderr, "%s%s: %s\n", prefix, commandText(name), msg)
-		if exec && execMsg != "" {
-			fmt.Fprintf(stderr, "%s%s\n", prefix, execMsg)
-		}
-		execFailed(ctx) // exec ./dir: a command exec cannot run
-		return st
-	}
+	ctx, name, fail := pathFailer(ctx, args[0], dir, stderr)
 	// A script may name itself as its interpreter's operand (#!/usr/bin/env
 	// alone, #!/usr/bin/timeout 9): each round nests here, past the
 	// interpreter's own checks, on this goroutine's stack or (timeout) on
@@ -227,4 +206,69 @@ func (s *Shell) missingRelative(p, dir string) int {
 func hostBinDir(dir string) bool {
 	b := path.Base(dir)
 	return b == "bin" || b == "sbin"
+}
+
+// execToolKey is the context key of the GNU tool (env, xargs, timeout ...)
+// that runs a command by its path: runPath says in that tool's words why
+// the file cannot run.
+type execToolKey struct{}
+
+// execTool is the value of execToolKey: the tool's name, and where to
+// note that the command could not be run.
+type execTool struct {
+	name   string
+	failed *builtins.ExecFailure
+}
+
+// execErrno is the text of the errno execve(2) fails with where bash
+// says msg: a directory is EACCES, the kernel runs no interpreter it
+// cannot find (ENOENT) and no file it cannot load (ENOEXEC).
+func execErrno(msg string) string {
+	switch {
+	case msg == "Is a directory":
+		return "Permission denied"
+	case strings.HasSuffix(msg, "required file not found"):
+		return "No such file or directory"
+	case strings.HasSuffix(msg, "Exec format error"):
+		return "Exec format error"
+	}
+	return msg
+}
+
+// pathFailer prepares runPath's run of the file name: the context its
+// commands run in, the name its messages give, and fail, which says why
+// the file cannot run (in bash's words, or in those of the GNU tool that
+// runs it) and returns st. exec says a second line, as bash's exec
+// builtin does after execve failed (then errno is 0 for a binary:
+// bash's "Success").
+func pathFailer(ctx context.Context, name, dir string, stderr io.Writer) (context.Context, string, func(st int, msg, execMsg string) int) {
+	prefix := "llmsh: "
+	tool, _ := ctx.Value(execToolKey{}).(execTool)
+	if tool.name != "" {
+		// Run by a GNU tool (env, xargs, timeout ...): the tool says why
+		// the file cannot run; what the file runs is the shell's again.
+		ctx = context.WithValue(ctx, execToolKey{}, execTool{})
+	}
+	if r := currentRunner(ctx); r != nil {
+		prefix = r.ShellErrPrefix()
+	}
+	exec := execing(ctx)
+	if exec {
+		// exec names the file by its full path, as bash's exec builtin
+		// hands execve the path it looked up.
+		name = absPath(dir, name)
+	}
+	fail := func(st int, msg, execMsg string) int {
+		if tool.name != "" && toolExecFailed(stderr, tool.name, name, execErrno(msg)) {
+			tool.failed.Set()
+			return st
+		}
+		fmt.Fprintf(stderr, "%s%s: %s\n", prefix, commandText(name), msg)
+		if exec && execMsg != "" {
+			fmt.Fprintf(stderr, "%s%s\n", prefix, execMsg)
+		}
+		execFailed(ctx) // exec ./dir: a command exec cannot run
+		return st
+	}
+	return ctx, name, fail
 }

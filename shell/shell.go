@@ -694,34 +694,7 @@ func (s *Shell) run(ctx context.Context, args []string, shellBuiltin bool, stdin
 	}
 	env.GoCtx = goContext // xargs -P's commands run on goroutines of their own
 	env.Exec = func(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
-		vars, cdir := environ, dir
-		if e, ok := ctx.Value(environKey{}).([]string); ok {
-			vars = e // set by env NAME=VALUE
-		}
-		if d, ok := builtins.ExecDir(ctx); ok {
-			cdir = d // env -C DIR, find -execdir: for this command only
-			ctx = builtins.WithExecDir(ctx, "")
-		}
-		if len(args) > 0 && builtins.IsProgram(args[0]) {
-			// As execvp: the command's PATH (the default when it
-			// has none).
-			pathVar, ok := builtins.EnvironValue(vars, "PATH")
-			if !ok {
-				pathVar = builtins.DefaultPath
-			}
-			ps := builtins.LookPath(args[0], pathVar, cdir, false, func(p string) bool { return s.executable(ctx, p) })
-			if len(ps) == 0 {
-				return execNotFound(errw, name, args[0])
-			}
-			if !builtins.ProgramDir(absPath(cdir, ps[0])) {
-				args = append([]string{ps[0]}, args[1:]...)
-			}
-		}
-		st := s.run(ctx, args, false, in, out, errw, cdir, vars)
-		if st == notFound {
-			st = execNotFound(errw, name, args[0])
-		}
-		return st
+		return s.toolExec(ctx, name, args, in, out, errw, dir, environ)
 	}
 	var pipe *pipeWatch
 	if !runsCommands[name] {
@@ -786,32 +759,24 @@ type shellVars struct{ hc *interp.HandlerContext }
 func (v *shellVars) Assign(name, value string) { v.hc.Assign(name, value) }
 func (v *shellVars) ByteLocale() bool          { return expand.ByteLocale(v.hc.Env) }
 
-// execNotFoundMsg is how each GNU tool that runs a command says it found
-// none by that name (%s: the name as the tool quotes it).
-var execNotFoundMsg = map[string]string{
-	"env":     "env: %s: No such file or directory",
-	"xargs":   "xargs: %s: No such file or directory",
-	"find":    "find: %s: No such file or directory",
-	"timeout": "timeout: failed to run command %s: No such file or directory",
-	"nice":    "nice: %s: No such file or directory",
-	"nohup":   "nohup: failed to run command %s: No such file or directory",
-	"stdbuf":  "stdbuf: failed to run command %s: No such file or directory",
+// execFailMsg is how each GNU tool that runs a command says it could not
+// run it (%s: the name as the tool quotes it, then why).
+var execFailMsg = map[string]string{
+	"env":     "env: %s: %s",
+	"xargs":   "xargs: %s: %s",
+	"find":    "find: %s: %s",
+	"timeout": "timeout: failed to run command %s: %s",
+	"nice":    "nice: %s: %s",
+	"nohup":   "nohup: failed to run command %s: %s",
+	"stdbuf":  "stdbuf: failed to run command %s: %s",
 }
 
 // execNotFound reports a command that tool (env, xargs, timeout …) could
 // not run, in that tool's words, and returns 127 as GNU's tools do.
 func execNotFound(w io.Writer, tool, name string) int {
-	msg, ok := execNotFoundMsg[tool]
-	if !ok {
+	if !toolExecFailed(w, tool, name, "No such file or directory") {
 		return notFoundStatus(w, "llmsh: ", name)
 	}
-	q := gnuQuote(name)
-	if tool == "xargs" {
-		q = name
-	} else if tool == "nohup" {
-		q = "'" + name + "'"
-	}
-	fmt.Fprintf(w, msg+"\n", q)
 	if tool == "env" && strings.ContainsAny(name, " \t") {
 		fmt.Fprintln(w, "env: use -[v]S to pass options in shebang lines")
 	}
@@ -964,6 +929,16 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		}
 		src = string(b)
 	}
+	// A write of the shell's own to a pipeline's pipe whose reader has
+	// gone sends it SIGPIPE, as to bash (status 141 unless trapped).
+	var sigpipe atomic.Pointer[interp.Runner]
+	sendSigpipe := func() {
+		if r := sigpipe.Load(); r != nil {
+			r.SignalShell(13)
+		}
+	}
+	stdout, _ = interp.ShellPipeOutput(stdout, sendSigpipe)
+	stderr, _ = interp.ShellPipeOutput(stderr, sendSigpipe) // 2>&1 |, |&
 	o := s.opts
 	// bash takes no IFS from its environment: the new shell starts with
 	// the default.
@@ -989,6 +964,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 		return 2
 	}
 	sub.commands, sub.inflight, sub.psubs, sub.isNested = s.commands, s.inflight, s.psubs, true
+	sigpipe.Store(sub.runner)
 	sub.frameCheck, sub.paths = s.frameCheck, s.paths
 	inheritFds(ctx, sub)
 	defer sub.runner.CloseFds()
@@ -1657,4 +1633,66 @@ func BinaryScript(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// toolExecFailed says, in tool's words, why it could not run the command
+// name (why: the errno's text); false if tool is none of execFailMsg's.
+func toolExecFailed(w io.Writer, tool, name, why string) bool {
+	msg, ok := execFailMsg[tool]
+	if !ok {
+		return false
+	}
+	q := gnuQuote(name)
+	if tool == "xargs" {
+		q = name
+	} else if tool == "nohup" {
+		q = "'" + name + "'"
+	}
+	fmt.Fprintf(w, msg+"\n", q, why)
+	return true
+}
+
+// toolExec runs args for the tool name (env, xargs, find -exec, timeout
+// ...) as execvp would: a name on the command's PATH, or a path. What
+// cannot be run the tool reports in its own words (and notes it in the
+// call's builtins.ExecFailure).
+func (s *Shell) toolExec(ctx context.Context, name string, args []string, in io.Reader, out, errw io.Writer, dir string, environ []string) int {
+	vars, cdir := environ, dir
+	if e, ok := ctx.Value(environKey{}).([]string); ok {
+		vars = e // set by env NAME=VALUE
+	}
+	if d, ok := builtins.ExecDir(ctx); ok {
+		cdir = d // env -C DIR, find -execdir: for this command only
+		ctx = builtins.WithExecDir(ctx, "")
+	}
+	failed := builtins.ExecFailureOf(ctx)
+	if failed != nil {
+		ctx = builtins.WithExecFailure(ctx, nil) // the command's own commands are not the tool's
+	}
+	if len(args) > 0 && builtins.IsProgram(args[0]) {
+		// As execvp: the command's PATH (the default when it
+		// has none).
+		pathVar, ok := builtins.EnvironValue(vars, "PATH")
+		if !ok {
+			pathVar = builtins.DefaultPath
+		}
+		ps := builtins.LookPath(args[0], pathVar, cdir, false, func(p string) bool { return s.executable(ctx, p) })
+		if len(ps) == 0 {
+			failed.Set()
+			return execNotFound(errw, name, args[0])
+		}
+		if !builtins.ProgramDir(absPath(cdir, ps[0])) {
+			args = append([]string{ps[0]}, args[1:]...)
+		}
+	}
+	if len(args) > 0 && strings.Contains(args[0], "/") {
+		// runPath says in the tool's words why the file cannot run.
+		ctx = context.WithValue(ctx, execToolKey{}, execTool{name, failed})
+	}
+	st := s.run(ctx, args, false, in, out, errw, cdir, vars)
+	if st == notFound {
+		failed.Set()
+		st = execNotFound(errw, name, args[0])
+	}
+	return st
 }

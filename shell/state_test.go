@@ -321,3 +321,32 @@ func (w *seenWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// TestStdinPipeShared: a shell that env (or nice, nohup, stdbuf) runs
+// reads the session's own stdin pipe as it is, taking only what its
+// commands read: `while read l; do env bash -c :; done` reads every
+// line (session 33: the nested shell copied the pipe ahead and the loop
+// lost lines), and a nested read -t gives up on an empty pipe.
+func TestStdinPipeShared(t *testing.T) {
+	t.Parallel()
+	c := vfstest.Session(t, vfsd.Config{})
+	var out strings.Builder
+	sh, err := New(Options{Client: c, Stdout: &out, Stderr: io.Discard, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe() // non-blocking, as the llmsh command's
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := sh.SetStdin(r); err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("a\nb\nc\nd\n"))
+	w.Close()
+	script := `while read -r l; do env bash -c :; nice bash -c 'read -r x; echo "inner $x"'; echo "got $l"; done`
+	if st := sh.Run(context.Background(), script, "llmsh"); st != 0 || out.String() != "inner b\ngot a\ninner d\ngot c\n" {
+		t.Errorf("got %q, status %d", out.String(), st)
+	}
+}

@@ -403,6 +403,18 @@ type stoppablePipe struct {
 	ctx context.Context
 }
 
+// SharedInput marks it as input its readers share (interp.InputFile): a
+// shell that the command runs (env ./job.sh in a read loop) reads it as
+// it is, taking only what its commands read, instead of copying it
+// ahead into a pipe; it reads only what it is asked for.
+func (stoppablePipe) SharedInput() {}
+
+// Buffered and Pipe make it an interp.PipeInput, so that a nested
+// shell's read -t waits on the pipe for input, and read -t 0 asks it:
+// nothing is read ahead.
+func (stoppablePipe) Buffered() int    { return 0 }
+func (p stoppablePipe) Pipe() *os.File { return p.f }
+
 func (p stoppablePipe) Read(b []byte) (int, error) {
 	rc, err := p.f.SyscallConn()
 	if err != nil || len(b) == 0 {

@@ -281,11 +281,15 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 			c.Close()
 		}
 	}
+	lastCtx, lastGate, stopLast := r.lastElemGate(ctx, subs[n-1], elems[n-1])
+	defer stopLast()
 	run := func(i int) {
 		r2 := subs[i]
 		ectx := ctx
 		if i < n-1 {
 			ectx = ctxs[i]
+		} else if lastGate != nil {
+			ectx = lastCtx
 		}
 		if !skipped[i] {
 			r2.stmt(ectx, elems[i])
@@ -294,7 +298,11 @@ func (r *Runner) pipeline(ctx context.Context, cm *syntax.BinaryCmd) {
 		r2.waitPsubs(ectx)    // llmsh: fds.go
 		r2.exit.leaveShell()  // subshells don't exit the parent shell
 		r2.exit.returning = false
-		if i < n-1 && gates[i].broke.Load() && ctx.Err() == nil && !commandElem(r2, elems[i]) {
+		gate := lastGate
+		if i < n-1 {
+			gate = gates[i]
+		}
+		if gate != nil && gate.broke.Load() && ctx.Err() == nil && !commandElem(r2, elems[i]) {
 			// llmsh: as bash's SIGPIPE: a write after its reader
 			// ended stops the element, status 128+13.
 			r2.exit = exitStatus{code: 141}
@@ -728,6 +736,39 @@ func (g *gatedWriter) ReadFrom(src io.Reader) (int64, error) {
 	return n, err
 }
 
+// lastElemGate gives the last element of a pipeline (sub, running st)
+// a gate of its own on its output when that is an enclosing pipeline's
+// pipe (llmsh): in bash the element is a process, which SIGPIPE ends
+// alone, so `{ seq 9 | while read l; do echo $l; done; echo $? >&2; } |
+// head -1` says 141 and the group goes on. It returns the element's
+// context, the gate (nil when there is none) and what ends the context.
+func (r *Runner) lastElemGate(ctx context.Context, sub *Runner, st *syntax.Stmt) (context.Context, *gatedWriter, func()) {
+	ectx, g, stop := pipeGate(ctx, sub)
+	if g != nil && commandElem(sub, st) {
+		g.broken = func() {} // the handler answers for it (141)
+	}
+	return ectx, g, stop
+}
+
+// pipeGate gives sub, a process of its own in bash (a pipeline's last
+// element, a subshell), a gate on its output when that is a pipeline's
+// pipe: its write that finds the reader gone ends it alone (the
+// returned context), not the element it runs in. g is nil when its
+// output is no such pipe.
+func pipeGate(ctx context.Context, sub *Runner) (ectx context.Context, g *gatedWriter, stop func()) {
+	out, ok := sub.stdout.(programGate)
+	if gw, isGate := sub.stdout.(*gatedWriter); isGate {
+		out, ok = programGate{gw}, true // its writes stop it, not the enclosing element
+	}
+	if !ok {
+		return ctx, nil, func() {}
+	}
+	ectx, cancel := context.WithCancel(ctx)
+	g = &gatedWriter{w: out, broken: cancel}
+	sub.stdout = g
+	return ectx, g, cancel
+}
+
 // commandElem reports whether a pipeline element is a simple command that
 // is no function: the exec handler reports its broken pipe itself.
 func commandElem(r *Runner, st *syntax.Stmt) bool {
@@ -844,3 +885,26 @@ func (p programGate) ReadFrom(src io.Reader) (int64, error) {
 	p.g.copying()
 	return io.Copy(p.g.w, src)
 }
+
+// ShellPipeOutput makes w, a pipeline's pipe as the runner gives it to a
+// command (llmsh), the output of a shell that the command runs (bash -c,
+// a script by its path): in bash that shell is a process to which its
+// own writes (echo in a loop) send SIGPIPE when the reader has gone,
+// while the programs it runs die alone. A write of the shell's that
+// fails so calls sigpipe; the programs get a view that does not
+// (programGate). ok is false, and w is returned as it is, when w is no
+// such pipe.
+func ShellPipeOutput(w io.Writer, sigpipe func()) (out io.Writer, ok bool) {
+	switch w.(type) {
+	case *gatedWriter, programGate:
+		return &gatedWriter{w: w, broken: sigpipe}, true
+	}
+	return w, false
+}
+
+// SignalShell sends sig to the shell as kill from another process would
+// (llmsh: SIGPIPE to a shell run as a command, whose write found the
+// reader of its pipe gone): a trapped signal runs its trap before the
+// shell's next command, an ignored one does nothing, another ends the
+// shell with status 128+sig (its EXIT trap runs).
+func (r *Runner) SignalShell(sig int) { r.llmsh.signalTop(sig) }

@@ -1532,8 +1532,13 @@ func (r *Runner) cmdSubshell(ctx context.Context, cm *syntax.Subshell) {
 		r.subshellForeground(ctx, r2, cm)
 		return
 	}
-	r2.stmts(ctx, cm.Stmts)
-	r2.pendingAtEnd(ctx) // llmsh: jobsig.go
+	sctx, sgate, stopSub := pipeGate(ctx, r2) // llmsh: SIGPIPE ends the subshell alone
+	r2.stmts(sctx, cm.Stmts)
+	r2.pendingAtEnd(sctx) // llmsh: jobsig.go
+	stopSub()
+	if sgate != nil && sgate.broke.Load() && ctx.Err() == nil {
+		r2.exit = exitStatus{code: 141}
+	}
 	r2.subshellExit(ctx) // llmsh: its own EXIT trap
 	if r.jobSelf != nil && r.jobSub == cm {
 		r2.orphanPsubs() // llmsh: `( … ) &` is the job (fds.go)
