@@ -61,6 +61,7 @@ type bgProc struct {
 	stoppedAt time.Time
 	stopShown bool
 	notified  bool // its end by a signal was reported (notifyKilled)
+	chldSeen  bool // its end was counted for its subshell's CHLD trap
 	owner     int  // the $BASHPID of the shell that started it
 	// trapped are the signals the job's shell traps or ignores, and
 	// trapPending those sent to it that its traps are still to run

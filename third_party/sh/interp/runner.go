@@ -816,6 +816,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		r.stmtSync(ctx, st, elem)
 		r.deferSeq = 0
 	}
+	if r.traps[chldTrap] != "" && r.bashPid != r.llmsh.pid {
+		r.subshellJobsEnded() // llmsh: chld.go
+	}
 	if r.chldPending > 0 && !r.handlingTrap {
 		r.runChldTraps(ctx) // llmsh: chld.go
 	}
