@@ -355,7 +355,7 @@ func LangSyntaxError(le syntax.LangError, src string) syntax.ParseError {
 	}
 	line := strings.Count(src[:at], "\n") + 1
 	col := at - strings.LastIndexByte(src[:at], '\n')
-	return syntax.ParseError{Filename: le.Filename, Pos: syntax.NewPos(uint(at), uint(line), uint(col)), Text: "llmsh: " + le.Feature}
+	return syntax.ParseError{Filename: le.Filename, Pos: syntax.NewPos(uint(at), uint(line), uint(col)), Text: "llmsh: " + le.Feature, InSubst: le.InSubst}
 }
 
 // quoteIn is the quote named in a "closing quote `X`" message.
