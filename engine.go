@@ -389,6 +389,10 @@ func (s *Session) Interactive(ctx context.Context, stdout, stderr io.Writer, fro
 		case <-ctx.Done():
 		}
 	}()
+	// One write at a time, a limit's message from the guard's goroutine
+	// too (session 33: a data race on the caller's bytes.Buffer in
+	// TestInteractiveSessionGrowth under -race).
+	stdout, stderr = serialWriters(stdout, stderr)
 	lim := &limiter{stderr: stderr, maxOutput: s.opts.MaxOutput}
 	s.setLimiter(lim)
 	defer s.setLimiter(nil)

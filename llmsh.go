@@ -432,17 +432,24 @@ func (s *Session) endCheck(g runGuard, lim *limiter) {
 		grew = min(grew, heap-min(heap, g.start))
 	}
 	var names []string
-	freed := 0
+	freed, params := 0, false
 	for _, v := range sets {
 		if uint64(freed) >= grew {
 			break
 		}
 		s.sh.UnsetGlobal(v.Name)
-		names = append(names, v.Name)
+		if v.Name == "@" {
+			params = true
+		} else {
+			names = append(names, v.Name)
+		}
 		freed += v.Size
 	}
 	if len(names) != 0 {
 		lim.note(fmt.Sprintf("unset %s, which this run set: the session would keep more than its memory limit", strings.Join(names, " ")))
+	}
+	if params {
+		lim.note("set --: the positional parameters this run set would keep the session over its memory limit")
 	}
 	if memguard.Over(g.top) {
 		lim.note("the session keeps more than its memory limit: each run is stopped until one unsets what it keeps, or the session is reset")
@@ -856,23 +863,7 @@ func (s *Session) run(ctx context.Context, script, pre string, ro RunOptions) (R
 // capture of what ro leaves nil (nil when it leaves none); notes is where
 // llmsh's own messages go.
 func outputs(ctx context.Context, ro RunOptions) (out *capture, stdout, stderr, notes io.Writer) {
-	stdout, stderr = ro.Stdout, ro.Stderr
-	// The caller's writers get the script's writes one at a time, as a
-	// process's descriptors would: a pipeline's elements (their set -x
-	// lines, builtins' messages) write from goroutines of their own, and
-	// a bytes.Buffer is not safe for that. A lock for each, one for both
-	// when they are one writer (a write that blocks on stdout does not
-	// hold up a message to stderr).
-	outMu, errMu := new(sync.Mutex), new(sync.Mutex)
-	if sameWriter(stdout, stderr) {
-		errMu = outMu
-	}
-	if stdout != nil {
-		stdout = &serialWriter{mu: outMu, w: stdout}
-	}
-	if stderr != nil {
-		stderr = &serialWriter{mu: errMu, w: stderr}
-	}
+	stdout, stderr = serialWriters(ro.Stdout, ro.Stderr)
 	notes = stderr
 	if stdout == nil || stderr == nil {
 		out = newCapture()
@@ -888,6 +879,27 @@ func outputs(ctx context.Context, ro RunOptions) (out *capture, stdout, stderr, 
 		}
 	}
 	return out, stdout, stderr, notes
+}
+
+// serialWriters returns the caller's writers (nil stays nil) made to
+// take the script's writes one at a time, as a process's descriptors
+// would: a pipeline's elements (their set -x lines, builtins' messages)
+// and a limit's message from the memory guard write from goroutines of
+// their own, and a bytes.Buffer is not safe for that. A lock for each,
+// one for both when they are one writer (a write that blocks on stdout
+// does not hold up a message to stderr).
+func serialWriters(stdout, stderr io.Writer) (io.Writer, io.Writer) {
+	outMu, errMu := new(sync.Mutex), new(sync.Mutex)
+	if sameWriter(stdout, stderr) {
+		errMu = outMu
+	}
+	if stdout != nil {
+		stdout = &serialWriter{mu: outMu, w: stdout}
+	}
+	if stderr != nil {
+		stderr = &serialWriter{mu: errMu, w: stderr}
+	}
+	return stdout, stderr
 }
 
 // sameWriter reports whether a and b are the same writer (never

@@ -272,6 +272,34 @@ func TestInProcessSessionGrowth(t *testing.T) {
 	keepUntilStopped(t, func(script string) llmsh.Result { return run(t, s, script) }, "llmsh: memory limit exceeded (32 MiB)")
 }
 
+// TestSessionGrowthExportedParams: what a Run over the session's bound
+// kept in an exported variable, or in the positional parameters, is given
+// back at its end (session 33: the exported list a command got held a
+// copy of the value after the session's unset, so the session stayed
+// over and every later Run was stopped; the parameters, no variable,
+// were never cleared). Each Run keeps 12.5 MB under 32 MiB.
+func TestSessionGrowthExportedParams(t *testing.T) {
+	for _, keep := range []string{`export a%[1]d; cat </dev/null`, `set -- "$@" "$a%[1]d"; unset a%[1]d`} {
+		s := growthSession(t)
+		for i := 0; ; i++ {
+			if i == 4 {
+				t.Fatalf("%s: four Runs kept 50 MB under a limit of 32 MiB", keep)
+			}
+			res := run(t, s, fmt.Sprintf("printf -v a%[1]d '%%*s' 12500000 ''; "+keep+"; echo kept", i))
+			if res.ExitCode == 0 {
+				continue
+			}
+			if res.ExitCode != 125 || strings.Contains(res.Stderr, "the session keeps more") {
+				t.Fatalf("%s: Run %d: %+v", keep, i, res)
+			}
+			if r := run(t, s, "echo $#"); r.ExitCode != 0 {
+				t.Fatalf("%s: the Run after the stopped one: %+v", keep, r)
+			}
+			break
+		}
+	}
+}
+
 // TestInteractiveSessionGrowth is TestInProcessSessionGrowth for the
 // command lines of Session.Interactive (the REPL's): each is guarded and
 // checked at its end as a Run is (session 32: a line had no guard of

@@ -567,8 +567,8 @@ func (c *awkConfig) run(env *Env) int {
 
 	// Commands of print | "cmd" run beside awk and write to its output
 	// and error streams as awk does: through locks.
-	stdout := &lockedWriter{w: env.Stdout}
-	stderr := &awkStderr{lockedWriter: lockedWriter{w: env.Stderr}}
+	stdout := NewLockedWriter(env.Stdout)
+	stderr := &awkStderr{LockedWriter: LockedWriter{w: env.Stderr}}
 	var out io.Writer = stdout
 	var bw *bufio.Writer
 	if !env.Terminal {
@@ -597,7 +597,15 @@ func (c *awkConfig) run(env *Env) int {
 			if w == nil {
 				w = stdout
 			}
-			return env.Exec(ctx, []string{"sh", "-c", cmd}, stdin, w, stderr)
+			ctx, killed := WithKillReport(ctx)
+			st := env.Exec(ctx, []string{"sh", "-c", cmd}, stdin, w, stderr)
+			if sig := killed.Sig(); sig != 0 && st == 128+sig {
+				// mawk decodes the wait status: a command that a
+				// signal ended gives 256+sig (system("kill -9 $$")
+				// is 265), in system() and in close() alike.
+				return 256 + sig
+			}
+			return st
 		}
 	}
 	it, err := interp.New(prog)
@@ -606,6 +614,12 @@ func (c *awkConfig) run(env *Env) int {
 		return 2
 	}
 	status, err := it.ExecuteContext(env.Ctx, config)
+	if errors.Is(err, interp.ErrSigpipe) && env.Ctx.Err() == nil {
+		// mawk is killed by SIGPIPE writing to a command that has
+		// ended: what it had not written yet is lost, its status
+		// 128+13, silently.
+		return 141
+	}
 	fatal := err != nil && env.Ctx.Err() == nil && !IsBrokenPipe(err)
 	if fatal && !stderr.isClosed() {
 		// After close("/dev/stderr") the message is lost, as mawk's
@@ -1190,13 +1204,18 @@ func awkNumberPrefix(s string) string {
 	return s[:end]
 }
 
-// lockedWriter lets awk and the commands it runs write to one stream.
-type lockedWriter struct {
+// LockedWriter lets several goroutines write to one stream, a write at a
+// time: awk and the commands it runs, llmsh's session and vfsd's stderr
+// copier.
+type LockedWriter struct {
 	mu sync.Mutex
 	w  io.Writer
 }
 
-func (l *lockedWriter) Write(p []byte) (int, error) {
+// NewLockedWriter returns a LockedWriter that writes to w.
+func NewLockedWriter(w io.Writer) *LockedWriter { return &LockedWriter{w: w} }
+
+func (l *LockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
@@ -1204,14 +1223,14 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 
 // Unwrap is the stream written: the shell looks through it to charge a
 // failed write to a redirection.
-func (l *lockedWriter) Unwrap() io.Writer { return l.w }
+func (l *LockedWriter) Unwrap() io.Writer { return l.w }
 
 // awkStderr is awk's standard error: close("/dev/stderr") closes it,
 // as mawk closes its descriptor 2; awk and the commands it runs then
 // write there no more (a write fails with EBADF), and awk's own messages
 // are lost, as mawk's are.
 type awkStderr struct {
-	lockedWriter
+	LockedWriter
 	closed bool
 }
 

@@ -35,6 +35,8 @@ type bcLexer struct {
 	// as it comes: `coproc bc` answers each line at once, as GNU's); false
 	// at the end of it.
 	more func() (string, bool)
+	// noHash (-s): '#' starts no comment, it is an illegal character.
+	noHash bool
 }
 
 // fill appends the next line of input to src when the lexer reads as it
@@ -81,6 +83,9 @@ func (l *bcLexer) next() (bcTok, error) {
 			l.pos += 2
 			l.line++
 			continue
+		case c == '#' && l.noHash:
+			l.pos++
+			return bcTok{}, errors.New("illegal character: #")
 		case c == '#':
 			for l.pos < len(l.src) && l.src[l.pos] != '\n' {
 				l.pos++
@@ -249,6 +254,11 @@ type bcParser struct {
 	depth  int
 	nest   int
 	loops  int
+	// -s and -w (bc_std.go): std is 's', 'w' or 0; warn says a
+	// construct POSIX does not have; hadError (-s) drops the line.
+	std      byte
+	warn     func(line int, msg string)
+	hadError bool
 }
 
 type bcSyntaxError struct {
@@ -323,6 +333,7 @@ func (p *bcParser) statement() bcStmt {
 		p.advance()
 		return &bcStrStmt{t.text}
 	case "print":
+		p.nonStd(t.line, "print statement")
 		return p.printStmt()
 	case "if":
 		return p.ifStmt()
@@ -343,6 +354,7 @@ func (p *bcParser) statement() bcStmt {
 		return &bcBreak{}
 	case "continue":
 		p.advance()
+		p.nonStd(t.line, "Continue statement")
 		if p.loops == 0 {
 			panic(&bcSyntaxError{t.line, "Continue outside a for"})
 		}
@@ -366,10 +378,17 @@ func (p *bcParser) statement() bcStmt {
 		nt := p.peek()
 		if !(nt.kind == "nl" || nt.kind == "eof" || nt.kind == "op" && (nt.text == ";" || nt.text == "}")) {
 			r.x = p.expr()
+			if !bcParenthesized(r.x) {
+				p.nonStd(p.lookLine(), "return expression requires parenthesis")
+			}
 		}
 		return r
 	}
-	return &bcExprStmt{p.expr()}
+	x := p.expr()
+	if p.std != 0 && bcHasComparison(x) {
+		p.nonStd(p.lookLine(), "comparison in expression")
+	}
+	return &bcExprStmt{x}
 }
 
 // printStmt parses a print statement: strings and expressions separated by commas.
@@ -408,7 +427,7 @@ func (p *bcParser) ifStmt() *bcIf {
 		p.skipNewlines()
 	}
 	if p.peek().kind == "else" {
-		p.advance()
+		p.nonStd(p.advance().line, "else clause in if statement")
 		p.skipNewlines()
 		s.els = p.statement()
 	} else {
@@ -425,14 +444,20 @@ func (p *bcParser) forStmt() *bcFor {
 	s := &bcFor{}
 	if !p.isOp(";") {
 		s.init = p.expr()
+	} else {
+		p.nonStd(p.peek().line, "Missing expression in for statement")
 	}
 	p.expectOp(";")
 	if !p.isOp(";") {
 		s.cond = p.expr()
+	} else {
+		p.nonStd(p.peek().line, "Missing expression in for statement")
 	}
 	p.expectOp(";")
 	if !p.isOp(")") {
 		s.post = p.expr()
+	} else {
+		p.nonStd(p.peek().line, "Missing expression in for statement")
 	}
 	p.expectOp(")")
 	s.body = p.loopBody()
@@ -489,7 +514,7 @@ func (p *bcParser) define(funcs map[string]*bcFunc) {
 	p.advance() // define
 	f := &bcFunc{}
 	if p.peek().kind == "void" {
-		p.advance()
+		p.nonStd(p.advance().line, "void functions")
 		f.void = true
 	}
 	nt := p.advance()
@@ -501,17 +526,7 @@ func (p *bcParser) define(funcs map[string]*bcFunc) {
 		if p.isOp("*") {
 			p.advance()
 		}
-		a := p.advance()
-		if a.kind != "name" {
-			p.fail()
-		}
-		name := a.text
-		if p.isOp("[") {
-			p.advance()
-			p.expectOp("]")
-			name += "[]"
-		}
-		f.params = append(f.params, name)
+		f.params = append(f.params, p.paramName())
 		if !p.isOp(",") {
 			break
 		}
@@ -520,21 +535,15 @@ func (p *bcParser) define(funcs map[string]*bcFunc) {
 	p.expectOp(")")
 	p.skipNewlines()
 	p.expectOp("{")
+	if t := p.peek(); t.kind != "nl" {
+		p.nonStd(t.line, "End of line required")
+	}
 	p.skipNewlines()
+	p.nonStdName(nt.text) // GNU's lookup after the header's end of line
 	if p.peek().kind == "auto" {
 		p.advance()
 		for {
-			a := p.advance()
-			if a.kind != "name" {
-				p.fail()
-			}
-			name := a.text
-			if p.isOp("[") {
-				p.advance()
-				p.expectOp("]")
-				name += "[]"
-			}
-			f.autos = append(f.autos, name)
+			f.autos = append(f.autos, p.paramName())
 			if !p.isOp(",") {
 				break
 			}
@@ -550,6 +559,22 @@ func (p *bcParser) define(funcs map[string]*bcFunc) {
 	p.inFunc = false
 	p.expectOp("}")
 	funcs[nt.text] = f
+}
+
+// paramName reads the name of a parameter or auto variable of a define:
+// NAME, or NAME[] for an array (returned with its "[]").
+func (p *bcParser) paramName() string {
+	a := p.advance()
+	if a.kind != "name" {
+		p.fail()
+	}
+	name := a.text
+	if p.isOp("[") {
+		p.advance()
+		p.expectOp("]")
+		name += "[]"
+	}
+	return name
 }
 
 // bcMaxNest bounds the nesting of expressions and statements, so that no
@@ -568,7 +593,7 @@ func (p *bcParser) expr() bcExpr {
 func (p *bcParser) orExpr() bcExpr {
 	x := p.andExpr()
 	for p.isOp("||") {
-		p.advance()
+		p.nonStd(p.advance().line, "|| operator")
 		x = &bcBinary{"||", x, p.andExpr()}
 	}
 	return x
@@ -577,7 +602,7 @@ func (p *bcParser) orExpr() bcExpr {
 func (p *bcParser) andExpr() bcExpr {
 	x := p.notExpr()
 	for p.isOp("&&") {
-		p.advance()
+		p.nonStd(p.advance().line, "&& operator")
 		x = &bcBinary{"&&", x, p.notExpr()}
 	}
 	return x
@@ -586,7 +611,9 @@ func (p *bcParser) andExpr() bcExpr {
 func (p *bcParser) notExpr() bcExpr {
 	if p.isOp("!") {
 		p.advance()
-		return &bcUnary{"!", p.notExpr()}
+		x := &bcUnary{"!", p.notExpr()}
+		p.nonStd(p.lookLine(), "! operator")
+		return x
 	}
 	return p.relExpr()
 }
@@ -694,6 +721,7 @@ func (p *bcParser) primary() bcExpr {
 			}
 			return &bcUnary{"()", x}
 		case ".":
+			p.nonStd(t.line, "Last variable")
 			return &bcSpecial{"last"}
 		}
 	case "scale":
@@ -705,6 +733,9 @@ func (p *bcParser) primary() bcExpr {
 		}
 		return &bcSpecial{"scale"}
 	case "ibase", "obase", "last":
+		if t.kind == "last" {
+			p.nonStd(t.line, "Last variable")
+		}
 		return &bcSpecial{t.kind}
 	case "length", "sqrt":
 		p.expectOp("(")
@@ -713,6 +744,7 @@ func (p *bcParser) primary() bcExpr {
 		return &bcBuiltinCall{t.kind, x}
 	case "name":
 		if p.isOp("[") {
+			p.nonStdName(t.text) // GNU's lookup as it reads the '['
 			p.advance()
 			idx := p.expr()
 			p.expectOp("]")
@@ -745,9 +777,14 @@ func (p *bcParser) primary() bcExpr {
 				}
 				p.advance()
 			}
+			if p.std != 0 && len(t.text) > 1 {
+				// reduced at the ')', with no look past it
+				p.nonStd(p.peek().line, "multiple letter name - "+t.text)
+			}
 			p.expectOp(")")
 			return c
 		}
+		p.nonStdName(t.text)
 		return &bcVar{t.text, nil}
 	}
 	p.peeked = true
@@ -775,6 +812,14 @@ func bc(env *Env) int {
 	mathlib := f.Bool('l', "mathlib", "use the predefined math routines (s c a l e j) and scale=20")
 	f.Bool('q', "quiet", "don't print initial banner")
 	f.Bool('i', "interactive", "force interactive mode")
+	var std byte
+	f.Func('s', "standard", NoArg, "", "non-standard bc constructs are errors", func(string, bool) error { std = 's'; return nil })
+	f.Func('w', "warn", NoArg, "", "warn about non-standard bc constructs", func(string, bool) error {
+		if std == 0 {
+			std = 'w'
+		}
+		return nil
+	})
 	version := shortHelpVersion(f, 'h', 'v')
 	files, err := f.Parse(env.Args[1:])
 	if msg, ok := usageMessage(err); ok && !errors.Is(err, ErrHelp) {
@@ -793,6 +838,7 @@ func bc(env *Env) int {
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	defer w.Flush()
 	in := newBcInterp(env, w)
+	in.std = std
 	if *mathlib {
 		in.mathlib = true
 		in.scale = 20
@@ -852,9 +898,19 @@ func (in *bcInterp) run(name, src string, w *bufio.Writer) (done bool, status in
 
 // runLexer is run over what lx reads.
 func (in *bcInterp) runLexer(name string, lx *bcLexer, w *bufio.Writer) (done bool, status int) {
-	p := &bcParser{lx: lx}
+	p := &bcParser{lx: lx, std: in.std}
+	lx.noHash = in.std == 's'
+	p.warn = func(line int, msg string) {
+		w.Flush()
+		kind := "(Warning)"
+		if in.std == 's' {
+			kind = "Error:"
+		}
+		fmt.Fprintf(in.env.Stderr, "%s %d: %s %s\n", name, line, kind, msg)
+	}
 	var batch []bcStmt
 	execBatch := func() bool {
+		in.batch = batch
 		for _, s := range batch {
 			err := in.exec(s)
 			if err == nil {
@@ -955,9 +1011,11 @@ func (in *bcInterp) parseLine(p *bcParser, name string, batch *[]bcStmt, w *bufi
 		}
 		switch {
 		case t.kind == "eof":
+			p.dropIfError(batch)
 			return false, true
 		case t.kind == "nl":
 			p.advance()
+			p.dropIfError(batch)
 			return false, false
 		case t.kind == "op" && t.text == ";":
 			p.advance()
@@ -967,7 +1025,11 @@ func (in *bcInterp) parseLine(p *bcParser, name string, batch *[]bcStmt, w *bufi
 			if lineUsed {
 				p.fail()
 			}
-			p.define(in.funcs)
+			p.defineStd(in.funcs)
+			// A definition is an input item of its own (GNU bc.y):
+			// what follows it on the line begins the next one.
+			lineUsed = false
+			continue
 		default:
 			s := p.statement()
 			if p.quit {

@@ -24,6 +24,7 @@ type bcInterp struct {
 	last    bcNum
 	col     int
 	mathlib bool
+	std     byte   // -s: 's', -w: 'w'
 	fname   string // function being run, for messages
 	steps   int
 	werr    error // the first output error: bc stops
@@ -34,6 +35,9 @@ type bcInterp struct {
 	// instruction (0: its function, k: its k-th parameter, -1: its end).
 	cur    any
 	curArg int
+	// batch is the line's statements that run now (for a warning's
+	// address).
+	batch []bcStmt
 }
 
 // bcMaxCalls bounds recursion (GNU bc is bounded by its own stack).
@@ -243,7 +247,20 @@ func (in *bcInterp) store(x bcExpr, v bcNum) error {
 	return in.rt("bad assignment")
 }
 
+// warn prints a run time warning as GNU bc 1.07.1 does, with the address
+// of the instruction that runs (bc_addr.go).
 func (in *bcInterp) warn(msg string) {
+	list := in.batch
+	if f := in.funcs[in.fname]; in.fname != "" && f != nil {
+		list = f.body
+	}
+	if adr, ok := bcAddr(list, in.cur, in.curArg); ok {
+		if f, ok := in.out.(interface{ Flush() error }); ok {
+			f.Flush()
+		}
+		fmt.Fprintf(in.env.Stderr, "Runtime warning (func=%s, adr=%d): %s\n", in.funcName(), adr, msg)
+		return
+	}
 	fmt.Fprintf(in.env.Stderr, "Runtime warning (func=%s): %s\n", in.funcName(), msg)
 }
 
@@ -608,6 +625,9 @@ func (in *bcInterp) exec(s bcStmt) error {
 		}
 		if a, ok := s.x.(*bcAssign); ok && !a.paren {
 			return nil
+		}
+		if c, ok := s.x.(*bcCall); ok && in.funcs[c.name] != nil && in.funcs[c.name].void {
+			return nil // a void function's call prints nothing
 		}
 		in.printNum(v)
 		in.write("\n", false)

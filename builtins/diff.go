@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"path"
@@ -678,6 +679,11 @@ func (d *differ) compare(name0, name1 string, top bool, parent0, parent1 string)
 		}
 		return 0
 	}
+	if d.streamable(in[0], in[1]) {
+		if st, done := d.compareStreams(in[0], in[1]); done {
+			return st
+		}
+	}
 	for _, p := range in {
 		if err := d.read(p); err != nil {
 			d.out.Flush()
@@ -689,6 +695,98 @@ func (d *differ) compare(name0, name1 string, top bool, parent0, parent1 string)
 		}
 	}
 	return d.compareFiles(in[0], in[1], top)
+}
+
+// ignoring reports whether an option makes lines equal that differ.
+func (d *differ) ignoring() bool {
+	return d.opts.ignoreCase || d.opts.tabExpand || d.opts.white != whiteExact || d.ignoreBlank || len(d.ignoreREs) > 0
+}
+
+// streamable reports whether two regular files may be compared as
+// streams first (compareStreams), without holding them: under -q, as
+// GNU's cmp-like test of -q does, or when one is past the bound of a
+// held input, which would stop the run (session 33: two 349 MB files,
+// identical or binary, could not be compared under the default 2 GiB
+// limit, whose bound is 256 MiB). Not for -D and -y, which print the
+// whole file even when nothing differs.
+func (d *differ) streamable(a, b *diffInput) bool {
+	var size int64
+	for _, p := range []*diffInput{a, b} {
+		if p.missing {
+			continue // -N: empty
+		}
+		if p.name == "-" || isDevStdin(p.name) || p.info == nil || !p.info.Mode().IsRegular() {
+			return false
+		}
+		size = max(size, p.info.Size())
+	}
+	if d.style == diffIfdef || d.style == diffSide {
+		return false
+	}
+	big := d.env.MaxLine > 0 && size > int64(d.env.MaxLine)
+	return big || d.brief && !d.ignoring()
+}
+
+// compareStreams reads two files side by side, holding a buffer of each,
+// and decides what compareFiles would when it can: identical files (0),
+// files that differ under -q, or binary ones (1). done is false when
+// the lines must be compared (or a file could not be read: d.read says
+// why).
+func (d *differ) compareStreams(a, b *diffInput) (status int, done bool) {
+	var rs [2]io.ReadCloser
+	for i, p := range []*diffInput{a, b} {
+		if p.missing {
+			rs[i] = io.NopCloser(strings.NewReader(""))
+			continue
+		}
+		r, err := d.env.Open(p.name)
+		if err != nil {
+			for _, o := range rs[:i] {
+				o.Close()
+			}
+			return 0, false
+		}
+		rs[i] = r
+	}
+	defer rs[0].Close()
+	defer rs[1].Close()
+	name0, name1 := d.label(0, a.name), d.label(1, b.name)
+	bufs := [2][]byte{make([]byte, 64<<10), make([]byte, 64<<10)}
+	binary := false
+	for first := true; ; first = false {
+		if d.env.Ctx.Err() != nil {
+			return 2, true
+		}
+		var n [2]int
+		for i := range rs {
+			var err error
+			n[i], err = io.ReadFull(rs[i], bufs[i])
+			if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+				return 0, false
+			}
+		}
+		c0, c1 := bufs[0][:n[0]], bufs[1][:n[1]]
+		if first {
+			binary = !d.text && (hasNUL(c0) || hasNUL(c1)) // as compareFiles: the first 4 KiB
+		}
+		if !bytes.Equal(c0, c1) {
+			switch {
+			case d.brief && !d.ignoring():
+				fmt.Fprintf(d.out, "Files %s and %s differ\n", name0, name1)
+			case binary:
+				fmt.Fprintf(d.out, "Binary files %s and %s differ\n", name0, name1)
+			default:
+				return 0, false
+			}
+			return 1, true
+		}
+		if n[0] < len(bufs[0]) {
+			if d.reportSame {
+				fmt.Fprintf(d.out, "Files %s and %s are identical\n", name0, name1)
+			}
+			return 0, true
+		}
+	}
 }
 
 func isNotExist(err error) bool {
@@ -804,7 +902,7 @@ func (d *differ) compareFiles(a, b *diffInput, top bool) int {
 	name0, name1 := d.label(0, a.name), d.label(1, b.name)
 	binary := !d.text && (hasNUL(a.data) || hasNUL(b.data))
 	same := bytes.Equal(a.data, b.data)
-	ignoring := d.opts.ignoreCase || d.opts.tabExpand || d.opts.white != whiteExact || d.ignoreBlank || len(d.ignoreREs) > 0
+	ignoring := d.ignoring()
 	// -D and -y print the whole file even when nothing differs.
 	whole := !d.brief && !binary && (d.style == diffIfdef || d.style == diffSide)
 	if binary || (d.brief && !ignoring) || same && !whole {

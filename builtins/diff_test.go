@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	. "github.com/llmsh/llmsh/builtins"
@@ -49,5 +50,49 @@ func TestSplitDiffLinesStops(t *testing.T) {
 	lines, missingNewline, err := ForTests.SplitDiffLines(context.Background(), data)
 	if err != nil || len(lines) != 1<<18+1 || string(lines[1<<18]) != "y" || !missingNewline {
 		t.Fatalf("got %d lines, %v", len(lines), err)
+	}
+}
+
+// TestDiffStreamsBigFiles: two files past the held-input bound are
+// compared as streams when that decides diff's answer (session 33: two
+// 349 MB files could not be compared at the default bound of 256 MiB,
+// where GNU diff answers): identical (-s), differing under -q, binary,
+// one missing under -N -q. Lines that differ still need them whole:
+// value too large, as before.
+func TestDiffStreamsBigFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fsys := testFS(t, dir)
+	var text bytes.Buffer
+	for i := range 30000 {
+		fmt.Fprintf(&text, "line %d\n", i)
+	}
+	a := text.String()
+	writeTestFile(t, fsys, dir+"/a", a)
+	writeTestFile(t, fsys, dir+"/c", a)
+	writeTestFile(t, fsys, dir+"/b", strings.Replace(a, "line 20000\n", "x\n", 1))
+	writeTestFile(t, fsys, dir+"/bin", "\x00"+a[1:])
+	for _, c := range []struct {
+		args     []string
+		out      string
+		st       int
+		tooLarge bool
+	}{
+		{[]string{"diff", "-s", "a", "c"}, "Files a and c are identical\n", 0, false},
+		{[]string{"diff", "a", "c"}, "", 0, false},
+		{[]string{"diff", "-q", "a", "b"}, "Files a and b differ\n", 1, false},
+		{[]string{"diff", "a", "bin"}, "Binary files a and bin differ\n", 1, false},
+		{[]string{"diff", "-N", "-q", "a", "missing"}, "Files a and missing differ\n", 1, false},
+		{[]string{"diff", "a", "b"}, "", 2, true},
+		{[]string{"diff", "-q", "-i", "a", "b"}, "", 2, true},
+	} {
+		var limits []error
+		var out, errb strings.Builder
+		b, _ := Lookup("diff")
+		st := Run(b, &Env{Ctx: context.Background(), Args: c.args, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+			FS: fsys, Dir: dir, MaxLine: 100000, Limit: func(err error) { limits = append(limits, err) }})
+		if st != c.st || out.String() != c.out || errb.Len() != 0 || (len(limits) == 1) != c.tooLarge {
+			t.Errorf("%q: status %d, stdout %q, stderr %q, limits %v", c.args, st, out.String(), errb.String(), limits)
+		}
 	}
 }

@@ -79,6 +79,46 @@ type edState struct {
 	inGlobal bool
 	list     []string // the rest of a global command list, read by a, i, c
 	lastCmd  string   // the last ! command
+	size     int      // about what the buffer holds, at least (grow)
+	over     bool     // the buffer passed its bound: the run is stopped
+}
+
+// edLineCost is what a line of the buffer holds besides its text: its
+// edLine and the pointers to it in the buffer and the undo copy.
+const edLineCost = 48
+
+// grow reports whether n more bytes fit in the buffer, which is held
+// whole as one value: past Env.MaxLine the run stops, as a held input
+// does (session 33, red team: the file read was bounded, not what the
+// commands made of it: 40 rounds of ",t$" doubled one line until the
+// memory guard, at 207 MB of RSS under --max-memory 64M; "r" of a file
+// repeated, "s/.*/&&/" repeated likewise). size only grows (a removal
+// leaves it): past the bound it is counted again.
+func (e *edState) grow(n int) bool {
+	if e.env.MaxLine <= 0 {
+		return true
+	}
+	if e.size+n > e.env.MaxLine {
+		e.recount()
+	}
+	if e.size+n <= e.env.MaxLine {
+		e.size += n
+		return true
+	}
+	if !e.over {
+		e.over = true
+		e.env.lineTooLong()
+	}
+	return false
+}
+
+// recount sets size to what the buffer holds (an undo brings back a
+// buffer that a substitution may have made smaller since).
+func (e *edState) recount() {
+	e.size = 0
+	for _, l := range e.buf {
+		e.size += len(l.s) + edLineCost
+	}
 }
 
 type edUndo struct {
@@ -139,7 +179,7 @@ func edMain(env *Env) int {
 	}
 	prevModified := false
 	for {
-		if env.Ctx.Err() != nil {
+		if env.Ctx.Err() != nil || e.over {
 			return 1
 		}
 		if e.promptOn {
@@ -158,6 +198,9 @@ func edMain(env *Env) int {
 			}
 		} else {
 			err = e.command(line, prevModified)
+			if e.over {
+				return 1 // the buffer passed its bound (grow)
+			}
 		}
 		prevModified = false
 		if err == nil {
@@ -265,6 +308,13 @@ func (e *edState) insertText(data []byte, at int) {
 
 // insertLines puts lines after line at and makes the last one current.
 func (e *edState) insertLines(at int, lines []string) {
+	n := 0
+	for _, s := range lines {
+		n += len(s) + edLineCost
+	}
+	if !e.grow(n) {
+		return
+	}
 	nl := make([]*edLine, len(lines))
 	for i, s := range lines {
 		nl[i] = &edLine{s}
@@ -1092,6 +1142,7 @@ func (e *edState) cmdUndo(x *edCmd) (byte, error) {
 	u := &edUndo{buf: e.buf, cur: e.cur, modified: e.modified}
 	e.buf, e.cur, e.modified = e.undo.buf, e.undo.cur, e.undo.modified
 	e.undo = u
+	e.recount()
 	e.modified = true
 	return mode, nil
 }
@@ -1351,7 +1402,7 @@ func (e *edState) global(p *edParser, c byte, cnt, a1, a2 int) error {
 	defer func() { e.inGlobal = false; e.list = nil }()
 	prev := 0
 	for _, l := range marked {
-		if e.env.Ctx.Err() != nil {
+		if e.env.Ctx.Err() != nil || e.over {
 			return edErr("Interrupt")
 		}
 		idx := e.find(l, prev)
@@ -1511,6 +1562,9 @@ func (e *edState) substitute(p *edParser, a1, a2 int) error {
 			continue
 		}
 		out = append(out, src[pos:]...)
+		if !e.grow(len(out) - len(src)) {
+			return edErr("Interrupt")
+		}
 		changed = true
 		lines := strings.Split(string(out), "\n")
 		e.buf[i-1] = &edLine{lines[0]}

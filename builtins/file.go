@@ -61,13 +61,13 @@ func fileCmd(env *Env) int {
 		env.Errorf("%s", o.fatal)
 		return 1
 	}
-	if len(names) == 0 && len(o.lists) == 0 {
+	if o.badTest || len(names) == 0 && len(o.lists) == 0 {
 		return usage()
 	}
 	w := stdoutWriter(env)
 	for _, list := range append(o.lists, names) {
 		if !o.describe(env, w, list, func(n string) string {
-			desc, mt, enc, outer := fileDescribe(env, n, o.shown(n), *follow, o.unz)
+			desc, mt, enc, outer := fileDescribe(env, n, o.shown(n), *follow, &o)
 			switch {
 			case *mime || *mimeType && *mimeEnc:
 				if enc != "" {
@@ -94,13 +94,17 @@ func fileCmd(env *Env) int {
 // fileOut is how file prints its lines: -F, -N, -0, -r, and the names
 // read by -f.
 type fileOut struct {
-	sep   string
-	noPad bool
-	nul   int // -0 given once: NUL after the name; twice: NUL-ended lines
-	raw   bool
-	unz   int        // -z: 1, -Z: 2, describe what a compressed file holds
-	lists [][]string // the names of each -f FILE
-	fatal string     // an -f FILE that cannot be read
+	sep     string
+	noPad   bool
+	nul     int // -0 given once: NUL after the name; twice: NUL-ended lines
+	raw     bool
+	unz     int        // -z: 1, -Z: 2, describe what a compressed file holds
+	lists   [][]string // the names of each -f FILE
+	fatal   string     // an -f FILE that cannot be read
+	special bool       // -s: read devices as ordinary files
+	noText  bool       // -e ascii, -e text: the text tests are not made
+	skip    fileSkip   // -e soft, json, csv: those tests are not made
+	badTest bool       // -e NAME names no test: file's usage
 }
 
 func (o *fileOut) flags(f *Flags, env *Env) {
@@ -133,7 +137,27 @@ func (o *fileOut) flags(f *Flags, env *Env) {
 	noop := func(string, bool) error { return nil }
 	f.Func('n', "no-buffer", NoArg, "", "do not buffer output", noop)
 	f.Func('p', "preserve-date", NoArg, "", "preserve access times on files (llmsh's reads change none)", noop)
-	f.Func('s', "special-files", NoArg, "", "treat special (block/char devices) files as ordinary ones (llmsh has none)", noop)
+	f.Func('k', "keep-going", NoArg, "", "don't stop at the first match (llmsh: the first match only)", noop)
+	f.Func('e', "exclude", RequiredArg, "TEST", "exclude TEST from the list of tests made to determine the file type:\napptype, ascii, cdf, compress, csv, elf, encoding, json, simh, soft, tar,\ntext, tokens (llmsh: apptype, cdf, compress, elf, encoding, simh, tar and\ntokens change nothing)", func(v string, _ bool) error {
+		switch v {
+		case "ascii", "text":
+			o.noText = true
+		case "soft":
+			o.skip.soft = true
+		case "json":
+			o.skip.json = true
+		case "csv":
+			o.skip.csv = true
+		case "apptype", "cdf", "compress", "elf", "encoding", "simh", "tar", "tokens":
+		default:
+			o.badTest = true
+		}
+		return nil
+	})
+	f.Func('s', "special-files", NoArg, "", "treat special (block/char devices) files as ordinary ones", func(string, bool) error {
+		o.special = true
+		return nil
+	})
 	f.Func('S', "no-sandbox", NoArg, "", "disable system call sandboxing (file runs none here)", noop)
 }
 
@@ -202,7 +226,7 @@ func filePrintable(s string) string {
 // fileDescribe returns file's text, MIME type and MIME encoding for name.
 // shown is name as file writes it in its messages (escaped as in the
 // line's name).
-func fileDescribe(env *Env, name, shown string, follow bool, unz int) (desc, mimeType, enc, outerMime string) {
+func fileDescribe(env *Env, name, shown string, follow bool, o *fileOut) (desc, mimeType, enc, outerMime string) {
 	if name == "" {
 		return "cannot open `' (No such file or directory)", "", "", ""
 	}
@@ -224,6 +248,9 @@ func fileDescribe(env *Env, name, shown string, follow bool, unz int) (desc, mim
 	switch {
 	case fi.IsDir():
 		return "directory", "inode/directory", "binary", ""
+	case fi.Mode()&fs.ModeCharDevice != 0 && !o.special:
+		major, minor, _ := deviceNumbers(fi)
+		return fmt.Sprintf("character special (%d/%d)", major, minor), "inode/chardevice", "binary", ""
 	case fi.Size() == 0 && fi.Mode().IsRegular():
 		return "empty", "inode/x-empty", "binary", ""
 	}
@@ -236,12 +263,26 @@ func fileDescribe(env *Env, name, shown string, follow bool, unz int) (desc, mim
 	if err != nil {
 		return "cannot read `" + shown + "' (" + ErrText(err) + ")", "", "", ""
 	}
-	if unz > 0 {
-		if d, mt, enc, outer, ok := fileUncompressed(env, data, unz); ok {
+	if o.unz > 0 {
+		if d, mt, enc, outer, ok := fileUncompressed(env, data, o.unz); ok {
 			return d, mt, enc, outer
 		}
 	}
-	desc, mimeType, enc = fileDescribeData(data, int64(len(data)) == fi.Size())
+	whole := int64(len(data)) == fi.Size()
+	if o.noText {
+		// -e ascii (-e text): a file only the text tests would name is
+		// data; JSON's test is another (file 5.44).
+		if _, _, magic := fileMagic(data, whole); !magic {
+			if _, mt, enc := fileText(data); mt != "application/json" && mt != "application/x-ndjson" && mt != "image/svg+xml" {
+				return "data", "application/octet-stream", enc, ""
+			}
+		}
+	}
+	if o.skip != (fileSkip{}) {
+		desc, mimeType, enc = fileDescribeSkip(data, whole, o.skip)
+		return desc, mimeType, enc, ""
+	}
+	desc, mimeType, enc = fileDescribeData(data, whole)
 	return desc, mimeType, enc, ""
 }
 
@@ -437,6 +478,26 @@ func fileMagic(b []byte, whole bool) (desc, mimeType string, ok bool) {
 	return "", "", false
 }
 
+// The words file has for the fields of an ELF header: its class
+// (e_ident[4]), byte order (e_ident[5]), type (e_type), machine
+// (e_machine) and OS ABI (e_ident[7]).
+var (
+	fileELFClass   = map[byte]string{1: "32-bit", 2: "64-bit"}
+	fileELFEndian  = map[byte]string{1: "LSB", 2: "MSB"}
+	fileELFType    = map[uint16]string{1: "relocatable", 2: "executable", 3: "shared object", 4: "core file"}
+	fileELFMachine = map[uint16]string{3: "Intel 80386", 0x3e: "x86-64", 0xb7: "ARM aarch64", 0x28: "ARM", 0xf3: "UCB RISC-V", 8: "MIPS", 0x14: "PowerPC", 0x15: "64-bit PowerPC or cisco 7500", 0x16: "IBM S/390"}
+	fileELFABI     = map[byte]string{0: "SYSV", 3: "GNU/Linux", 9: "FreeBSD"}
+)
+
+// fileELFOrder is the byte order of an ELF header (little endian unless
+// e_ident[5] says big).
+func fileELFOrder(b []byte) binary.ByteOrder {
+	if len(b) > 5 && b[5] == 2 {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
+}
+
 // fileELFShort is libmagic's description of an ELF header cut short:
 // each field it is long enough for (class, byte order, type, machine,
 // version, ABI).
@@ -444,29 +505,28 @@ func fileELFShort(b []byte) string {
 	d := "ELF"
 	at := func(i int) byte { return b[i] }
 	if len(b) > 4 {
-		if c := map[byte]string{1: " 32-bit", 2: " 64-bit"}[at(4)]; c != "" {
-			d += c
+		if c := fileELFClass[at(4)]; c != "" {
+			d += " " + c
 		}
 	}
 	if len(b) > 5 {
-		d += map[byte]string{1: " LSB", 2: " MSB"}[at(5)]
+		if e := fileELFEndian[at(5)]; e != "" {
+			d += " " + e
+		}
 	}
-	var order binary.ByteOrder = binary.LittleEndian
-	if len(b) > 5 && at(5) == 2 {
-		order = binary.BigEndian
-	}
+	order := fileELFOrder(b)
 	if len(b) >= 18 {
-		if t := map[uint16]string{1: "relocatable", 2: "executable", 3: "shared object", 4: "core file"}[order.Uint16(b[16:])]; t != "" {
+		if t := fileELFType[order.Uint16(b[16:])]; t != "" {
 			d += " " + t + ","
 		}
 	}
 	if len(b) >= 20 {
-		if m := map[uint16]string{3: "Intel 80386", 0x3e: "x86-64", 0xb7: "ARM aarch64", 0x28: "ARM", 0xf3: "UCB RISC-V", 8: "MIPS", 0x14: "PowerPC", 0x15: "64-bit PowerPC or cisco 7500", 0x16: "IBM S/390"}[order.Uint16(b[18:])]; m != "" {
+		if m := fileELFMachine[order.Uint16(b[18:])]; m != "" {
 			d += " " + m + ","
 		}
 	}
 	if len(b) > 7 {
-		if abi, ok := map[byte]string{0: "SYSV", 3: "GNU/Linux", 9: "FreeBSD"}[at(7)]; ok {
+		if abi, ok := fileELFABI[at(7)]; ok {
 			d += " (" + abi + ")"
 		}
 	}
@@ -542,19 +602,14 @@ func fileELF(b []byte) string {
 	if len(b) < 24 {
 		return fileELFShort(b)
 	}
-	class := map[byte]string{1: "32-bit", 2: "64-bit"}[b[4]]
-	endian := map[byte]string{1: "LSB", 2: "MSB"}[b[5]]
-	var order binary.ByteOrder = binary.LittleEndian
-	if b[5] == 2 {
-		order = binary.BigEndian
-	}
+	class, endian, order := fileELFClass[b[4]], fileELFEndian[b[5]], fileELFOrder(b)
 	f, ferr := elf.NewFile(bytes.NewReader(b))
-	typ := map[uint16]string{1: "relocatable", 2: "executable", 3: "shared object", 4: "core file"}[order.Uint16(b[16:])]
+	typ := fileELFType[order.Uint16(b[16:])]
 	if ferr == nil && f.Type == elf.ET_DYN && fileELFPie(f) {
 		typ = "pie executable"
 	}
-	machine := map[uint16]string{3: "Intel 80386", 0x3e: "x86-64", 0xb7: "ARM aarch64", 0x28: "ARM", 0xf3: "UCB RISC-V", 8: "MIPS", 0x14: "PowerPC", 0x15: "64-bit PowerPC or cisco 7500", 0x16: "IBM S/390"}[order.Uint16(b[18:])]
-	abi := map[byte]string{0: "SYSV", 3: "GNU/Linux", 9: "FreeBSD"}[b[7]]
+	machine := fileELFMachine[order.Uint16(b[18:])]
+	abi := fileELFABI[b[7]]
 	d := fmt.Sprintf("ELF %s %s %s", class, endian, typ)
 	if machine != "" {
 		d += ", " + machine
@@ -611,7 +666,30 @@ func fileELF(b []byte) string {
 
 // fileText classifies data that is no known binary format: its encoding,
 // a script's interpreter, and its line terminators, in file's words.
-func fileText(b []byte) (desc, mimeType, enc string) {
+func fileText(b []byte) (desc, mimeType, enc string) { return fileTextSkip(b, fileSkip{}) }
+
+// fileSkip is the tests -e leaves out: soft (libmagic's magic files: every
+// format found by its bytes, scripts, XML, HTML, source texts), json, csv.
+type fileSkip struct{ soft, json, csv bool }
+
+// fileDescribeSkip is fileDescribeData without the tests of skip, as
+// file 5.44 -e TEST: without soft magic a binary file is data and a text
+// file is only its encoding and line terminators.
+func fileDescribeSkip(data []byte, whole bool, skip fileSkip) (desc, mimeType, enc string) {
+	if len(data) == 0 {
+		return "empty", "inode/x-empty", "binary"
+	}
+	if !skip.soft {
+		if d, mt, ok := fileMagic(data, whole); ok {
+			_, _, enc := fileTextSkip(data[:min(len(data), 64<<10)], skip)
+			return d, mt, enc
+		}
+	}
+	return fileTextSkip(data, skip)
+}
+
+// fileTextSkip is fileText without the tests of skip.
+func fileTextSkip(b []byte, skip fileSkip) (desc, mimeType, enc string) {
 	var kind string
 	text := b
 	switch {
@@ -639,7 +717,7 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 	default:
 		return "data", "application/octet-stream", "binary"
 	}
-	if fileCSV(b) {
+	if !skip.csv && fileCSV(b) {
 		// file 5.44 tries CSV before anything but JSON, and says no more.
 		if trimmed := bytes.TrimSpace(text); !json.Valid(trimmed) && !fileNDJSON(trimmed) {
 			return "CSV text", "text/csv", enc
@@ -647,7 +725,7 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 	}
 	mimeType = "text/plain"
 	desc = kind + " text"
-	if line, _, _ := bytes.Cut(text, []byte("\n")); bytes.HasPrefix(line, []byte("#!")) {
+	if line, _, _ := bytes.Cut(text, []byte("\n")); !skip.soft && bytes.HasPrefix(line, []byte("#!")) {
 		name, mt := fileInterpreter(string(bytes.TrimRight(line[2:], "\r")))
 		mimeType = mt
 		switch name {
@@ -665,10 +743,12 @@ func fileText(b []byte) (desc, mimeType, enc string) {
 		// file's JSON check reads no byte-order mark.
 		bom := len(text) != len(b)
 		switch {
-		case !bom && (bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("["))) && json.Valid(trimmed):
+		case !skip.json && !bom && (bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("["))) && json.Valid(trimmed):
 			return "JSON text data", "application/json", enc
-		case !bom && fileNDJSON(trimmed):
+		case !skip.json && !bom && fileNDJSON(trimmed):
 			return "New Line Delimited JSON text data", "application/x-ndjson", enc
+		case skip.soft:
+			// the rest are soft magic
 		case bytes.HasPrefix(trimmed, []byte("<?xml")) && bytes.Contains(trimmed[:min(len(trimmed), 4096)], []byte("<svg")):
 			return "SVG Scalable Vector Graphics image", "image/svg+xml", enc
 		case bytes.HasPrefix(trimmed, []byte("<?xml")):

@@ -43,3 +43,16 @@ func typeText(m fs.FileMode, size int64) string {
 	}
 	return "regular file"
 }
+
+// deviceNumbers are the major and minor numbers of a device the shell
+// serves (/dev/null is 1,3, /dev/zero 1,5, /dev/tty 5,0: Linux's fixed
+// numbers), from a FileInfo that tells them; ok is false for any other
+// file.
+func deviceNumbers(fi fs.FileInfo) (major, minor uint32, ok bool) {
+	d, ok := fi.(interface{ DeviceNumbers() (uint32, uint32) })
+	if !ok || fi.Mode()&fs.ModeDevice == 0 {
+		return 0, 0, false
+	}
+	major, minor = d.DeviceNumbers()
+	return major, minor, true
+}

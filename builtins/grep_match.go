@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -133,43 +134,55 @@ func grepPerlClasses(expr string) string {
 	if !strings.ContainsAny(expr, `\`) {
 		return expr
 	}
-	return grepPerlRewrite(expr, func(c byte, rest string, class bool) (string, bool) {
+	return grepPerlRewrite(expr, func(c byte, rest string, class bool) (string, int, bool) {
 		switch {
 		case class && c == 'h':
-			return grepPerlH, true
+			return grepPerlH, 0, true
 		case class && c == 'v':
-			return grepPerlV, true
+			return grepPerlV, 0, true
 		case class:
-			return "", false
+			return "", 0, false
 		case c == 'h':
-			return "[" + grepPerlH + "]", true
+			return "[" + grepPerlH + "]", 0, true
 		case c == 'H':
-			return "[^" + grepPerlH + "]", true
+			return "[^" + grepPerlH + "]", 0, true
 		case c == 'v':
-			return "[" + grepPerlV + "]", true
+			return "[" + grepPerlV + "]", 0, true
 		case c == 'V':
-			return "[^" + grepPerlV + "]", true
+			return "[^" + grepPerlV + "]", 0, true
 		case c == 'R':
-			return `(?:\r\n|[` + grepPerlV + "])", true
+			return `(?:\r\n|[` + grepPerlV + "])", 0, true
 		case c == 'N' && (!strings.HasPrefix(rest, "{") || len(rest) > 1 && rest[1] >= '0' && rest[1] <= '9'):
-			return `[^\n]`, true // not \N{U+hhhh} nor \N{name}; \N{2} is \N twice
+			return `[^\n]`, 0, true // not \N{U+hhhh} nor \N{name}; \N{2} is \N twice
+		case (c == 'p' || c == 'P') && rest != "":
+			// PCRE2's caseless matching leaves a property alone:
+			// grep -Pi '\p{Lu}' matches no lower-case letter
+			n := 1
+			if rest[0] == '{' {
+				if n = strings.IndexByte(rest, '}') + 1; n == 0 {
+					return "", 0, false
+				}
+			}
+			return `(?-i:\` + string(c) + rest[:n] + ")", n, true
 		}
-		return "", false
+		return "", 0, false
 	})
 }
 
-// grepPerlRewrite copies expr, replacing each escape \c by what with(c,
-// rest, class) returns when it says so; rest is what follows c, class
-// tells whether the escape is in a bracket expression.
-func grepPerlRewrite(expr string, with func(c byte, rest string, class bool) (string, bool)) string {
+// grepPerlRewrite copies expr, replacing each escape \c, and the n bytes
+// after it, by what with(c, rest, class) returns when it says so; rest is
+// what follows c, class tells whether the escape is in a bracket
+// expression.
+func grepPerlRewrite(expr string, with func(c byte, rest string, class bool) (string, int, bool)) string {
 	var b strings.Builder
 	class := false
 	for i := 0; i < len(expr); i++ {
 		c := expr[i]
 		switch {
 		case c == '\\' && i+1 < len(expr):
-			if r, ok := with(expr[i+1], expr[i+2:], class); ok {
+			if r, n, ok := with(expr[i+1], expr[i+2:], class); ok {
 				b.WriteString(r)
+				i += n
 			} else {
 				b.WriteString(expr[i : i+2])
 			}
@@ -194,6 +207,45 @@ func grepPerlRewrite(expr string, with func(c byte, rest string, class bool) (st
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// grepPerlByteEscapes is PCRE2's error, without UTF (the C locale), for an
+// escape of a character past 0xff (\x{100}, \o{400}, \N{U+hhhh}), or "".
+func grepPerlByteEscapes(expr string) string {
+	for i := 0; i+1 < len(expr); i++ {
+		if expr[i] != '\\' {
+			continue
+		}
+		rest := expr[i+2:]
+		switch expr[i+1] {
+		case 'Q': // quoted up to \E
+			end := strings.Index(rest, `\E`)
+			if end < 0 {
+				return ""
+			}
+			i += 2 + end + 1
+			continue
+		case 'x', 'o':
+			base := 16
+			if expr[i+1] == 'o' {
+				base = 8
+			}
+			if body, ok := strings.CutPrefix(rest, "{"); ok {
+				if end := strings.IndexByte(body, '}'); end > 0 {
+					if v, err := strconv.ParseUint(body[:end], base, 64); err == nil && v > 0xff ||
+						errors.Is(err, strconv.ErrRange) {
+						return "character code point value in \\x{} or \\o{} is too large"
+					}
+				}
+			}
+		case 'N':
+			if strings.HasPrefix(rest, "{U+") {
+				return "\\N{U+dddd} is supported only in Unicode (UTF) mode"
+			}
+		}
+		i++
+	}
+	return ""
 }
 
 // grepPerlError words a -P pattern's compile error.
@@ -226,6 +278,10 @@ func grepPerlError(err error) string {
 		return "invalid range in character class"
 	case regexp2syntax.ErrReversedCharRange: // [z-a]
 		return "range out of order in character class"
+	case regexp2syntax.ErrIncompleteSlashP: // \p{Lu
+		return "malformed \\P or \\p sequence"
+	case regexp2syntax.ErrUnknownSlashP: // \p{Xx}
+		return "unknown property after \\P or \\p"
 	}
 	msg := se.Code.String()
 	if len(se.Args) > 0 {
@@ -400,6 +456,9 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 	}
 	expr := pats[0]
 	if m.lat {
+		if msg := grepPerlByteEscapes(expr); msg != "" {
+			return nil, nil, &grepPatternError{msg}
+		}
 		l, _ := posixre.Latin1([]byte(expr))
 		expr = string(l)
 	}
@@ -424,7 +483,10 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 	if flags != "" {
 		prefix = "(?" + flags + ")"
 	}
-	if re, err := grepPerlRE2(prefix, expr, m.lat && icase); err == nil && !word {
+	// In the C locale, RE2 would fold Latin-1 letters under a (?i)
+	// written in the pattern: the backtracking engine folds ASCII only.
+	inlineFold := m.lat && grepPerlInlineFold(expr)
+	if re, err := grepPerlRE2(prefix, expr, m.lat && icase); err == nil && !word && !inlineFold {
 		if strings.Contains(expr, "(?<") || strings.Contains(expr, "(?P<") || strings.Contains(expr, "[") {
 			// RE2 takes names PCRE2 refuses (a duplicate, a digit
 			// first) and bracket expressions ([\d-z])
@@ -440,12 +502,19 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 	// as PCRE2 does: groups numbered in order, PCRE2's back-reference
 	// spellings, its refusals (a lookbehind of varying length, \K in a
 	// look-around), and \K as the group regexp2syntax.KeepName.
-	opts := regexp2.Multiline
+	// GNU grep compiles with PCRE2_DOLLAR_ENDONLY: with -z, $ is not
+	// before a NUL-ended line's final newline.
+	opts := regexp2.Multiline | regexp2.DollarEndOnly
 	if eol != '\n' {
-		opts = regexp2.None
+		opts = regexp2.DollarEndOnly
 	}
 	if icase {
 		opts |= regexp2.IgnoreCase
+	}
+	if m.lat {
+		// PCRE2 without UTF folds ASCII letters only: \xe3 is not
+		// \xc3's other case.
+		opts |= regexp2.ASCIIFold
 	}
 	re, err := regexp2.Compile(expr, opts, regexp2.OptionPCRE2())
 	if err != nil {
@@ -455,6 +524,28 @@ func newGrepPerl(m *grepMatcher, pats []string, icase, word, line bool, eol byte
 	re.MatchTimeout = grepPerlTimeout
 	m.perl2 = re
 	return m, nil, nil
+}
+
+// grepPerlInlineFold reports whether expr may turn on caseless matching
+// itself, with a (?i) or (?x-i:...) group: a ( followed by ? and option
+// letters among which is an i (an escaped \( may be taken for one, which
+// only sends the pattern to the slower engine).
+func grepPerlInlineFold(expr string) bool {
+	for i := strings.Index(expr, "(?"); i >= 0; {
+		j := i + 2
+		for j < len(expr) && strings.IndexByte("imnsxJU^-", expr[j]) >= 0 {
+			if expr[j] == 'i' {
+				return true
+			}
+			j++
+		}
+		k := strings.Index(expr[j:], "(?")
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	return false
 }
 
 // grepMaxWindow bounds the pattern length for which the window check is

@@ -221,28 +221,9 @@ func headAllBut(env *Env, w *bufio.Writer, r io.Reader, spec headCountSpec, deli
 		return copyOut(env, w, r, make([]byte, ioBufSize))
 	}
 	q := tailQueue{delim: delim}
-	for {
-		err := q.fill(env, r)
-		for len(q.chunks) > 1 {
-			if spec.lines && q.nDelim-q.delims[0] < spec.n+1 || !spec.lines && q.bytes-int64(len(q.chunks[0])) < spec.n {
-				break
-			}
-			if _, werr := w.Write(q.pop()); werr != nil {
-				return gnu.WriteError{Err: werr}
-			}
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-	}
-	var ci, off int
-	if spec.lines {
-		ci, off = q.lastLines(spec.n)
-	} else {
-		ci, off = q.lastBytes(spec.n)
+	ci, off, err := q.keepLast(env, r, spec, w)
+	if err != nil {
+		return err
 	}
 	return q.writeRange(w, ci, off, true)
 }

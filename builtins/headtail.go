@@ -136,6 +136,40 @@ func (q *tailQueue) lastBytes(n int64) (int, int) {
 	return len(q.chunks), 0
 }
 
+// keepLast reads r to its end, holding no more chunks than the last
+// spec.n lines or bytes need, and returns where those begin (as lastLines
+// and lastBytes). Each chunk let go before them is written to w (head -n
+// -N), or dropped when w is nil (tail).
+func (q *tailQueue) keepLast(env *Env, r io.Reader, spec headCountSpec, w io.Writer) (ci, off int, err error) {
+	for {
+		err := q.fill(env, r)
+		for len(q.chunks) > 1 {
+			if spec.lines && q.nDelim-q.delims[0] < spec.n+1 || !spec.lines && q.bytes-int64(len(q.chunks[0])) < spec.n {
+				break
+			}
+			b := q.pop()
+			if w == nil {
+				continue
+			}
+			if _, werr := w.Write(b); werr != nil {
+				return 0, 0, gnu.WriteError{Err: werr}
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+	}
+	if spec.lines {
+		ci, off = q.lastLines(spec.n)
+	} else {
+		ci, off = q.lastBytes(spec.n)
+	}
+	return ci, off, nil
+}
+
 // writeRange writes the held data from (ci, off) to the end, or (with
 // before) from the start up to (ci, off).
 func (q *tailQueue) writeRange(w io.Writer, ci, off int, before bool) error {

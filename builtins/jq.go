@@ -39,6 +39,7 @@ type jqOpts struct {
 	names                                                                                                                 []string
 	values                                                                                                                []any
 	positional                                                                                                            []any
+	lib                                                                                                                   []string // -L, in order; nil: none given
 }
 
 func jq(env *Env) int {
@@ -66,7 +67,9 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 		"Exit status: 0 on success; with -e, 1 if the last output was false or null and\n" +
 		"4 if there was none; 2 for a usage error or a file that cannot be read, 3 for a\n" +
 		"compile error, 5 for a run-time error or malformed input.\n\n" +
-		"Differences from jq 1.7.1: modules (import, include, -L) are not available;\n" +
+		"Modules (import, include) are found in the current directory, then in the -L\n" +
+		"directories, through llmsh's file service.\n\n" +
+		"Differences from jq 1.7.1:\n" +
 		"jq 1.8's trim, ltrim, rtrim, trimstr, add/1, skip/2 and @urid are there; an\n" +
 		"object's value may be any expression ({a: 1 + 2}), where jq's must be a term\n" +
 		"or a pipe."
@@ -98,7 +101,10 @@ func jqParse(env *Env) (*jqOpts, []string, int) {
 	})
 	f.BoolVar(&showVersion, 'V', "version", "print jq's version ("+jqVersion+") and exit")
 	f.Func('h', "", NoArg, "", "", func(string, bool) error { return ErrHelp })
-	f.Func('L', "", RequiredArg, "DIRECTORY", "search modules in DIRECTORY (llmsh: there are none)", func(string, bool) error { return nil })
+	f.Func('L', "", RequiredArg, "DIRECTORY", "search modules in DIRECTORY (repeatable; ~/.jq without -L)", func(v string, _ bool) error {
+		o.lib = append(o.lib, v)
+		return nil
+	})
 	f.BoolVar(&o.unbuffered, 0, "unbuffered", "write each output as soon as it is made")
 	color, mono := false, false
 	f.Func('C', "color-output", NoArg, "", "colour the output (JQ_COLORS sets the colours)", func(string, bool) error {
@@ -241,6 +247,7 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 			r.in.dec.TrackEvents()
 		}
 	}
+	modules := newJqModules(env, o.lib)
 	code, err := gojq.Compile(query,
 		gojq.WithVariables(names),
 		gojq.WithEnvironLoader(func() []string { return environ }),
@@ -248,6 +255,8 @@ func jqRun(env *Env, o *jqOpts, operands []string) int {
 		gojq.WithLocation(dateLocation(env)),
 		gojq.WithInputIter(r.inputIter()),
 		gojq.WithBacktracker(jqBacktrack),
+		gojq.WithModuleLoader(modules),
+		gojq.WithFunction("get_search_list", 0, 0, modules.searchList),
 		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any { return r.in.fname }),
 		gojq.WithFunction("input_line_number", 0, 0, func(any, []any) any {
 			return r.in.line
@@ -438,6 +447,23 @@ func jqUsageError(env *Env, msg string) {
 // message, and for an error with a place the line of src where it is,
 // followed by as many spaces as the place is past the line's start.
 func jqCompileError(env *Env, err error, src string) {
+	var me *jqModuleError
+	if errors.As(err, &me) {
+		jqModuleCompileError(env, me)
+		return
+	}
+	var nf *jqModuleNotFound
+	var de *jqDataError
+	switch {
+	case errors.As(err, &nf):
+		fmt.Fprintf(env.Stderr, "jq: error: %s\n\n", nf) // jq's empty line
+		jqCompileErrorCount(env, 1)
+		return
+	case errors.As(err, &de):
+		fmt.Fprintf(env.Stderr, "jq: %s\n\n", de)
+		jqCompileErrorCount(env, 1)
+		return
+	}
 	var pe *gojq.ParseError
 	if errors.As(err, &pe) {
 		// every error jq's parser reports, in its order and words
@@ -529,16 +555,9 @@ func jqReadAll(env *Env, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if env.MaxLine <= 0 {
-		return io.ReadAll(f)
-	}
 	// A file read whole is one value (-Rs, --rawfile, --slurpfile):
 	// past the bound on one value the run stops (Env.gatherLine).
-	b, err := io.ReadAll(io.LimitReader(f, int64(env.MaxLine)+1))
-	if err == nil && len(b) > env.MaxLine {
-		err = env.lineTooLong()
-	}
-	return b, err
+	return readHeld(env, f)
 }
 
 func jqDecodeOne(b []byte) (any, error) {

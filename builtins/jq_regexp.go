@@ -22,7 +22,8 @@ const jqBacktrackTimeout = 2 * time.Second
 // compiled by regexp2 with PCRE2's syntax, which Oniguruma's Perl_NT
 // syntax (jq's) shares for these: its \w \d \s \b are Unicode ones, as
 // Oniguruma's in jq; ^ is the start and $ the end or before a final
-// newline, as jq's.
+// newline, as jq's. A look-behind is checked by Oniguruma's rules
+// (regexp2.Oniguruma), not PCRE2's.
 type jqBacktracker struct {
 	re    *regexp2.Regexp
 	names []string
@@ -30,7 +31,9 @@ type jqBacktracker struct {
 
 // jqBacktrack is gojq.WithBacktracker's compile.
 func jqBacktrack(expr string, ignoreCase, dotAll bool) (gojq.Backtracker, error) {
-	opts := regexp2.None
+	// Oniguruma's look-behind rules, not PCRE2's: (?<=a|bc) is refused,
+	// (?<=\d+) taken.
+	opts := regexp2.Oniguruma
 	if ignoreCase {
 		opts |= regexp2.IgnoreCase
 	}
@@ -71,6 +74,8 @@ func jqBacktrackError(err error) error {
 		msg = "end pattern at escape"
 	case regexp2syntax.ErrUndefinedBackRef:
 		msg = "invalid backref number/name"
+	case regexp2syntax.ErrOnigLookbehind:
+		msg = string(se.Code)
 	case regexp2syntax.ErrUndefinedNameRef:
 		if len(se.Args) == 1 {
 			msg = fmt.Sprintf("undefined name <%v> reference", se.Args[0])

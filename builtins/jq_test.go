@@ -2,6 +2,7 @@ package builtins_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -129,5 +130,39 @@ func TestJqBacktrackTimeout(t *testing.T) {
 	got, err := ForTests.JqBacktrackTimeout(past, `(a|aa)+(?=c)\1`, strings.Repeat("a", 40)+"b")
 	if got != time.Millisecond || err == nil {
 		t.Errorf("deadline passed: MatchTimeout = %v, error %v; want 1ms and an error", got, err)
+	}
+}
+
+// TestJqModuleErrors: the module errors whose messages name a file, which
+// TestJqDifferential's goldens cannot hold (the file is in a temporary
+// directory): a circular import is jq 1.7.1's error, not an endless
+// compile; a syntax error in a module and a data module that is no JSON
+// are told at the module's file.
+func TestJqModuleErrors(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"self.jq": "import \"self\" as s; def x: 1;\n",
+		"a.jq":    "include \"b\"; def a: 1;\n",
+		"b.jq":    "include \"a\"; def b: 1;\n",
+		"bad.jq":  "def bad: ;\n",
+		"d.json":  "{\n",
+	}
+	for _, c := range []struct{ prog, file, msg string }{
+		{`import "self" as s; s::x`, "self.jq", "jq: error: circular import of %s\n\njq: 1 compile error\n"},
+		{`include "a"; a`, "a.jq", "jq: error: circular import of %s\n\njq: 1 compile error\n"},
+		{`import "bad" as b; 1`, "bad.jq", "jq: error: syntax error, unexpected ';' (Unix shell quoting issues?) at %s, line 1:\ndef bad: ;         \njq: 1 compile error\n"},
+		{`import "d" as $d; $d`, "d.json", "jq: error loading data file %s: Unfinished JSON term at EOF at line 2, column 0\n\njq: 1 compile error\n"},
+	} {
+		r := runCmd(t, files, "", "jq", "-n", c.prog)
+		// the file as the message names it: the word that ends in /FILE
+		path := c.file
+		if end := strings.Index(r.stderr, "/"+c.file); end >= 0 {
+			start := strings.LastIndexByte(r.stderr[:end], ' ') + 1
+			path = r.stderr[start : end+1+len(c.file)]
+		}
+		want := fmt.Sprintf(c.msg, path)
+		if r.stdout != "" || r.stderr != want || r.status != 3 || !strings.HasPrefix(path, "/") {
+			t.Errorf("jq -n %q: got %q %q %d, want %q status 3", c.prog, r.stdout, r.stderr, r.status, want)
+		}
 	}
 }

@@ -148,3 +148,40 @@ func TestHeldBound(t *testing.T) {
 		})
 	}
 }
+
+// TestEdBufferBound: ed's buffer is one value whatever makes it grow
+// (session 33: only the file read was bounded, so ",t$" repeated, "r"
+// repeated and "s/.*/&&/" repeated doubled it until the memory guard);
+// an edit that stays within the bound, an undo and a shrinking one, goes on.
+func TestEdBufferBound(t *testing.T) {
+	line := strings.Repeat("y", 1000)
+	grow := func(cmd string) string { return strings.Repeat(cmd+"\n", 20) }
+	for _, c := range []struct {
+		script string
+		over   bool
+	}{
+		{"a\n" + line + "\n.\n" + grow(",t$") + ",p\nQ\n", true},
+		{"a\n" + line + "\n.\n" + grow("s/.*/&&/") + ",p\nQ\n", true},
+		{"a\n" + line + "\n.\n" + grow(",t$") + "Q\n", true},
+		{"a\n" + line + "\n.\n" + strings.Repeat("t.\n", 50) + ",s/y*/x/\nu\n" + strings.Repeat("t.\n", 30) + "$=\nQ\n", false},
+		{"a\n" + line + "\n.\n" + strings.Repeat("t.\n", 50) + ",s/y*/x/\nu\n" + strings.Repeat("t.\n", 60) + "$=\nQ\n", true},
+		{"a\n" + line + "\n.\n" + strings.Repeat("t.\n.d\n", 200) + "$=\nQ\n", false},
+	} {
+		var limits []error
+		var out, errb bytes.Buffer
+		env := &Env{
+			Ctx: context.Background(), Args: []string{"ed", "-s"},
+			Stdin:  strings.NewReader(c.script),
+			Stdout: &out, Stderr: &errb,
+			MaxLine: 100000, Limit: func(err error) { limits = append(limits, err) },
+		}
+		b, _ := Lookup("ed")
+		st := Run(b, env)
+		if c.over && (len(limits) != 1 || limits[0].Error() != "value too large (more than 100000 bytes)" || st != 1 || out.Len() > 0) {
+			t.Errorf("%.40q: status %d, Limit called with %v, stdout %d bytes", c.script, st, limits, out.Len())
+		}
+		if !c.over && (len(limits) != 0 || st != 0) {
+			t.Errorf("%.40q: status %d, Limit called with %v, stdout %q", c.script, st, limits, out.String())
+		}
+	}
+}

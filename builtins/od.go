@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"math/big"
 	"slices"
@@ -45,6 +46,9 @@ var odCharNames = [...]string{
 	"sp",
 }
 
+// odCEscapes are the bytes -t c shows as C's backslash escapes.
+var odCEscapes = [256]string{0: `\0`, '\a': `\a`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`, '\v': `\v`}
+
 // odParseType decodes a -t TYPE string (several specs may follow each
 // other: "x1z" "d4u2").
 func odParseType(env *Env, s string) ([]odSpec, error) {
@@ -56,27 +60,11 @@ func odParseType(env *Env, s string) ([]odSpec, error) {
 		s = s[1:]
 		switch c {
 		case 'd', 'o', 'u', 'x':
-			size := 4
-			if s != "" {
-				switch s[0] {
-				case 'C':
-					size, s = 1, s[1:]
-				case 'S':
-					size, s = 2, s[1:]
-				case 'I':
-					size, s = 4, s[1:]
-				case 'L':
-					size, s = 8, s[1:]
-				default:
-					n, rest := odSmallInt(s)
-					if rest != s {
-						if n != 1 && n != 2 && n != 4 && n != 8 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte integral type", env.Quote(orig), n)
-						}
-						size, s = int(n), rest
-					}
-				}
+			size, rest, err := odTypeSize(env, orig, s, 4, "CSIL", []int{1, 2, 4, 8}, "integral")
+			if err != nil {
+				return nil, err
 			}
+			s = rest
 			sp = odSpec{kind: c, size: size}
 			switch c {
 			case 'd':
@@ -89,25 +77,11 @@ func odParseType(env *Env, s string) ([]odSpec, error) {
 				sp.width = odHexDigits[size]
 			}
 		case 'f':
-			size := 8
-			if s != "" {
-				switch s[0] {
-				case 'F':
-					size, s = 4, s[1:]
-				case 'D':
-					size, s = 8, s[1:]
-				case 'L':
-					size, s = 16, s[1:]
-				default:
-					n, rest := odSmallInt(s)
-					if rest != s {
-						if n != 4 && n != 8 && n != 16 {
-							return nil, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte floating point type", env.Quote(orig), n)
-						}
-						size, s = int(n), rest
-					}
-				}
+			size, rest, err := odTypeSize(env, orig, s, 8, "FDL", []int{4, 8, 16}, "floating point")
+			if err != nil {
+				return nil, err
 			}
+			s = rest
 			sp = odSpec{kind: 'f', size: size}
 			switch size {
 			case 4:
@@ -132,6 +106,27 @@ func odParseType(env *Env, s string) ([]odSpec, error) {
 }
 
 // odSmallInt reads leading decimal digits as a size (saturating).
+// odTypeSize reads the size that may follow a -t type letter in s: one
+// of letters, which stand for sizes[i], or a decimal byte count that must
+// be one of sizes (GNU: "this system doesn't provide a N-byte KIND type").
+// Without either the size is def and s is returned whole.
+func odTypeSize(env *Env, orig, s string, def int, letters string, sizes []int, kind string) (int, string, error) {
+	if s == "" {
+		return def, s, nil
+	}
+	if i := strings.IndexByte(letters, s[0]); i >= 0 {
+		return sizes[i], s[1:], nil
+	}
+	n, rest := odSmallInt(s)
+	if rest == s {
+		return def, s, nil
+	}
+	if !slices.Contains(sizes, int(n)) {
+		return 0, s, fmt.Errorf("invalid type string %s;\nthis system doesn't provide a %d-byte %s type", env.Quote(orig), n, kind)
+	}
+	return int(n), rest, nil
+}
+
 func odSmallInt(s string) (n uint64, rest string) {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
@@ -225,6 +220,25 @@ func (in *odInput) next() {
 	}
 }
 
+// devNull reports whether the operand being read is /dev/null (by its
+// name, or standard input redirected from it): GNU od's lseek of that
+// character device succeeds, so any skip is done (`od -j 5 </dev/null`
+// prints 0000005, status 0, where an empty file or pipe fails).
+func (in *odInput) devNull() bool {
+	if in.name == "/dev/null" {
+		return true
+	}
+	if !in.readIn {
+		return false
+	}
+	st, ok := in.env.Stdin.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return false
+	}
+	fi, err := st.Stat()
+	return err == nil && fi.Mode()&fs.ModeCharDevice != 0 && fi.Name() == "null"
+}
+
 // odErrReader is an operand that fails on its first read.
 type odErrReader struct{ err error }
 
@@ -260,9 +274,9 @@ func (in *odInput) skip(n uint64) (bool, error) {
 		if err := in.env.Ctx.Err(); err != nil {
 			return false, gnu.ErrCancelled
 		}
-		if _, ok := in.cur.(odErrReader); ok {
-			// GNU seeks the directory stream, which succeeds and uses
-			// up the whole skip.
+		if _, ok := in.cur.(odErrReader); ok || in.devNull() {
+			// GNU seeks the directory stream, or /dev/null, which
+			// succeeds and uses up the whole skip.
 			return true, nil
 		}
 		if f, ok := in.cur.(File); ok {
@@ -376,23 +390,8 @@ func (d *odDumper) item(sp *odSpec, p []byte, tmp []byte) []byte {
 	}
 	if sp.kind == 'c' {
 		c := p[0]
-		switch c {
-		case 0:
-			return append(tmp, `\0`...)
-		case '\a':
-			return append(tmp, `\a`...)
-		case '\b':
-			return append(tmp, `\b`...)
-		case '\f':
-			return append(tmp, `\f`...)
-		case '\n':
-			return append(tmp, `\n`...)
-		case '\r':
-			return append(tmp, `\r`...)
-		case '\t':
-			return append(tmp, `\t`...)
-		case '\v':
-			return append(tmp, `\v`...)
+		if e := odCEscapes[c]; e != "" {
+			return append(tmp, e...)
 		}
 		if c >= ' ' && c < 0x7f {
 			return append(tmp, c)

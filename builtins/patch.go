@@ -1083,6 +1083,23 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
+// applyFlipped applies fp the other way round: -t took it for a
+// reversed patch.
+func (p *patcher) applyFlipped(fp *filePatch) int {
+	p.reverse, p.flipped = !p.reverse, true
+	defer func() { p.reverse, p.flipped = !p.reverse, false }()
+	return p.apply(fp)
+}
+
+// reversedHunks returns each hunk of hs reversed, in the same order.
+func reversedHunks(hs []*patchHunk) []*patchHunk {
+	rev := make([]*patchHunk, len(hs))
+	for i, h := range hs {
+		rev[i] = h.reversed()
+	}
+	return rev
+}
+
 func (p *patcher) apply(fp *filePatch) int {
 	env := p.env
 	if fp.git.acts() && len(fp.hunks) == 0 && fp.err == nil {
@@ -1090,19 +1107,13 @@ func (p *patcher) apply(fp *filePatch) int {
 	}
 	hunks := fp.hunks
 	if p.reverse {
-		hunks = make([]*patchHunk, len(fp.hunks))
-		for i, h := range fp.hunks {
-			hunks[i] = h.reversed()
-		}
+		hunks = reversedHunks(hunks)
 	}
 	creates, deletes, saysOld, saysNew := p.sides(fp)
 	p.anyway = false
 	name, st := p.fileToPatch(fp, len(hunks), creates, saysOld, saysNew)
 	if st < 0 {
-		// -t took the patch for a reversed one: apply it the other way.
-		p.reverse, p.flipped = !p.reverse, true
-		defer func() { p.reverse, p.flipped = !p.reverse, false }()
-		return p.apply(fp)
+		return p.applyFlipped(fp)
 	}
 	if name == "" {
 		return st
@@ -1111,14 +1122,18 @@ func (p *patcher) apply(fp *filePatch) int {
 	if st != 0 {
 		return st
 	}
-	if creates && existed && len(orig) > 0 {
-		if p.forward {
-			fmt.Fprintf(p.out, "The next patch would create the file %s,\nwhich already exists!  Skipping patch.\n", name)
-		} else {
-			fmt.Fprintf(p.out, "The next patch would create the file %s,\nwhich already exists!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n", name)
+	if creates && existed && len(orig) > 0 && !p.flipped {
+		when := ""
+		if p.reverse {
+			when = ", when reversed,"
 		}
-		fmt.Fprintf(p.out, "%d out of %d %s ignored\n", len(hunks), len(hunks), plural(len(hunks), "hunk"))
-		return 1
+		switch p.okToReverse(fmt.Sprintf("The next patch%s would create the file %s,\nwhich already exists!", when, name)) {
+		case answerFlip:
+			return p.applyFlipped(fp)
+		case answerSkip:
+			fmt.Fprintf(p.summary, "%d out of %d %s ignored\n", len(hunks), len(hunks), plural(len(hunks), "hunk"))
+			return 1
+		}
 	}
 	target, note, renamed := name, "", false
 	if p.outFile != "" {
@@ -1138,12 +1153,9 @@ func (p *patcher) apply(fp *filePatch) int {
 		return 2
 	}
 	if a.assumeR {
-		rev := make([]*patchHunk, len(hunks))
-		for i, h := range hunks {
-			rev[i] = h.reversed()
-		}
-		hunks = rev
+		hunks = reversedHunks(hunks)
 		a = &hunkApplier{p: p, in: splitDiffLines(orig), noReversed: true}
+		a.mismatch = true // GNU: the first hunk did not apply as it was
 		if !a.run(hunks) {
 			return 2
 		}
@@ -1411,26 +1423,14 @@ func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool, saysOld, 
 			if p.reverse {
 				when = ", when reversed,"
 			}
-			fmt.Fprintf(p.out, "The next patch%s would delete the file %s,\nwhich does not exist!", when, last)
-			switch {
-			case p.forward:
-				fmt.Fprintf(p.out, "  Skipping patch.\n")
-			case p.force:
-				fmt.Fprintf(p.out, "  Applying it anyway.\n")
+			switch p.okToReverse(fmt.Sprintf("The next patch%s would delete the file %s,\nwhich does not exist!", when, last)) {
+			case answerFlip:
+				return "", -1
+			case answerAnyway:
 				p.anyway = true
 				return last, 0
-			case p.batch && p.reverse:
-				fmt.Fprintf(p.out, "  Ignoring -R.\n")
-				return "", -1
-			case p.batch:
-				fmt.Fprintf(p.out, "  Assuming -R.\n")
-				return "", -1
-			case p.reverse:
-				fmt.Fprintf(p.out, "  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
-			default:
-				fmt.Fprintf(p.out, "  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
 			}
-			fmt.Fprintf(p.out, "%d out of %d %s ignored\n", nhunks, nhunks, plural(nhunks, "hunk"))
+			fmt.Fprintf(p.summary, "%d out of %d %s ignored\n", nhunks, nhunks, plural(nhunks, "hunk"))
 			return "", 1
 		}
 	}
@@ -1450,13 +1450,29 @@ func (p *patcher) fileToPatch(fp *filePatch, nhunks int, creates bool, saysOld, 
 	} else {
 		fmt.Fprintf(p.out, "Perhaps you used the wrong -p or --strip option?\n")
 	}
-	fmt.Fprintf(p.out, "The text leading up to this was:\n--------------------------\n")
+	// GNU says the text before the patch and asks its questions even
+	// under -s; -f and -t ask none.
+	p.out.Flush()
+	s := p.summary
+	fmt.Fprintf(s, "The text leading up to this was:\n--------------------------\n")
 	for _, l := range fp.leading {
-		fmt.Fprintf(p.out, "|%s\n", l)
+		fmt.Fprintf(s, "|%s\n", l)
 	}
-	fmt.Fprintf(p.out, "--------------------------\nFile to patch: \nSkip this patch? [y] \nSkipping patch.\n")
-	fmt.Fprintf(p.out, "%d out of %d %s ignored\n", nhunks, nhunks, plural(nhunks, "hunk"))
+	fmt.Fprintf(s, "--------------------------\n")
+	p.noFileToPatch()
+	fmt.Fprintf(s, "%d out of %d %s ignored\n", nhunks, nhunks, plural(nhunks, "hunk"))
 	return "", 1
+}
+
+// noFileToPatch is GNU patch's answer when it finds no file to patch:
+// a question it answers itself, or none under -f and -t.
+func (p *patcher) noFileToPatch() {
+	if p.force || p.batch {
+		fmt.Fprintf(p.summary, "No file to patch.  Skipping patch.\n")
+		return
+	}
+	fmt.Fprintf(p.summary, "File to patch: \nSkip this patch? [y] \n")
+	p.skipping()
 }
 
 // reject reports a's failed hunks and saves them; done tells that the
@@ -1629,19 +1645,11 @@ func (a *hunkApplier) find(hi int, h *patchHunk) (where, fuzz int) {
 		rh := h.reversed()
 		lo := a.lastOffset
 		if p.locate(a.in, rh, rh.pattern(false), a.inPos, &lo, fuzz) >= 0 {
-			switch {
-			case p.forward && p.reverse:
-				fmt.Fprintf(p.out, "Unreversed patch detected!  Skipping patch.\n")
-			case p.forward:
-				fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Skipping patch.\n")
-			case p.reverse:
-				fmt.Fprintf(p.out, "Unreversed patch detected!  Ignore -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
-			case p.batch:
-				fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Assuming -R.\n")
-				a.assumeR = true
-			default:
-				fmt.Fprintf(p.out, "Reversed (or previously applied) patch detected!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n")
+			msg := "Reversed (or previously applied) patch detected!"
+			if p.reverse {
+				msg = "Unreversed patch detected!"
 			}
+			a.assumeR = p.okToReverse(msg) == answerFlip
 			a.skipRest = true
 			a.ignoredMsg = "ignored"
 			return where, fuzz
@@ -1656,6 +1664,14 @@ func (a *hunkApplier) emit(i int) {
 	if i < len(a.in.lines) {
 		a.result = append(a.result, a.in.lines[i])
 		a.resultNoEOL = i == len(a.in.lines)-1 && a.in.missingNewline
+	}
+}
+
+// copyTo copies to the result the input lines before line pos that are
+// not copied yet.
+func (a *hunkApplier) copyTo(pos int) {
+	for ; a.inPos < pos; a.inPos++ {
+		a.emit(a.inPos)
 	}
 }
 
@@ -1674,15 +1690,11 @@ func (a *hunkApplier) applyHunk(h *patchHunk, where int) {
 		case ' ':
 			pos++
 		case '-':
-			for ; a.inPos < pos; a.inPos++ {
-				a.emit(a.inPos)
-			}
+			a.copyTo(pos)
 			a.inPos = max(a.inPos, pos+1)
 			pos++
 		case '+':
-			for ; a.inPos < pos; a.inPos++ {
-				a.emit(a.inPos)
-			}
+			a.copyTo(pos)
 			a.result = append(a.result, l.text)
 			a.resultNoEOL = l.noEOL
 		}
@@ -1697,15 +1709,10 @@ func (a *hunkApplier) applyHunkDefine(h *patchHunk, where int) {
 	const outside, inIfndef, inIfdef, inElse = 0, 1, 2, 3
 	state, pos := outside, where
 	mark := func(text string) { a.result = append(a.result, []byte(text)) }
-	copyTill := func() {
-		for ; a.inPos < pos; a.inPos++ {
-			a.emit(a.inPos)
-		}
-	}
 	for _, l := range h.lines {
 		switch l.kind {
 		case '-':
-			copyTill()
+			a.copyTo(pos)
 			switch state {
 			case outside:
 				mark("#ifndef " + a.p.define)
@@ -1718,7 +1725,7 @@ func (a *hunkApplier) applyHunkDefine(h *patchHunk, where int) {
 			a.inPos = max(a.inPos, pos+1)
 			pos++
 		case '+':
-			copyTill()
+			a.copyTo(pos)
 			switch state {
 			case inIfndef:
 				mark("#else")
@@ -2068,4 +2075,52 @@ func patchSimilar(in, pat []byte) bool {
 			a, b = a[1:], b[1:]
 		}
 	}
+}
+
+// reverseAnswer is what GNU patch answers when a patch looks reversed.
+type reverseAnswer int
+
+const (
+	answerSkip   reverseAnswer = iota // skip the patch
+	answerFlip                        // -t: apply it the other way round
+	answerAnyway                      // -f: apply it as it is
+)
+
+// okToReverse is GNU patch's ok_to_reverse: msg, said even under -s
+// (but for -f -s), and the answer it takes: -N skips the patch, -f
+// applies it anyway, -t the other way round; otherwise GNU asks and,
+// with no terminal, skips it (Skipping patch. a word -s leaves out).
+func (p *patcher) okToReverse(msg string) reverseAnswer {
+	p.out.Flush()
+	s := p.summary
+	if p.forward || !(p.force && p.silent) {
+		fmt.Fprint(s, msg)
+	}
+	switch {
+	case p.forward:
+		fmt.Fprintf(s, "  Skipping patch.\n")
+	case p.force:
+		fmt.Fprintf(p.out, "  Applying it anyway.\n")
+		return answerAnyway
+	case p.batch && p.reverse:
+		fmt.Fprintf(s, "  Ignoring -R.\n")
+		return answerFlip
+	case p.batch:
+		fmt.Fprintf(s, "  Assuming -R.\n")
+		return answerFlip
+	case p.reverse:
+		fmt.Fprintf(s, "  Ignore -R? [n] \nApply anyway? [n] \n")
+		p.skipping()
+	default:
+		fmt.Fprintf(s, "  Assume -R? [n] \nApply anyway? [n] \n")
+		p.skipping()
+	}
+	return answerSkip
+}
+
+// skipping is the "Skipping patch." that follows a question GNU patch
+// answers itself; -s leaves it out.
+func (p *patcher) skipping() {
+	fmt.Fprintf(p.out, "Skipping patch.\n")
+	p.out.Flush()
 }

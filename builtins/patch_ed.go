@@ -28,7 +28,9 @@ func looksLikeEd(data []byte) bool {
 func (p *patcher) applyEd(data []byte) int {
 	env := p.env
 	if p.origFile == "" {
-		fmt.Fprintf(p.out, "can't find file to patch at input line 1\nFile to patch: \nSkip this patch? [y] \nSkipping patch.\n")
+		fmt.Fprintf(p.out, "can't find file to patch at input line 1\n")
+		p.out.Flush()
+		p.noFileToPatch()
 		return 1
 	}
 	if p.reverse {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -73,20 +74,34 @@ type prOpts struct {
 // (bytes from 0x80 on too) none; what it keeps is written as it is.
 func (o *prOpts) truncate(line string) string {
 	if !(o.always && !o.oldW || o.oldW && o.merge) || o.join {
-		return line
+		return o.unmark(line)
+	}
+	// -n: GNU reads a line's first character (clump) before it adds
+	// the number, so both are written whatever the width.
+	first := -1
+	if o.number && o.columns == 1 && !o.merge {
+		first = o.numDigits + len(o.numSep)
 	}
 	col := 0
 	for i := 0; i < len(line); i++ {
+		if line[i] == prMark && o.marked() {
+			n := prClumpLen(line, i)
+			if i != first && col+n > o.width {
+				return o.unmark(line[:i])
+			}
+			i, col = i+n, col+n
+			continue
+		}
 		next := max(0, col+prByteWidth(line[i]))
 		if line[i] == '\t' {
 			next = (col/8 + 1) * 8
 		}
-		if next > o.width {
-			return line[:i]
+		if next > o.width && i > first {
+			return o.unmark(line[:i])
 		}
 		col = next
 	}
-	return line
+	return o.unmark(line)
 }
 
 // prCmd is GNU pr 9.1: pages of 66 lines with a header and trailer
@@ -656,9 +671,11 @@ func (o *prOpts) clump(line string) string {
 		case c == '\f':
 			b.WriteByte(c)
 		case o.esc || o.ctrl && c >= 0x80:
+			b.WriteByte(prMark)
 			fmt.Fprintf(&b, "\\%03o", c)
 			pos += 4
 		case o.ctrl:
+			b.WriteByte(prMark)
 			b.WriteByte('^')
 			b.WriteByte(c ^ 0x40)
 			pos += 2
@@ -670,6 +687,32 @@ func (o *prOpts) clump(line string) string {
 		}
 	}
 	return b.String()
+}
+
+// prMark starts each escape of a clumped line (-c's ^X, -v's \ooo): GNU
+// pr writes a clump whole or not at all, so a column or a line that has
+// no room for all of an escape ends before it. Under -c and -v no byte
+// of the input is left below 0x20 but TAB and FF, so the mark is never
+// the input's; it takes no column, and is dropped as the line is written.
+const prMark = '\x01'
+
+// prClumpLen is the width of the escape whose mark is at s[k].
+func prClumpLen(s string, k int) int {
+	if k+1 < len(s) && s[k+1] == '^' {
+		return 2
+	}
+	return 4
+}
+
+// marked reports whether clumped lines have marks (-c, -v).
+func (o *prOpts) marked() bool { return o.ctrl || o.esc }
+
+// unmark is s without its escapes' marks.
+func (o *prOpts) unmark(s string) string {
+	if !o.marked() || strings.IndexByte(s, prMark) < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, string(prMark), "")
 }
 
 // splitStringLinesCtx is strings.Split(s, "\n") that stops with
@@ -848,7 +891,7 @@ func prNumbered(o *prOpts, lines []string, first int) []string {
 			l = b.String()
 		}
 		if !o.join {
-			l = prCut(l, colWidth-numWidth)
+			l = prCut(l, colWidth-numWidth, o.marked())
 		}
 		out[i] = num + l
 	}
@@ -859,9 +902,12 @@ func prNumbered(o *prOpts, lines []string, first int) []string {
 // its first byte always: GNU reads it before it adds the number, then
 // stops at the first byte that leaves the column's position past its
 // width (a byte of no width too, when the number alone passed it).
-func prCut(l string, keep int) string {
+func prCut(l string, keep int, marked bool) string {
 	pos := 0
 	for k := 0; k < len(l); k++ {
+		if l[k] == prMark && marked && k > 0 && pos+prClumpLen(l, k) > keep {
+			return l[:k]
+		}
 		next := max(0, pos+prByteWidth(l[k]))
 		if k > 0 && (next > keep || keep < 1) {
 			return l[:k]
@@ -1088,6 +1134,13 @@ func prWriteRow(env *Env, w *bufio.Writer, o *prOpts, row []string) error {
 		w.WriteString(o.truncate(row[0]) + "\n")
 		return nil
 	}
+	cells := row
+	if o.mergeNumberWidth() > 0 {
+		cells = row[1:]
+	}
+	if drop := o.mergeDrops(cells, prColWidth(o)); drop != nil && !slices.Contains(drop, false) {
+		return nil // GNU writes nothing of the row, not even its newline
+	}
 	if err := prRow(env, w, o, row, prColWidth(o)); err != nil {
 		return err
 	}
@@ -1214,39 +1267,20 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 	base := max(0, o.offset)
 	flush(base) // -o's margin, whatever follows
 	pos := base
+	var drop []bool
 	if o.mergeNumberWidth() > 0 {
 		num := row[0]
 		row = row[1:]
-		for k := 0; k < o.numDigits; k++ {
-			if num[k] != ' ' {
-				flush(pos)
-				b.WriteByte(num[k])
-				printed = pos + 1
-			}
-			pos++
-		}
-		switch sep := num[o.numDigits]; {
-		case sep == '\t' && len(row) > 1:
-			// GNU: blanks, as the columns' padding
-			pos = base + o.mergeNumberWidth()
-		case sep == '\t':
-			// one file left of several: the TAB as it is, to its stop
-			flush(pos)
-			b.WriteByte(sep)
-			pos = (pos/8 + 1) * 8
-			printed = pos
-		default:
-			flush(pos)
-			b.WriteByte(sep)
-			pos++
-			printed = pos
-		}
-		if strings.HasSuffix(num, "\n") && o.join {
-			pos = printed // the first file has ended: GNU drops them
-		}
+		drop = o.mergeDrops(row, colWidth)
+		pos = prRowNumber(o, b, num, len(row), base, drop != nil && drop[0], flush, &printed)
 		base = pos
+	} else {
+		drop = o.mergeDrops(row, colWidth)
 	}
 	for i, cell := range row {
+		if drop != nil && drop[i] {
+			continue // GNU writes nothing of it, no padding before it
+		}
 		start := base + i*(colWidth+len(o.sep))
 		limit := start + colWidth
 		if o.number && !o.merge {
@@ -1271,6 +1305,12 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 		}
 		pos = start
 		for k := 0; k < len(cell); k++ {
+			if cell[k] == prMark && o.marked() {
+				if limit >= 0 && pos+prClumpLen(cell, k) > limit {
+					break
+				}
+				continue
+			}
 			next := pos + 1
 			if cell[k] == '\t' {
 				next = start + ((pos-start)/8+1)*8
@@ -1309,6 +1349,75 @@ func prRow(env *Env, b *bufio.Writer, o *prOpts, row []string, colWidth int) err
 		}
 	}
 	return err
+}
+
+// prRowNumber writes -m -n's number cell num at column base, before the
+// cells of the files, and returns the column where they start. When
+// drop says that the first file's line is not written, its number is
+// not either (blanks take its place).
+func prRowNumber(o *prOpts, b *bufio.Writer, num string, cells, base int, drop bool, flush func(int), printed *int) int {
+	pos := base
+	for k := 0; k < o.numDigits; k++ {
+		if num[k] != ' ' && !drop {
+			flush(pos)
+			b.WriteByte(num[k])
+			*printed = pos + 1
+		}
+		pos++
+	}
+	switch sep := num[o.numDigits]; {
+	case sep == '\t' && cells > 1:
+		// GNU: blanks, as the columns' padding
+		pos = base + o.mergeNumberWidth()
+	case sep == '\t':
+		// one file left of several: the TAB as it is, to its stop
+		if !drop {
+			flush(pos)
+			b.WriteByte(sep)
+			*printed = (pos/8 + 1) * 8
+		}
+		pos = (pos/8 + 1) * 8
+	default:
+		if !drop {
+			flush(pos)
+			b.WriteByte(sep)
+			*printed = pos + 1
+		}
+		pos++
+	}
+	if strings.HasSuffix(num, "\n") && o.join {
+		pos = *printed // the first file has ended: GNU drops them
+	}
+	return pos
+}
+
+// mergeDrops says, for each cell of a row of -m, whether GNU pr writes
+// nothing of it: its first character (a tab, or an escape of -c or -v)
+// is wider than the column, which ends the line before anything of it,
+// the padding before it and (for the first file's) its number; nil when
+// none is.
+func (o *prOpts) mergeDrops(cells []string, colWidth int) []bool {
+	if !o.merge || o.join {
+		return nil
+	}
+	var drop []bool
+	for i, cell := range cells {
+		w := 0
+		switch {
+		case cell == "":
+		case cell[0] == '\t':
+			w = 8
+		case cell[0] == prMark && o.marked():
+			w = prClumpLen(cell, 0)
+		}
+		if w > colWidth {
+			if drop == nil {
+				drop = make([]bool, len(cells))
+			}
+			drop[i] = true
+		}
+	}
+	return drop
 }
 
 // prByteWidth is the columns a byte of a clumped line takes in GNU pr's

@@ -1031,18 +1031,24 @@ func printfSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
-// printfParseInt is C's strtoimax/strtoumax with base 0: it returns the
-// value (as uint64 bits), where parsing ended, and whether it overflowed.
-func printfParseInt(s string, unsigned bool) (uint64, int, bool) {
-	i := 0
+// printfSign skips the white space and the sign that C's strtol and
+// strtold take before a number: it returns where the digits start and
+// whether the sign was '-'.
+func printfSign(s string) (i int, neg bool) {
 	for i < len(s) && printfSpace(s[i]) {
 		i++
 	}
-	neg := false
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
 		neg = s[i] == '-'
 		i++
 	}
+	return i, neg
+}
+
+// printfParseInt is C's strtoimax/strtoumax with base 0: it returns the
+// value (as uint64 bits), where parsing ended, and whether it overflowed.
+func printfParseInt(s string, unsigned bool) (uint64, int, bool) {
+	i, neg := printfSign(s)
 	base := uint64(10)
 	if i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') && i+2 < len(s) && gnu.DigitValue(s[i+2]) < 16 {
 		base = 16
@@ -1127,15 +1133,7 @@ func (p *printfState) floatArg() printfFloat {
 // that is a number, and where that prefix ends (0 when there is none).
 func printfParseFloat(s string) (printfFloat, int) {
 	zero := printfFloat{x: new(big.Float).SetPrec(64)}
-	i := 0
-	for i < len(s) && printfSpace(s[i]) {
-		i++
-	}
-	neg := false
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		neg = s[i] == '-'
-		i++
-	}
+	i, neg := printfSign(s)
 	rest := strings.ToLower(s[i:])
 	switch {
 	case strings.HasPrefix(rest, "infinity"):

@@ -1776,30 +1776,25 @@ func (s *sortSorter) check(env *Env, file string, delim byte, quiet bool) int {
 		return 2
 	}
 	defer r.Close()
-	br := bufio.NewReaderSize(r, 64<<10)
+	lr := newLineReader(env, r)
 	var prev, cur []byte
 	have := false
 	for n := 1; ; n++ {
 		if env.Ctx.Err() != nil {
 			return 1
 		}
-		chunk, err := br.ReadSlice(delim)
-		cur = append(cur[:0], chunk...)
-		if err == bufio.ErrBufferFull {
-			if cur, err = env.gatherLine(cur, br, delim); err == gnu.ErrCancelled {
-				return 1
-			}
+		line, _, err := lr.next(delim)
+		if err == gnu.ErrCancelled {
+			return 1
 		}
-		if len(cur) == 0 && err != nil {
+		if line == nil && err != nil {
 			if err == io.EOF {
 				return 0
 			}
 			fmt.Fprintf(env.Stderr, "%s: read failed: %s: %s\n", env.Name(), file, ErrText(err))
 			return 2
 		}
-		if cur[len(cur)-1] == delim {
-			cur = cur[:len(cur)-1]
-		}
+		cur = append(cur[:0], line...)
 		if have {
 			pb, cb := sortBuf{prev}, sortBuf{cur}
 			a := sortRecOf(&pb, 0, len(prev))

@@ -157,7 +157,12 @@ func stat(env *Env) int {
 			if isLink {
 				first += " -> " + target
 			}
-			w.WriteString(first + "\n" + statFormat(statDefault, file))
+			format := statDefault
+			if _, _, dev := deviceNumbers(fi); dev {
+				// GNU's line for a device ends with its numbers.
+				format = strings.Replace(format, "Links: %h\n", "Links: %-5h Device type: %t,%T\n", 1)
+			}
+			w.WriteString(first + "\n" + statFormat(format, file))
 		}
 	}
 	return status
@@ -313,7 +318,10 @@ func statValue(d byte, file statFile) (v string, numeric, ok bool) {
 		return statTime(fi.ModTime(), file.loc), false, true
 	case 'w':
 		return "-", false, true // the birth time is unknown, as GNU says it
-	case 'W', 't', 'T':
+	case 't', 'T':
+		major, minor, _ := deviceNumbers(fi)
+		return strconv.FormatUint(uint64(map[byte]uint32{'t': major, 'T': minor}[d]), 16), true, true
+	case 'W':
 		return "0", true, true
 	case 'U', 'G':
 		// the one owner, as ls -l, find -ls, tar and id say

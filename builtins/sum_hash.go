@@ -126,13 +126,7 @@ func sumRun(env *Env, a sumAlgo) int {
 	tag := false
 	f.Func(0, "tag", NoArg, "", "create a BSD-style checksum", func(string, bool) error { tag, binary = true, 1; return nil })
 	f.Func('t', "text", NoArg, "", "read in text mode (default)", func(string, bool) error { binary = 0; return nil })
-	zero := f.Bool('z', "zero", "end each output line with NUL, not newline,\n                          and disable file name escaping")
-	f.Section("The following five options are useful only when verifying checksums:")
-	ignoreMissing := f.Bool(0, "ignore-missing", "don't fail or report status for missing files")
-	quiet := f.Bool(0, "quiet", "don't print OK for each successfully verified file")
-	status := f.Bool(0, "status", "don't output anything, status code shows success")
-	strict := f.Bool(0, "strict", "exit non-zero for improperly formatted checksum lines")
-	warn := f.Bool('w', "warn", "warn about improperly formatted checksum lines")
+	zero, ignoreMissing, quiet, status, strict, warn := sumCheckFlags(f)
 	f.Gap()
 	f.Epilog = "The sums are computed as described in " + sumStandard(a.cmd) + ".\n" +
 		"When checking, the input should be a former output of this program.\n" +
@@ -542,4 +536,17 @@ func (c *sumChecker) tagged(line string) (sumAlgo, string, bool) {
 		}
 	}
 	return c.a, "", false
+}
+
+// sumCheckFlags defines -z and the five options of verifying sums, which
+// cksum and the *sum commands share, in GNU's order and words.
+func sumCheckFlags(f *Flags) (zero, ignoreMissing, quiet, status, strict, warn *bool) {
+	zero = f.Bool('z', "zero", "end each output line with NUL, not newline,\n                          and disable file name escaping")
+	f.Section("The following five options are useful only when verifying checksums:")
+	ignoreMissing = f.Bool(0, "ignore-missing", "don't fail or report status for missing files")
+	quiet = f.Bool(0, "quiet", "don't print OK for each successfully verified file")
+	status = f.Bool(0, "status", "don't output anything, status code shows success")
+	strict = f.Bool(0, "strict", "exit non-zero for improperly formatted checksum lines")
+	warn = f.Bool('w', "warn", "warn about improperly formatted checksum lines")
+	return zero, ignoreMissing, quiet, status, strict, warn
 }

@@ -95,6 +95,8 @@ type tarState struct {
 	topLevel     string               // --one-top-level: the directory extracted into
 	touch        bool                 // -m: extracted files keep the time of extraction
 	fullTime     bool                 // --full-time: listed times with seconds
+	newer        *time.Time           // -N, --newer-mtime: older files are left out
+	totals       tarTotals            // --totals
 }
 
 // tarAdded is a file archived, for --remove-files.
@@ -162,6 +164,16 @@ type tarOpts struct {
 	fatal                  string // a bad option value GNU tar reports without a usage hint
 	sameOrder              bool   // -s: refused where tar writes
 	usage                  bool   // --usage: argp prints it and exits 0 where it meets it
+	unrecoverable          bool   // fatal is followed by "Error is not recoverable"
+	newer                  tarNewer
+}
+
+// tarUsageError says what is wrong with the command line as GNU tar's
+// argp does, with its hint of --help and --usage, and is status 2.
+func tarUsageError(env *Env, format string, a ...any) int {
+	env.Errorf(format, a...)
+	fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+	return 2
 }
 
 func tarMain(env *Env) int {
@@ -171,9 +183,7 @@ func tarMain(env *Env) int {
 	f := s.flags(env, &o)
 	args, missing := tarExpandOld(env.Args[1:])
 	if missing != 0 {
-		env.Errorf("Old option '%c' requires an argument.", missing)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "Old option '%c' requires an argument.", missing)
 	}
 	operands, err := f.Parse(args)
 	if o.usage {
@@ -184,8 +194,7 @@ func tarMain(env *Env) int {
 	if isUsage {
 		// GNU tar's argp exits 64 (EX_USAGE) for a bad option, and 2
 		// for an option value it rejects itself.
-		env.Errorf("%s", msg)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		tarUsageError(env, "%s", msg)
 		if o.badValue {
 			return 2
 		}
@@ -196,32 +205,29 @@ func tarMain(env *Env) int {
 	}
 	s.lateExcludes(o.excludeAt, len(operands))
 	if o.badTransform != "" {
-		env.Errorf("%s", o.badTransform)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "%s", o.badTransform)
 	}
 	if o.fatal != "" {
 		env.Errorf("%s", o.fatal)
+		if o.unrecoverable {
+			env.Errorf("Error is not recoverable: exiting now")
+		}
 		return 2
 	}
 	if !s.resolveTop() {
 		return 2
 	}
-	if !s.resolveMtime(o.mtime) {
+	if !s.resolveMtime(o.mtime) || !s.resolveNewer(o.newer) {
 		return 2
 	}
 	if operands = s.readLists(&o, operands); operands == nil {
 		return 2
 	}
 	if o.modeErr {
-		env.Errorf("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option")
 	}
 	if letter, writes := map[byte]byte{'c': 'c', 'r': 'r', 'u': 'u', 'A': 'A', 'd': 'D'}[s.mode]; o.sameOrder && writes {
-		env.Errorf("'--same-order' cannot be used with '-%c'", letter)
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "'--same-order' cannot be used with '-%c'", letter)
 	}
 	if s.dir != "" && s.mode != 0 && s.mode != 't' && !(s.mode == 'x' && s.toStdout) {
 		// -C names an existing directory; tar never creates it.
@@ -378,6 +384,7 @@ func (s *tarState) flags(env *Env, o *tarOpts) *Flags {
 	s.tarFlagsNames(f)
 	s.tarFlagsPaths(f)
 	s.tarFlagsSmall(f)
+	s.tarFlagsNewer(f, o)
 	f.Func(0, "usage", NoArg, "", "give a short usage message", func(string, bool) error {
 		o.usage = true
 		return nil
@@ -420,21 +427,16 @@ func (s *tarState) readLists(o *tarOpts, operands []string) []string {
 func (s *tarState) run(operands []string) int {
 	env := s.env
 	var err error
+	s.totals.start = time.Now()
 	switch s.mode {
 	case 0:
-		env.Errorf("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-		return 2
+		return tarUsageError(env, "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options")
 	case 'r', 'u', 'A':
 		if s.file == "-" {
-			env.Errorf("Options '-Aru' are incompatible with '-f -'")
-			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-			return 2
+			return tarUsageError(env, "Options '-Aru' are incompatible with '-f -'")
 		}
 		if s.gzip || s.bzip2 || s.xz || s.program != "" {
-			env.Errorf("Cannot %s compressed archives", map[bool]string{true: "concatenate", false: "update"}[s.mode == 'A'])
-			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-			return 2
+			return tarUsageError(env, "Cannot %s compressed archives", map[bool]string{true: "concatenate", false: "update"}[s.mode == 'A'])
 		}
 		if s.mode == 'A' {
 			err = s.concatenate(operands)
@@ -443,16 +445,12 @@ func (s *tarState) run(operands []string) int {
 		err = s.create(operands)
 	case 'd':
 		if s.gzip || s.bzip2 || s.xz || s.program != "" {
-			env.Errorf("Cannot update compressed archives")
-			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-			return 2
+			return tarUsageError(env, "Cannot update compressed archives")
 		}
 		err = s.deleteMembers(operands)
 	case 'c':
 		if len(operands) == 0 && !s.fromList {
-			env.Errorf("Cowardly refusing to create an empty archive")
-			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
-			return 2
+			return tarUsageError(env, "Cowardly refusing to create an empty archive")
 		}
 		if s.program != "" {
 			err = s.missingProgram(strings.Fields(s.program + " x")[0])
@@ -479,6 +477,7 @@ func (s *tarState) run(operands []string) int {
 	if env.Ctx.Err() != nil {
 		return 2
 	}
+	s.reportTotals()
 	if s.status == 2 && !s.piped {
 		env.Errorf("Exiting with failure status due to previous errors")
 	}
@@ -787,6 +786,9 @@ func (s *tarState) create(operands []string) error {
 		// GNU tar fills the last record: the archive (before
 		// compression) is a whole number of records (-b, 20 blocks).
 		werr = tarZeros(cw, s.pad(cw.n, 0))
+		// -r and -u write again the record where the new members
+		// start, as GNU tar does: what it counts.
+		s.totals.wrote = cw.n - s.appendAt + s.appendAt%s.recordSize()
 	}
 	if werr == nil && zw != nil {
 		werr = zw.Close()
@@ -813,11 +815,16 @@ const tarRecord = 20 * 512
 // pad is how many zero bytes end an archive of n bytes after end more:
 // to the end of its last record (-b's size, or tarRecord's).
 func (s *tarState) pad(n, end int64) int64 {
-	rec := s.record
-	if rec == 0 {
-		rec = tarRecord
-	}
+	rec := s.recordSize()
 	return end + (rec-(n+end)%rec)%rec
+}
+
+// recordSize is the bytes of a record: -b's, or tarRecord's.
+func (s *tarState) recordSize() int64 {
+	if s.record == 0 {
+		return tarRecord
+	}
+	return s.record
 }
 
 // tarZeros writes n zero bytes to w, a block of them at a time.
@@ -1044,7 +1051,7 @@ func (s *tarState) addPath(tw *tar.Writer, shown, name string, top bool) error {
 		hdr.Mode |= 01000
 	}
 	s.applyForced(hdr, mode.IsDir())
-	if s.notNewer(hdr.Name, fi.ModTime()) {
+	if s.notNewer(hdr.Name, fi.ModTime()) || s.olderFile(fi, fi.ModTime(), shown) {
 		if mode.IsDir() && !s.noRecursion {
 			return s.addDir(tw, abs, shown, name, top)
 		}
@@ -1650,7 +1657,7 @@ func (s *tarState) read(operands []string) error {
 			return errTarFatal
 		}
 		name := hdr.Name
-		if len(operands) > 0 && !s.match(name, operands, found) {
+		if len(operands) > 0 && !s.match(name, operands, found) || s.olderMember(hdr.ModTime) {
 			continue
 		}
 		if s.leftOut(name) {
@@ -1684,6 +1691,7 @@ func (s *tarState) read(operands []string) error {
 			env.FS.Chtimes(dirs[i].abs, time.Time{}, dirs[i].mtime)
 		}
 	}
+	s.tarReadTotal(raw.n)
 	for i, op := range operands {
 		if !found[i] {
 			s.notFound(op)

@@ -258,24 +258,20 @@ func (s *tarState) moreFlags(f *Flags, o *tarOpts) {
 		}
 		return nil
 	})
-	f.Func(0, "owner", RequiredArg, "NAME", "force NAME as owner for added files (NAME[:UID]; a number is a UID)", func(v string, _ bool) error {
-		ow, ok := parseTarOwner(v)
-		if !ok && o.fatal == "" {
-			_, id, _ := strings.Cut(v, ":")
-			o.fatal = id + ": Invalid owner or group ID\n" + s.env.Name() + ": Error is not recoverable: exiting now"
+	// --owner and --group: an ID that is not a number is fatal, as GNU's.
+	ownerOpt := func(dst *tarOwner) func(string, bool) error {
+		return func(v string, _ bool) error {
+			ow, ok := parseTarOwner(v)
+			if !ok && o.fatal == "" {
+				_, id, _ := strings.Cut(v, ":")
+				o.fatal = id + ": Invalid owner or group ID\n" + s.env.Name() + ": Error is not recoverable: exiting now"
+			}
+			*dst = ow
+			return nil
 		}
-		s.owner = ow
-		return nil
-	})
-	f.Func(0, "group", RequiredArg, "NAME", "force NAME as group for added files (NAME[:GID]; a number is a GID)", func(v string, _ bool) error {
-		g, ok := parseTarOwner(v)
-		if !ok && o.fatal == "" {
-			_, id, _ := strings.Cut(v, ":")
-			o.fatal = id + ": Invalid owner or group ID\n" + s.env.Name() + ": Error is not recoverable: exiting now"
-		}
-		s.group = g
-		return nil
-	})
+	}
+	f.Func(0, "owner", RequiredArg, "NAME", "force NAME as owner for added files (NAME[:UID]; a number is a UID)", ownerOpt(&s.owner))
+	f.Func(0, "group", RequiredArg, "NAME", "force NAME as group for added files (NAME[:GID]; a number is a GID)", ownerOpt(&s.group))
 	f.BoolVar(&s.numericOwner, 0, "numeric-owner", "always use numbers for user/group names")
 	f.Func(0, "mode", RequiredArg, "CHANGES", "force (symbolic) mode CHANGES for added files", func(v string, _ bool) error {
 		ch, ok := compileMode(v)
@@ -609,8 +605,7 @@ func (s *tarState) resolveTop() bool {
 		}
 	}
 	if s.topLevel == "" || s.file == "-" {
-		s.env.Errorf("Cannot deduce top-level directory name; please set it explicitly with --one-top-level=DIR")
-		fmt.Fprintf(s.env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", s.env.Name(), s.env.Name())
+		tarUsageError(s.env, "Cannot deduce top-level directory name; please set it explicitly with --one-top-level=DIR")
 		return false
 	}
 	return true
@@ -717,6 +712,7 @@ func (s *tarState) deleteMembers(operands []string) error {
 	if err := cw.w.(*bufio.Writer).Flush(); err != nil {
 		return commit(err)
 	}
+	s.deleteTotals(raw.n, cw.n, found)
 	for i, op := range operands {
 		if !found[i] {
 			s.fail("%s: Not found in archive", tarQuoteColon(op))
@@ -782,6 +778,7 @@ func (s *tarState) concatenate(operands []string) error {
 		}
 	}
 	err = tarZeros(cw, s.pad(cw.n, 1024))
+	s.totals.wrote = cw.n - s.appendAt + s.appendAt%s.recordSize() // as for -r
 	if err == nil {
 		err = cw.w.(*bufio.Writer).Flush()
 	}

@@ -425,13 +425,16 @@ func (o *trConfig) translation(t *trTables, s1, s2, set1 *trSet) error {
 	// only its first byte: GNU skips the rest of both.
 	r1, r2 := set1.runs, set2.runs
 	ats := slices.Sorted(maps.Keys(pairs))
+	// total is the positions cut.
+	total := 0
 	for i := len(ats) - 1; i >= 0; i-- { // the last first: positions hold
 		if at := ats[i]; at < n1 {
 			cut := min(trClassSize(pairs[at])-1, n1-at-1)
 			r1, r2 = trCut(r1, at+1, cut), trCut(r2, at+1, cut)
+			total += cut
 		}
 	}
-	trWalk(r1, r2, n1-trCutTotal(pairs, n1), func(c1, c2 byte) { t.xlat[c1] = c2 })
+	trWalk(r1, r2, n1-total, func(c1, c2 byte) { t.xlat[c1] = c2 })
 	if o.squeeze {
 		o.squeezeSet2(t, set2, n1)
 	}
@@ -478,17 +481,6 @@ func trClassSize(name string) int {
 		}
 	}
 	return n
-}
-
-// trCutTotal is how many positions the same-class pairs below n1 drop.
-func trCutTotal(pairs map[int]string, n1 int) int {
-	total := 0
-	for at, name := range pairs {
-		if at < n1 {
-			total += min(trClassSize(name)-1, n1-at-1)
-		}
-	}
-	return total
 }
 
 // trCut is runs without the n positions from position from on.

@@ -446,15 +446,12 @@ func xxdInclude(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, inName,
 	}
 	p := 0
 	for {
-		c, err := br.ReadByte()
-		if err == io.EOF {
+		c, ok, err := xxdByte(env, br, p)
+		if !ok {
+			if err != nil {
+				return err
+			}
 			break
-		}
-		if err != nil {
-			return err
-		}
-		if p&0xffff == 0 && env.Ctx.Err() != nil {
-			return gnu.ErrCancelled
 		}
 		switch {
 		case p == 0:
@@ -491,19 +488,33 @@ func xxdInclude(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, inName,
 	return nil
 }
 
+// xxdByte reads the next byte of input for the -i and -p dumps; ok is
+// false at the end (err nil) or on an error. Every 64 Ki bytes (n counts
+// them) it checks whether the run was cancelled.
+func xxdByte(env *Env, br *bufio.Reader, n int) (c byte, ok bool, err error) {
+	c, err = br.ReadByte()
+	if err == io.EOF {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	if n&0xffff == 0 && env.Ctx.Err() != nil {
+		return 0, false, gnu.ErrCancelled
+	}
+	return c, true, nil
+}
+
 func xxdPlain(env *Env, o *xxdOpts, br *bufio.Reader, w *bufio.Writer, hexx string) error {
 	p := o.cols
 	n := 0
 	for {
-		c, err := br.ReadByte()
-		if err == io.EOF {
+		c, ok, err := xxdByte(env, br, n)
+		if !ok {
+			if err != nil {
+				return err
+			}
 			break
-		}
-		if err != nil {
-			return err
-		}
-		if n&0xffff == 0 && env.Ctx.Err() != nil {
-			return gnu.ErrCancelled
 		}
 		n++
 		w.WriteByte(hexx[c>>4])

@@ -662,18 +662,10 @@ func (ps *parser) bracket() (*node, error) {
 		var lo int32
 		if c == '[' && ps.i+1 < len(ps.p) && (ps.p[ps.i+1] == ':' || ps.p[ps.i+1] == '=' || ps.p[ps.i+1] == '.') {
 			delim := ps.p[ps.i+1]
-			end := -1
-			for k := ps.i + 2; k+1 < len(ps.p); k++ {
-				if ps.p[k] == delim && ps.p[k+1] == ']' {
-					end = k
-					break
-				}
-			}
-			if end < 0 {
+			name, ok := ps.bracketName()
+			if !ok {
 				return nil, errBrack
 			}
-			name := ps.p[ps.i+2 : end]
-			ps.i = end + 2
 			if delim == ':' {
 				r, ok := classRanges(name)
 				if !ok {
@@ -682,12 +674,9 @@ func (ps *parser) bracket() (*node, error) {
 				n.ranges = append(n.ranges, ps.class(r)...)
 				continue
 			}
-			if name == "" {
-				return nil, errCollate
-			}
-			r, w := ps.decode(name, 0)
-			if w != len(name) {
-				return nil, errCollate
+			r, err := ps.collElem(name)
+			if err != nil {
+				return nil, err
 			}
 			lo = r
 			if delim == '=' {
@@ -704,27 +693,15 @@ func (ps *parser) bracket() (*node, error) {
 			ps.i++
 			var hi int32
 			if ps.p[ps.i] == '[' && ps.i+1 < len(ps.p) && (ps.p[ps.i+1] == '.' || ps.p[ps.i+1] == '=') {
-				delim := ps.p[ps.i+1]
-				end := -1
-				for k := ps.i + 2; k+1 < len(ps.p); k++ {
-					if ps.p[k] == delim && ps.p[k+1] == ']' {
-						end = k
-						break
-					}
-				}
-				if end < 0 {
+				name, ok := ps.bracketName()
+				if !ok {
 					return nil, errBrack
 				}
-				name := ps.p[ps.i+2 : end]
-				if name == "" {
-					return nil, errCollate
-				}
-				r, w := ps.decode(name, 0)
-				if w != len(name) {
-					return nil, errCollate
+				r, err := ps.collElem(name)
+				if err != nil {
+					return nil, err
 				}
 				hi = r
-				ps.i = end + 2
 			} else if ps.p[ps.i] == '[' && ps.i+1 < len(ps.p) && ps.p[ps.i+1] == ':' {
 				return nil, errRange
 			} else {
@@ -746,6 +723,34 @@ func (ps *parser) bracket() (*node, error) {
 	_ = open
 	n.ranges = rangeUnion(n.ranges) // sorted, for inSorted
 	return n, nil
+}
+
+// bracketName reads the [:name:], [=name=] or [.name.] that starts at
+// ps.i inside a bracket expression (ps.p[ps.i+1] is the delimiter) and
+// moves past it; false when it is not closed.
+func (ps *parser) bracketName() (string, bool) {
+	delim := ps.p[ps.i+1]
+	for k := ps.i + 2; k+1 < len(ps.p); k++ {
+		if ps.p[k] == delim && ps.p[k+1] == ']' {
+			name := ps.p[ps.i+2 : k]
+			ps.i = k + 2
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// collElem returns the character that the name of a [.c.] or [=c=]
+// stands for: exactly one, else errCollate.
+func (ps *parser) collElem(name string) (int32, error) {
+	if name == "" {
+		return 0, errCollate
+	}
+	r, w := ps.decode(name, 0)
+	if w != len(name) {
+		return 0, errCollate
+	}
+	return r, nil
 }
 
 func indexFrom(s string, i int, c byte) int {

@@ -71,6 +71,9 @@ func (f clientFS) OpenFile(name string, flag int) (builtins.File, error) {
 	if err := noTTY(name); err != nil {
 		return nil, err
 	}
+	if fd, ok := stdStreamFd[name]; ok {
+		name = "/dev/fd/" + fd // Linux: a link to the descriptor
+	}
 	if d, ok := openDevice(name); ok {
 		if name == procUUID && flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
@@ -176,6 +179,9 @@ func (f clientFS) Stat(name string) (fs.FileInfo, error) {
 	if info, ok := statDevice(name); ok {
 		return info, nil
 	}
+	if fd, ok := stdStreamFd[name]; ok {
+		name = "/dev/fd/" + fd // Linux: a link to the descriptor
+	}
 	if f.psubs != nil {
 		if info, ok := f.psubs.stat(name); ok {
 			return info, nil
@@ -219,6 +225,9 @@ func (f clientFS) Lstat(name string) (fs.FileInfo, error) {
 	if info, ok := statDevice(name); ok {
 		return info, nil
 	}
+	if _, ok := stdStreamFd[name]; ok {
+		return streamLink(name), nil
+	}
 	fi, err := f.c.Lstat(name)
 	if f.truncs.holds(name, fi, err, f.c.Stat) {
 		return emptyInfo{fi}, nil // a truncating redirection writes it now (truncs.go)
@@ -226,6 +235,9 @@ func (f clientFS) Lstat(name string) (fs.FileInfo, error) {
 	return fi, err
 }
 func (f clientFS) Readlink(name string) (string, error) {
+	if fd, ok := stdStreamFd[name]; ok {
+		return "/proc/self/fd/" + fd, nil
+	}
 	if _, ok := statDevice(name); ok {
 		return "", &fs.PathError{Op: "readlink", Path: name, Err: syscall.EINVAL}
 	}
@@ -567,12 +579,16 @@ func stdStreamStat(hc interp.HandlerContext, abs string, follow bool) (info fs.F
 		info, err = v.Stat()
 		return info, err, true
 	}
-	fd := map[string]string{"/dev/stdin": "0", "/dev/stdout": "1", "/dev/stderr": "2"}[abs]
+	fd := stdStreamFd[abs]
 	if fd != "" {
 		abs = "/dev/fd/" + fd
 	}
 	return pipeInfo(abs), nil, true
 }
+
+// stdStreamFd is the descriptor each of /dev/stdin, /dev/stdout and
+// /dev/stderr links to (on Linux, /proc/self/fd/N).
+var stdStreamFd = map[string]string{"/dev/stdin": "0", "/dev/stdout": "1", "/dev/stderr": "2"}
 
 // streamLink is /dev/stdin and its kin as lstat sees them: symbolic links.
 type streamLink string

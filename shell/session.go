@@ -281,30 +281,12 @@ func (s *Shell) runStmt(ctx context.Context, st *syntax.Stmt) (status int) {
 // script's, it depends on nothing left from earlier statements: a limit
 // that fired ends its own command only.
 func (s *Shell) interactiveStatus(ctx context.Context, err error) int {
-	var es interp.ExitStatus
 	if lerr := s.limitErr(); lerr != nil {
 		// It may have fired in a background job or a nested shell, and
 		// the run then ends as cancelled.
 		err = lerr
 	}
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &es):
-		return int(es)
-	case errors.Is(err, ErrLimit):
-		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
-		return 125
-	case errors.As(err, new(expand.ValueTooLargeError)):
-		// A limit, as in a script (status): a library Run, serve's and
-		// the REPL's said "llmsh: value too large …", status 1.
-		fmt.Fprintf(s.opts.Stderr, "llmsh: limit exceeded: %v\n", err)
-		return 125
-	case ctx.Err() != nil:
-		return 130
-	}
-	fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
-	return 1
+	return s.errStatus(ctx, err, 130)
 }
 
 // Finish ends an interactive session left other than by exit (which runs
@@ -437,11 +419,17 @@ type VarSize struct {
 }
 
 // TrackedSets returns the variables recorded since TrackSets that are
-// set, the biggest first.
+// set, the biggest first, and "@" for the positional parameters when
+// they were set since.
 func (s *Shell) TrackedSets() []VarSize {
 	env := s.runner.WriteEnv()
 	var out []VarSize
 	for _, name := range s.runner.TrackedSets() {
+		if name == "@" {
+			// The positional parameters the Run set ("@" for UnsetGlobal).
+			out = append(out, VarSize{name, varSize(expand.Variable{Kind: expand.Indexed, List: s.runner.Params})})
+			continue
+		}
 		if vr := env.Get(name); vr.Declared() {
 			out = append(out, VarSize{name, varSize(vr)})
 		}

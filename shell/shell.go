@@ -16,6 +16,7 @@ package shell
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -63,7 +64,7 @@ type Limits struct {
 // Default limits: generous enough that real scripts never meet them.
 const (
 	DefaultMaxCommands   = 50_000_000
-	DefaultMaxGoFrames   = 20_000 // about 2,400 levels of shell function recursion; interp slows quadratically with depth
+	DefaultMaxGoFrames   = 80_000 // about 6,000 levels of shell function recursion (bash 5.2 dies near 8,000); nested shells cost more (nestedShellFrames)
 	DefaultMaxScriptSize = 16 << 20
 	DefaultMaxNesting    = 1000
 	DefaultMaxGoroutines = 20_000
@@ -205,28 +206,14 @@ func New(opts Options) (*Shell, error) {
 	if opts.Stdin == nil {
 		opts.Stdin = strings.NewReader("")
 	}
-	if opts.Name == "" {
-		opts.Name = "llmsh"
-	}
+	opts.Name = cmp.Or(opts.Name, "llmsh")
 	l := &opts.Limits
-	if l.MaxCommands == 0 {
-		l.MaxCommands = DefaultMaxCommands
-	}
-	if l.MaxGoFrames == 0 {
-		l.MaxGoFrames = DefaultMaxGoFrames
-	}
-	if l.MaxScriptSize == 0 {
-		l.MaxScriptSize = DefaultMaxScriptSize
-	}
-	if l.MaxNesting == 0 {
-		l.MaxNesting = DefaultMaxNesting
-	}
-	if l.MaxValue == 0 {
-		l.MaxValue = DefaultMaxValue
-	}
-	if l.MaxGoroutines == 0 {
-		l.MaxGoroutines = DefaultMaxGoroutines
-	}
+	l.MaxCommands = cmp.Or(l.MaxCommands, DefaultMaxCommands)
+	l.MaxGoFrames = cmp.Or(l.MaxGoFrames, DefaultMaxGoFrames)
+	l.MaxScriptSize = cmp.Or(l.MaxScriptSize, DefaultMaxScriptSize)
+	l.MaxNesting = cmp.Or(l.MaxNesting, DefaultMaxNesting)
+	l.MaxValue = cmp.Or(l.MaxValue, DefaultMaxValue)
+	l.MaxGoroutines = cmp.Or(l.MaxGoroutines, DefaultMaxGoroutines)
 	s := &Shell{client: opts.Client, opts: opts, commands: new(atomic.Int64), frameCheck: new(atomic.Int64), paths: new(pathRounds), inflight: new(atomic.Int64), psubs: new(psubs), state: newSessionState(), deferred: new(deferredWrites), hangUpWait: hangUpWait}
 	s.frameCheck.Store(s.firstFrameCheck())
 	s.lineLimit = func(err error) { s.trip(fmt.Errorf("%w: %v", ErrLimit, err)) }
@@ -412,6 +399,24 @@ func goContext(ctx context.Context) context.Context {
 	return context.WithValue(ctx, stackBaseKey{}, stackBase(ctx)+n)
 }
 
+// nestedShellFrames is what a nested shell (sh, bash, llmsh; through
+// xargs, find -exec, awk's commands, split --filter...) adds to the depth
+// its commands' stack walks see, besides its own frames (about 15): a
+// new shell is a new runner and its tables, much more than a function
+// call's frames (about 9), and a recursion of nested shells grows
+// faster. At the 80,000 frames that let functions recurse about 8,000
+// deep, nested shells stopped at 5,300 levels after 44 s and 200 MB of
+// `sh r.sh` calling itself (load 29, session 33), and a recursion through
+// `xargs -P 2 sh r.sh` took 16 s and 645 MB; with this charge they stop
+// where the 20,000-frame limit stopped them (about 1,300 levels).
+const nestedShellFrames = 45
+
+// nestedDepth is ctx for a nested shell's run: its depth charged with
+// nestedShellFrames.
+func nestedDepth(ctx context.Context) context.Context {
+	return context.WithValue(ctx, stackBaseKey{}, stackBase(ctx)+nestedShellFrames)
+}
+
 // call is callHandler's work on a command that passed the gate.
 func (s *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	n := s.commands.Add(1)
@@ -504,11 +509,7 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		ctx, report = builtins.WithKillReport(ctx)
 		if hc.Argv0 != "" && isNestedShell(args[0]) {
 			// exec -a NAME: the nested shell's $0 (the name was looked up).
-			environ := hc.Exported()
-			if _, shlvl, ok := hc.NoForkExec(); ok && shlvl {
-				environ = shlvlDown(environ)
-			}
-			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, environ)
+			st = s.nested(ctx, append([]string{hc.Argv0}, args[1:]...), hc.Stdin, hc.Stdout, hc.Stderr, hc.Dir, execShlvl(hc, hc.Exported()))
 		} else if p, found, noPath := s.programPath(ctx, args[0], hc.IsBuiltin); !found && noPath {
 			fmt.Fprintf(hc.Stderr, "%s%s: No such file or directory\n", scriptPrefix(hc), commandText(args[0]))
 			st = 127
@@ -519,12 +520,7 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 			// exec -c: an empty environment, no _ either.
 			if !hc.IsBuiltin && !(hc.Exec && environ == nil) {
 				environ = underscoreEnv(ctx, environ, args[0], p)
-				// bash execs the last command of a forked shell (and
-				// exec's command) with SHLVL one less first: env and
-				// printenv show it, a nested shell counts from it.
-				if _, shlvl, ok := hc.NoForkExec(); ok && shlvl {
-					environ = shlvlDown(environ)
-				}
+				environ = execShlvl(hc, environ)
 			}
 			if p != "" {
 				args = append([]string{p}, args[1:]...) // a script in a directory of PATH
@@ -882,14 +878,14 @@ func (s stopWriter) Write(b []byte) (int, error) {
 
 func (s stopWriter) Unwrap() io.Writer { return s.w }
 
-// nested runs a nested shell (sh, bash or llmsh) on a new runner in the
-// same session, sharing the limits: `sh [-eufxa] [-o OPT]… -c SCRIPT [NAME
-// [ARG…]]`, `sh [OPTIONS] FILE [ARG…]` (FILE read through vfsd), or `sh
-// [OPTIONS] [-s] [ARG…]` with the script on stdin. A nested llmsh takes no
-// options but -c: its grants and limits are the session's.
-// shlvlDown is environ with SHLVL one less, as bash's exec makes it
-// (never below 0); environ itself when it has no SHLVL.
-func shlvlDown(environ []string) []string {
+// execShlvl is environ for the command that hc runs. bash execs the
+// last command of a forked shell (and exec's command) with SHLVL one less
+// first (never below 0): env and printenv show it, a nested shell counts
+// from it. Otherwise, or without SHLVL, it is environ itself.
+func execShlvl(hc interp.HandlerContext, environ []string) []string {
+	if _, shlvl, ok := hc.NoForkExec(); !ok || !shlvl {
+		return environ
+	}
 	for i, kv := range environ {
 		v, ok := strings.CutPrefix(kv, "SHLVL=")
 		if !ok {
@@ -919,6 +915,17 @@ func (s *Shell) openScript(dir, name string) (*vfsclient.File, error) {
 	return s.client.Open(absPath(dir, name))
 }
 
+// SetLetters are the option letters of set that a shell's command line
+// takes as bash does (`bash -e script`, `llmsh -xc 'echo hi'`), but for
+// -v, which llmsh's own command line keeps for --verbose (a nested shell
+// takes it as bash).
+const SetLetters = "aBCeEfnTuxbkptHP"
+
+// nested runs a nested shell (sh, bash or llmsh) on a new runner in the
+// same session, sharing the limits: `sh [-eufxa] [-o OPT]… -c SCRIPT [NAME
+// [ARG…]]`, `sh [OPTIONS] FILE [ARG…]` (FILE read through vfsd), or `sh
+// [OPTIONS] [-s] [ARG…]` with the script on stdin. A nested llmsh takes no
+// options but -c: its grants and limits are the session's.
 func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, dir string, environ []string) int {
 	if len(args) > 1 && (args[1] == "--help" || args[1] == "--version") {
 		nestedHelp(stdout, args[0], args[1] == "--version")
@@ -999,6 +1006,7 @@ func (s *Shell) nested(ctx context.Context, args []string, stdin io.Reader, stdo
 	release := builtins.Claim(ctx, sub.runner.GroupSignals)
 	// So does kill's, when the shell is a job (`bash -c … &`).
 	releaseJob := interp.ClaimJobSignals(ctx, func() func(int) bool { return sub.runner.SignalTrapped })
+	ctx = nestedDepth(ctx)
 	var st int
 	if o.FromStdin {
 		// The script is standard input, read a command at a time as it
@@ -1211,14 +1219,15 @@ options:
 					inv.command = true
 				case 's':
 					fromStdin = true
-				case 'e', 'u', 'x', 'f', 'a', 'n', 'E', 'C', 'B', 'T', 'v', 'b', 'k', 'p', 't', 'H', 'P':
-					inv.opts = append(inv.opts, a[:1]+string(c))
 				case 'l', 'i', 'm', 'h':
 					// login, interactive, job control (off in bash -c
 					// without a terminal), hashing: nothing to do for a
 					// script
 				default:
-					return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
+					if c != 'v' && !strings.ContainsRune(SetLetters, c) {
+						return inv, fmt.Sprintf("%c%c: invalid option", a[0], c)
+					}
+					inv.opts = append(inv.opts, a[:1]+string(c))
 				}
 			}
 			for _, c := range named {
@@ -1463,7 +1472,6 @@ func (s *Shell) limitErr() error {
 }
 
 func (s *Shell) status(ctx context.Context, err error) int {
-	var es interp.ExitStatus
 	if lerr := s.limitErr(); lerr != nil {
 		s.mu.Lock()
 		said := s.tripSaid
@@ -1473,6 +1481,14 @@ func (s *Shell) status(ctx context.Context, err error) int {
 		}
 		return 125
 	}
+	return s.errStatus(ctx, err, 124)
+}
+
+// errStatus is the exit status of a run that ended with err (nil, an
+// exit status, a limit, or a cancellation, which is cancelled: 124 for a
+// script, 130 at the prompt), saying on stderr what ended it.
+func (s *Shell) errStatus(ctx context.Context, err error, cancelled int) int {
+	var es interp.ExitStatus
 	switch {
 	case err == nil:
 		return 0
@@ -1482,10 +1498,13 @@ func (s *Shell) status(ctx context.Context, err error) int {
 		fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 		return 125
 	case errors.As(err, new(expand.ValueTooLargeError)):
+		// A limit, in a script and at the prompt alike: a library Run,
+		// serve's and the REPL's once said "llmsh: value too large …",
+		// status 1.
 		fmt.Fprintf(s.opts.Stderr, "llmsh: limit exceeded: %v\n", err)
 		return 125
 	case ctx.Err() != nil:
-		return 124
+		return cancelled
 	}
 	fmt.Fprintf(s.opts.Stderr, "llmsh: %v\n", err)
 	return 1

@@ -585,6 +585,26 @@ func (devInfo) ModTime() time.Time { return time.Time{} }
 func (devInfo) IsDir() bool        { return false }
 func (devInfo) Sys() any           { return nil }
 
+// DeviceNumbers are the device's major and minor numbers, Linux's for
+// these devices (stat -c '%t %T', file: "character special (1/3)").
+func (d devInfo) DeviceNumbers() (major, minor uint32) {
+	switch d {
+	case "null":
+		return 1, 3
+	case "zero":
+		return 1, 5
+	case "full":
+		return 1, 7
+	case "random":
+		return 1, 8
+	case "urandom":
+		return 1, 9
+	case "tty":
+		return 5, 0
+	}
+	return 0, 0
+}
+
 // newUUID is a random version 4 UUID as the kernel writes it, with its
 // newline.
 func newUUID() []byte {

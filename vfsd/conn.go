@@ -408,7 +408,7 @@ func (c *conn) handleFast(fr fastReq, start time.Time, r io.Reader) error {
 		}
 	case vfsproto.OpReadShm:
 		if c.shmSlots.Load() == 0 {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			c.fail(j, unsupported())
 			return nil
 		}
 		if e := c.checkShm(j.max, j.slot); e != nil {
@@ -464,7 +464,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		j.h = p.H
 	case vfsproto.OpCopy:
 		if !c.copyOK.Load() {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			c.fail(j, unsupported())
 			return nil
 		}
 		var p vfsproto.CopyParams
@@ -510,7 +510,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		return nil
 	case vfsproto.OpWalk:
 		if !c.walkOK.Load() {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			c.fail(j, unsupported())
 			return nil
 		}
 		c.spawn(j)
@@ -528,7 +528,7 @@ func (c *conn) handleJSON(frame []byte, start time.Time, r io.Reader) error {
 		c.fail(j, perr(vfsproto.EArg, "missing op"))
 		return nil
 	default:
-		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		c.fail(j, unsupported())
 		return nil
 	}
 	c.route(j)
@@ -541,7 +541,7 @@ func (c *conn) bulkWriteJSON(j *job, req *vfsproto.Request, r io.Reader) error {
 		if !c.bulkW.Load() {
 			// Not negotiated: an unknown operation, and nothing
 			// after the frame belongs to it.
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			c.fail(j, unsupported())
 			return nil
 		}
 		var p vfsproto.WriteBulkParams
@@ -554,7 +554,7 @@ func (c *conn) bulkWriteJSON(j *job, req *vfsproto.Request, r io.Reader) error {
 		return c.writeBulk(j, int64(p.Size), r)
 	}
 	if !c.shmW.Load() {
-		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		c.fail(j, unsupported())
 		return nil
 	}
 	var p vfsproto.WriteShmParams
@@ -571,7 +571,7 @@ func (c *conn) bulkWriteJSON(j *job, req *vfsproto.Request, r io.Reader) error {
 // once its hello named the feature.
 func (c *conn) readFilesJob(j *job) {
 	if !c.readFiles.Load() {
-		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		c.fail(j, unsupported())
 		return
 	}
 	c.spawn(j)
@@ -590,7 +590,7 @@ func (c *conn) readFileJob(j *job, r io.Reader) {
 		run, granted = c.readEnd, c.readTail.Load()
 	}
 	if !granted {
-		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		c.fail(j, unsupported())
 		return
 	}
 	if !j.parsed {
@@ -629,7 +629,7 @@ func (c *conn) readJob(j *job, req *vfsproto.Request) bool {
 		}
 	case vfsproto.OpReadBulk:
 		if !c.bulk.Load() {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			c.fail(j, unsupported())
 			return false
 		}
 		var p vfsproto.ReadParams
@@ -644,7 +644,7 @@ func (c *conn) readJob(j *job, req *vfsproto.Request) bool {
 		}
 	case vfsproto.OpReadShm:
 		if c.shmSlots.Load() == 0 {
-			c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+			c.fail(j, unsupported())
 			return false
 		}
 		var p vfsproto.ReadShmParams
@@ -687,7 +687,7 @@ func checkMax(m int64) *vfsproto.Error {
 // fails it.
 func (c *conn) writeShm(j *job, slot, size int64) {
 	if !c.shmW.Load() {
-		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		c.fail(j, unsupported())
 		return
 	}
 	switch {
@@ -717,7 +717,7 @@ func (c *conn) writeBulk(j *job, size int64, r io.Reader) error {
 	if !c.bulkW.Load() {
 		// Not negotiated: an unknown operation, and nothing after the
 		// frame belongs to it.
-		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		c.fail(j, unsupported())
 		return nil
 	}
 	if size < 0 || size > vfsproto.MaxBulkWrite {
@@ -747,7 +747,7 @@ func (c *conn) writeBulk(j *job, size int64, r io.Reader) error {
 func (c *conn) checkBulk(m int64) *vfsproto.Error {
 	switch {
 	case !c.bulk.Load():
-		return perr(vfsproto.EUnsupported, "unsupported operation")
+		return unsupported()
 	case m <= 0:
 		return perr(vfsproto.EArg, "max must be at least 1")
 	case m > vfsproto.MaxBulkRead:
@@ -962,7 +962,7 @@ func (c *conn) lookup(j *job) *handle {
 // another file: the descriptor stays open until the read returns.
 func (c *conn) readShmAt(j *job) {
 	if !c.shmAt.Load() {
-		c.fail(j, perr(vfsproto.EUnsupported, "unsupported operation"))
+		c.fail(j, unsupported())
 		return
 	}
 	if e := c.checkShm(j.max, j.slot); e != nil {

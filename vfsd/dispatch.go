@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/llmsh/llmsh/vfsproto"
 )
@@ -119,7 +120,7 @@ func (c *conn) doHandleOp(h *handle, j *job) (*frameBuf, *vfsproto.Error, int) {
 		}
 		return okFrame(j.id, nil), nil, 0
 	}
-	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+	return nil, unsupported(), 0
 }
 
 // readBulk answers a read_bulk: the data follows the frame, from a
@@ -536,7 +537,7 @@ func (c *conn) doOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 	case vfsproto.OpVirtuals:
 		return okFrame(j.id, s.virt.snapshot(maxVirtualsListing, c.wireName)), nil, 0
 	}
-	return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+	return nil, unsupported(), 0
 }
 
 // hello answers hello: the protocol version, the ops, and the features
@@ -556,79 +557,43 @@ func (c *conn) hello(j *job) (*frameBuf, *vfsproto.Error, int) {
 		MaxRead: vfsproto.MaxRead, MaxFrame: vfsproto.MaxFrame,
 	}
 	r.Ops = slices.Clip(supportedOps)
-	if slices.Contains(p.Features, vfsproto.FeatureReadBulk) {
-		c.bulk.Store(true)
-		r.Ops = append(r.Ops, vfsproto.OpReadBulk)
-		r.Features = append(r.Features, vfsproto.FeatureReadBulk)
+	// grant turns on feature (and op, when not empty) when the client
+	// asked for it and ok holds, and says whether it did.
+	grant := func(ok bool, feature string, flag *atomic.Bool, op string) bool {
+		if !ok || !slices.Contains(p.Features, feature) {
+			return false
+		}
+		flag.Store(true)
+		if op != "" {
+			r.Ops = append(r.Ops, op)
+		}
+		r.Features = append(r.Features, feature)
+		return true
+	}
+	if grant(true, vfsproto.FeatureReadBulk, &c.bulk, vfsproto.OpReadBulk) {
 		r.MaxBulkRead = vfsproto.MaxBulkRead
 	}
-	if slices.Contains(p.Features, vfsproto.FeatureWriteBulk) {
-		c.bulkW.Store(true)
-		r.Ops = append(r.Ops, vfsproto.OpWriteBulk)
-		r.Features = append(r.Features, vfsproto.FeatureWriteBulk)
+	if grant(true, vfsproto.FeatureWriteBulk, &c.bulkW, vfsproto.OpWriteBulk) {
 		r.MaxBulkWrite = vfsproto.MaxBulkWrite
 	}
-	if slices.Contains(p.Features, vfsproto.FeatureListStat) {
-		c.listStat.Store(true)
-		r.Features = append(r.Features, vfsproto.FeatureListStat)
-	}
-	if c.bulk.Load() && slices.Contains(p.Features, vfsproto.FeatureReadFile) {
-		c.readFile.Store(true)
-		r.Ops = append(r.Ops, vfsproto.OpReadFile)
-		r.Features = append(r.Features, vfsproto.FeatureReadFile)
-	}
-	if c.readFile.Load() && slices.Contains(p.Features, vfsproto.FeatureReadFiles) {
-		c.readFiles.Store(true)
-		r.Ops = append(r.Ops, vfsproto.OpReadFiles)
-		r.Features = append(r.Features, vfsproto.FeatureReadFiles)
-	}
-	if c.readFile.Load() && slices.Contains(p.Features, vfsproto.FeatureReadTail) {
-		c.readTail.Store(true)
-		r.Ops = append(r.Ops, vfsproto.OpReadTail)
-		r.Features = append(r.Features, vfsproto.FeatureReadTail)
-	}
-	if slices.Contains(p.Features, vfsproto.FeatureWalk) {
-		c.walkOK.Store(true)
-		r.Ops = append(r.Ops, vfsproto.OpWalk)
-		r.Features = append(r.Features, vfsproto.FeatureWalk)
-	}
-	if slices.Contains(p.Features, vfsproto.FeatureCopy) {
-		c.copyOK.Store(true)
-		r.Ops = append(r.Ops, vfsproto.OpCopy)
-		r.Features = append(r.Features, vfsproto.FeatureCopy)
-	}
-	if slices.Contains(p.Features, vfsproto.FeatureWriteStop) {
-		c.writeStop.Store(true)
-		r.Features = append(r.Features, vfsproto.FeatureWriteStop)
-	}
-	if slices.Contains(p.Features, vfsproto.FeatureOpenNamed) {
-		c.named.Store(true)
-		r.Features = append(r.Features, vfsproto.FeatureOpenNamed)
-	}
-	if slices.Contains(p.Features, vfsproto.FeatureByteNames) {
-		c.byteNames.Store(true)
-		r.Features = append(r.Features, vfsproto.FeatureByteNames)
-	}
-	if slices.Contains(p.Features, vfsproto.FeatureReadEOF) {
-		c.readEOF.Store(true)
-		r.Features = append(r.Features, vfsproto.FeatureReadEOF)
-	}
+	grant(true, vfsproto.FeatureListStat, &c.listStat, "")
+	grant(c.bulk.Load(), vfsproto.FeatureReadFile, &c.readFile, vfsproto.OpReadFile)
+	grant(c.readFile.Load(), vfsproto.FeatureReadFiles, &c.readFiles, vfsproto.OpReadFiles)
+	grant(c.readFile.Load(), vfsproto.FeatureReadTail, &c.readTail, vfsproto.OpReadTail)
+	grant(true, vfsproto.FeatureWalk, &c.walkOK, vfsproto.OpWalk)
+	grant(true, vfsproto.FeatureCopy, &c.copyOK, vfsproto.OpCopy)
+	grant(true, vfsproto.FeatureWriteStop, &c.writeStop, "")
+	grant(true, vfsproto.FeatureOpenNamed, &c.named, "")
+	grant(true, vfsproto.FeatureByteNames, &c.byteNames, "")
+	grant(true, vfsproto.FeatureReadEOF, &c.readEOF, "")
 	if slots := min(len(c.shm)/vfsproto.ShmSlot, vfsproto.MaxShmSlots); slots > 0 &&
 		slices.Contains(p.Features, vfsproto.FeatureReadShm) {
 		c.shmSlots.Store(int64(slots))
 		r.Ops = append(r.Ops, vfsproto.OpReadShm)
 		r.Features = append(r.Features, vfsproto.FeatureReadShm)
 		r.ShmSlots = slots
-		if slices.Contains(p.Features, vfsproto.FeatureReadShmAt) {
-			c.shmAt.Store(true)
-			r.Ops = append(r.Ops, vfsproto.OpReadShmAt)
-			r.Features = append(r.Features, vfsproto.FeatureReadShmAt)
-		}
-		if slices.Contains(p.Features, vfsproto.FeatureWriteShm) {
-			c.shmW.Store(true)
-			r.Ops = append(r.Ops, vfsproto.OpWriteShm)
-			r.Features = append(r.Features, vfsproto.FeatureWriteShm)
-		}
+		grant(true, vfsproto.FeatureReadShmAt, &c.shmAt, vfsproto.OpReadShmAt)
+		grant(true, vfsproto.FeatureWriteShm, &c.shmW, vfsproto.OpWriteShm)
 	}
 	return okFrameJSON(j.id, appendHelloResult(nil, r)), nil, 0
 }

@@ -39,6 +39,12 @@ func perr(code vfsproto.Code, msg string) *vfsproto.Error {
 	return &vfsproto.Error{Code: code, Message: msg}
 }
 
+// unsupported is the error of an op this server does not know, or that
+// the connection's hello did not negotiate.
+func unsupported() *vfsproto.Error {
+	return perr(vfsproto.EUnsupported, "unsupported operation")
+}
+
 // isEscape reports whether err is os.Root's "path escapes from parent".
 func isEscape(err error) bool {
 	for e := err; e != nil; e = errors.Unwrap(e) {

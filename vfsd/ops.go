@@ -512,6 +512,13 @@ var dirStat = vfsproto.StatResult{Mode: 0o555, IsDir: true, Size: dirCost}
 
 // statPath implements stat{path}.
 func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
+	return s.statAt(name, false)
+}
+
+// statAt is stat{path}, or lstat{path} with lstat set: a virtual file, a
+// path in a readable grant (a virtual directory where the grant has
+// nothing), an ancestor of a grant, or absent.
+func (s *Server) statAt(name string, lstat bool) (vfsproto.StatResult, *vfsproto.Error) {
 	abs, e := s.cleanPath(name)
 	if e != nil {
 		return vfsproto.StatResult{}, e
@@ -520,14 +527,24 @@ func (s *Server) statPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
 		return s.virt.stat(vf), nil
 	}
 	if g := s.pol.readable(abs); g != nil {
-		fi, err := g.stat(g.rel(abs))
+		var fi fs.FileInfo
+		var err error
+		if lstat {
+			fi, err = g.root.Lstat(g.rel(abs))
+		} else {
+			fi, err = g.stat(g.rel(abs))
+		}
 		if err != nil {
 			if st, ok := s.virt.statDir(abs); ok && errors.Is(err, fs.ErrNotExist) {
 				return st, nil
 			}
 			return vfsproto.StatResult{}, fsError(err)
 		}
-		return statAccessed(fi), nil
+		st := statAccessed(fi)
+		if lstat {
+			st.Symlink = fi.Mode()&fs.ModeSymlink != 0
+		}
+		return st, nil
 	}
 	if st, ok := s.outsideDir(abs); ok {
 		return st, nil

@@ -107,7 +107,7 @@ func (c *conn) doTreeOp(j *job) (*frameBuf, *vfsproto.Error, int) {
 			return nil, e, 0
 		}
 	default:
-		return nil, perr(vfsproto.EUnsupported, "unsupported operation"), 0
+		return nil, unsupported(), 0
 	}
 	return okFrame(j.id, nil), nil, 0
 }
@@ -181,29 +181,7 @@ func (s *Server) changeable(abs string) (*grant, *vfsproto.Error) {
 // lstatPath implements lstat{path}: stat without following a final
 // symbolic link.
 func (s *Server) lstatPath(name string) (vfsproto.StatResult, *vfsproto.Error) {
-	abs, e := s.cleanPath(name)
-	if e != nil {
-		return vfsproto.StatResult{}, e
-	}
-	if vf := s.virt.lookup(abs); vf != nil {
-		return s.virt.stat(vf), nil
-	}
-	if g := s.pol.readable(abs); g != nil {
-		fi, err := g.root.Lstat(g.rel(abs))
-		if err != nil {
-			if st, ok := s.virt.statDir(abs); ok && errors.Is(err, fs.ErrNotExist) {
-				return st, nil
-			}
-			return vfsproto.StatResult{}, fsError(err)
-		}
-		st := statAccessed(fi)
-		st.Symlink = fi.Mode()&fs.ModeSymlink != 0
-		return st, nil
-	}
-	if st, ok := s.outsideDir(abs); ok {
-		return st, nil
-	}
-	return vfsproto.StatResult{}, s.absent()
+	return s.statAt(name, true)
 }
 
 // readlinkPath implements readlink{path}: the text of a symbolic link

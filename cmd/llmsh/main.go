@@ -15,10 +15,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -194,7 +192,8 @@ func newFlags(o *options, stdout, stderr io.Writer) *builtins.Flags {
 		o.shellOpts = append(o.shellOpts, "-o", v)
 		return true
 	})
-	for _, c := range bashOptLetters {
+	// bash's set letters: -i, -o, -v and -h keep llmsh's meanings.
+	for _, c := range shell.SetLetters {
 		f.Func(c, "", builtins.NoArg, "", "", func(string, bool) error {
 			o.shellOpts = append(o.shellOpts, "-"+string(c))
 			return nil
@@ -280,11 +279,6 @@ func colorFlag(f *builtins.Flags, p *string, help string) {
 	})
 	f.Alias("colour", "color")
 }
-
-// bashOptLetters are bash's set options that llmsh's command line takes
-// as bash does (`llmsh -e script`, `llmsh -xc 'echo hi'`); -i, -o, -v and
-// -h keep llmsh's meanings.
-var bashOptLetters = []rune("aBCeEfnTuxbkptHP")
 
 // shellOptName are the set -o names that `-o NAME` means when no file of
 // that name exists.
@@ -469,7 +463,7 @@ func plusOptions(o *options, args, operands []string) ([]string, bool, error) {
 			}
 			o.shellOpts = append(o.shellOpts, "+"+string(c), rest[0])
 			rest = rest[1:]
-		case slices.Contains(bashOptLetters, c):
+		case strings.ContainsRune(shell.SetLetters, c):
 			o.shellOpts = append(o.shellOpts, "+"+string(c))
 		default:
 			return nil, false, fmt.Errorf("%s: invalid option", arg)
@@ -543,7 +537,7 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 	start := time.Now()
 	// vfsd's own messages (why it refused a grant) are part of the
 	// object's stderr too: it writes them from another goroutine.
-	st := runOpts(o, stdin, &out, &lockedWriter{w: &errb}, rep)
+	st := runOpts(o, stdin, &out, builtins.NewLockedWriter(&errb), rep)
 	res := jsonResult{
 		Stdout: out.String(), Stderr: errb.String(), ExitCode: st, Truncated: rep.truncated,
 		DurationMS: time.Since(start).Milliseconds(), VirtualFiles: rep.virtualFiles,
@@ -558,19 +552,6 @@ func runJSON(o *options, stdin io.Reader, stdout io.Writer) int {
 		return 1
 	}
 	return st
-}
-
-// lockedWriter serialises the writes of the session and of vfsd's
-// stderr copier into one buffer.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 // runOpts runs the shell as the options say, in an llmsh.Session. With

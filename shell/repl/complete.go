@@ -341,6 +341,12 @@ func (noFS) ReadDir(name string) ([]fs.DirEntry, error) {
 // wordStart returns where the word before the end of text begins: after
 // the last unescaped blank or operator character outside quotes.
 func wordStart(text string) int {
+	return afterLastBreak(text, " \t\n|;&()<>`")
+}
+
+// afterLastBreak returns the index just after the last byte of breaks
+// that stands in text unescaped and outside quotes, 0 if there is none.
+func afterLastBreak(text, breaks string) int {
 	start := 0
 	var quote byte
 	for i := 0; i < len(text); i++ {
@@ -356,12 +362,9 @@ func wordStart(text string) int {
 			i++
 		case c == '\'' || c == '"':
 			quote = c
-		case strings.IndexByte(" \t\n|;&()<>`", c) >= 0:
+		case strings.IndexByte(breaks, c) >= 0:
 			start = i + 1
 		}
-	}
-	if start > len(text) {
-		start = len(text)
 	}
 	return start
 }
@@ -370,29 +373,7 @@ func wordStart(text string) int {
 // command name of the current simple command, if one has been typed, and
 // whether the current word is in command position.
 func commandOf(before string) (string, bool) {
-	seg := before
-	var quote byte
-	segStart := 0
-	for i := 0; i < len(before); i++ {
-		c := before[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else if c == '\\' && quote == '"' {
-				i++
-			}
-		case c == '\\':
-			i++
-		case c == '\'' || c == '"':
-			quote = c
-		case strings.IndexByte("\n|;&(){}`", c) >= 0:
-			segStart = i + 1
-		}
-	}
-	if segStart <= len(before) {
-		seg = before[segStart:]
-	}
+	seg := before[afterLastBreak(before, "\n|;&(){}`"):]
 	words := strings.Fields(seg)
 	for len(words) > 0 {
 		w := words[0]

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -18,6 +19,9 @@ func Compare(l, r any) int {
 // compare is Compare at depth levels into the values compared (llmsh).
 func compare(l, r any, depth int) int {
 	depth = deeper(depth)
+	if c, ok := compareLiterals(l, r); ok {
+		return c
+	}
 	return binopTypeSwitch(l, r,
 		cmp.Compare,
 		func(l, r float64) int {
@@ -82,4 +86,101 @@ func typeIndex(v any) int {
 	case *OrderedMap:
 		return 6
 	}
+}
+
+// compareLiterals compares l and r as decimals when one is a number kept
+// as its literal (json.Number: past 2^53, or no double prints it) and the
+// other is one too or an int (llmsh): jq 1.7.1 compares two literals with
+// decNumber, so that 12345678901234567890 == 12345678901234567891 is
+// false and sort orders them, where their doubles are equal.
+func compareLiterals(l, r any) (int, bool) {
+	ln, lok := l.(json.Number)
+	rn, rok := r.(json.Number)
+	if !lok && !rok {
+		return 0, false
+	}
+	if !lok {
+		i, ok := l.(int)
+		if !ok {
+			return 0, false
+		}
+		ln = json.Number(strconv.Itoa(i))
+	}
+	if !rok {
+		i, ok := r.(int)
+		if !ok {
+			return 0, false
+		}
+		rn = json.Number(strconv.Itoa(i))
+	}
+	a, aok := parseDecimal(string(ln))
+	b, bok := parseDecimal(string(rn))
+	if !aok || !bok {
+		return 0, false
+	}
+	return a.cmp(b), true
+}
+
+// decimal is a number as sign, coefficient digits (no leading or trailing
+// zeros; "" for zero) and the exponent of its last digit.
+type decimal struct {
+	neg  bool
+	coef string
+	exp  int
+}
+
+// parseDecimal reads a literal as ParseNumberLiteral keeps one: a sign,
+// digits with a point, an exponent after E.
+func parseDecimal(s string) (decimal, bool) {
+	var d decimal
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		d.neg, s = true, rest
+	}
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil {
+			return d, false
+		}
+		d.exp, s = e, s[:i]
+	}
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		d.exp -= len(s) - i - 1
+		s = s[:i] + s[i+1:]
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return d, false
+		}
+	}
+	s = strings.TrimLeft(s, "0")
+	t := strings.TrimRight(s, "0")
+	d.exp += len(s) - len(t)
+	d.coef = t
+	return d, true
+}
+
+func (a decimal) cmp(b decimal) int {
+	sign := func(d decimal) int {
+		switch {
+		case d.coef == "":
+			return 0
+		case d.neg:
+			return -1
+		}
+		return 1
+	}
+	if sa, sb := sign(a), sign(b); sa != sb || sa == 0 {
+		return cmp.Compare(sa, sb)
+	}
+	// the same sign: compare the magnitudes, by the place of the first
+	// digit, then digit by digit
+	c := cmp.Compare(a.exp+len(a.coef), b.exp+len(b.coef))
+	if c == 0 {
+		n := max(len(a.coef), len(b.coef))
+		c = strings.Compare(a.coef+strings.Repeat("0", n-len(a.coef)), b.coef+strings.Repeat("0", n-len(b.coef)))
+	}
+	if a.neg {
+		return -c
+	}
+	return c
 }

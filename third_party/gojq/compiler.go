@@ -14,6 +14,7 @@ import (
 
 type compiler struct {
 	moduleLoader  ModuleLoader
+	importing     []string // llmsh: the files of the modules being compiled
 	environLoader func() []string
 	variables     []string
 	customFuncs   map[string]function
@@ -208,16 +209,51 @@ func (c *compiler) compile(q *Query) error {
 		// jq looks for the last first
 		return fmt.Errorf("module not found: %s\n", cmp.Or(q.Imports[len(q.Imports)-1].ImportPath, q.Imports[len(q.Imports)-1].IncludePath))
 	}
-	for _, i := range q.Imports {
-		if err := c.compileImport(i); err != nil {
-			return err
-		}
+	if err := c.compileImports(q.Imports); err != nil {
+		return err
 	}
 	if err := c.compileQuery(q); err != nil {
 		return err
 	}
 	c.append(&code{op: opret})
 	return nil
+}
+
+// compileImports compiles the imports in order; when one fails, the error
+// is that of the last import that cannot be loaded, as jq looks for the
+// last first (llmsh).
+func (c *compiler) compileImports(imports []*Import) error {
+	for k, i := range imports {
+		err := c.compileImport(i)
+		if err == nil {
+			continue
+		}
+		for j := len(imports) - 1; j > k; j-- {
+			if lerr := c.loadImport(imports[j]); lerr != nil {
+				return lerr
+			}
+		}
+		return err
+	}
+	return nil
+}
+
+// loadImport loads what i imports without compiling it (llmsh).
+func (c *compiler) loadImport(i *Import) error {
+	path := cmp.Or(i.ImportPath, i.IncludePath)
+	var err error
+	if strings.HasPrefix(i.ImportAlias, "$") {
+		if l, ok := c.moduleLoader.(interface {
+			LoadJSONWithMeta(string, map[string]any) (any, error)
+		}); ok {
+			_, err = l.LoadJSONWithMeta(path, i.Meta.ToValue().ToMap())
+		}
+	} else if l, ok := c.moduleLoader.(interface {
+		LoadModuleWithMeta(string, map[string]any) (*Query, error)
+	}); ok {
+		_, err = l.LoadModuleWithMeta(path, i.Meta.ToValue().ToMap())
+	}
+	return err
 }
 
 func (c *compiler) compileImport(i *Import) error {
@@ -265,6 +301,17 @@ func (c *compiler) compileImport(i *Import) error {
 			return err
 		}
 	}
+	if l, ok := c.moduleLoader.(interface{ ModulePath(*Query) string }); ok {
+		// llmsh: a module that imports itself, directly or not, is
+		// jq's error, not an endless compile
+		if file := l.ModulePath(q); file != "" {
+			if slices.Contains(c.importing, file) {
+				return fmt.Errorf("circular import of %s\n", file)
+			}
+			c.importing = append(c.importing, file)
+			defer func() { c.importing = c.importing[:len(c.importing)-1] }()
+		}
+	}
 	c.appendCodeInfo("module " + path)
 	if err = c.compileModule(q, alias); err != nil {
 		return err
@@ -291,10 +338,8 @@ func (c *compiler) compileModule(q *Query, alias string) error {
 		// jq looks for the last first
 		return fmt.Errorf("module not found: %s\n", cmp.Or(q.Imports[len(q.Imports)-1].ImportPath, q.Imports[len(q.Imports)-1].IncludePath))
 	}
-	for _, i := range q.Imports {
-		if err := c.compileImport(i); err != nil {
-			return err
-		}
+	if err := c.compileImports(q.Imports); err != nil {
+		return err
 	}
 	for _, fd := range q.FuncDefs {
 		if err := c.compileFuncDef(fd, false); err != nil {
@@ -1361,7 +1406,7 @@ func (c *compiler) funcInput(any, []any) any {
 func (c *compiler) funcModulemeta(v any, _ []any) any {
 	s, ok := v.(string)
 	if !ok {
-		return &func0TypeError{"modulemeta", v}
+		return errors.New("modulemeta input module name must be a string") // jq's words (llmsh)
 	}
 	if c.moduleLoader == nil {
 		return fmt.Errorf("cannot load module: %q", s)
@@ -1369,6 +1414,14 @@ func (c *compiler) funcModulemeta(v any, _ []any) any {
 	var q *Query
 	var err error
 	if moduleLoader, ok := c.moduleLoader.(interface {
+		LoadModuleMeta(string) (*Query, error)
+	}); ok {
+		// llmsh: jq looks in the library directories only, and shows
+		// the search paths as written
+		if q, err = moduleLoader.LoadModuleMeta(s); err != nil {
+			return err
+		}
+	} else if moduleLoader, ok := c.moduleLoader.(interface {
 		LoadModuleWithMeta(string, map[string]any) (*Query, error)
 	}); ok {
 		if q, err = moduleLoader.LoadModuleWithMeta(s, nil); err != nil {
@@ -1385,8 +1438,8 @@ func (c *compiler) funcModulemeta(v any, _ []any) any {
 	if meta == nil {
 		meta = NewOrderedMap(2)
 	}
+	meta.Set("deps", listModuleDeps(q)) // llmsh: jq's order
 	meta.Set("defs", listModuleDefs(q))
-	meta.Set("deps", listModuleDeps(q))
 	return meta
 }
 
@@ -1397,13 +1450,9 @@ func listModuleDefs(q *Query) []any {
 	}
 	var xs []*funcNameArity
 	for _, fd := range q.FuncDefs {
-		if fd.Name[0] != '_' {
-			xs = append(xs, &funcNameArity{fd.Name, len(fd.Args)})
-		}
+		// llmsh: as jq 1.7.1, every definition in its order
+		xs = append(xs, &funcNameArity{fd.Name, len(fd.Args)})
 	}
-	slices.SortFunc(xs, func(x, y *funcNameArity) int {
-		return cmp.Or(cmp.Compare(x.name, y.name), cmp.Compare(x.arity, y.arity))
-	})
 	defs := make([]any, len(xs))
 	for i, x := range xs {
 		defs[i] = x.name + "/" + strconv.Itoa(x.arity)
@@ -1418,11 +1467,12 @@ func listModuleDeps(q *Query) []any {
 		if v == nil {
 			v = NewOrderedMap(3)
 		}
-		v.Set("relpath", cmp.Or(i.ImportPath, i.IncludePath))
+		// llmsh: jq's order
 		if i.ImportAlias != "" {
 			v.Set("as", strings.TrimPrefix(i.ImportAlias, "$"))
 		}
 		v.Set("is_data", strings.HasPrefix(i.ImportAlias, "$"))
+		v.Set("relpath", cmp.Or(i.ImportPath, i.IncludePath))
 		deps[j] = v
 	}
 	return deps

@@ -447,6 +447,9 @@ func add(xs iter.Seq[any]) any {
 				v = append([]any{}, x...)
 				continue
 			case []any:
+				if arrayTooLong(len(w) + len(x)) {
+					return &arrayTooLongError{}
+				}
 				v = append(w, x...)
 				continue
 			}
@@ -1923,6 +1926,12 @@ func updateArrayIndex(v []any, i int, path []any, n any, a allocator) (any, erro
 		if i >= 0x20000000 {
 			return nil, &arrayIndexTooLargeError{}
 		}
+		if arrayTooLong(i + 1) {
+			// llmsh: null | setpath([300000000]; 1) made an array of
+			// 4.8 GB at once, whose every collection then scanned it:
+			// 29 s under a 2 s time limit (session 33, red team).
+			return nil, &arrayTooLongError{}
+		}
 	}
 	u, err := update(x, path, n, a)
 	if err != nil {
@@ -2703,9 +2712,6 @@ func (r *regexpMatcher) subexpNames() []string {
 	return r.Regexp.SubexpNames()
 }
 
-// extendedRegexp is re with the blanks and the # comments that
-// Oniguruma's extended syntax ignores taken out (but escaped and within
-// a bracket expression).
 // onigClasses writes Oniguruma's Unicode \w \W \d \D \s \S (jq 1.7.1
 // compiles with UTF-8 and no ASCII_RANGE) as RE2 classes, whose own are
 // ASCII (llmsh): \w is a letter, mark, number or connector ("é", "٣",
@@ -2779,36 +2785,48 @@ func onigClasses(re string) string {
 			b.WriteByte(c)
 			b.WriteByte(e)
 			continue
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-			if c == '[' && i+1 < len(re) && re[i+1] == ':' {
-				if end := strings.Index(re[i+2:], ":]"); end >= 0 {
-					if m, ok := onigPosixClass(re[i+2 : i+2+end]); ok {
-						b.WriteString(m)
-						i += end + 3
-						continue
-					}
-				}
-			}
-		case c == '[':
-			inClass = true
-			b.WriteByte(c)
-			// a ']' first in the class (after '^') is a member
-			if i+1 < len(re) && re[i+1] == '^' {
-				b.WriteByte('^')
-				i++
-			}
-			if i+1 < len(re) && re[i+1] == ']' {
-				b.WriteByte(']')
-				i++
-			}
-			continue
 		}
-		b.WriteByte(c)
+		i = onigClassStep(&b, re, i, &inClass)
 	}
 	return b.String()
+}
+
+// onigClassStep writes re[i] for a scan that follows bracket expressions
+// (onigClasses, extendedRegexp), and returns the index of the last byte
+// it read: in a bracket expression "]" ends it and [:name:] is written as
+// Oniguruma's members (onigPosixClass); "[" starts one, where a "]"
+// first (after "^") is a member.
+func onigClassStep(b *strings.Builder, re string, i int, inClass *bool) int {
+	c := re[i]
+	switch {
+	case *inClass:
+		if c == ']' {
+			*inClass = false
+		}
+		if c == '[' && i+1 < len(re) && re[i+1] == ':' {
+			if end := strings.Index(re[i+2:], ":]"); end >= 0 {
+				if m, ok := onigPosixClass(re[i+2 : i+2+end]); ok {
+					b.WriteString(m)
+					return i + end + 3
+				}
+			}
+		}
+	case c == '[':
+		*inClass = true
+		b.WriteByte(c)
+		// a ']' first in the class (after '^') is a member
+		if i+1 < len(re) && re[i+1] == '^' {
+			b.WriteByte('^')
+			i++
+		}
+		if i+1 < len(re) && re[i+1] == ']' {
+			b.WriteByte(']')
+			i++
+		}
+		return i
+	}
+	b.WriteByte(c)
+	return i
 }
 
 // onigPosixClass is the members of the POSIX class [:name:] as
@@ -2950,6 +2968,9 @@ func countLen(re string, i int) int {
 	return n
 }
 
+// extendedRegexp is re with the blanks and the # comments that
+// Oniguruma's extended syntax ignores taken out (but escaped and within
+// a bracket expression).
 func extendedRegexp(re string) string {
 	var b strings.Builder
 	inClass := false
@@ -2960,32 +2981,7 @@ func extendedRegexp(re string) string {
 			b.WriteString(re[i : i+2])
 			i++
 			continue
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-			if c == '[' && i+1 < len(re) && re[i+1] == ':' {
-				if end := strings.Index(re[i+2:], ":]"); end >= 0 {
-					if m, ok := onigPosixClass(re[i+2 : i+2+end]); ok {
-						b.WriteString(m)
-						i += end + 3
-						continue
-					}
-				}
-			}
-		case c == '[':
-			inClass = true
-			b.WriteByte(c)
-			// a ']' first in the class (after '^') is a member
-			if i+1 < len(re) && re[i+1] == '^' {
-				b.WriteByte('^')
-				i++
-			}
-			if i+1 < len(re) && re[i+1] == ']' {
-				b.WriteByte(']')
-				i++
-			}
-			continue
+		case inClass || c == '[':
 		case c == '#':
 			for i < len(re) && re[i] != '\n' {
 				i++
@@ -2994,7 +2990,7 @@ func extendedRegexp(re string) string {
 		case strings.IndexByte(" \t\n\r\f\v", c) >= 0:
 			continue
 		}
-		b.WriteByte(c)
+		i = onigClassStep(&b, re, i, &inClass)
 	}
 	return b.String()
 }

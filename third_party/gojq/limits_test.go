@@ -70,6 +70,33 @@ func TestMaxString(t *testing.T) {
 	}
 }
 
+// TestMaxArray (llmsh): + and add make no array of more than MaxString/16
+// elements (as much as the longest string holds) at once; up to it they
+// work, and an array collected element by element is the memory guard's.
+func TestMaxArray(t *testing.T) {
+	defer func(n int) { gojq.MaxString = n }(gojq.MaxString)
+	gojq.MaxString = 64 * 16
+	tooLong := "error: array too long (more than 64 elements)"
+	for _, c := range []struct{ src, want string }{
+		{`[range(32)] | . + . | length`, "64"},
+		{`[range(32)] | . + . + [1]`, tooLong},
+		{`reduce range(10) as $i ([1]; . + .)`, tooLong},
+		{`[range(40)] | [., .] | add`, tooLong},
+		{`[range(20)] | [., ., .] | add | length`, "60"},
+		{`reduce range(10) as $i ([1]; [.[], .[]]) | length`, "1024"},
+		{`try ([range(40)] | . + .) catch "caught"`, `"caught"`},
+		{`.[64] = 1`, tooLong},
+		{`setpath([100]; 1)`, tooLong},
+		{`.[63] = 1 | length`, "64"},
+		{`.[536870912] = 1`, "error: Array index too large"},
+	} {
+		got := strings.Join(runJQ(t, c.src), "\n")
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: got %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
 // TestMaxDepth (llmsh): a value nested past MaxDepth is an error for the
 // operations that recurse into it, a catchable one, and is written as jq
 // writes one past MaxPrintDepth; below those depths all work.

@@ -330,6 +330,9 @@ func funcOpAdd(_, l, r any) any {
 			if len(r) == 0 {
 				return l
 			}
+			if arrayTooLong(len(l) + len(r)) {
+				return &arrayTooLongError{}
+			}
 			v := make([]any, len(l)+len(r))
 			copy(v, l)
 			copy(v[len(l):], r)

@@ -35,6 +35,18 @@ const (
 	ECMAScript RegexOptions = 0x0100 // "e"
 	RE2        RegexOptions = 0x0200 // RE2 (regexp package) compatibility mode
 	Unicode    RegexOptions = 0x0400 // "u"
+	// ASCIIFold (llmsh) makes IgnoreCase fold ASCII letters only, as
+	// PCRE2 without UTF (grep -P in the C locale): a rune from 0x80
+	// matches itself only, and no ASCII letter matches one (k is not
+	// the Kelvin sign).
+	ASCIIFold RegexOptions = 0x0800
+	// DollarEndOnly (llmsh) is PCRE2_DOLLAR_ENDONLY: without Multiline,
+	// $ matches at the very end only, not before a final newline.
+	DollarEndOnly RegexOptions = 0x1000
+	// Oniguruma (llmsh), with OptionPCRE2, checks a look-behind as
+	// Oniguruma 6.9.9 does for jq instead of as PCRE2 (syntax/onig.go):
+	// (?<=ab|c) is refused, (?<=a{1,2}) taken.
+	Oniguruma RegexOptions = 0x2000
 )
 
 // OptimizationOptions controls runtime limits, optional caches, and compile-time fast paths.

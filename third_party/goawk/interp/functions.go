@@ -543,6 +543,9 @@ func (p *interp) sprintf(format string, args []value) (string, error) {
 		}
 		converted = append(converted, v)
 	}
+	if fmtBig(format, converted) {
+		return sprintfBig(format, converted) // llmsh: bigwidth.go
+	}
 	return fmt.Sprintf(format, converted...), nil
 }
 

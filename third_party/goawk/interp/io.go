@@ -905,6 +905,9 @@ func (p *interp) closeAll(flushOutput bool) error {
 	for _, name := range names {
 		if err := p.outputStreams[name].Close(); err != nil && firstErr == nil {
 			firstErr = newError("error writing `%s': %s", name, pathErrText(err))
+			if errors.Is(err, ErrSigpipe) {
+				firstErr = err // llmsh: mawk dies of SIGPIPE
+			}
 		}
 	}
 	if f, ok := p.output.(flusher); ok && flushOutput {

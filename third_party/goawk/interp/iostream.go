@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"syscall"
 )
 
 const (
@@ -105,16 +106,33 @@ type outCmdStream struct {
 	done     chan int
 	exitCode int
 	closed   bool
+	written  int64 // bytes awk has written to the pipe
 }
+
+// cmdPipeCapacity is a Linux pipe's: a writer whose reader is gone only
+// finds out once the pipe's buffer would have filled (llmsh).
+const cmdPipeCapacity = 64 << 10
+
+// ErrSigpipe (llmsh) is the error of a write to a command's pipe after the
+// command has ended, past what the pipe's buffer would have held: mawk
+// dies of SIGPIPE there (awk '{print | "head -1"}' over 100000 lines,
+// status 141). It is a broken pipe (errors.Is syscall.EPIPE).
+var ErrSigpipe error = sigpipeError{}
+
+type sigpipeError struct{}
+
+func (sigpipeError) Error() string        { return "Broken pipe" }
+func (sigpipeError) Is(target error) bool { return target == syscall.EPIPE }
 
 func newOutCmdStream(exec func(string, io.Reader, io.Writer) int, cmd string) outputStream {
 	pr, pw := io.Pipe()
 	s := &outCmdStream{pw: pw, done: make(chan int, 1), exitCode: notClosedExitCode}
-	s.Writer = bufio.NewWriterSize(cmdPipeWriter{pw}, outputBufSize)
+	s.Writer = bufio.NewWriterSize(cmdPipeWriter{s}, outputBufSize)
 	go func() {
 		code := exec(cmd, pr, nil)
 		// What awk prints after the command has ended is discarded, as
-		// the output of a pipe whose reader is gone.
+		// what a pipe's buffer took before its reader was gone, up to
+		// cmdPipeCapacity (cmdPipeWriter).
 		pr.Close()
 		s.done <- code
 	}()
@@ -137,12 +155,19 @@ func (s *outCmdStream) ExitCode() int {
 }
 
 // cmdPipeWriter writes to a command's pipe; once the command has stopped
-// reading, writes succeed and the data is dropped.
-type cmdPipeWriter struct{ pw *io.PipeWriter }
+// reading, writes succeed and the data is dropped, until awk has written
+// more than a pipe holds: then the write is ErrSigpipe.
+type cmdPipeWriter struct{ s *outCmdStream }
 
 func (w cmdPipeWriter) Write(b []byte) (int, error) {
-	if _, err := w.pw.Write(b); err != nil && !errors.Is(err, io.ErrClosedPipe) {
+	_, err := w.s.pw.Write(b)
+	w.s.written += int64(len(b))
+	switch {
+	case err == nil:
+	case !errors.Is(err, io.ErrClosedPipe):
 		return 0, err
+	case w.s.written > cmdPipeCapacity:
+		return 0, ErrSigpipe
 	}
 	return len(b), nil
 }

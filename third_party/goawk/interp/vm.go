@@ -982,6 +982,9 @@ func (p *interp) callBuiltin(builtinOp compiler.BuiltinOp) error {
 		} else if name == "/dev/stdout" || name == "/dev/stderr" {
 			code = p.closeStd(name)
 		}
+		if errors.Is(err, ErrSigpipe) {
+			return err // llmsh: mawk dies of SIGPIPE
+		}
 		if err != nil {
 			p.printErrorf("error closing %q: %v\n", name, err)
 		}

@@ -844,9 +844,16 @@ func tryFindCaseEquivalences(ch rune, options RegexOptions) []rune {
 		// no case support
 		return nil
 	}
+	asciiFold := options&ASCIIFold != 0 // llmsh
+	if asciiFold && ch > unicode.MaxASCII {
+		return nil
+	}
 	var equiv []rune
 	legacyECMA := options&ECMAScript != 0 && options&Unicode == 0
 	for ; newCh != ch; newCh = unicode.SimpleFold(newCh) {
+		if asciiFold && newCh > unicode.MaxASCII {
+			continue
+		}
 		if !legacyECMA || ecmaLegacyCase(ch) == ecmaLegacyCase(newCh) {
 			equiv = append(equiv, newCh)
 		}
@@ -861,6 +868,9 @@ func tryFindCaseEquivalences(ch rune, options RegexOptions) []rune {
 func IsCaseEquivalent(a, b rune, options RegexOptions) bool {
 	if a == b {
 		return true
+	}
+	if options&ASCIIFold != 0 && (a > unicode.MaxASCII || b > unicode.MaxASCII) {
+		return false // llmsh
 	}
 	if options&ECMAScript != 0 && options&Unicode == 0 {
 		return ecmaLegacyCase(a) == ecmaLegacyCase(b)

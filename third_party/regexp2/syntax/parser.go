@@ -22,6 +22,9 @@ const (
 	ECMAScript              RegexOptions = 0x0100 // "e"
 	RE2                     RegexOptions = 0x0200 // RE2 compat mode
 	Unicode                 RegexOptions = 0x0400 // "u"
+	ASCIIFold               RegexOptions = 0x0800 // llmsh: regexp2.ASCIIFold
+	DollarEndOnly           RegexOptions = 0x1000 // llmsh: regexp2.DollarEndOnly
+	Oniguruma               RegexOptions = 0x2000 // llmsh: regexp2.Oniguruma
 )
 
 func optionFromCode(ch rune) RegexOptions {
@@ -190,6 +193,7 @@ func Parse(re string, op ParseOptions) (*RegexTree, error) {
 		maintainCaptureOrder: op.MaintainCaptureOrder || op.PCRE2 || (op.RegexOptions&ECMAScript) != 0,
 	}
 	p.pcre.on = op.PCRE2
+	p.pcre.onigOn = op.PCRE2 && op.RegexOptions&Oniguruma != 0
 	if p.pcre.on {
 		re = pcre2SkipVerbs(re)
 	}
@@ -832,7 +836,7 @@ func (p *parser) scanRegex() (*RegexNode, error) {
 		case '$':
 			if p.useOptionM() {
 				p.addUnitType(NtEol)
-			} else if p.useRE2() || p.useOptionE() {
+			} else if p.useRE2() || p.useOptionE() || p.options&DollarEndOnly != 0 {
 				// RE2 and EcmaScript define $ as "asserts position at the end of the string"
 				// PCRE/.NET adds "or before the line terminator right at the end of the string (if any)"
 				// which is NtEnd, not NtEndZ
@@ -1595,7 +1599,7 @@ func (p *parser) scanBackslash(scanOnly bool) (*RegexNode, error) {
 		}
 		cc := &CharSet{}
 		p.addProperty(cc, prop, (ch != 'p'), p.useOptionI())
-		if p.useOptionI() && !p.useOptionE() {
+		if p.useOptionI() && !p.useOptionE() && p.options&ASCIIFold == 0 {
 			cc.addLowercase()
 		}
 
@@ -1776,8 +1780,8 @@ func (p *parser) scanBasicBackslash(scanOnly bool) (*RegexNode, error) {
 		return nil, nil
 	}
 
-	if p.useOptionI() && !p.useOptionE() {
-		ch = unicode.ToLower(ch)
+	if p.useOptionI() && !p.useOptionE() && (p.options&ASCIIFold == 0 || ch <= unicode.MaxASCII) {
+		ch = unicode.ToLower(ch) // llmsh: not under ASCIIFold, where \xc3 is not \xe3
 	}
 
 	return newRegexNodeCh(NtOne, p.options, ch), nil
@@ -2247,7 +2251,10 @@ func (p *parser) scanCharSet(caseInsensitive, scanOnly bool) (*CharSet, error) {
 		return nil, p.getErr(ErrUnterminatedBracket)
 	}
 
-	if !scanOnly && caseInsensitive && !p.useOptionE() {
+	if !scanOnly && caseInsensitive && !p.useOptionE() && p.options&ASCIIFold == 0 {
+		// llmsh: under ASCIIFold the case equivalents that the tree
+		// adds (nodeWithCaseConversion) are all there is: addLowercase
+		// would replace [\xc3] by [\xe3]
 		cc.addLowercase()
 	}
 

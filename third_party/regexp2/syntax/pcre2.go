@@ -64,6 +64,10 @@ type pcre2State struct {
 	groups  map[int]*RegexNode  // closed capture groups; nil while open
 	lengths map[*RegexNode]int  // fixed lengths computed for groups
 	walking map[*RegexNode]bool // groups whose length is being computed
+	// onigOn: the Oniguruma option, whose look-behind rules replace
+	// PCRE2's (onig.go); onig, the look-behinds open.
+	onigOn bool
+	onig   map[*RegexNode]*onigLook
 }
 
 // lengthVaries is the length of what matches strings of several lengths.
@@ -103,6 +107,10 @@ func (p *parser) pcre2Branch() {
 	if !p.pcre.on || g.T != NtPosLook && g.T != NtNegLook || g.Options&RightToLeft == 0 {
 		return
 	}
+	if p.pcre.onigOn {
+		p.onigBranch(g, p.concatenation) // Oniguruma's rules instead
+		return
+	}
 	if p.fixedLength(p.concatenation) == lengthVaries {
 		p.pcre2Defer(ErrLookbehindNotFixed)
 	}
@@ -113,6 +121,9 @@ func (p *parser) pcre2CloseGroup() {
 	switch p.group.T {
 	case NtPosLook, NtNegLook:
 		p.pcre.looks--
+		if p.pcre.onigOn {
+			p.onigClose(p.group)
+		}
 	case NtCapture:
 		if p.pcre.groups != nil {
 			p.pcre.groups[p.group.M] = p.group

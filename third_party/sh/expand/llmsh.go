@@ -237,11 +237,11 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 		// indirect expansion`), not to x itself.
 		noUnset := cfg.NoUnset
 		cfg.NoUnset = false
-		warn, warned := cfg.Warn, false
+		warn, warned, warnMsg := cfg.Warn, false, ""
 		if cfg.negWarned == pe && cfg.negWarnedGen == cfg.randGen {
 			cfg.Warn = nil // llmsh: reported once (negWarned)
 		} else if warn != nil && pe.Index != nil {
-			cfg.Warn = func(s string) { warned = true; warn(s) }
+			cfg.Warn = func(s string) { warned, warnMsg = true, s; warn(s) }
 		}
 		val, err := cfg.paramExp(inner)
 		cfg.NoUnset = noUnset
@@ -262,11 +262,21 @@ func (cfg *Config) resolveParam(pe *syntax.ParamExp) (*syntax.ParamExp, error) {
 				_, set, _ = cfg.varInd(vr, nil) // x=(): ${x} is unset
 			}
 			if allIndex(pe.Index) {
-				set = false // x=(): ${!x[@]:-w} is w
+				// x=(): ${!x[@]:-w} is w; x=: ${!x[@]} names ""
+				set = vr.IsSet() && (vr.Kind != Indexed && vr.Kind != Associative || len(vr.List)+len(vr.Map) > 0)
 			}
 			switch {
 			case set:
 				return nil, ParamError{Msg: ": invalid variable name"}
+			case vr.Declared() && pe.Exp != nil && (pe.Exp.Op == syntax.AssignUnset || pe.Exp.Op == syntax.AssignUnsetOrNull):
+				// declare x; ${!x:=w}: bash's assignment finds no
+				// name to assign (parameter_brace_expand_rhs), which
+				// looks the subscript up again (m=(); ${!m[-1]:=w}
+				// says m: bad array subscript twice).
+				if warnMsg != "" {
+					warn(warnMsg)
+				}
+				return nil, ParamError{Msg: errorOpName(pe) + ": invalid indirect expansion"}
 			case !vr.Declared() && syntax.ValidName(name):
 				// An unset $2 or $! gives nothing, as bash.
 				ref := name

@@ -682,7 +682,7 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 				if written.Excl && written != pe && index != nil {
 					// llmsh: ${!x:=w} with x=a[1]: bash's error,
 					// which abandons the line.
-					return "", ParamError{Msg: cfg.Env.Get(written.Param.Value).String() + ": invalid variable name"}
+					return "", ParamError{Msg: pe.Param.Value + "[" + SubscriptText(index) + "]: invalid variable name"}
 				}
 				if (index == nil || name == "@" || name == "*") && !syntax.ValidName(name) {
 					// llmsh: ${1:=x}, ${@:=x}: bash's error, which abandons
@@ -704,6 +704,11 @@ func (cfg *Config) paramExpText(pe *syntax.ParamExp) (string, error) {
 					return "", ParamError{Msg: msgName + "[" + nodeLit(index) + "]: bad array subscript", Status: 2}
 				}
 				if str, err = cfg.assignDefault(name, vr, elemIndex, arg); err != nil {
+					if err == errNegativeIndex {
+						// llmsh: m=(); ${m[-1]:=w}: bash's error,
+						// which abandons the line, status 2.
+						return "", ParamError{Msg: name + "[" + SubscriptText(elemIndex) + "]: bad array subscript", Status: 2}
+					}
 					if vr.ReadOnly {
 						// llmsh: bash abandons the line, status 2.
 						return "", ParamError{Msg: err.Error(), Status: 2}
@@ -1117,6 +1122,15 @@ func (cfg *Config) replaceElems(repl *syntax.Replace, elems []string) ([]string,
 			matches = func(yield func(a, b int) bool) {
 				for _, loc := range cfg.anchoredMatch(st, orig, p, elem, anchor) {
 					yield(loc[0], loc[1])
+				}
+			}
+		case p != nil && elem == "" && strings.HasPrefix(orig, "*"):
+			// llmsh: an empty value is tried once, by a pattern that
+			// starts with * only (bash's match_pattern_char):
+			// ${e//*(a)/X} is X, ${e//?(a)/X} empty.
+			matches = func(yield func(a, b int) bool) {
+				if cfg.patMatcher(st, p)("") {
+					yield(0, 0)
 				}
 			}
 		case p != nil:

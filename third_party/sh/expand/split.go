@@ -362,6 +362,18 @@ func hasAtList(wps []syntax.WordPart) bool {
 	return false
 }
 
+// hasAtListOp is hasAtList, or wps has "${@:-w}", "${a[@]+w}" and the
+// like, the list or WORD.
+func hasAtListOp(wps []syntax.WordPart) bool {
+	for _, wp := range wps {
+		if pe, ok := wp.(*syntax.ParamExp); ok && wordOpEmpty(pe) && !pe.Excl && pe.Param != nil &&
+			(pe.Param.Value == "@" || nodeLit(pe.Index) == "@") {
+			return true
+		}
+	}
+	return hasAtList(wps)
+}
+
 // flatDbl returns wps with the parts of its double-quoted strings in
 // their place: the word of "${v:-"$@"}" is in double quotes already.
 func flatDbl(wps []syntax.WordPart) []syntax.WordPart {
@@ -534,8 +546,9 @@ func (sp *splitter) dblQuotedParts(dq *syntax.DblQuoted) error {
 			}
 			continue
 		}
-		if ok && wordOp(pe) && hasAtList(flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts)) {
-			// "${u:-x$@y}": WORD's "$@" makes fields, as bash.
+		if ok && wordOp(pe) && hasAtListOp(flatDbl(sglQuotesLiteral(pe.Exp.Word).Parts)) {
+			// "${u:-x$@y}": WORD's "$@" makes fields, as bash
+			// ("${u-"${@:-w}"}" too).
 			if err := sp.dblText(dq.Parts[start:j]); err != nil {
 				return err
 			}

@@ -230,6 +230,16 @@ type Runner struct {
 	// or unset since (llmsh): the global scope's overlayEnviron.sets.
 	sets map[string]struct{}
 
+	// paramsGen counts the stores of the positional parameters by set
+	// and shift; paramsTracked is its value at TrackSets (llmsh: a
+	// session over its memory bound clears those a Run set).
+	paramsGen, paramsTracked uint64
+
+	// shiftDropped is about how many bytes of positional parameters
+	// shift dropped from the front of Params' array since it was last
+	// copied (cdshift.go).
+	shiftDropped int
+
 	// didReset remembers whether the runner has ever been reset. This is
 	// used so that Reset is automatically called when running any program
 	// or node for the first time on a Runner.
@@ -373,6 +383,20 @@ type Runner struct {
 	// that assign a name assign it: a bad subscript there fails the
 	// builtin (status 1) without abandoning the line, as bash (llmsh).
 	builtinAssign bool
+
+	// reportPending: a builtin's assignment met an error that bash
+	// reports with report_error (a readonly variable, a bad subscript:
+	// read, printf -v, getopts, mapfile, let, (( )), export,
+	// declare a[-1]=x), which under set -e ends the shell as the
+	// builtin returns, even in a condition or before && or || (llmsh).
+	reportPending bool
+
+	// errexitOff is bash's exit_immediately_on_error turned off while
+	// -e stays set ($- has e): eval, source and command run where set -e
+	// is ignored (before || or &&, in a condition) run with it off
+	// (bash's builtin_ignoring_errexit), and a report_error there
+	// (reportExit) does not end the shell (llmsh).
+	errexitOff bool
 
 	// rand is bash's generator behind $RANDOM (llmsh: random.go): zero
 	// until RANDOM is assigned or first read; a subshell starts afresh.
@@ -1062,6 +1086,7 @@ func Params(args ...string) RunnerOption {
 				}
 				if args := fp.args(); len(args) > 0 {
 					r.Params = args
+					r.paramsGen++ // llmsh: see TrackSets
 				}
 				return nil
 			}
@@ -1106,6 +1131,7 @@ func Params(args ...string) RunnerOption {
 			// If "--" wasn't given and there were zero arguments,
 			// we don't want to override the current parameters.
 			r.Params = args
+			r.paramsGen++ // llmsh: see TrackSets
 
 			// Record whether a sourced script sets the parameters:
 			// llmsh: not inside a function, where bash's
@@ -1688,6 +1714,7 @@ func (r *Runner) subshellJobs(background, jobs bool) *Runner {
 		bashOpts:       r.bashOpts,
 		bashOptsSnap:   r.bashOptsSnap,
 		noErrExit:      r.noErrExit, // llmsh: an ignored context holds in subshells
+		errexitOff:     r.errexitOff,
 		traceLevel:     r.traceLevel,
 		usedNew:        r.usedNew,
 		exit:           r.exit,

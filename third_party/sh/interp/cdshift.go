@@ -7,6 +7,7 @@ package interp
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/llmsh/llmsh/third_party/sh/syntax"
@@ -147,6 +148,27 @@ func (r *Runner) builtinShift(args []string) uint8 {
 		}
 		return 1
 	}
-	r.Params = r.Params[n:]
+	r.shiftParams(n)
 	return 0
+}
+
+// shiftParams drops the first n positional parameters (llmsh). Params[n:]
+// kept the dropped values alive in the array's front for as long as the
+// parameters lived (session 33: `set -- "$big" x; shift` kept big, and
+// `shift $#` all of them): none left, Params is nil; once the values
+// dropped since the array was last copied make 1 MiB, the rest is copied
+// (which keeps `while shift` linear: a copy per MiB dropped). The array
+// itself is never changed, as a `for` loop may be walking it.
+func (r *Runner) shiftParams(n int) {
+	r.paramsGen++
+	for _, p := range r.Params[:n] {
+		r.shiftDropped += len(p) + 16
+	}
+	r.Params = r.Params[n:]
+	switch {
+	case len(r.Params) == 0:
+		r.Params, r.shiftDropped = nil, 0
+	case r.shiftDropped >= 1<<20:
+		r.Params, r.shiftDropped = slices.Clone(r.Params), 0
+	}
 }

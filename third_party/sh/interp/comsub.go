@@ -141,17 +141,28 @@ func (r *Runner) substStmts(ctx context.Context, stmts []*syntax.Stmt) {
 const substLinesMax = 256
 
 // hasCompound reports whether stmts hold a command that bash's printer
-// spreads over lines (a compound command or a function).
+// spreads over lines (a compound command or a function), also inside a
+// $( ) or <( ) of theirs, which the outer print holds as printed.
 func hasCompound(stmts []*syntax.Stmt) bool {
 	found := false
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
-			switch n.(type) {
+			switch n := n.(type) {
 			case *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause,
 				*syntax.Block, *syntax.Subshell, *syntax.FuncDecl:
 				found = true
-			case *syntax.CmdSubst, *syntax.ProcSubst:
-				return false // printed on its own
+			case *syntax.CmdSubst:
+				// Printed on its own, but in the outer print a $( )
+				// over several lines spreads its command too.
+				if !n.Backquotes && n.Left.Line() != n.Right.Line() {
+					found = true
+				}
+				return !found && !n.Backquotes
+			case *syntax.ProcSubst:
+				if n.Pos().Line() != n.End().Line() {
+					found = true
+				}
+				return !found
 			}
 			return !found
 		})

@@ -654,6 +654,7 @@ func (r *Runner) declArgs(cm *syntax.DeclClause, traceCmd, preRedirs bool) (args
 				cmdName += ": "
 			}
 			r.errf("%s%s%s: readonly variable\n", r.errPrefix(), cmdName, as.Name.Value)
+			r.reportPending = r.reportPending || cmdName == "" // llmsh: export r=1
 			as = &syntax.Assign{Naked: true, Name: as.Name}
 			words = append(words, name)
 		case as.Array != nil && as.Index == nil && as.Name != nil && !r.inFunc && cm.Variant.Value == "local":

@@ -44,8 +44,13 @@ func (r *Runner) exportedFuncs(list []string) []string {
 // importFuncs defines the functions that the environment exports
 // (BASH_FUNC_NAME%%='() …'), as bash does at start-up: each becomes an
 // exported function and is no variable. A value that is no function
-// definition of NAME is left as a variable.
+// definition of NAME is left as a variable. A shell started privileged
+// (bash -p) imports none, as bash: the variables stay in the environment
+// its commands get, where a shell that is not privileged imports them.
 func (r *Runner) importFuncs() {
+	if r.opts[optPrivileged] {
+		return
+	}
 	type def struct{ name, fname, src string }
 	var defs []def
 	r.Env.Each(func(name string, vr expand.Variable) bool {

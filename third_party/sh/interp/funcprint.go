@@ -33,10 +33,16 @@ type funcPrinter struct {
 	// printed text: substLineMap), counted up to nl in b.
 	lines map[*syntax.Stmt][3]int
 	nl    struct{ at, lines int }
+	// conn counts the connections (lists of several commands, && ||
+	// |) being printed, bash's printing_connection.
+	conn int
 	// flat is the layout of a function exported in the environment
 	// (bash's named_function_string without FUNC_MULTILINE): every
 	// indented line starts with one space, whatever its depth.
 	flat bool
+	// inFunc: printing a function's text (bash's inside_function_def),
+	// where a condition's ";" ends its line.
+	inFunc bool
 }
 
 // bashFuncText prints function name with body as bash does.
@@ -51,7 +57,7 @@ func bashFuncText(name string, body *syntax.Stmt, src string) string {
 // environment (BASH_FUNC_NAME%%): "() {  first;\n second\n}", the first
 // command on the brace's line, each line after it one space in.
 func bashFuncEnvText(body *syntax.Stmt, src string) string {
-	p := &funcPrinter{src: src, words: syntax.NewPrinter(syntax.SingleLine(true)), flat: true}
+	p := &funcPrinter{src: src, words: syntax.NewPrinter(syntax.SingleLine(true)), flat: true, inFunc: true}
 	p.b.WriteString("() { ")
 	if blk, ok := body.Cmd.(*syntax.Block); ok {
 		p.list(blk.Stmts, 4, false)
@@ -76,8 +82,9 @@ func (p *funcPrinter) indent(n int) {
 
 // function writes NAME () and the body as a group.
 func (p *funcPrinter) function(name string, body *syntax.Stmt, ind int, keyword bool) {
-	defer func(c bool) { p.comsub = c }(p.comsub)
+	defer func(c, f bool) { p.comsub, p.inFunc = c, f }(p.comsub, p.inFunc)
 	p.comsub = false // a function in a $( ) is printed as a function
+	p.inFunc = true
 	if keyword {
 		p.b.WriteString("function ")
 	}
@@ -109,12 +116,16 @@ func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
 		p.comsubList(stmts, ind, semiLast, true)
 		return
 	}
+	if len(stmts) > 1 {
+		p.conn++ // bash's printing_connection
+		defer func() { p.conn-- }()
+	}
 	for i, st := range stmts {
 		if i == 0 || !stmts[i-1].Background {
 			p.indent(ind)
 		}
 		p.stmt(st, ind)
-		last := i == len(stmts)-1
+		last, carry := i == len(stmts)-1, false
 		switch {
 		case st.Background && !last:
 			p.b.WriteString(" ")
@@ -126,17 +137,25 @@ func (p *funcPrinter) list(stmts []*syntax.Stmt, ind int, semiLast bool) {
 			// drops the ";" after the second command too; a later
 			// command's bodies end its own connection, and the
 			// separator after it is the one dropped.
-			p.noSemi = i == 0
+			p.noSemi = i == 0 || last // the last one's: the list's end
 			if !last {
 				p.b.WriteString("\n")
 			}
 			continue
 		case !last && p.midDoc:
 			p.midDoc = false
+		case last && p.noSemi:
+			// bash's was_heredoc outlives the list: a loop's body
+			// still ends with ";" (its semicolon()), and the next
+			// separator outside is the one dropped.
+			if semiLast {
+				p.b.WriteString(";")
+			}
+			carry = true
 		case (!last || semiLast) && !p.noSemi:
 			p.b.WriteString(";")
 		}
-		p.noSemi = false
+		p.noSemi = carry
 		if !last {
 			p.b.WriteString("\n")
 		} else if p.flushHdocs() {
@@ -158,7 +177,10 @@ func (p *funcPrinter) flushHdocs() bool {
 		if i == 0 {
 			p.b.WriteString("\n") // the next body follows the delimiter
 		}
-		body, delim := "", strings.Trim(p.text(rd.Word), `'"\`)
+		body, delim := "", p.text(rd.Word)
+		if d, quoted := syntax.HeredocDelim(rd.Word); quoted {
+			delim = d // bash's: <<E\OF ends at EOF
+		}
 		if rd.Hdoc != nil {
 			body = p.textRaw(rd.Hdoc, nil)
 			if !hdocQuotedDelim(rd.Word) || !strings.ContainsAny(p.text(rd.Word), `'"\`) {
@@ -354,10 +376,19 @@ func (p *funcPrinter) stmt(st *syntax.Stmt, ind int) {
 // `echo $(cat <<E …)` in a $( ) is on the line of the inner $( )'s end.
 func (p *funcPrinter) lookaheadLines(st *syntax.Stmt, text string) int {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || st.Negated || len(ce.Assigns) > 0 || len(ce.Args) < 2 {
+	if !ok || st.Negated {
 		return 0
 	}
-	end := len(p.text(ce.Args[0])) + 1 + len(p.text(ce.Args[1]))
+	var end int
+	switch {
+	case len(ce.Assigns) > 0:
+		// An assignment first: the end of it (`x=$(…⏎…)`).
+		end = len(p.assign(ce.Assigns[0]))
+	case len(ce.Args) < 2:
+		return 0
+	default:
+		end = len(p.text(ce.Args[0])) + 1 + len(p.text(ce.Args[1]))
+	}
 	if end > len(text) {
 		return 0
 	}
@@ -481,14 +512,21 @@ func (p *funcPrinter) words_(ws []*syntax.Word) string {
 	return strings.Join(parts, " ")
 }
 
-// inline writes stmts on one line, as bash writes a condition.
+// inline writes stmts as bash writes a condition: on one line in a $( ),
+// one a line in a function.
 func (p *funcPrinter) inline(stmts []*syntax.Stmt, ind int) {
 	for i, st := range stmts {
 		if i > 0 {
-			if stmts[i-1].Background {
+			switch {
+			case stmts[i-1].Background:
 				p.b.WriteString(" ")
-			} else {
+			case p.comsub || !p.inFunc:
 				p.b.WriteString("; ")
+			default:
+				// bash's ";" in a function's text ends the line
+				// (`while a;⏎    b; do`).
+				p.b.WriteString(";\n")
+				p.indent(ind)
 			}
 		}
 		p.stmt(st, ind)
@@ -517,6 +555,8 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 		}
 		p.b.WriteString(strings.Join(parts, " "))
 	case *syntax.BinaryCmd:
+		p.conn++
+		defer func() { p.conn-- }()
 		p.stmt(cm.X, ind)
 		if len(p.hdocs) > 0 {
 			// bash writes the here-documents of the left side after
@@ -571,13 +611,28 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			p.b.WriteString(" )")
 			break
 		}
+		skip := 0 // separators without ";" (as list's)
 		for i, st := range cm.Stmts {
 			if i > 0 {
-				p.b.WriteString(";\n")
+				if skip == 0 && !p.noSemi {
+					p.b.WriteString(";")
+				}
+				skip, p.noSemi = max(skip-1, 0), false
+				p.b.WriteString("\n")
 				p.indent(ind)
 			}
 			p.stmt(st, ind)
-			p.flushHdocs()
+			switch {
+			case !p.flushHdocs():
+			case i == len(cm.Stmts)-1:
+				// bash's PRINT_DEFERRED_HEREDOCS before the ")":
+				// the separator after the subshell is dropped.
+				p.noSemi = true
+			case i == 0:
+				skip = 2
+			default:
+				skip = 1
+			}
 		}
 		p.b.WriteString(" )")
 	case *syntax.IfClause:
@@ -589,7 +644,15 @@ func (p *funcPrinter) command(cm syntax.Command, ind int) {
 			p.b.WriteString("while ")
 		}
 		p.inline(cm.Cond, ind)
-		p.b.WriteString("; do\n")
+		if !p.comsub && p.flushHdocs() {
+			// bash prints the condition's here-documents before
+			// " do", and the body's first separator has no ";"
+			// (was_heredoc).
+			p.noSemi = true
+			p.b.WriteString(" do\n")
+		} else {
+			p.b.WriteString("; do\n")
+		}
 		p.body(cm.Do, ind)
 		p.b.WriteString("done")
 	case *syntax.ForClause:
@@ -680,7 +743,14 @@ func (p *funcPrinter) body(stmts []*syntax.Stmt, ind int) {
 func (p *funcPrinter) ifClause(cm *syntax.IfClause, ind int) {
 	p.b.WriteString("if ")
 	p.inline(cm.Cond, ind)
-	p.b.WriteString("; then\n")
+	if !p.comsub && p.conn == 0 && p.flushHdocs() {
+		// Not in a connection, bash prints the condition's
+		// here-documents at once, before " then" (as a loop's).
+		p.noSemi = true
+		p.b.WriteString(" then\n")
+	} else {
+		p.b.WriteString("; then\n")
+	}
 	p.body(cm.Then, ind)
 	if e := cm.Else; e != nil {
 		p.b.WriteString("else\n")

@@ -208,6 +208,7 @@ func (r *Runner) getoptsName(name, opt string, bad bool, readonly *bool, exit *e
 		exit.code = 1
 		return
 	}
-	*readonly = r.lookupVar(name).ReadOnly
+	// llmsh: status 2 for a noassign name (FUNCNAME) too.
+	*readonly = r.lookupVar(name).ReadOnly || r.noAssign(name)
 	r.assignName("getopts", name, opt) // llmsh: also through a nameref
 }

@@ -658,12 +658,17 @@ func (r *Runner) arithCmdErrInner(cmd string, err error, inner bool) bool {
 	if ae, ok := errors.AsType[*expand.ArithmError](err); ok && !ae.Fatal {
 		r.arithErr(cmd, ae)
 		r.exit.code = 1
+		// llmsh: an assignment to a readonly variable: set -e ends
+		// the shell (bash's err_readonly is a report_error).
+		r.reportPending = r.reportPending || errors.Is(ae.Err, errReadOnly)
 		return true
 	}
 	if errors.Is(err, errReadOnly) {
-		// llmsh: (( r = 3 )), let r=3: status 1, the line goes on.
+		// llmsh: (( r = 3 )), let r=3: status 1, the line goes on
+		// (but set -e ends the shell: reportPending).
 		r.errf("%s%s\n", r.errPrefix(), err)
 		r.exit.code = 1
+		r.reportPending = true
 		return true
 	}
 	r.expandErr(err)
@@ -698,10 +703,12 @@ func (r *Runner) arithTest(op syntax.BinTestOperator, x, y string) string {
 		// llmsh: reported, and the term is false; the other terms
 		// are still tested, as bash's arithcomp (test.c) gives FALSE.
 		r.arithErr("[[", ae)
+		r.reportPending = r.reportPending || errors.Is(ae.Err, errReadOnly) // llmsh: see arithCmdErrInner
 		return ""
 	}
 	if errors.Is(err, errReadOnly) {
 		r.errf("%s%s\n", r.errPrefix(), err)
+		r.reportPending = true // llmsh: see arithCmdErrInner
 		return ""
 	}
 	if r.arithCmdErr("[[", err) {

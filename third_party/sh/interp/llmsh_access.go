@@ -87,6 +87,7 @@ func (r *Runner) TrackSets(on bool) {
 	if on {
 		r.sets = map[string]struct{}{}
 	}
+	r.paramsTracked = r.paramsGen
 	if o := r.topScope(); o != nil {
 		o.sets = r.sets
 	}
@@ -101,6 +102,27 @@ func (r *Runner) DropBuffers() {
 	if r.ecfg != nil {
 		r.ecfg.DropBuffers()
 	}
+	r.dropStaleExports()
+}
+
+// dropStaleExports brings the list [HandlerContext.Exported] keeps up to
+// date with the exported variables, or lets go of it when it cannot: it
+// holds a copy of every exported value ("NAME=value"), and the scopes it
+// was made from, so that after `export big=…; env; unset big` the value
+// stayed alive until the next command asked for the list, which a
+// session's last Run never does (llmsh, session 33: 48 MB of a 50 MB
+// value after its unset; the session's unset of what a Run over its
+// memory bound stored freed none of an exported variable's copy).
+func (r *Runner) dropStaleExports() {
+	c := &r.exports
+	if c.list == nil {
+		return
+	}
+	gen := exportGen.Load()
+	o, ok := r.writeEnv.(*overlayEnviron)
+	if !ok || !c.valid(o, gen) || c.gen != gen && !c.update(gen) {
+		*c = exportCache{} // a function's scope it was made from is gone, or too much changed
+	}
 }
 
 // TrackedSets returns the names TrackSets recorded, unsorted, and _
@@ -112,6 +134,9 @@ func (r *Runner) TrackedSets() []string {
 	if _, ok := r.sets["_"]; r.sets != nil && r.lastArg != "" && !ok {
 		names = append(names, "_")
 	}
+	if r.sets != nil && r.paramsGen != r.paramsTracked && len(r.Params) != 0 {
+		names = append(names, "@") // see UnsetGlobal
+	}
 	return names
 }
 
@@ -122,9 +147,16 @@ func (r *Runner) UnsetGlobal(name string) {
 	if name == "_" {
 		r.lastArg, r.lastArgExported = "", false
 	}
+	if name == "@" {
+		// The positional parameters a Run set (TrackedSets): set --.
+		r.Params, r.shiftDropped = nil, 0
+		r.paramsGen++
+		return
+	}
 	if o := r.topScope(); o != nil {
 		o.set(name, expand.Variable{}, true)
 	}
+	r.dropStaleExports()
 }
 
 // topScope is the runner's scope outside every function, nil before

@@ -180,6 +180,7 @@ var (
 	optKeyword     = posixOptIndex("keyword")
 	optHistory     = posixOptIndex("history")
 	optPosix       = posixOptIndex("posix")
+	optPrivileged  = posixOptIndex("privileged")
 	optMonitor     = posixOptIndex("monitor")
 	optIgnoreEOF   = posixOptIndex("ignoreeof")
 
@@ -333,6 +334,10 @@ func (r *Runner) posixOptByFlag(flag byte) *bool {
 // name when the shell's environment has them (a parent shell exported
 // them), and keeps them exported, as bash's initialize_shell_variables;
 // names of no option are passed over (llmsh).
+//
+// A shell started privileged (bash -p) turns on none of them, as bash's
+// initialize_shell_variables in privileged mode: `set -x; export
+// SHELLOPTS; bash -p -c 'echo $-'` says hpBc.
 func (r *Runner) importShellOpts() {
 	for _, name := range [...]string{"SHELLOPTS", "BASHOPTS"} {
 		vr := r.Env.Get(name)
@@ -340,6 +345,9 @@ func (r *Runner) importShellOpts() {
 			continue
 		}
 		for _, opt := range strings.Split(vr.Str, ":") {
+			if r.opts[optPrivileged] {
+				break
+			}
 			var p *bool
 			if name == "SHELLOPTS" {
 				p = r.posixOptByName(opt)

@@ -690,11 +690,7 @@ func (g *gatedWriter) ended() {
 }
 
 func (g *gatedWriter) Write(p []byte) (int, error) {
-	g.mu.Lock()
-	if g.written += int64(len(p)); g.written > pipeBuf {
-		g.release()
-	}
-	g.mu.Unlock()
+	g.count(int64(len(p)))
 	n, err := g.w.Write(p)
 	g.check(err)
 	return n, err
@@ -707,12 +703,26 @@ func (g *gatedWriter) check(err error) {
 	}
 }
 
-// ReadFrom keeps the pipe's own ReadFrom (splice) for copies into it.
-func (g *gatedWriter) ReadFrom(src io.Reader) (int64, error) {
+// count records n bytes written.
+func (g *gatedWriter) count(n int64) {
+	g.mu.Lock()
+	if g.written += n; g.written > pipeBuf {
+		g.release()
+	}
+	g.mu.Unlock()
+}
+
+// copying records a copy in bulk.
+func (g *gatedWriter) copying() {
 	g.mu.Lock()
 	g.bulk = true
 	g.release()
 	g.mu.Unlock()
+}
+
+// ReadFrom keeps the pipe's own ReadFrom (splice) for copies into it.
+func (g *gatedWriter) ReadFrom(src io.Reader) (int64, error) {
+	g.copying()
 	n, err := io.Copy(g.w, src)
 	g.check(err)
 	return n, err
@@ -806,4 +816,31 @@ func (r *Runner) posixBadFunc() {
 	if r.opts[optPosix] {
 		r.exit = exitStatus{code: 2, exiting: true}
 	}
+}
+
+// programGate is a pipeline element's pipe as a program run in a compound
+// element writes to it (llmsh): in bash a program is its own process,
+// which SIGPIPE kills alone, so { yes; echo done >&2; } | head -1 says
+// done and ends 0. Its write that fails does not stop the element; the
+// handler answers for the program's status (141).
+type programGate struct{ g *gatedWriter }
+
+// programOut is w as a program's output: its own view of a pipeline's
+// pipe, w itself otherwise.
+func programOut(w io.Writer) io.Writer {
+	if g, ok := w.(*gatedWriter); ok {
+		return programGate{g}
+	}
+	return w
+}
+
+func (p programGate) Write(b []byte) (int, error) {
+	p.g.count(int64(len(b)))
+	return p.g.w.Write(b)
+}
+
+// ReadFrom keeps the pipe's own ReadFrom (splice) for copies into it.
+func (p programGate) ReadFrom(src io.Reader) (int64, error) {
+	p.g.copying()
+	return io.Copy(p.g.w, src)
 }

@@ -442,7 +442,7 @@ func (r *Runner) giveLocal(in restoreVar, builtin string, naked bool) {
 			r.validRef(in.name, in.vr.Str)
 		}
 		r.declVariant = saved
-		delete(o.values, n)
+		o.drop(n)
 		return
 	case !vr.IsSet() && vr.Kind == expand.Indexed:
 		vr.List, vr.Indexes = []string{}, nil
@@ -455,7 +455,7 @@ func (r *Runner) giveLocal(in restoreVar, builtin string, naked bool) {
 	// The local is written as it is, readonly too (x=1 local -r x).
 	vr.Set, vr.Exported = true, true
 	o.exportChanged(in.name)
-	o.values[n] = namedVariable{in.name, vr}
+	o.put(n, namedVariable{in.name, vr})
 }
 
 // declPrints reports whether the declaration fields only prints (declare

@@ -175,7 +175,7 @@ func (in *byteInput) release() {
 
 // uFdClosed says whether -u FD names a descriptor that is not open, which
 // bash's read and mapfile check as they parse -u, before the names and the
-// other options (inputFd says so the same way).
+// other options (and inputFd again, as it opens it).
 func (r *Runner) uFdClosed(fd int) bool {
 	if fd == 0 {
 		return r.stdin == nil && !r.stdinWO
@@ -200,12 +200,13 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int, uSet bool) (i
 		r.shErrf("%s: read error: %d: Bad file descriptor\n", name, fd)
 		return nil, false
 	}
+	if uSet && r.uFdClosed(fd) {
+		// -u checks that the descriptor is open (closed: <&-); any
+		// other descriptor than 0 comes from -u.
+		r.shErrf("%s: %d: invalid file descriptor: Bad file descriptor\n", name, fd)
+		return nil, false
+	}
 	if fd == 0 {
-		if r.stdin == nil && uSet && !r.stdinWO {
-			// -u checks that the descriptor is open (closed: <&-).
-			r.shErrf("%s: 0: invalid file descriptor: Bad file descriptor\n", name)
-			return nil, false
-		}
 		if r.stdin == nil {
 			return unreadable()
 		}
@@ -215,10 +216,6 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int, uSet bool) (i
 		return &byteInput{f: r.stdin, close: func() {}, file: r.stdin == r.fileStdin}, true
 	}
 	o := r.fds[fd]
-	if o == nil {
-		r.shErrf("%s: %d: invalid file descriptor: Bad file descriptor\n", name, fd)
-		return nil, false
-	}
 	if o.r == nil {
 		return unreadable()
 	}
@@ -623,6 +620,10 @@ func (r *Runner) assignName(cmd, name, value string) {
 			r.assignEmptyRef(cmd, name, prev, value)
 			return
 		}
+		if r.noAssign(name) {
+			r.exit.code = 1 // llmsh: read FUNCNAME fails, silently (bash)
+			return
+		}
 		if prev.Integer {
 			// llmsh: read into an integer variable evaluates, as bash.
 			var ok bool
@@ -987,6 +988,9 @@ func (r *Runner) readAssign(names []string, array string, arrayOpt bool, line []
 			arr.Integer, arr.Local, arr.Exported = true, prev.Local, prev.Exported
 		}
 		keepAttrs(prev, &arr)
+		if r.noAssign(array) {
+			r.exit.code = 1 // llmsh: read -a FUNCNAME fails, silently
+		}
 		r.setVar(array, arr)
 	case len(names) == 0:
 		r.setVarString("REPLY", string(line))
@@ -1133,6 +1137,7 @@ opts:
 		return fail(1, "%s: %s: not an indexed array\n", name, written)
 	} else if vr.ReadOnly {
 		r.errf("%s%s: readonly variable\n", r.errPrefix(), arrayName)
+		r.reportPending = true // llmsh: set -e ends the shell
 		exit.code = 1
 		return exit
 	}
@@ -1160,6 +1165,10 @@ opts:
 		}
 		keepAttrs(prev, &arr)
 		r.setVar(arrayName, arr)
+	}
+	if r.noAssign(arrayName) {
+		exit.code = 1 // llmsh: mapfile FUNCNAME fails, silently (bash)
+		return exit
 	}
 	index := origin
 	var lines int64

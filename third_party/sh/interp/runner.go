@@ -134,7 +134,18 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			if aliased := r2.aliasedSubst(ctx, cs); aliased != nil {
 				stmts = aliased
 			}
+			// llmsh: bash runs the text with parse_and_execute, which
+			// puts $BASH_COMMAND back when it returns: the EXIT trap
+			// there names the command that holds the $( ).
+			r2.evalCmd = nil
+			restoreCmd := r2.keepBashCommand()
 			r2.substStmts(ctx, stmts)
+			if r2.exit.returning {
+				// bash's return jumps past that (to the function).
+				r2.evalCmd = nil
+			} else {
+				restoreCmd()
+			}
 			r2.subshellExit(ctx) // llmsh: its own EXIT trap
 			r2.waitPsubs(ctx)    // llmsh: fds.go
 			r2.subst.wait(ctx)   // llmsh: jobs that still write to it
@@ -235,7 +246,14 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 					}
 					bg.finish(r2, r2.exit)
 				}()
+				r2.evalCmd = nil // llmsh: as in $( ) (parse_and_execute)
+				restoreCmd := r2.keepBashCommand()
 				r2.stmts(jctx, stmts)
+				if r2.exit.returning {
+					r2.evalCmd = nil // bash's return jumps past it
+				} else {
+					restoreCmd()
+				}
 				r2.subshellExit(jctx) // llmsh: its own EXIT trap
 				r2.exit.leaveShell()  // subshells don't exit the parent shell
 			}()
@@ -641,6 +659,9 @@ func (r *Runner) fillHandlerCtx(hc *HandlerContext, kind handlerKind, pos syntax
 		Argv0:          r.execArgv0,
 		Persist:        r.persist,
 		fds:            r.fds,
+	}
+	if kind == handlerKindExec && !r.inExecBuiltin {
+		hc.Stdout, hc.Stderr = programOut(hc.Stdout), programOut(hc.Stderr) // llmsh: pipeline.go
 	}
 	if kind == handlerKindExec && r.execNoEnv {
 		hc.Env = expand.ListEnviron() // llmsh: exec -c
@@ -1308,6 +1329,9 @@ func (r *Runner) simpleCallLine(pos syntax.Pos, first int) bool {
 func (r *Runner) errTrap(ctx context.Context, st *syntax.Stmt, stale bool) {
 	old := r.ecfg.TrapLine
 	r.ecfg.TrapLine = uint64(r.lineBase + errLine(st))
+	if l, ok := r.substLines[st]; ok {
+		r.ecfg.TrapLine = uint64(r.substBase + l[2]) // llmsh: substLineMap
+	}
 	if stale && r.errStale > 0 {
 		r.ecfg.TrapLine = uint64(r.errStale)
 	}
@@ -1397,316 +1421,9 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 	case *syntax.Block:
 		r.stmts(ctx, cm.Stmts)
 	case *syntax.Subshell:
-		fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
-		r2 := r.subshell(fg)
-		r2.errTrapLine = 0                      // llmsh: see errTrapLine
-		r2.inheritedJobs = nil                  // llmsh: only $( ) keeps the parent's jobs (bash)
-		r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
-		r2.subLast = nil                        // llmsh: see subLast
-		if n := len(cm.Stmts); n > 0 {
-			r2.subLast = cm.Stmts[n-1]
-		}
-		r2.setNoForkTail(cm.Stmts, r.bashPid, true, redirsAlone) // llmsh: NoForkExec
-		r2.parenSub = true
-		if r.jobSelf != nil && r.jobSub == cm {
-			// llmsh: `( … ) &` is one process, the job's (jobsig.go).
-			r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
-			r2.asyncInt, r2.asyncQuit = r.asyncInt, r.asyncQuit
-			r2.noteTraps()
-		}
-		if len(cm.Stmts) == 1 && cm.Stmts[0].Negated && !cm.Stmts[0].Background {
-			r2.negatedAlone = cm.Stmts[0]
-		}
-		if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
-			if _, ok := cm.Stmts[0].Cmd.(*syntax.Subshell); ok {
-				// llmsh: bash runs `( ( … ) )`'s inner subshell in
-				// the outer one's process, with no ERR trap of its own.
-				r2.bareSubshell = cm.Stmts[0]
-			}
-		}
-		if fg {
-			// llmsh: Ctrl-Z at the prompt stops it.
-			r.subshellForeground(ctx, r2, cm)
-			break
-		}
-		r2.stmts(ctx, cm.Stmts)
-		r2.pendingAtEnd(ctx) // llmsh: jobsig.go
-		r2.subshellExit(ctx) // llmsh: its own EXIT trap
-		if r.jobSelf != nil && r.jobSub == cm {
-			r2.orphanPsubs() // llmsh: `( … ) &` is the job (fds.go)
-		} else {
-			r2.waitPsubs(ctx) // llmsh: fds.go
-		}
-		r2.exit.leaveShell() // subshells don't exit the parent shell
-		r.reapDone()         // llmsh: it waited for a child (jobs.go)
-		if r2.exit.fatalExit {
-			// llmsh: a fatal error (a limit) ends the run, as from a
-			// pipeline or a command substitution.
-			r.exit.fatal(r2.exit.err)
-			break
-		}
-		r.exit = r2.exit
-		if sig := r.exit.signaled; sig != 0 && r.subStmt != nil && r.subStmt == r.pipeStmt && r.subStmt.Cmd == cm {
-			// llmsh: the element of a pipeline: the pipeline
-			// reports it (pipeline.go).
-			r.subStmt = nil
-			r.exit.sigPid = r2.bashPid
-		} else if sig != 0 {
-			r.exit.signaled = 0
-			st := r.subStmt
-			r.subStmt = nil
-			if st != nil && st.Cmd == cm && !(sig == sigTERM && r.jobSelf != nil && r.jobSub == cm) {
-				// (`( … ) &` is the job itself: bash reports no
-				// background job that SIGTERM ended, notifyKilled's
-				// rule.)
-				r.reportForeground(int(sig), r2.bashPid, st, r.cmdErr) // llmsh: jobs.go
-			}
-		}
-		r.childExited(1) // llmsh: chld.go
-		if r.timedSub == cm {
-			// llmsh: `time ( … ) 2>f` reports under the redirections
-			// (timing.go).
-			report := r.timedReport
-			r.timedSub, r.timedReport = nil, nil
-			report()
-		}
+		r.cmdSubshell(ctx, cm)
 	case *syntax.CallExpr:
-		orig := cm
-		if r.opts[optKeyword] {
-			cm = keywordAssigns(cm) // llmsh: set -k
-		}
-		// llmsh: aliases were expanded when the line was read
-		// (aliasread.go).
-		args := cm.Args
-		if r.coprocs != nil {
-			r.reapCoproc() // llmsh: a coprocess wait took (coproc.go)
-		}
-		// llmsh: bash expands a simple command's words before its
-		// redirections are made: their errors and command substitutions
-		// write to the stderr from before them (echo $(ls x) 2>/dev/null
-		// shows ls's error), as do all of an assignment-only command's.
-		errOut := r.stderr
-		if r.cmdErr != nil {
-			r.stderr = r.cmdErr
-		}
-		var fields []string
-		var prePA *prefixState
-		if r.preCall == orig && orig != nil {
-			fields, r.preCall, r.preFields = r.preFields, nil, nil // stmtSync expanded them
-			prePA, r.prePA = r.prePA, nil                          // and made the assignments
-			if r.preTraced {
-				trace, r.preTraced = nil, false // and traced them
-			}
-		} else {
-			r.lastExpandExit = exitStatus{}
-			fields = r.fields(args...)
-		}
-		if r.bangWord != nil && r.bangWord == cm {
-			r.bangWord = nil
-			fields = append([]string{"!"}, fields...) // llmsh: condBangWord
-		}
-		if len(fields) > 0 {
-			r.stderr = errOut
-		}
-		if len(fields) == 0 {
-			r.thisCmd = ""                   // llmsh: declare.go: localRefused
-			var localEnv expand.WriteEnviron // llmsh: see selfRef below
-			for _, as := range cm.Assigns {
-				r.refElem = ""
-				if localEnv != nil {
-					r.writeEnv, localEnv = localEnv, nil
-				}
-				if r.exit.abandon {
-					break // llmsh: an expansion error abandons the rest
-				}
-				if as.Index != nil && as.Array != nil {
-					// llmsh: a[1]=(y): bash's run-time error; the
-					// command line is abandoned.
-					r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), as.Name.Value, subscriptText(as.Index))
-					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
-					break
-				}
-				// llmsh: a variable that is not a nameref (n=$i in
-				// a loop) is its own target: one lookup, where the
-				// three checks below made three and a map.
-				isRef := r.lookupVar(as.Name.Value).Kind == expand.NameRef
-				var g *overlayEnviron
-				if isRef {
-					g = r.selfRef(as.Name.Value)
-				}
-				if g != nil {
-					// llmsh: a local nameref naming itself: bash
-					// warns and assigns the global variable.
-					r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), as.Name.Value)
-					localEnv, r.writeEnv = r.writeEnv, g
-				} else if isRef && r.circularRef(as.Name.Value) {
-					// llmsh: bash warns, assigns nothing and
-					// abandons the command line, status 1 (set -e
-					// does not end the shell).
-					r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), as.Name.Value)
-					r.exit = exitStatus{code: 1, exiting: true, abandon: true, noExit: true}
-					break
-				}
-				// llmsh: through a nameref, which may name an element.
-				name, index := as.Name.Value, as.Index
-				if isRef {
-					name, index = r.refTarget(name, index)
-					if as.Index != nil {
-						r.refElem = as.Name.Value
-					}
-				}
-				if as.Array != nil && as.Index == nil && index != nil {
-					// llmsh: r=(…) of a nameref naming an element
-					// (r='a[0]'): bash's error, and the command line
-					// is abandoned.
-					r.errf("%s`%s[%s]': not a valid identifier\n", r.errPrefix(), name, subscriptText(index))
-					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
-					break
-				}
-				if isRef && as.Index == nil && allSubscript(index) && r.lookupVar(name).Kind == expand.Associative {
-					// llmsh: r=v of a nameref to m[@] or m[*] is bash's
-					// error, as for an indexed array's (m[@]=v itself
-					// assigns the key @).
-					r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
-					r.badSubscript()
-					break
-				}
-				if as.Append && index != nil && as.Array == nil {
-					// llmsh: a[i++]+=v evaluates i++ once, as bash.
-					var ok bool
-					if index, ok = r.fixedIndex(name, index); !ok {
-						break
-					}
-				}
-
-				prev := r.lookupVar(name)
-				// Here we have a naked "foo=bar", so if we inherited a local var from a parent
-				// function we want to signal that we are modifying the parent var rather than
-				// creating a new local var via "local foo=bar".
-				// TODO: there is likely a better way to do this.
-				prev.Local = false
-
-				var vr expand.Variable
-				var ok bool
-				if tracingEnabled && as.Array != nil {
-					// llmsh: bash traces NAME=(…) as written,
-					// before it expands the elements.
-					trace.string(r.writtenArray(as))
-					trace.newLineFlush()
-				}
-				if as.Array != nil && prev.ReadOnly {
-					// llmsh: r=(…), r+=(…) of a readonly r: bash
-					// refuses before it expands the elements.
-					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
-					r.exit.code = 1
-					r.exit.exiting, r.exit.abandon = true, !r.opts[optPosix]
-					break
-				}
-				if as.Array != nil && index == nil && !prev.Declared() {
-					// llmsh: bash makes the array before it expands
-					// the elements (find_or_make_array_variable), so
-					// they see it: a=(${!a*}) holds a, declare -p a
-					// in them says a=().
-					r.setVar(name, expand.Variable{Set: true, Kind: expand.Indexed})
-					prev = r.lookupVar(name)
-					prev.Local = false
-				}
-				appended := plainAppend(prev, as, index)
-				if appended {
-					vr, ok = r.appendElems(name, prev, as.Array.Elems) // llmsh
-				} else {
-					if tracingEnabled && as.Array == nil {
-						// llmsh: traced once the value is
-						// expanded, before it is assigned (a
-						// bad subscript, 1/0 of an integer
-						// variable come after), as bash.
-						r.assignTrace = func() { r.traceAssign(trace, as) }
-					}
-					name, vr, ok = r.assignValIndex(name, prev, as, "", index)
-					r.assignTrace = nil
-				}
-				if part := r.partial; part != nil {
-					// llmsh: the elements before an error stay (bash).
-					r.partial = nil
-					if !prev.ReadOnly && appended {
-						r.setArray(name, *part)
-					} else if !prev.ReadOnly {
-						r.setVarWithIndex(prev, name, nil, *part)
-					}
-				}
-				if !ok {
-					continue
-				}
-				if prev.ReadOnly {
-					// llmsh: as bash, an assignment to a readonly
-					// variable abandons the command line, status 1
-					// (set -x has traced it).
-					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
-					r.exit.code = 1
-					// In posix mode the shell exits (bash's
-					// assignment error of a non-interactive shell).
-					r.exit.exiting, r.exit.abandon = true, !r.opts[optPosix]
-					if r.opts[optErrExit] {
-						r.exitTrapEarly(ctx) // set -e ends the shell
-					}
-					break
-				}
-				if appended {
-					r.setArray(name, vr)
-				} else {
-					r.setVarWithIndex(prev, name, index, vr)
-				}
-			}
-			r.refElem = "" // set by a nameref's element, below
-			if localEnv != nil {
-				r.writeEnv = localEnv
-			}
-			r.lastArg, r.lastArgExported = "", false // llmsh: $_ after an assignment (bash)
-			r.stderr = errOut
-			// If interpreting the last expansion like $(foo) failed,
-			// and the expansion and assignments otherwise succeeded,
-			// we need to surface that last exit code.
-			if r.exit.ok() {
-				r.exit = r.lastExpandExit
-			}
-			break
-		}
-
-		var pa prefixState
-		if prePA != nil {
-			pa = *prePA
-		} else {
-			pa = r.prefixAssigns(cm.Assigns, fields, errOut, trace)
-		}
-		if trace != nil {
-			r.traceHide = pa.restores
-			trace.call(fields[0], fields[1:]...)
-			trace.newLineFlush()
-			r.traceHide = nil
-		}
-		if r.noCall || pa.roFailed && r.reportExit() && r.exitTrapEarly(ctx) {
-			// llmsh: a redirection failed (stmtSync). In posix mode
-			// a special builtin's failed redirection ends the shell,
-			// as bash's.
-			r.posixSpecialFail = r.noCall && r.opts[optPosix] && specialBuiltins[fields[0]] && r.Funcs[fields[0]] == nil
-			pa.undo(r)
-			break
-		}
-		if pa.roFailed && r.opts[optPosix] {
-			// llmsh: in posix mode an assignment error before a
-			// command abandons the command line, status 1, and
-			// before a special builtin ends the shell, as bash's.
-			pa.undo(r)
-			special := specialBuiltins[fields[0]] && r.Funcs[fields[0]] == nil
-			r.exit = exitStatus{code: 1, exiting: true, abandon: !special}
-			break
-		}
-
-		r.node = cm
-		pa.start(r, fields)
-		r.call(ctx, cm.Args[0].Pos(), fields)
-		r.lastArg, r.lastArgExported = fields[len(fields)-1], false // llmsh: $_
-		pa.end(r, fields)
+		r.cmdCall(ctx, cm, tracingEnabled, trace)
 	case *syntax.BinaryCmd:
 		switch cm.Op {
 		case syntax.AndStmt, syntax.OrStmt:
@@ -1758,952 +1475,20 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		}
 		r.loopStatus(body)
 	case *syntax.ForClause:
-		// llmsh: bash's line_number in the body (reportForeground):
-		// for's and select's line, an arithmetic for's last.
-		oldKill := r.killLine
-		defer func() { r.killLine = oldKill }()
-		if _, ok := cm.Loop.(*syntax.CStyleLoop); ok {
-			r.killLine = int(r.lineBase + cm.End().Line())
-		} else {
-			r.killLine = int(r.lineBase + cm.Pos().Line())
-		}
-		r.thisCmd = "" // llmsh: bash's this_command_name (declare.go: localRefused)
-		if _, ok := cm.Loop.(*syntax.CStyleLoop); ok {
-			r.thisCmd = "(("
-		}
-		switch y := cm.Loop.(type) {
-		case *syntax.WordIter:
-			name := y.Name.Value
-			if !syntax.ValidName(name) {
-				// llmsh: bash checks the name before it expands the
-				// words: the loop does not run, status 1.
-				r.shErrf("`%s': not a valid identifier\n", name)
-				r.exit.code = 1
-				break
-			}
-			items := r.Params // for i; do ...
-
-			inToken := y.InPos.IsValid()
-			if inToken {
-				items = r.fields(y.Items...) // for i in ...; do ...
-			}
-
-			if cm.Select && r.forDebugTrap(ctx, cm, forHeadText(cm, y)) {
-				break // llmsh: extdebug skips it
-			}
-			if cm.Select {
-				// llmsh: set -x shows the head once, as bash.
-				trace.stringf("select %s in", y.Name.Value)
-				if inToken {
-					for _, item := range y.Items {
-						trace.string(" ")
-						trace.expr(item)
-					}
-					if len(y.Items) == 0 {
-						trace.string(" ")
-					}
-				} else {
-					trace.string(` "$@"`)
-				}
-				trace.newLineFlush()
-			}
-			if cm.Select && len(items) == 0 {
-				break // llmsh: bash shows no menu for no items (status 0)
-			}
-			if cm.Select {
-				ps3 := cmp.Or(r.envGet(shellReplyPS3Var), shellDefaultPS3)
-
-				for menu := true; ; {
-					if menu {
-						// display menu
-						r.errf("%s", selectMenu(items, r.envGet("COLUMNS")))
-						menu = false
-					}
-					r.errf("%s", ps3)
-
-					line, err := r.readLine(ctx, true)
-					if err != nil {
-						r.out("\n") // llmsh: on stdout, as bash
-						r.exit.code = 1
-						break
-					}
-					if len(line) == 0 {
-						menu = true // no reply; show the menu again
-						continue
-					}
-
-					reply := string(line)
-					r.setVarString(shellReplyVar, reply)
-
-					// llmsh: through a nameref, as bash.
-					// bash's legal_number: blanks around it too.
-					if c, _ := legalNumber(reply); c > 0 && c <= int64(len(items)) {
-						r.assignName("select", name, items[c-1])
-					} else {
-						r.assignName("select", name, "")
-					}
-
-					// execute commands until break or return is encountered
-					if r.loopStmtsBroken(ctx, cm.Do) || r.stop(ctx) {
-						break // llmsh: and a return or exit in an && list, an if
-					}
-				}
-				break
-			}
-
-			var head string // llmsh: $BASH_COMMAND in the DEBUG trap
-			for _, field := range items {
-				if r.stop(ctx) {
-					// llmsh: a return or exit in the body (in an
-					// && list, an if) ends the loop: the name keeps
-					// its word, and no head is traced again.
-					break
-				}
-				if r.traps[trapDebug] != "" && !r.inDebug {
-					if head == "" {
-						head = forHeadText(cm, y)
-					}
-					if r.forDebugTrap(ctx, cm, head) {
-						continue // llmsh: extdebug skips the iteration
-					}
-				}
-				vr := r.lookupVar(name)
-				if _, t := vr.Resolve(r.writeEnv); t.ReadOnly {
-					// llmsh: a readonly name ends the loop, status 1.
-					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
-					r.exit = exitStatus{code: 1}
-					if r.reportExit() {
-						r.exitTrapEarly(ctx)
-					}
-					break
-				}
-				if vr.Kind == expand.NameRef {
-					if p, _, ok := expand.ParseRef(field); !ok || !syntax.ValidName(p.Value) {
-						// llmsh: bash ends the loop, status 1.
-						r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), field)
-						r.exit = exitStatus{code: 1}
-						break
-					}
-					// llmsh: a nameref refers to each word in turn.
-					vr.Str, vr.Set = field, true
-					r.setVar(name, vr)
-				} else {
-					r.setVarString(name, field)
-				}
-				if r.exit.exiting {
-					break // llmsh: declare -i x; for x in 1/0
-				}
-				if trace != nil { // (llmsh: the name's boxing allocated)
-					trace.stringf("for %s in", y.Name.Value)
-				}
-				if inToken {
-					for _, item := range y.Items {
-						trace.string(" ")
-						trace.expr(item)
-					}
-				} else {
-					trace.string(` "$@"`)
-				}
-				trace.newLineFlush()
-				if r.loopStmtsBroken(ctx, cm.Do) {
-					break
-				}
-			}
-		case *syntax.CStyleLoop:
-			r.cstyleLoop(ctx, cm, y) // llmsh: pipeline.go
-		}
+		r.cmdFor(ctx, cm, trace)
 	case *syntax.FuncDecl:
-		if cm.Name == nil { // e.g. zsh's anonymous or multi-name functions
-			r.errf("unsupported\n")
-			r.exit.code = 1
-			break
-		}
-		if cm.BadName {
-			// llmsh: bash parses any word as a name and refuses a
-			// quoted one, or one with an expansion, when it runs.
-			r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), cm.Name.Value)
-			r.exit.code = 1
-			r.posixBadFunc() // llmsh
-			break
-		}
-		if r.opts[optPosix] && r.posixFuncName(cm.Name.Value) { // llmsh
-			break
-		}
-		if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
-			// llmsh: bash refuses to redefine a readonly function,
-			// at its line between commands outside a function (the
-			// `}` of a top-level definition, a for's line).
-			prefix := r.errPrefix()
-			if !r.inFunc {
-				prefix = r.killPrefix()
-			}
-			r.errf("%s%s: readonly function\n", prefix, cm.Name.Value)
-			r.exit.code = 1
-			break
-		}
-		r.setFunc(cm.Name.Value, cm.Body)
+		r.cmdFuncDecl(ctx, cm)
 	case *syntax.ArithmCmd:
-		r.thisCmd = "((" // llmsh: declare.go: localRefused
-		if cm == r.parenArith {
-			// llmsh: read as ( ( … ) ) (condArithParen).
-			sub := r.parenCmd
-			r.parenArith, r.parenCmd = nil, nil
-			r.cmd(ctx, sub)
-			break
-		}
-		if tracingEnabled {
-			r.tracedArithCmd(cm, trace)
-			break
-		}
-		// llmsh: an error is status 1 and the shell goes on, as bash.
-		who := r.arithAs("((")
-		n, inner, err := expand.ArithmCmdInner(r.ecfg, cm)
-		r.arithWho = who
-		if r.arithCmdErrInner("((", err, inner) {
-			break
-		}
-		r.exit.oneIf(n == 0)
+		r.cmdArithm(ctx, cm, tracingEnabled, trace)
 	case *syntax.LetClause:
 		r.thisCmd = "" // llmsh: declare.go: localRefused
 		r.letClause(ctx, cm, trace)
 	case *syntax.CaseClause:
-		oldKill := r.killLine // llmsh: as for's
-		defer func() { r.killLine = oldKill }()
-		r.killLine = int(r.lineBase + cm.Pos().Line())
-		trace.string("case ")
-		trace.expr(cm.Word)
-		trace.string(" in")
-		trace.newLineFlush()
-		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
-		str := r.literal(cm.Word)
-		r.ecfg.CondJoin = false
-		runNext := false // whether the previous item ended with ";&"
-		for _, ci := range cm.Items {
-			if !runNext && !slices.ContainsFunc(ci.Patterns, func(word *syntax.Word) bool {
-				return r.matchExt(r.pattern(word), str, r.opts[optExtGlob])
-			}) {
-				continue
-			}
-			r.stmts(ctx, ci.Stmts)
-			if len(ci.Stmts) == 0 && !r.exit.returning && !r.exit.exiting && !r.exit.fatalExit {
-				// llmsh: an empty item reached by ;& or ;;& is status
-				// 0, as bash (case a in a) false;& b) ;; esac).
-				r.exit.code = 0
-			}
-			switch ci.Op {
-			case syntax.Fallthrough: // ";&" runs the next item unconditionally
-				runNext = true
-			case syntax.Resume, syntax.ResumeKorn: // ";;&" and ";|" resume matching
-				runNext = false
-			default: // ";;" or the last item stop
-				return
-			}
-		}
+		r.cmdCase(ctx, cm, trace)
 	case *syntax.TestClause:
-		if r.condWord == cm {
-			// llmsh: pairFirstWord made [[ a plain word, the name
-			// of a command that does not exist (bash).
-			r.condWord = nil
-			r.cmd(ctx, &syntax.CallExpr{Args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: cm.Left, ValueEnd: cm.Left, Value: "[["}}}}})
-			break
-		}
-		r.thisCmd = "[[" // llmsh: declare.go: localRefused
-		r.condReErr = false
-		r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
-		res := r.bashTest(ctx, cm.X, false)
-		r.ecfg.CondJoin = false
-		if res == "" && r.exit.ok() {
-			// to preserve exit status code 2 for regex errors, etc
-			r.exit.code = 1
-		}
+		r.cmdTest(ctx, cm)
 	case *syntax.DeclClause:
-		// llmsh: a function of the declaration's name answers instead,
-		// as in bash (declare () { …; } defines one).
-		viaBuiltin := r.declBuiltin
-		r.declBuiltin = false
-		if !viaBuiltin && r.Funcs[cm.Variant.Value] != nil {
-			if fields := r.fields(declWords(cm)...); !r.exit.abandon {
-				pa := r.prefixAssigns(cm.Assigns, fields, r.stderr, trace)
-				pa.start(r, fields)
-				r.call(ctx, cm.Pos(), fields)
-				pa.end(r, fields)
-			}
-			break
-		}
-		// llmsh: export -Z and readonly -Z end the shell in posix mode;
-		// reached by name, the call of that name does (`\export -Z`),
-		// not `command export -Z` nor `builtin export -Z`, as bash.
-		if !viaBuiltin {
-			r.roAssignFailed = false
-			defer r.posixSpecialExit(cm.Variant.Value)
-		}
-		ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
-		defer func() {
-			if r.unwatchStdout(ew, cm.Variant.Value) && r.exit.code == 0 {
-				r.exit.code = 1
-			}
-		}()
-		// llmsh: the words are expanded before the builtin runs, and
-		// traced then (bash): the compound arrays first, name=(…), then
-		// the command with the names alone.
-		// Their errors and command substitutions write to the stderr
-		// from before the redirections, as a simple command's (cmd).
-		errOut := r.stderr
-		if r.cmdErr != nil {
-			r.stderr = r.cmdErr
-		}
-		r.forkedBuiltin()
-		var args []*syntax.Assign
-		var last string
-		var words []string
-		if pd := r.preDecl; pd != nil && pd.cm == cm && !viaBuiltin {
-			args, last, words, r.preDecl = pd.args, pd.last, pd.words, nil // stmtSync expanded them
-		} else {
-			args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0, false)
-		}
-		r.stderr = errOut
-		r.thisCmd = "" // llmsh: declare.go: localRefused
-		if len(cm.Assigns) > 0 {
-			// llmsh: x=1 declare …: the command's own assignments,
-			// made after its words are expanded, as a simple command's
-			// (and traced between its arrays and its name, as bash).
-			fields := append([]string{cm.Variant.Value}, words...)
-			pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
-			if pa.roFailed && r.opts[optPosix] {
-				// llmsh: as for a simple command (r=1 export x ends
-				// a posix shell, r=1 declare x abandons the line).
-				pa.undo(r)
-				special := specialBuiltins[cm.Variant.Value] && r.Funcs[cm.Variant.Value] == nil
-				r.exit = exitStatus{code: 1, exiting: true, abandon: !special}
-				break
-			}
-			if !viaBuiltin {
-				r.traceHide = pa.restores // PS4 does not see them
-				r.traceDecl(cm.Variant.Value, words)
-				r.traceHide = nil
-			}
-			pa.start(r, fields)
-			defer pa.end(r, fields)
-		}
-		defer func() { r.lastArg, r.lastArgExported = last, false }() // llmsh: $_, as bash
-		if r.exit.exiting {
-			// llmsh: an expansion error (local v=$((1/0)) outside a
-			// function) abandons the command before it runs, as bash.
-			break
-		}
-		if len(args) > 0 && args[0].Naked && args[0].Index == nil && args[0].Name != nil {
-			// llmsh: declare --help ... answers as bash, before local's
-			// "can only be used in a function".
-			if st, ok := r.dashHelp(cm.Variant.Value, []string{args[0].Name.Value}); ok {
-				r.exit = st
-				break
-			}
-		}
-		local := false
-		// llmsh: every option of a group (-rx), "--", the listings and
-		// the functions as bash (declare.go).
-		o := &declOpts{variant: cm.Variant.Value}
-		switch cm.Variant.Value {
-		case "declare", "typeset":
-			// When used in a function, "declare" acts as "local"
-			// unless the "-g" option is used.
-			local = r.inFunc
-		case "local":
-			if !r.inFunc {
-				r.errf("%slocal: can only be used in a function\n", r.errPrefix())
-				r.exit.code = 1
-				return
-			}
-			local = true
-		case "export":
-			o.modes = append(o.modes, "-x")
-		case "readonly":
-			o.modes = append(o.modes, "-r")
-		case "nameref":
-			o.valType = "-n"
-		}
-		var assigns []*syntax.Assign
-		optsDone := false
-		for _, as := range args {
-			if !optsDone && as.Naked && as.Index == nil && as.Name != nil {
-				opt := as.Name.Value
-				if opt == "--" {
-					optsDone = true
-					continue
-				}
-				plusOK := cm.Variant.Value != "export" && cm.Variant.Value != "readonly" // llmsh: bash's
-				if len(opt) > 1 && (opt[0] == '-' || opt[0] == '+' && plusOK) {
-					for i := 1; i < len(opt); i++ {
-						if !o.option(opt[0], opt[i]) {
-							if r.badOptCompounds(o.variant, args); r.exit.exiting {
-								return // llmsh: declare.go (declare -i a=(1/0))
-							}
-							r.errf("%s%s: %c%c: invalid option\n%s: usage: %s\n", r.errPrefix(), o.variant, opt[0], opt[i], o.variant, declUsage()[o.variant])
-							r.exit.code = 2
-							return
-						}
-					}
-					continue
-				}
-			}
-			optsDone = true
-			assigns = append(assigns, as)
-		}
-		modes, valType, global := o.modes, o.valType, o.global
-		inherit := o.inherit || r.opts[optLocalVarInherit]
-		if o.unexport && !o.funcs {
-			modes = append(slices.DeleteFunc(modes, func(m string) bool { return m == "-x" }), "+x")
-		}
-		if o.funcs {
-			names := make([]string, 0, len(assigns))
-			for _, as := range assigns {
-				if as.Naked {
-					names = append(names, as.Name.Value)
-					continue
-				}
-				if o.variant == "export" || o.variant == "readonly" {
-					names = append(names, assignText(as)) // "a=1: not a function"
-					continue
-				}
-				// llmsh: declare -f x=1: bash's error, and the names
-				// after it are left alone.
-				if len(names) > 0 {
-					r.declFuncs(o, names)
-				}
-				r.errf("%s%s: cannot use `-f' to make functions\n", r.errPrefix(), cm.Variant.Value)
-				r.exit.code = 1
-				return
-			}
-			r.exit.code = r.declFuncs(o, names)
-			return
-		}
-		if len(assigns) == 0 && cm.Variant.Value == "local" {
-			r.localListing(o) // llmsh: declare.go
-			return
-		}
-		if len(assigns) == 0 {
-			r.declListing(o)
-			return
-		}
-		scoped := r.writeEnv // llmsh: declGlobalElem
-		if g := r.globalScope(); global && g != nil {
-			// llmsh: declare -g in a function reads and sets the global
-			// variable even where a local of that name is in scope
-			// (which stays what $name reads), as bash.
-			saved := r.writeEnv
-			r.writeEnv = g
-			defer func() { r.writeEnv = saved }()
-		}
-		defer func(old string) { r.declVariant = old }(r.declVariant)
-		r.declVariant = cm.Variant.Value
-		for _, as := range assigns {
-			if r.exit.exiting {
-				// llmsh: an arithmetic error abandons the line with
-				// the declaration's other names (bash).
-				break
-			}
-			name := as.Name.Value
-			valType, modes := valType, modes
-			if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
-				valType = "" // llmsh: readonly -a x, export -A x leave x's kind (bash)
-			}
-			if o.bothArrays && valType == "-A" && r.lookupVar(name).Kind != expand.Indexed {
-				// llmsh: declare -aA m: made associative, and bash's
-				// error for the -a (an indexed m refuses the -A).
-				r.errf("%s%s: %s: cannot convert associative to indexed array\n", r.errPrefix(), cm.Variant.Value, name)
-				r.exit.code = 1
-			}
-			if name == "-" && as.Naked && cm.Variant.Value == "local" {
-				// llmsh: local - keeps the set options, given back
-				// when the function returns (bash).
-				if r.localOpts == nil {
-					saved := r.opts
-					r.localOpts = &saved
-				}
-				continue
-			}
-			if !syntax.ValidName(name) {
-				// llmsh: bash's message; the other names still count.
-				text := name
-				if !as.Naked && as.Value != nil {
-					text += "=" + r.literal(as.Value)
-				}
-				if o.print && o.variant != "export" && o.variant != "readonly" {
-					// llmsh: declare -p 'a b' looks the name up (bash).
-					r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, text)
-				} else {
-					r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
-				}
-				r.exit.code = 1
-				continue
-			}
-			if as.Index != nil && (o.variant == "export" || o.variant == "readonly") {
-				// llmsh: export and readonly take no element (bash).
-				r.errf("%s%s: `%s[%s]': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
-				r.exit.code = 1
-				continue
-			}
-			if (o.variant == "export" && !o.unexport || o.variant == "readonly") && !o.print {
-				r.tempPropagate(name)
-			}
-			if o.variant == "export" && o.unexport && as.Naked && !r.lookupVar(name).Declared() {
-				continue // llmsh: export -n NAME makes no NAME (bash)
-			}
-			if as.Index != nil && as.Array != nil {
-				// llmsh: declare a[1]=(y), as a[1]=(y).
-				r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), name, subscriptText(as.Index))
-				r.exit = exitStatus{code: 1, exiting: true, abandon: true}
-				return
-			}
-			if !o.print && !slices.Contains(modes, "-n") && !slices.Contains(modes, "+n") && r.circularRef(name) {
-				// llmsh: bash warns twice (export three times, and
-				// fails) and declares nothing; local makes its local.
-				warn := func() { r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), name) }
-				warn()
-				warn()
-				if cm.Variant.Value != "local" {
-					if cm.Variant.Value == "export" {
-						warn()
-						r.exit.code = 1
-					}
-					continue
-				}
-			}
-			if o.print && o.variant != "export" && o.variant != "readonly" {
-				// declare -p name: print variable with attributes.
-				// (llmsh: export -p NAME and readonly -p NAME act on
-				// NAME as without -p, as bash's.)
-				if !as.Naked && as.Value != nil {
-					// llmsh: declare -p a=b looks up "a=b" (bash).
-					text := name
-					if as.Index != nil {
-						text += "[" + subscriptText(as.Index) + "]"
-					}
-					if as.Append {
-						text += "+"
-					}
-					r.errf("%s%s: %s=%s: not found\n", r.errPrefix(), cm.Variant.Value, text, r.literal(as.Value))
-					r.exit.code = 1
-					continue
-				}
-				if as.Index != nil {
-					// llmsh: declare -p 'a[0]' names no variable (bash).
-					r.errf("%s%s: %s[%s]: not found\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
-					r.exit.code = 1
-					continue
-				}
-				if name == "RANDOM" && !r.dynGone[name] {
-					r.rand.next() // llmsh: declare -p RANDOM draws, as bash
-				}
-				r.secondsRead = r.secondsRead || name == "SECONDS" // and computes SECONDS
-				vr := r.lookupVar(name)
-				if pv, ok := r.declPrefix[name]; ok && cm.Variant.Value != "local" {
-					vr = pv // llmsh: x=7 declare -p x in a function
-				}
-				if cm.Variant.Value == "local" && !r.localHere(name) {
-					vr = expand.Variable{} // llmsh: local -p names its own locals
-				}
-				if !vr.Declared() {
-					r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, name)
-					r.exit.code = 1
-					continue
-				}
-				// llmsh: bash's format (declare -a a=([0]="x"), declare -A
-				// m=([k]="v" ), declare -n r="t", declare -a c when unset).
-				r.outf("%s\n", r.declLine(name, vr))
-				continue
-			}
-			if r.noAssign(name) && (local && !global || !as.Naked) && o.variant != "export" && o.variant != "readonly" {
-				// llmsh: bash makes no local of it, and assigns it
-				// nothing (its message only for the local).
-				if local && !global {
-					r.errf("%s%s: %s: variable may not be assigned value\n", r.errPrefix(), cm.Variant.Value, name)
-				}
-				r.exit.code = 1
-				continue
-			}
-			if global && scoped != r.writeEnv && r.declGlobalElem(scoped, name, as, valType, modes) {
-				continue // llmsh: declare.go
-			}
-			vr := r.lookupVar(name)
-			if local && !global && valType != "-n" && vr.Kind == expand.NameRef && r.localHere(name) {
-				name, vr, as = r.localThroughRef(name, vr, as, slices.Contains(modes, "+n")) // llmsh: declare.go
-			}
-			if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef && as.Array == nil || vr.Kind == expand.NameRef && slices.Contains(modes, "+n")) {
-				// llmsh: declare +r, declare -n of a readonly
-				// variable, as bash (declare -n x=(…) fails as
-				// the compound assignment, below).
-				if valType == "-n" && as.Naked && !local && vr.Kind == expand.String && vr.IsSet() && !r.refValue(vr.Str) {
-					// llmsh: bash checks the value first.
-					r.errf("%s%s: `%s': invalid variable name for name reference\n", r.errPrefix(), cm.Variant.Value, vr.Str)
-					r.exit.code = 1
-					continue
-				}
-				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
-				r.exit.code = 1
-				continue
-			}
-			newLocal := local && !global && !r.localHere(name)
-			if o.unarray && !newLocal && (vr.Kind == expand.Indexed && strings.Contains(o.unarrayKinds, "a") || vr.Kind == expand.Associative && strings.Contains(o.unarrayKinds, "A")) {
-				// (llmsh: +A of an indexed array, +a of an associative
-				// one and a new local leave it, status 0.)
-				// llmsh: declare +a a, as bash.
-				r.errf("%s%s: %s: cannot destroy array variables in this way\n", r.errPrefix(), cm.Variant.Value, name)
-				r.exit.code = 1
-				continue
-			}
-			if as.Naked && !local && vr.Kind == expand.NameRef && valType != "-n" && !slices.Contains(modes, "+n") {
-				// llmsh: declare -x r, readonly r, … of a nameref give
-				// the attributes to the variable it refers to.
-				if t, idx := r.refTarget(name, nil); t != name && idx == nil {
-					name, vr = t, r.lookupVar(t)
-				}
-			}
-			if vr.Kind == expand.NameRef && valType != "-n" && !slices.Contains(modes, "+n") && (!local || r.localHere(name)) {
-				// llmsh: declaring through a nameref whose variable is
-				// readonly fails, as bash: in a function the message
-				// names the variable (local nr of a local nameref
-				// too), outside one the nameref (declare nr=2 only).
-				if t, idx := r.refTarget(name, nil); t != name && idx == nil && r.lookupVar(t).ReadOnly && (local || !as.Naked) {
-					shown := t
-					if !local {
-						shown = name
-					}
-					r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, shown)
-					r.exit.code = 1
-					continue
-				}
-			}
-			inScope := local && !global && r.localHere(name) // llmsh: the function's own nameref
-			if (!as.Naked || inScope) && as.Index == nil && as.Array == nil && vr.Kind == expand.NameRef && valType != "-n" &&
-				(!slices.Contains(modes, "+n") || inScope && !r.refReaches(vr)) && (global || !local || r.localHere(name)) && r.declRefElem(cm.Variant.Value, name, as, local && !global) {
-				continue // llmsh: declare.go
-			}
-			if local && !global && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
-				// llmsh: local y=v makes a new variable: the integer,
-				// case and trace attributes of the y it hides do not
-				// apply, nor does a nameref's target (bash).
-				vr.Integer, vr.Lower, vr.Upper, vr.Capital, vr.Trace = false, false, false, false, false
-				if vr.Local {
-					vr.ReadOnly = false // llmsh: a caller's readonly local may be hidden (bash)
-				}
-				if vr.Kind == expand.NameRef || as.Append || as.Array != nil && valType == "" && !vr.ReadOnly {
-					// (local v+=x appends to the new, empty v;
-					// local a=(x) over an associative a is
-					// indexed.)
-					vr = expand.Variable{Exported: vr.Exported}
-				}
-			}
-			// llmsh: declare -i applies to the value it assigns.
-			unref := false
-			for _, mode := range modes {
-				switch mode {
-				case "-i":
-					vr.Integer = true
-				case "+i":
-					vr.Integer = false
-				case "+n": // the nameref becomes a variable holding its name
-					if vr.Kind == expand.NameRef {
-						vr.Kind, unref = expand.String, true
-					}
-				}
-			}
-			if vr.ReadOnly && slices.Contains(modes, "+r") {
-				// llmsh: bash's; a readonly variable stays so.
-				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
-				r.exit.code = 1
-				continue
-			}
-			if o.inherit && local && !global && !r.localHere(name) && (valType == "-a" && vr.Kind != expand.Indexed || valType == "-A" && vr.Kind != expand.Associative) {
-				// llmsh: local -I -a x of a scalar x is an empty array (bash).
-				vr = expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}}
-				if valType == "-A" {
-					vr = expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
-				}
-			}
-			if as.Naked && local && !global && vr.Kind == expand.String && vr.IsSet() && !vr.ReadOnly && (valType == "-a" || valType == "-A") && r.localHere(name) {
-				// llmsh: local -a x of this function's string x is an
-				// empty array, as bash's make_local_array_variable.
-				vr.Str, vr.Set, vr.Kind = "", true, expand.Indexed
-				vr.List = []string{}
-				if valType == "-A" {
-					vr.Kind, vr.Map = expand.Associative, map[string]string{}
-				}
-			}
-			if valType == "-n" && as.Index != nil {
-				// llmsh: declare -n r[1]=v, local -n r[0]: bash's
-				// refusal; nothing is made.
-				r.errf("%s%s: %s[%s]: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
-				r.exit.code = 1
-				continue
-			}
-			// llmsh: bash's conversions between kinds, and its errors.
-			builtin := cm.Variant.Value
-			if local && !global && !r.localHere(name) {
-				builtin = "" // llmsh: a new local, whatever it hides
-			}
-			if !r.declKind(builtin, name, &vr, valType, as) {
-				if r.exit.abandon {
-					return // llmsh: convertErr
-				}
-				continue
-			}
-			if as.Naked {
-				nakedType := valType
-				if as.Index != nil && valType == "" && vr.Kind != expand.Associative && vr.Kind != expand.NameRef {
-					// llmsh: declare a[5] is declare -a a (bash).
-					nakedType = "-a"
-					r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
-				}
-				switch {
-				case local && !global && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
-					// llmsh: shopt localvar_inherit: the new local
-					// starts as a copy of the variable it hides.
-					if vr.ReadOnly {
-						r.errf("%slocal: %s: readonly variable\n", r.errPrefix(), name)
-						r.exit.code = 1
-						continue
-					}
-				case local && !global && !r.localHere(name) && vr.ReadOnly && !vr.Local:
-					// llmsh: bash's; a readonly variable cannot be
-					// hidden by a local (UID, SHELLOPTS too).
-					r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
-					r.exit.code = 1
-					continue
-				case local && !global && !r.localHere(name):
-					// llmsh: local x makes a new variable, unset
-					// (bash), with only the attributes asked for and
-					// the export of the variable it hides; but one
-					// that hides a command's own assignment (x=1 f)
-					// starts with its value, as bash's tempvar.
-					hidden := vr
-					vr = expand.Variable{Integer: slices.Contains(modes, "-i"), Exported: vr.Exported}
-					r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
-					if vr.Kind == expand.Unknown {
-						vr.Kind = expand.String
-					}
-					if r.tempVars[name] > 0 && hidden.IsSet() {
-						vr.Set = true
-						switch vr.Kind {
-						case expand.String:
-							vr.Str = hidden.String()
-						case expand.Indexed:
-							vr.List = []string{} // an empty array (bash)
-						case expand.Associative:
-							vr.Map = map[string]string{}
-						}
-					}
-				case vr.Kind == expand.Unknown && nakedType == "" && !vr.Declared():
-					// llmsh: declare x: declared, unset (declare -p
-					// lists it as "declare -- x").
-					vr.Kind = expand.String
-				case vr.Kind == expand.Unknown || (nakedType == "" && vr.IsSet() && !unref):
-					vr.Kind = expand.KeepValue
-				case vr.ReadOnly && vr.IsSet() && (nakedType == "-a" || nakedType == "-A") && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative):
-					// llmsh: declare -a/-A of a readonly scalar makes
-					// it an array of its value all the same (bash).
-					if o, ok := r.writeEnv.(*overlayEnviron); ok {
-						o.set(name, vr, true)
-					}
-					vr.Kind = expand.KeepValue
-				case vr.ReadOnly && nakedType == "":
-					// llmsh: readonly r again, declare r of a readonly
-					// r with no value: kept, status 0 (bash).
-					vr.Kind = expand.KeepValue
-				}
-			} else {
-				if vr.ReadOnly && as.Array != nil && (global || !local || r.localHere(name)) {
-					// llmsh: a compound array assigned to a readonly
-					// variable: bash's assignment error (its internal
-					// declare), and the command line is abandoned.
-					r.readonlyToArray(cm.Variant.Value, name, vr, valType)
-					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
-					r.exit = exitStatus{code: 1, exiting: true, abandon: true}
-					return
-				}
-				if vr.ReadOnly {
-					// llmsh: bash names declare, typeset and local.
-					variant := ""
-					switch cm.Variant.Value {
-					case "declare", "typeset", "local":
-						variant = cm.Variant.Value + ": "
-					case "export", "readonly":
-						// traced before the error, as bash
-						// (see below)
-						r.traceExportAssign(as)
-					}
-					r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
-					r.exit.code = 1
-					r.roAssignFailed = true // llmsh: posixSpecialExit
-					if cm.Variant.Value == "export" {
-						// llmsh: export r=v exports the readonly
-						// r all the same, as bash; export -n r=v
-						// takes the export away.
-						vr.Kind, vr.Exported = expand.KeepValue, !o.unexport
-						r.setVar(name, vr)
-					}
-					continue
-				}
-				var ok bool
-				compType := valType
-				if compType == "" && o.variant != "export" && o.variant != "readonly" && !(local && !global && !r.localHere(name)) {
-					// llmsh: declare a='(4 5)' of an array a is its
-					// compound assignment, as bash's.
-					switch vr.Kind {
-					case expand.Indexed:
-						compType = "-a"
-					case expand.Associative:
-						compType = "-A"
-					}
-				}
-				as = r.quotedCompound(as, compType)
-				if as.Index != nil {
-					// llmsh: declare -A m[k]=v, declare -ir a[1]=v: the
-					// array and its attributes first, then the element
-					// (which a readonly array refuses), as bash.
-					arr := r.lookupVar(name)
-					unref := arr.Kind == expand.NameRef && arr.IsSet() && !slices.Contains(modes, "+n") && cm.Variant.Value != "local"
-					if unref {
-						// llmsh: declare r[1]=w of a nameref r: bash
-						// drops the nameref and makes r the array.
-						r.errf("%swarning: %s: removing nameref attribute\n", r.errPrefix(), name)
-						arr = expand.Variable{Local: arr.Local, Exported: arr.Exported}
-					}
-					switch {
-					case arr.Kind == expand.Indexed || arr.Kind == expand.Associative:
-					case valType == "-A":
-						arr = expand.Variable{Kind: expand.Associative, Map: map[string]string{}}
-					case arr.IsSet():
-						arr = expand.Variable{Kind: expand.Indexed, List: []string{arr.Str}, Exported: arr.Exported, Local: arr.Local}
-					default:
-						arr = expand.Variable{Kind: expand.Indexed, List: []string{}}
-					}
-					arr.Set, arr.Local = true, arr.Local || local && !global
-					arr.Integer = arr.Integer || vr.Integer
-					applyDeclModes(&arr, modes)
-					r.setVar(name, arr)
-					if unref {
-						vr = arr
-					}
-					if arr.ReadOnly {
-						// declare -r a[0]=v: bash's message, and
-						// status 0.
-						r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
-						continue
-					}
-				}
-				before := vr
-				newLocal := local && !global && !r.localHere(name)
-				r.declaring, r.declLocal = true, local && !global
-				if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
-					r.declNewLocal = name
-				}
-				index := as.Index
-				if as.Append && index != nil && as.Array == nil {
-					// llmsh: declare a[i++]+=v evaluates i++ once.
-					if index, ok = r.fixedIndex(name, index); !ok {
-						r.declaring, r.declLocal, r.declNewLocal = false, false, ""
-						continue
-					}
-				}
-				if valType == "-n" && as.Array != nil {
-					// llmsh: declare -n r=(…): through a nameref that
-					// has a variable, the array is its; else bash's
-					// error, and r is made an array all the same.
-					valType = ""
-					if n, v := vr.Resolve(r.writeEnv); vr.Kind == expand.NameRef && n != "" && syntax.ValidName(n) && v.Kind != expand.NameRef {
-						name, vr = n, v
-					} else {
-						r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name)
-						r.exit.code = 1
-						// (llmsh: as bash's make_internal_declare made
-						// it, with the kind and case options only.)
-						modes = slices.DeleteFunc(slices.Clone(modes), func(m string) bool { return !strings.ContainsAny(m[1:], "iluc") })
-						if vr.Kind != expand.Indexed && vr.Kind != expand.Associative {
-							vr = expand.Variable{Local: vr.Local, Exported: vr.Exported}
-						}
-						vr.Integer = vr.Integer || slices.Contains(modes, "-i")
-					}
-				}
-				if vr.Kind == expand.NameRef && vr.Integer && valType != "-n" && slices.Contains(modes, "-i") {
-					// llmsh: declare -i r=1+1 through a nameref r makes
-					// its variable an integer first, as bash.
-					if n, v := vr.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) && v.Kind != expand.NameRef {
-						name, vr = n, v
-						vr.Integer = true
-					}
-				}
-				name, vr, ok = r.assignValIndex(name, vr, as, valType, index)
-				r.declaring, r.declLocal, r.declNewLocal = false, false, ""
-				if part := r.partial; part != nil {
-					// llmsh: declare -i a=(1 1/0 3) keeps a[0] and
-					// its attributes (bash); the line is abandoned.
-					r.partial = nil
-					vr, ok = *part, true
-				} else if !ok && r.exit.exiting && as.Index == nil && as.Array == nil {
-					// llmsh: declare -i x=1/0 declares x, its value
-					// as it was, the line abandoned (bash).
-					vr, ok = before, true
-					if vr.Kind == expand.Unknown {
-						vr.Kind = expand.String
-					}
-					if !vr.IsSet() && (valType == "-a" || valType == "-A") {
-						// llmsh: declare -ai a='1+' leaves a=()
-						// (bash converts a to an array first).
-						vr.Set, vr.Kind, vr.Str, vr.List = true, expand.Indexed, "", []string{}
-						if valType == "-A" {
-							vr.Kind, vr.List, vr.Map = expand.Associative, nil, map[string]string{}
-						}
-					}
-				}
-				if !ok {
-					continue
-				}
-				if vr.Kind == expand.String && as.Index == nil && (valType == "-a" || valType == "-A") {
-					if newLocal {
-						// llmsh: local -a a=x over a global array a
-						// is a new array.
-						before.List, before.Indexes, before.Map = nil, nil, nil
-					}
-					vr = arrayElemZero(before, valType, vr.Str) // llmsh: declare -a a=x
-				} else if old := r.declElemZero(before, name, as, newLocal); vr.Kind == expand.String && as.Index == nil && as.Array == nil && valType == "" && old != nil {
-					// llmsh: declare a=x of an array a (not a new
-					// local) assigns its element 0, as bash.
-					before = *old
-					arr, kind := vr, "-a"
-					arr.Kind, arr.List, arr.Indexes, arr.Map = before.Kind, before.List, before.Indexes, before.Map
-					if before.Kind == expand.Associative {
-						kind = "-A"
-					}
-					vr = arrayElemZero(arr, kind, vr.Str)
-				}
-				if index != nil {
-					prev := r.lookupVar(name)
-					r.setVarWithIndex(prev, name, index, vr)
-					continue
-				}
-			}
-			if as.Naked {
-				r.dynExport(name, modes) // llmsh: export SHELLOPTS
-			}
-			switch {
-			case global:
-				vr.Local = false
-			case local:
-				vr.Local = true
-			case vr.Local && r.inFunc && !r.localHere(name):
-				// llmsh: export x, readonly x in a function give
-				// their attributes to the local of a calling
-				// function that x names, as bash, not to a copy
-				// local to this one (which unset x then removed).
-				vr.Local = false
-			}
-			applyDeclModes(&vr, modes)
-			if cm.Variant.Value == "export" || cm.Variant.Value == "readonly" {
-				r.traceExportAssign(as)
-			}
-			r.setVar(name, vr)
-		}
+		r.cmdDecl(ctx, cm, trace)
 	case *syntax.TimeClause:
 		r.timeClause(ctx, cm) // llmsh: timing.go
 	case *syntax.CoprocClause:
@@ -2712,6 +1497,1337 @@ func (r *Runner) cmd(ctx context.Context, cm syntax.Command) {
 		// Should only happen if we forgot a case above.
 		r.errf("unhandled command node: %T\n", cm)
 		r.exit.code = 1
+	}
+	r.reportPendingExit(ctx) // llmsh: (( r=1 )), declare a[-1]=x
+}
+
+// cmdSubshell runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
+// that cmd's stack frame stays small: a recursion of shell functions
+// takes cmd's frame several times a level).
+func (r *Runner) cmdSubshell(ctx context.Context, cm *syntax.Subshell) {
+	fg := r.foregroundJobs() // llmsh: a job in the foreground (jobstop.go)
+	r2 := r.subshell(fg)
+	r2.errTrapLine = 0                      // llmsh: see errTrapLine
+	r2.inheritedJobs = nil                  // llmsh: only $( ) keeps the parent's jobs (bash)
+	r2.stdinRedir = r.stmtStdin || r.pipeIn // llmsh: bash's stdin_redir
+	r2.subLast = nil                        // llmsh: see subLast
+	if n := len(cm.Stmts); n > 0 {
+		r2.subLast = cm.Stmts[n-1]
+	}
+	r2.setNoForkTail(cm.Stmts, r.bashPid, true, redirsAlone) // llmsh: NoForkExec
+	r2.parenSub = true
+	if r.jobSelf != nil && r.jobSub == cm {
+		// llmsh: `( … ) &` is one process, the job's (jobsig.go).
+		r2.bashPid, r2.jobSelf = r.bashPid, r.jobSelf
+		r2.asyncInt, r2.asyncQuit = r.asyncInt, r.asyncQuit
+		r2.noteTraps()
+	}
+	if len(cm.Stmts) == 1 && cm.Stmts[0].Negated && !cm.Stmts[0].Background {
+		r2.negatedAlone = cm.Stmts[0]
+	}
+	if len(cm.Stmts) == 1 && !cm.Stmts[0].Negated && !cm.Stmts[0].Background {
+		if _, ok := cm.Stmts[0].Cmd.(*syntax.Subshell); ok {
+			// llmsh: bash runs `( ( … ) )`'s inner subshell in
+			// the outer one's process, with no ERR trap of its own.
+			r2.bareSubshell = cm.Stmts[0]
+		}
+	}
+	if fg {
+		// llmsh: Ctrl-Z at the prompt stops it.
+		r.subshellForeground(ctx, r2, cm)
+		return
+	}
+	r2.stmts(ctx, cm.Stmts)
+	r2.pendingAtEnd(ctx) // llmsh: jobsig.go
+	r2.subshellExit(ctx) // llmsh: its own EXIT trap
+	if r.jobSelf != nil && r.jobSub == cm {
+		r2.orphanPsubs() // llmsh: `( … ) &` is the job (fds.go)
+	} else {
+		r2.waitPsubs(ctx) // llmsh: fds.go
+	}
+	r2.exit.leaveShell() // subshells don't exit the parent shell
+	r.reapDone()         // llmsh: it waited for a child (jobs.go)
+	if r2.exit.fatalExit {
+		// llmsh: a fatal error (a limit) ends the run, as from a
+		// pipeline or a command substitution.
+		r.exit.fatal(r2.exit.err)
+		return
+	}
+	r.exit = r2.exit
+	if sig := r.exit.signaled; sig != 0 && r.subStmt != nil && r.subStmt == r.pipeStmt && r.subStmt.Cmd == cm {
+		// llmsh: the element of a pipeline: the pipeline
+		// reports it (pipeline.go).
+		r.subStmt = nil
+		r.exit.sigPid = r2.bashPid
+	} else if sig != 0 {
+		r.exit.signaled = 0
+		st := r.subStmt
+		r.subStmt = nil
+		if st != nil && st.Cmd == cm && !(sig == sigTERM && r.jobSelf != nil && r.jobSub == cm) {
+			// (`( … ) &` is the job itself: bash reports no
+			// background job that SIGTERM ended, notifyKilled's
+			// rule.)
+			r.reportForeground(int(sig), r2.bashPid, st, r.cmdErr) // llmsh: jobs.go
+		}
+	}
+	r.childExited(1) // llmsh: chld.go
+	if r.timedSub == cm {
+		// llmsh: `time ( … ) 2>f` reports under the redirections
+		// (timing.go).
+		report := r.timedReport
+		r.timedSub, r.timedReport = nil, nil
+		report()
+	}
+}
+
+// cmdCall runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
+// that cmd's stack frame stays small: a recursion of shell functions
+// takes cmd's frame several times a level).
+func (r *Runner) cmdCall(ctx context.Context, cm *syntax.CallExpr, tracingEnabled bool, trace *tracer) {
+	orig := cm
+	if r.opts[optKeyword] {
+		cm = keywordAssigns(cm) // llmsh: set -k
+	}
+	// llmsh: aliases were expanded when the line was read
+	// (aliasread.go).
+	args := cm.Args
+	if r.coprocs != nil {
+		r.reapCoproc() // llmsh: a coprocess wait took (coproc.go)
+	}
+	// llmsh: bash expands a simple command's words before its
+	// redirections are made: their errors and command substitutions
+	// write to the stderr from before them (echo $(ls x) 2>/dev/null
+	// shows ls's error), as do all of an assignment-only command's.
+	errOut := r.stderr
+	if r.cmdErr != nil {
+		r.stderr = r.cmdErr
+	}
+	var fields []string
+	var prePA *prefixState
+	if r.preCall == orig && orig != nil {
+		fields, r.preCall, r.preFields = r.preFields, nil, nil // stmtSync expanded them
+		prePA, r.prePA = r.prePA, nil                          // and made the assignments
+		if r.preTraced {
+			trace, r.preTraced = nil, false // and traced them
+		}
+	} else {
+		r.lastExpandExit = exitStatus{}
+		fields = r.fields(args...)
+	}
+	if r.bangWord != nil && r.bangWord == cm {
+		r.bangWord = nil
+		fields = append([]string{"!"}, fields...) // llmsh: condBangWord
+	}
+	if len(fields) > 0 {
+		r.stderr = errOut
+	}
+	if len(fields) == 0 {
+		r.thisCmd = ""                   // llmsh: declare.go: localRefused
+		var localEnv expand.WriteEnviron // llmsh: see selfRef below
+		for _, as := range cm.Assigns {
+			r.refElem = ""
+			if localEnv != nil {
+				r.writeEnv, localEnv = localEnv, nil
+			}
+			if r.exit.abandon {
+				break // llmsh: an expansion error abandons the rest
+			}
+			if as.Index != nil && as.Array != nil {
+				// llmsh: a[1]=(y): bash's run-time error; the
+				// command line is abandoned.
+				r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), as.Name.Value, subscriptText(as.Index))
+				r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+				break
+			}
+			// llmsh: a variable that is not a nameref (n=$i in
+			// a loop) is its own target: one lookup, where the
+			// three checks below made three and a map.
+			isRef := r.lookupVar(as.Name.Value).Kind == expand.NameRef
+			var g *overlayEnviron
+			if isRef {
+				g = r.selfRef(as.Name.Value)
+			}
+			if g != nil {
+				// llmsh: a local nameref naming itself: bash
+				// warns and assigns the global variable.
+				r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), as.Name.Value)
+				localEnv, r.writeEnv = r.writeEnv, g
+			} else if isRef && r.circularRef(as.Name.Value) {
+				// llmsh: bash warns, assigns nothing and
+				// abandons the command line, status 1 (set -e
+				// does not end the shell).
+				r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), as.Name.Value)
+				r.exit = exitStatus{code: 1, exiting: true, abandon: true, noExit: true}
+				break
+			}
+			// llmsh: through a nameref, which may name an element.
+			name, index := as.Name.Value, as.Index
+			if isRef {
+				name, index = r.refTarget(name, index)
+				if as.Index != nil {
+					r.refElem = as.Name.Value
+				}
+			}
+			if as.Array != nil && as.Index == nil && index != nil {
+				// llmsh: r=(…) of a nameref naming an element
+				// (r='a[0]'): bash's error, and the command line
+				// is abandoned.
+				r.errf("%s`%s[%s]': not a valid identifier\n", r.errPrefix(), name, subscriptText(index))
+				r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+				break
+			}
+			if isRef && as.Index == nil && allSubscript(index) && r.lookupVar(name).Kind == expand.Associative {
+				// llmsh: r=v of a nameref to m[@] or m[*] is bash's
+				// error, as for an indexed array's (m[@]=v itself
+				// assigns the key @).
+				r.errf("%s%s[%s]: bad array subscript\n", r.errPrefix(), name, subscriptText(index))
+				r.badSubscript()
+				break
+			}
+			if as.Append && index != nil && as.Array == nil {
+				// llmsh: a[i++]+=v evaluates i++ once, as bash.
+				var ok bool
+				if index, ok = r.fixedIndex(name, index); !ok {
+					break
+				}
+			}
+
+			prev := r.lookupVar(name)
+			// Here we have a naked "foo=bar", so if we inherited a local var from a parent
+			// function we want to signal that we are modifying the parent var rather than
+			// creating a new local var via "local foo=bar".
+			// TODO: there is likely a better way to do this.
+			prev.Local = false
+
+			var vr expand.Variable
+			var ok bool
+			if tracingEnabled && as.Array != nil {
+				// llmsh: bash traces NAME=(…) as written,
+				// before it expands the elements.
+				trace.string(r.writtenArray(as))
+				trace.newLineFlush()
+			}
+			if as.Array != nil && prev.ReadOnly {
+				// llmsh: r=(…), r+=(…) of a readonly r: bash
+				// refuses before it expands the elements.
+				r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+				r.exit.code = 1
+				r.exit.exiting, r.exit.abandon = true, !r.opts[optPosix]
+				break
+			}
+			if as.Array != nil && index == nil && !prev.Declared() {
+				// llmsh: bash makes the array before it expands
+				// the elements (find_or_make_array_variable), so
+				// they see it: a=(${!a*}) holds a, declare -p a
+				// in them says a=().
+				r.setVar(name, expand.Variable{Set: true, Kind: expand.Indexed})
+				prev = r.lookupVar(name)
+				prev.Local = false
+			}
+			appended := plainAppend(prev, as, index)
+			if appended {
+				vr, ok = r.appendElems(name, prev, as.Array.Elems) // llmsh
+			} else {
+				if tracingEnabled && as.Array == nil {
+					// llmsh: traced once the value is
+					// expanded, before it is assigned (a
+					// bad subscript, 1/0 of an integer
+					// variable come after), as bash.
+					r.assignTrace = func() { r.traceAssign(trace, as) }
+				}
+				name, vr, ok = r.assignValIndex(name, prev, as, "", index)
+				r.assignTrace = nil
+			}
+			if part := r.partial; part != nil {
+				// llmsh: the elements before an error stay (bash).
+				r.partial = nil
+				if !prev.ReadOnly && appended {
+					r.setArray(name, *part)
+				} else if !prev.ReadOnly {
+					r.setVarWithIndex(prev, name, nil, *part)
+				}
+			}
+			if !ok {
+				continue
+			}
+			if prev.ReadOnly {
+				// llmsh: as bash, an assignment to a readonly
+				// variable abandons the command line, status 1
+				// (set -x has traced it).
+				r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+				r.exit.code = 1
+				// In posix mode the shell exits (bash's
+				// assignment error of a non-interactive shell).
+				r.exit.exiting, r.exit.abandon = true, !r.opts[optPosix]
+				if r.opts[optErrExit] {
+					r.exitTrapEarly(ctx) // set -e ends the shell
+				}
+				break
+			}
+			if appended {
+				r.setArray(name, vr)
+			} else {
+				r.setVarWithIndex(prev, name, index, vr)
+			}
+		}
+		r.refElem = "" // set by a nameref's element, below
+		if localEnv != nil {
+			r.writeEnv = localEnv
+		}
+		r.lastArg, r.lastArgExported = "", false // llmsh: $_ after an assignment (bash)
+		r.stderr = errOut
+		// If interpreting the last expansion like $(foo) failed,
+		// and the expansion and assignments otherwise succeeded,
+		// we need to surface that last exit code.
+		if r.exit.ok() {
+			r.exit = r.lastExpandExit
+		}
+		return
+	}
+
+	var pa prefixState
+	if prePA != nil {
+		pa = *prePA
+	} else {
+		pa = r.prefixAssigns(cm.Assigns, fields, errOut, trace)
+	}
+	if trace != nil {
+		r.traceHide = pa.restores
+		trace.call(fields[0], fields[1:]...)
+		trace.newLineFlush()
+		r.traceHide = nil
+	}
+	if r.noCall || pa.roFailed && r.reportExit() && r.exitTrapEarly(ctx) {
+		// llmsh: a redirection failed (stmtSync). In posix mode
+		// a special builtin's failed redirection ends the shell,
+		// as bash's.
+		r.posixSpecialFail = r.noCall && r.opts[optPosix] && specialBuiltins[fields[0]] && r.Funcs[fields[0]] == nil
+		pa.undo(r)
+		return
+	}
+	if pa.roFailed && r.opts[optPosix] {
+		// llmsh: in posix mode an assignment error before a
+		// command abandons the command line, status 1, and
+		// before a special builtin ends the shell, as bash's.
+		pa.undo(r)
+		special := specialBuiltins[fields[0]] && r.Funcs[fields[0]] == nil
+		r.exit = exitStatus{code: 1, exiting: true, abandon: !special}
+		return
+	}
+
+	r.node = cm
+	pa.start(r, fields)
+	r.call(ctx, cm.Args[0].Pos(), fields)
+	r.lastArg, r.lastArgExported = fields[len(fields)-1], false // llmsh: $_
+	pa.end(r, fields)
+}
+
+// cmdFor runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
+// that cmd's stack frame stays small: a recursion of shell functions
+// takes cmd's frame several times a level).
+func (r *Runner) cmdFor(ctx context.Context, cm *syntax.ForClause, trace *tracer) {
+	// llmsh: bash's line_number in the body (reportForeground):
+	// for's and select's line, an arithmetic for's last.
+	oldKill := r.killLine
+	defer func() { r.killLine = oldKill }()
+	if _, ok := cm.Loop.(*syntax.CStyleLoop); ok {
+		r.killLine = int(r.lineBase + cm.End().Line())
+	} else {
+		r.killLine = int(r.lineBase + cm.Pos().Line())
+	}
+	r.thisCmd = "" // llmsh: bash's this_command_name (declare.go: localRefused)
+	if _, ok := cm.Loop.(*syntax.CStyleLoop); ok {
+		r.thisCmd = "(("
+	}
+	switch y := cm.Loop.(type) {
+	case *syntax.WordIter:
+		name := y.Name.Value
+		if !syntax.ValidName(name) {
+			// llmsh: bash checks the name before it expands the
+			// words: the loop does not run, status 1.
+			r.shErrf("`%s': not a valid identifier\n", name)
+			r.exit.code = 1
+			break
+		}
+		items := r.Params // for i; do ...
+
+		inToken := y.InPos.IsValid()
+		if inToken {
+			items = r.fields(y.Items...) // for i in ...; do ...
+		}
+
+		if cm.Select && r.forDebugTrap(ctx, cm, forHeadText(cm, y)) {
+			break // llmsh: extdebug skips it
+		}
+		if cm.Select {
+			// llmsh: set -x shows the head once, as bash.
+			trace.stringf("select %s in", y.Name.Value)
+			if inToken {
+				for _, item := range y.Items {
+					trace.string(" ")
+					trace.expr(item)
+				}
+				if len(y.Items) == 0 {
+					trace.string(" ")
+				}
+			} else {
+				trace.string(` "$@"`)
+			}
+			trace.newLineFlush()
+		}
+		if cm.Select && len(items) == 0 {
+			break // llmsh: bash shows no menu for no items (status 0)
+		}
+		if cm.Select {
+			ps3 := cmp.Or(r.envGet(shellReplyPS3Var), shellDefaultPS3)
+
+			for menu := true; ; {
+				if menu {
+					// display menu
+					r.errf("%s", selectMenu(items, r.envGet("COLUMNS")))
+					menu = false
+				}
+				r.errf("%s", ps3)
+
+				line, err := r.readLine(ctx, true)
+				if err != nil {
+					r.out("\n") // llmsh: on stdout, as bash
+					r.exit.code = 1
+					break
+				}
+				if len(line) == 0 {
+					menu = true // no reply; show the menu again
+					continue
+				}
+
+				reply := string(line)
+				r.setVarString(shellReplyVar, reply)
+
+				// llmsh: through a nameref, as bash.
+				// bash's legal_number: blanks around it too.
+				if c, _ := legalNumber(reply); c > 0 && c <= int64(len(items)) {
+					r.assignName("select", name, items[c-1])
+				} else {
+					r.assignName("select", name, "")
+				}
+				if r.reportPending {
+					// llmsh: a readonly name ends the loop,
+					// status 1, and set -e the shell, as bash's.
+					r.exit = exitStatus{code: 1}
+					r.reportPendingExit(ctx)
+					break
+				}
+
+				// execute commands until break or return is encountered
+				if r.loopStmtsBroken(ctx, cm.Do) || r.stop(ctx) {
+					break // llmsh: and a return or exit in an && list, an if
+				}
+			}
+			break
+		}
+
+		var head string // llmsh: $BASH_COMMAND in the DEBUG trap
+		for _, field := range items {
+			if r.stop(ctx) {
+				// llmsh: a return or exit in the body (in an
+				// && list, an if) ends the loop: the name keeps
+				// its word, and no head is traced again.
+				break
+			}
+			if r.traps[trapDebug] != "" && !r.inDebug {
+				if head == "" {
+					head = forHeadText(cm, y)
+				}
+				if r.forDebugTrap(ctx, cm, head) {
+					continue // llmsh: extdebug skips the iteration
+				}
+			}
+			vr := r.lookupVar(name)
+			if r.noAssign(name) {
+				// llmsh: for FUNCNAME in …: the loop ends, status
+				// 1, silently (bash's noassign).
+				r.exit = exitStatus{code: 1}
+				break
+			}
+			if _, t := vr.Resolve(r.writeEnv); t.ReadOnly {
+				// llmsh: a readonly name ends the loop, status 1.
+				r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+				r.exit = exitStatus{code: 1}
+				if r.reportExit() {
+					r.exitTrapEarly(ctx)
+				}
+				break
+			}
+			if vr.Kind == expand.NameRef {
+				if p, _, ok := expand.ParseRef(field); !ok || !syntax.ValidName(p.Value) {
+					// llmsh: bash ends the loop, status 1.
+					r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), field)
+					r.exit = exitStatus{code: 1}
+					break
+				}
+				// llmsh: a nameref refers to each word in turn.
+				vr.Str, vr.Set = field, true
+				r.setVar(name, vr)
+			} else {
+				r.setVarString(name, field)
+			}
+			if r.exit.exiting {
+				break // llmsh: declare -i x; for x in 1/0
+			}
+			if trace != nil { // (llmsh: the name's boxing allocated)
+				trace.stringf("for %s in", y.Name.Value)
+			}
+			if inToken {
+				for _, item := range y.Items {
+					trace.string(" ")
+					trace.expr(item)
+				}
+			} else {
+				trace.string(` "$@"`)
+			}
+			trace.newLineFlush()
+			if r.loopStmtsBroken(ctx, cm.Do) {
+				break
+			}
+		}
+	case *syntax.CStyleLoop:
+		r.cstyleLoop(ctx, cm, y) // llmsh: pipeline.go
+	}
+}
+
+// cmdFuncDecl runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
+// that cmd's stack frame stays small: a recursion of shell functions
+// takes cmd's frame several times a level).
+func (r *Runner) cmdFuncDecl(ctx context.Context, cm *syntax.FuncDecl) {
+	if cm.Name == nil { // e.g. zsh's anonymous or multi-name functions
+		r.errf("unsupported\n")
+		r.exit.code = 1
+		return
+	}
+	if cm.BadName {
+		// llmsh: bash parses any word as a name and refuses a
+		// quoted one, or one with an expansion, when it runs.
+		r.errf("%s`%s': not a valid identifier\n", r.errPrefix(), cm.Name.Value)
+		r.exit.code = 1
+		r.posixBadFunc() // llmsh
+		return
+	}
+	if r.opts[optPosix] && r.posixFuncName(cm.Name.Value) { // llmsh
+		return
+	}
+	if strings.Contains(r.funcAttrs[cm.Name.Value], "r") {
+		// llmsh: bash refuses to redefine a readonly function,
+		// at its line between commands outside a function (the
+		// `}` of a top-level definition, a for's line).
+		prefix := r.errPrefix()
+		if !r.inFunc {
+			prefix = r.killPrefix()
+		}
+		r.errf("%s%s: readonly function\n", prefix, cm.Name.Value)
+		r.exit.code = 1
+		return
+	}
+	r.setFunc(cm.Name.Value, cm.Body)
+}
+
+// cmdArithm runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
+// that cmd's stack frame stays small: a recursion of shell functions
+// takes cmd's frame several times a level).
+func (r *Runner) cmdArithm(ctx context.Context, cm *syntax.ArithmCmd, tracingEnabled bool, trace *tracer) {
+	r.thisCmd = "((" // llmsh: declare.go: localRefused
+	if cm == r.parenArith {
+		// llmsh: read as ( ( … ) ) (condArithParen).
+		sub := r.parenCmd
+		r.parenArith, r.parenCmd = nil, nil
+		r.cmd(ctx, sub)
+		return
+	}
+	if tracingEnabled {
+		r.tracedArithCmd(cm, trace)
+		return
+	}
+	// llmsh: an error is status 1 and the shell goes on, as bash.
+	who := r.arithAs("((")
+	n, inner, err := expand.ArithmCmdInner(r.ecfg, cm)
+	r.arithWho = who
+	if r.arithCmdErrInner("((", err, inner) {
+		return
+	}
+	r.exit.oneIf(n == 0)
+}
+
+// cmdCase runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
+// that cmd's stack frame stays small: a recursion of shell functions
+// takes cmd's frame several times a level).
+func (r *Runner) cmdCase(ctx context.Context, cm *syntax.CaseClause, trace *tracer) {
+	oldKill := r.killLine // llmsh: as for's
+	defer func() { r.killLine = oldKill }()
+	r.killLine = int(r.lineBase + cm.Pos().Line())
+	trace.string("case ")
+	trace.expr(cm.Word)
+	trace.string(" in")
+	trace.newLineFlush()
+	r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
+	str := r.literal(cm.Word)
+	r.ecfg.CondJoin = false
+	runNext := false // whether the previous item ended with ";&"
+	for _, ci := range cm.Items {
+		if !runNext && !slices.ContainsFunc(ci.Patterns, func(word *syntax.Word) bool {
+			return r.matchExt(r.pattern(word), str, r.opts[optExtGlob])
+		}) {
+			continue
+		}
+		r.stmts(ctx, ci.Stmts)
+		if len(ci.Stmts) == 0 && !r.exit.returning && !r.exit.exiting && !r.exit.fatalExit {
+			// llmsh: an empty item reached by ;& or ;;& is status
+			// 0, as bash (case a in a) false;& b) ;; esac).
+			r.exit.code = 0
+		}
+		switch ci.Op {
+		case syntax.Fallthrough: // ";&" runs the next item unconditionally
+			runNext = true
+		case syntax.Resume, syntax.ResumeKorn: // ";;&" and ";|" resume matching
+			runNext = false
+		default: // ";;" or the last item stop
+			return
+		}
+	}
+}
+
+// cmdTest runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
+// that cmd's stack frame stays small: a recursion of shell functions
+// takes cmd's frame several times a level).
+func (r *Runner) cmdTest(ctx context.Context, cm *syntax.TestClause) {
+	if r.condWord == cm {
+		// llmsh: pairFirstWord made [[ a plain word, the name
+		// of a command that does not exist (bash).
+		r.condWord = nil
+		r.cmd(ctx, &syntax.CallExpr{Args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: cm.Left, ValueEnd: cm.Left, Value: "[["}}}}})
+		return
+	}
+	r.thisCmd = "[[" // llmsh: declare.go: localRefused
+	r.condReErr = false
+	r.ecfg.CondJoin = true // llmsh: see expand.Config.CondJoin
+	res := r.bashTest(ctx, cm.X, false)
+	r.ecfg.CondJoin = false
+	if res == "" && r.exit.ok() {
+		// to preserve exit status code 2 for regex errors, etc
+		r.exit.code = 1
+	}
+}
+
+// cmdDecl runs cm, a case of [Runner.cmd] (llmsh: a method of its own, so
+// that cmd's stack frame stays small: a recursion of shell functions
+// takes cmd's frame several times a level).
+func (r *Runner) cmdDecl(ctx context.Context, cm *syntax.DeclClause, trace *tracer) {
+	// llmsh: a function of the declaration's name answers instead,
+	// as in bash (declare () { …; } defines one).
+	viaBuiltin := r.declBuiltin
+	r.declBuiltin = false
+	if !viaBuiltin && r.Funcs[cm.Variant.Value] != nil {
+		if fields := r.fields(declWords(cm)...); !r.exit.abandon {
+			pa := r.prefixAssigns(cm.Assigns, fields, r.stderr, trace)
+			pa.start(r, fields)
+			r.call(ctx, cm.Pos(), fields)
+			pa.end(r, fields)
+		}
+		return
+	}
+	// llmsh: export -Z and readonly -Z end the shell in posix mode;
+	// reached by name, the call of that name does (`\export -Z`),
+	// not `command export -Z` nor `builtin export -Z`, as bash.
+	if !viaBuiltin {
+		r.roAssignFailed = false
+		defer r.posixSpecialExit(cm.Variant.Value)
+	}
+	ew := r.watchStdout() // llmsh: a failed write is an error (builtin.go)
+	defer func() {
+		if r.unwatchStdout(ew, cm.Variant.Value) && r.exit.code == 0 {
+			r.exit.code = 1
+		}
+	}()
+	// llmsh: the words are expanded before the builtin runs, and
+	// traced then (bash): the compound arrays first, name=(…), then
+	// the command with the names alone.
+	// Their errors and command substitutions write to the stderr
+	// from before the redirections, as a simple command's (cmd).
+	errOut := r.stderr
+	if r.cmdErr != nil {
+		r.stderr = r.cmdErr
+	}
+	r.forkedBuiltin()
+	var args []*syntax.Assign
+	var last string
+	var words []string
+	if pd := r.preDecl; pd != nil && pd.cm == cm && !viaBuiltin {
+		args, last, words, r.preDecl = pd.args, pd.last, pd.words, nil // stmtSync expanded them
+	} else {
+		args, last, words = r.declArgs(cm, !viaBuiltin && len(cm.Assigns) == 0, false)
+	}
+	r.stderr = errOut
+	r.thisCmd = "" // llmsh: declare.go: localRefused
+	if len(cm.Assigns) > 0 {
+		// llmsh: x=1 declare …: the command's own assignments,
+		// made after its words are expanded, as a simple command's
+		// (and traced between its arrays and its name, as bash).
+		fields := append([]string{cm.Variant.Value}, words...)
+		pa := r.prefixAssigns(cm.Assigns, fields, errOut, trace)
+		if pa.roFailed && r.opts[optPosix] {
+			// llmsh: as for a simple command (r=1 export x ends
+			// a posix shell, r=1 declare x abandons the line).
+			pa.undo(r)
+			special := specialBuiltins[cm.Variant.Value] && r.Funcs[cm.Variant.Value] == nil
+			r.exit = exitStatus{code: 1, exiting: true, abandon: !special}
+			return
+		}
+		if !viaBuiltin {
+			r.traceHide = pa.restores // PS4 does not see them
+			r.traceDecl(cm.Variant.Value, words)
+			r.traceHide = nil
+		}
+		pa.start(r, fields)
+		defer pa.end(r, fields)
+	}
+	defer func() { r.lastArg, r.lastArgExported = last, false }() // llmsh: $_, as bash
+	if r.exit.exiting {
+		// llmsh: an expansion error (local v=$((1/0)) outside a
+		// function) abandons the command before it runs, as bash.
+		return
+	}
+	if len(args) > 0 && args[0].Naked && args[0].Index == nil && args[0].Name != nil {
+		// llmsh: declare --help ... answers as bash, before local's
+		// "can only be used in a function".
+		if st, ok := r.dashHelp(cm.Variant.Value, []string{args[0].Name.Value}); ok {
+			r.exit = st
+			return
+		}
+	}
+	local := false
+	// llmsh: every option of a group (-rx), "--", the listings and
+	// the functions as bash (declare.go).
+	o := &declOpts{variant: cm.Variant.Value}
+	switch cm.Variant.Value {
+	case "declare", "typeset":
+		// When used in a function, "declare" acts as "local"
+		// unless the "-g" option is used.
+		local = r.inFunc
+	case "local":
+		if !r.inFunc {
+			r.errf("%slocal: can only be used in a function\n", r.errPrefix())
+			r.exit.code = 1
+			return
+		}
+		local = true
+	case "export":
+		o.modes = append(o.modes, "-x")
+	case "readonly":
+		o.modes = append(o.modes, "-r")
+	case "nameref":
+		o.valType = "-n"
+	}
+	var assigns []*syntax.Assign
+	optsDone := false
+	for _, as := range args {
+		if !optsDone && as.Naked && as.Index == nil && as.Name != nil {
+			opt := as.Name.Value
+			if opt == "--" {
+				optsDone = true
+				continue
+			}
+			plusOK := cm.Variant.Value != "export" && cm.Variant.Value != "readonly" // llmsh: bash's
+			if len(opt) > 1 && (opt[0] == '-' || opt[0] == '+' && plusOK) {
+				for i := 1; i < len(opt); i++ {
+					if !o.option(opt[0], opt[i]) {
+						if r.badOptCompounds(o.variant, args); r.exit.exiting {
+							return // llmsh: declare.go (declare -i a=(1/0))
+						}
+						r.errf("%s%s: %c%c: invalid option\n%s: usage: %s\n", r.errPrefix(), o.variant, opt[0], opt[i], o.variant, declUsage()[o.variant])
+						r.exit.code = 2
+						return
+					}
+				}
+				continue
+			}
+		}
+		optsDone = true
+		assigns = append(assigns, as)
+	}
+	modes, valType, global := o.modes, o.valType, o.global
+	inherit := o.inherit || r.opts[optLocalVarInherit]
+	if o.unexport && !o.funcs {
+		modes = append(slices.DeleteFunc(modes, func(m string) bool { return m == "-x" }), "+x")
+	}
+	if o.funcs {
+		names := make([]string, 0, len(assigns))
+		for _, as := range assigns {
+			if as.Naked {
+				names = append(names, as.Name.Value)
+				continue
+			}
+			if o.variant == "export" || o.variant == "readonly" {
+				names = append(names, assignText(as)) // "a=1: not a function"
+				continue
+			}
+			// llmsh: declare -f x=1: bash's error, and the names
+			// after it are left alone.
+			if len(names) > 0 {
+				r.declFuncs(o, names)
+			}
+			r.errf("%s%s: cannot use `-f' to make functions\n", r.errPrefix(), cm.Variant.Value)
+			r.exit.code = 1
+			return
+		}
+		r.exit.code = r.declFuncs(o, names)
+		return
+	}
+	if len(assigns) == 0 && cm.Variant.Value == "local" {
+		r.localListing(o) // llmsh: declare.go
+		return
+	}
+	if len(assigns) == 0 {
+		r.declListing(o)
+		return
+	}
+	scoped := r.writeEnv // llmsh: declGlobalElem
+	if g := r.globalScope(); global && g != nil {
+		// llmsh: declare -g in a function reads and sets the global
+		// variable even where a local of that name is in scope
+		// (which stays what $name reads), as bash.
+		saved := r.writeEnv
+		r.writeEnv = g
+		defer func() { r.writeEnv = saved }()
+	}
+	defer func(old string) { r.declVariant = old }(r.declVariant)
+	r.declVariant = cm.Variant.Value
+	for _, as := range assigns {
+		if r.exit.exiting {
+			// llmsh: an arithmetic error abandons the line with
+			// the declaration's other names (bash).
+			break
+		}
+		name := as.Name.Value
+		valType, modes := valType, modes
+		if as.Naked && (o.variant == "export" || o.variant == "readonly") && valType != "-n" {
+			valType = "" // llmsh: readonly -a x, export -A x leave x's kind (bash)
+		}
+		if o.bothArrays && valType == "-A" && r.lookupVar(name).Kind != expand.Indexed {
+			// llmsh: declare -aA m: made associative, and bash's
+			// error for the -a (an indexed m refuses the -A).
+			r.errf("%s%s: %s: cannot convert associative to indexed array\n", r.errPrefix(), cm.Variant.Value, name)
+			r.exit.code = 1
+		}
+		if name == "-" && as.Naked && cm.Variant.Value == "local" {
+			// llmsh: local - keeps the set options, given back
+			// when the function returns (bash).
+			if r.localOpts == nil {
+				saved := r.opts
+				r.localOpts = &saved
+			}
+			continue
+		}
+		if !syntax.ValidName(name) {
+			// llmsh: bash's message; the other names still count.
+			text := name
+			if !as.Naked && as.Value != nil {
+				text += "=" + r.literal(as.Value)
+			}
+			if o.print && o.variant != "export" && o.variant != "readonly" {
+				// llmsh: declare -p 'a b' looks the name up (bash).
+				r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, text)
+			} else {
+				r.errf("%s%s: `%s': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, text)
+			}
+			r.exit.code = 1
+			continue
+		}
+		if as.Index != nil && (o.variant == "export" || o.variant == "readonly") {
+			// llmsh: export and readonly take no element (bash).
+			r.errf("%s%s: `%s[%s]': not a valid identifier\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
+			r.exit.code = 1
+			continue
+		}
+		if (o.variant == "export" && !o.unexport || o.variant == "readonly") && !o.print {
+			r.tempPropagate(name)
+		}
+		if o.variant == "export" && o.unexport && as.Naked && !r.lookupVar(name).Declared() {
+			continue // llmsh: export -n NAME makes no NAME (bash)
+		}
+		if as.Index != nil && as.Array != nil {
+			// llmsh: declare a[1]=(y), as a[1]=(y).
+			r.errf("%s%s[%s]: cannot assign list to array member\n", r.errPrefix(), name, subscriptText(as.Index))
+			r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+			return
+		}
+		if !o.print && !slices.Contains(modes, "-n") && !slices.Contains(modes, "+n") && r.circularRef(name) {
+			// llmsh: bash warns twice (export three times, and
+			// fails) and declares nothing; local makes its local.
+			warn := func() { r.errf("%swarning: %s: circular name reference\n", r.errPrefix(), name) }
+			warn()
+			warn()
+			if cm.Variant.Value != "local" {
+				if cm.Variant.Value == "export" {
+					warn()
+					r.exit.code = 1
+				}
+				continue
+			}
+		}
+		if o.print && o.variant != "export" && o.variant != "readonly" {
+			// declare -p name: print variable with attributes.
+			// (llmsh: export -p NAME and readonly -p NAME act on
+			// NAME as without -p, as bash's.)
+			if !as.Naked && as.Value != nil {
+				// llmsh: declare -p a=b looks up "a=b" (bash).
+				text := name
+				if as.Index != nil {
+					text += "[" + subscriptText(as.Index) + "]"
+				}
+				if as.Append {
+					text += "+"
+				}
+				r.errf("%s%s: %s=%s: not found\n", r.errPrefix(), cm.Variant.Value, text, r.literal(as.Value))
+				r.exit.code = 1
+				continue
+			}
+			if as.Index != nil {
+				// llmsh: declare -p 'a[0]' names no variable (bash).
+				r.errf("%s%s: %s[%s]: not found\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
+				r.exit.code = 1
+				continue
+			}
+			if name == "RANDOM" && !r.dynGone[name] {
+				r.rand.next() // llmsh: declare -p RANDOM draws, as bash
+			}
+			r.secondsRead = r.secondsRead || name == "SECONDS" // and computes SECONDS
+			vr := r.lookupVar(name)
+			if pv, ok := r.declPrefix[name]; ok && cm.Variant.Value != "local" {
+				vr = pv // llmsh: x=7 declare -p x in a function
+			}
+			if cm.Variant.Value == "local" && !r.localHere(name) {
+				vr = expand.Variable{} // llmsh: local -p names its own locals
+			}
+			if !vr.Declared() {
+				r.errf("%s%s: %s: not found\n", r.errPrefix(), cm.Variant.Value, name)
+				r.exit.code = 1
+				continue
+			}
+			// llmsh: bash's format (declare -a a=([0]="x"), declare -A
+			// m=([k]="v" ), declare -n r="t", declare -a c when unset).
+			r.outf("%s\n", r.declLine(name, vr))
+			continue
+		}
+		if r.noAssign(name) && (local && !global || !as.Naked) && o.variant != "export" && o.variant != "readonly" {
+			// llmsh: bash makes no local of it, and assigns it
+			// nothing (its message only for the local).
+			if local && !global {
+				r.errf("%s%s: %s: variable may not be assigned value\n", r.errPrefix(), cm.Variant.Value, name)
+			}
+			r.exit.code = 1
+			continue
+		}
+		if global && scoped != r.writeEnv && r.declGlobalElem(scoped, name, as, valType, modes) {
+			continue // llmsh: declare.go
+		}
+		vr := r.lookupVar(name)
+		if local && !global && valType != "-n" && vr.Kind == expand.NameRef && r.localHere(name) {
+			name, vr, as = r.localThroughRef(name, vr, as, slices.Contains(modes, "+n")) // llmsh: declare.go
+		}
+		if vr.ReadOnly && (slices.Contains(modes, "+r") || valType == "-n" && vr.Kind != expand.NameRef && as.Array == nil || vr.Kind == expand.NameRef && slices.Contains(modes, "+n")) {
+			// llmsh: declare +r, declare -n of a readonly
+			// variable, as bash (declare -n x=(…) fails as
+			// the compound assignment, below).
+			if valType == "-n" && as.Naked && !local && vr.Kind == expand.String && vr.IsSet() && !r.refValue(vr.Str) {
+				// llmsh: bash checks the value first.
+				r.errf("%s%s: `%s': invalid variable name for name reference\n", r.errPrefix(), cm.Variant.Value, vr.Str)
+				r.exit.code = 1
+				continue
+			}
+			r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
+			r.exit.code = 1
+			continue
+		}
+		newLocal := local && !global && !r.localHere(name)
+		if o.unarray && !newLocal && (vr.Kind == expand.Indexed && strings.Contains(o.unarrayKinds, "a") || vr.Kind == expand.Associative && strings.Contains(o.unarrayKinds, "A")) {
+			// (llmsh: +A of an indexed array, +a of an associative
+			// one and a new local leave it, status 0.)
+			// llmsh: declare +a a, as bash.
+			r.errf("%s%s: %s: cannot destroy array variables in this way\n", r.errPrefix(), cm.Variant.Value, name)
+			r.exit.code = 1
+			continue
+		}
+		if as.Naked && !local && vr.Kind == expand.NameRef && valType != "-n" && !slices.Contains(modes, "+n") {
+			// llmsh: declare -x r, readonly r, … of a nameref give
+			// the attributes to the variable it refers to.
+			if t, idx := r.refTarget(name, nil); t != name && idx == nil {
+				name, vr = t, r.lookupVar(t)
+			}
+		}
+		if vr.Kind == expand.NameRef && valType != "-n" && !slices.Contains(modes, "+n") && (!local || r.localHere(name)) {
+			// llmsh: declaring through a nameref whose variable is
+			// readonly fails, as bash: in a function the message
+			// names the variable (local nr of a local nameref
+			// too), outside one the nameref (declare nr=2 only).
+			if t, idx := r.refTarget(name, nil); t != name && idx == nil && r.lookupVar(t).ReadOnly && (local || !as.Naked) {
+				shown := t
+				if !local {
+					shown = name
+				}
+				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, shown)
+				r.exit.code = 1
+				continue
+			}
+		}
+		inScope := local && !global && r.localHere(name) // llmsh: the function's own nameref
+		if (!as.Naked || inScope) && as.Index == nil && as.Array == nil && vr.Kind == expand.NameRef && valType != "-n" &&
+			(!slices.Contains(modes, "+n") || inScope && !r.refReaches(vr)) && (global || !local || r.localHere(name)) && r.declRefElem(cm.Variant.Value, name, as, local && !global) {
+			continue // llmsh: declare.go
+		}
+		if local && !global && !as.Naked && valType != "-n" && !r.localHere(name) && !inherit {
+			// llmsh: local y=v makes a new variable: the integer,
+			// case and trace attributes of the y it hides do not
+			// apply, nor does a nameref's target (bash).
+			vr.Integer, vr.Lower, vr.Upper, vr.Capital, vr.Trace = false, false, false, false, false
+			if vr.Local {
+				vr.ReadOnly = false // llmsh: a caller's readonly local may be hidden (bash)
+			}
+			if vr.Kind == expand.NameRef || as.Append || as.Array != nil && valType == "" && !vr.ReadOnly {
+				// (local v+=x appends to the new, empty v;
+				// local a=(x) over an associative a is
+				// indexed.)
+				vr = expand.Variable{Exported: vr.Exported}
+			}
+		}
+		// llmsh: declare -i applies to the value it assigns.
+		unref := false
+		for _, mode := range modes {
+			switch mode {
+			case "-i":
+				vr.Integer = true
+			case "+i":
+				vr.Integer = false
+			case "+n": // the nameref becomes a variable holding its name
+				if vr.Kind == expand.NameRef {
+					vr.Kind, unref = expand.String, true
+				}
+			}
+		}
+		if vr.ReadOnly && slices.Contains(modes, "+r") {
+			// llmsh: bash's; a readonly variable stays so.
+			r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
+			r.exit.code = 1
+			continue
+		}
+		if o.inherit && local && !global && !r.localHere(name) && (valType == "-a" && vr.Kind != expand.Indexed || valType == "-A" && vr.Kind != expand.Associative) {
+			// llmsh: local -I -a x of a scalar x is an empty array (bash).
+			vr = expand.Variable{Set: true, Kind: expand.Indexed, List: []string{}}
+			if valType == "-A" {
+				vr = expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
+			}
+		}
+		if as.Naked && local && !global && vr.Kind == expand.String && vr.IsSet() && !vr.ReadOnly && (valType == "-a" || valType == "-A") && r.localHere(name) {
+			// llmsh: local -a x of this function's string x is an
+			// empty array, as bash's make_local_array_variable.
+			vr.Str, vr.Set, vr.Kind = "", true, expand.Indexed
+			vr.List = []string{}
+			if valType == "-A" {
+				vr.Kind, vr.Map = expand.Associative, map[string]string{}
+			}
+		}
+		if valType == "-n" && as.Index != nil {
+			// llmsh: declare -n r[1]=v, local -n r[0]: bash's
+			// refusal; nothing is made.
+			r.errf("%s%s: %s[%s]: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name, subscriptText(as.Index))
+			r.exit.code = 1
+			continue
+		}
+		// llmsh: bash's conversions between kinds, and its errors.
+		builtin := cm.Variant.Value
+		if local && !global && !r.localHere(name) {
+			builtin = "" // llmsh: a new local, whatever it hides
+		}
+		if !r.declKind(builtin, name, &vr, valType, as) {
+			if r.exit.abandon {
+				return // llmsh: convertErr
+			}
+			continue
+		}
+		if as.Naked {
+			nakedType := valType
+			if as.Index != nil && valType == "" && vr.Kind != expand.Associative && vr.Kind != expand.NameRef {
+				// llmsh: declare a[5] is declare -a a (bash).
+				nakedType = "-a"
+				r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
+			}
+			switch {
+			case local && !global && !r.localHere(name) && inherit && vr.Declared() && vr.Kind != expand.NameRef:
+				// llmsh: shopt localvar_inherit: the new local
+				// starts as a copy of the variable it hides.
+				if vr.ReadOnly {
+					r.errf("%slocal: %s: readonly variable\n", r.errPrefix(), name)
+					r.exit.code = 1
+					continue
+				}
+			case local && !global && !r.localHere(name) && vr.ReadOnly && !vr.Local:
+				// llmsh: bash's; a readonly variable cannot be
+				// hidden by a local (UID, SHELLOPTS too).
+				r.errf("%s%s: %s: readonly variable\n", r.errPrefix(), cm.Variant.Value, name)
+				r.exit.code = 1
+				continue
+			case local && !global && !r.localHere(name):
+				// llmsh: local x makes a new variable, unset
+				// (bash), with only the attributes asked for and
+				// the export of the variable it hides; but one
+				// that hides a command's own assignment (x=1 f)
+				// starts with its value, as bash's tempvar.
+				hidden := vr
+				vr = expand.Variable{Integer: slices.Contains(modes, "-i"), Exported: vr.Exported}
+				r.declKind(cm.Variant.Value, name, &vr, nakedType, as)
+				if vr.Kind == expand.Unknown {
+					vr.Kind = expand.String
+				}
+				if r.tempVars[name] > 0 && hidden.IsSet() {
+					vr.Set = true
+					switch vr.Kind {
+					case expand.String:
+						vr.Str = hidden.String()
+					case expand.Indexed:
+						vr.List = []string{} // an empty array (bash)
+					case expand.Associative:
+						vr.Map = map[string]string{}
+					}
+				}
+			case vr.Kind == expand.Unknown && nakedType == "" && !vr.Declared():
+				// llmsh: declare x: declared, unset (declare -p
+				// lists it as "declare -- x").
+				vr.Kind = expand.String
+			case vr.Kind == expand.Unknown || (nakedType == "" && vr.IsSet() && !unref):
+				vr.Kind = expand.KeepValue
+			case vr.ReadOnly && vr.IsSet() && (nakedType == "-a" || nakedType == "-A") && (vr.Kind == expand.Indexed || vr.Kind == expand.Associative):
+				// llmsh: declare -a/-A of a readonly scalar makes
+				// it an array of its value all the same (bash).
+				if o, ok := r.writeEnv.(*overlayEnviron); ok {
+					o.set(name, vr, true)
+				}
+				vr.Kind = expand.KeepValue
+			case vr.ReadOnly && nakedType == "":
+				// llmsh: readonly r again, declare r of a readonly
+				// r with no value: kept, status 0 (bash).
+				vr.Kind = expand.KeepValue
+			}
+		} else {
+			if vr.ReadOnly && as.Array != nil && (global || !local || r.localHere(name)) {
+				// llmsh: a compound array assigned to a readonly
+				// variable: bash's assignment error (its internal
+				// declare), and the command line is abandoned.
+				r.readonlyToArray(cm.Variant.Value, name, vr, valType)
+				r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+				r.exit = exitStatus{code: 1, exiting: true, abandon: true}
+				return
+			}
+			if vr.ReadOnly {
+				// llmsh: bash names declare, typeset and local.
+				variant := ""
+				switch cm.Variant.Value {
+				case "declare", "typeset", "local":
+					variant = cm.Variant.Value + ": "
+				case "export", "readonly":
+					// traced before the error, as bash
+					// (see below)
+					r.traceExportAssign(as)
+				}
+				r.errf("%s%s%s: readonly variable\n", r.errPrefix(), variant, name)
+				r.exit.code = 1
+				r.roAssignFailed = true // llmsh: posixSpecialExit
+				// llmsh: bash's err_readonly for export and readonly
+				// (no builtin's name): set -e ends the shell.
+				r.reportPending = r.reportPending || variant == ""
+				if cm.Variant.Value == "export" {
+					// llmsh: export r=v exports the readonly
+					// r all the same, as bash; export -n r=v
+					// takes the export away.
+					vr.Kind, vr.Exported = expand.KeepValue, !o.unexport
+					r.setVar(name, vr)
+				}
+				continue
+			}
+			var ok bool
+			compType := valType
+			if compType == "" && o.variant != "export" && o.variant != "readonly" && !(local && !global && !r.localHere(name)) {
+				// llmsh: declare a='(4 5)' of an array a is its
+				// compound assignment, as bash's.
+				switch vr.Kind {
+				case expand.Indexed:
+					compType = "-a"
+				case expand.Associative:
+					compType = "-A"
+				}
+			}
+			as = r.quotedCompound(as, compType)
+			if ref := r.lookupVar(name); as.Index != nil && as.Array == nil && !local && ref.Kind == expand.NameRef && ref.IsSet() &&
+				slices.Contains(modes, "+n") && syntax.ValidName(ref.Str) && !ref.ReadOnly {
+				// llmsh: declare +n r[1]=w: the element goes through
+				// the reference, then r is a variable holding the
+				// name, as bash.
+				prev := r.lookupVar(ref.Str)
+				if n, tv, ok := r.assignValIndex(ref.Str, prev, as, "", as.Index); ok {
+					r.setVarWithIndex(prev, n, as.Index, tv)
+				}
+				ref.Kind = expand.String
+				r.setVar(name, ref)
+				continue
+			}
+			if as.Index != nil {
+				// llmsh: declare -A m[k]=v, declare -ir a[1]=v: the
+				// array and its attributes first, then the element
+				// (which a readonly array refuses), as bash.
+				arr := r.lookupVar(name)
+				unref := arr.Kind == expand.NameRef && arr.IsSet() && !slices.Contains(modes, "+n") && cm.Variant.Value != "local"
+				if unref {
+					// llmsh: declare r[1]=w of a nameref r: bash
+					// drops the nameref and makes r the array.
+					r.errf("%swarning: %s: removing nameref attribute\n", r.errPrefix(), name)
+					arr = expand.Variable{Local: arr.Local, Exported: arr.Exported}
+				}
+				if local && !global && !r.localHere(name) && arr.Kind != expand.NameRef {
+					// llmsh: local a[1]=w makes a new local
+					// array, empty before the element, whatever
+					// it hides, as bash.
+					arr = expand.Variable{Exported: arr.Exported}
+				}
+				switch {
+				case arr.Kind == expand.Indexed || arr.Kind == expand.Associative:
+				case valType == "-A":
+					arr = expand.Variable{Kind: expand.Associative, Map: map[string]string{}}
+				case arr.IsSet():
+					arr = expand.Variable{Kind: expand.Indexed, List: []string{arr.Str}, Exported: arr.Exported, Local: arr.Local}
+				default:
+					arr = expand.Variable{Kind: expand.Indexed, List: []string{}, Exported: arr.Exported}
+				}
+				arr.Set, arr.Local = true, arr.Local || local && !global
+				arr.Integer = arr.Integer || vr.Integer
+				applyDeclModes(&arr, modes)
+				r.setVar(name, arr)
+				if unref {
+					vr = arr
+				}
+				if arr.ReadOnly {
+					// declare -r a[0]=v: bash's message, and
+					// status 0.
+					r.errf("%s%s: readonly variable\n", r.errPrefix(), name)
+					continue
+				}
+			}
+			before := vr
+			newLocal := local && !global && !r.localHere(name)
+			r.declaring, r.declLocal = true, local && !global
+			if local && !global && as.Index == nil && as.Array == nil && !r.localHere(name) && !r.opts[optLocalVarInherit] {
+				r.declNewLocal = name
+			}
+			index := as.Index
+			if as.Append && index != nil && as.Array == nil {
+				// llmsh: declare a[i++]+=v evaluates i++ once.
+				if index, ok = r.fixedIndex(name, index); !ok {
+					r.declaring, r.declLocal, r.declNewLocal = false, false, ""
+					continue
+				}
+			}
+			if valType == "-n" && as.Array != nil {
+				// llmsh: declare -n r=(…): through a nameref that
+				// has a variable, the array is its; else bash's
+				// error, and r is made an array all the same.
+				valType = ""
+				if n, v := vr.Resolve(r.writeEnv); vr.Kind == expand.NameRef && n != "" && syntax.ValidName(n) && v.Kind != expand.NameRef {
+					name, vr = n, v
+				} else {
+					r.errf("%s%s: %s: reference variable cannot be an array\n", r.errPrefix(), cm.Variant.Value, name)
+					r.exit.code = 1
+					// (llmsh: as bash's make_internal_declare made
+					// it, with the kind and case options only.)
+					modes = slices.DeleteFunc(slices.Clone(modes), func(m string) bool { return !strings.ContainsAny(m[1:], "iluc") })
+					if vr.Kind != expand.Indexed && vr.Kind != expand.Associative {
+						vr = expand.Variable{Local: vr.Local, Exported: vr.Exported}
+					}
+					vr.Integer = vr.Integer || slices.Contains(modes, "-i")
+				}
+			}
+			if vr.Kind == expand.NameRef && vr.Integer && valType != "-n" && slices.Contains(modes, "-i") {
+				// llmsh: declare -i r=1+1 through a nameref r makes
+				// its variable an integer first, as bash.
+				if n, v := vr.Resolve(r.writeEnv); n != "" && syntax.ValidName(n) && v.Kind != expand.NameRef {
+					name, vr = n, v
+					vr.Integer = true
+				}
+			}
+			name, vr, ok = r.assignValIndex(name, vr, as, valType, index)
+			r.declaring, r.declLocal, r.declNewLocal = false, false, ""
+			if part := r.partial; part != nil {
+				// llmsh: declare -i a=(1 1/0 3) keeps a[0] and
+				// its attributes (bash); the line is abandoned.
+				r.partial = nil
+				vr, ok = *part, true
+			} else if !ok && r.exit.exiting && as.Index == nil && as.Array == nil {
+				// llmsh: declare -i x=1/0 declares x, its value
+				// as it was, the line abandoned (bash).
+				vr, ok = before, true
+				if vr.Kind == expand.Unknown {
+					vr.Kind = expand.String
+				}
+				if !vr.IsSet() && (valType == "-a" || valType == "-A") {
+					// llmsh: declare -ai a='1+' leaves a=()
+					// (bash converts a to an array first).
+					vr.Set, vr.Kind, vr.Str, vr.List = true, expand.Indexed, "", []string{}
+					if valType == "-A" {
+						vr.Kind, vr.List, vr.Map = expand.Associative, nil, map[string]string{}
+					}
+				}
+			}
+			if !ok {
+				continue
+			}
+			if vr.Kind == expand.String && as.Index == nil && (valType == "-a" || valType == "-A") {
+				if newLocal {
+					// llmsh: local -a a=x over a global array a
+					// is a new array.
+					before.List, before.Indexes, before.Map = nil, nil, nil
+				}
+				vr = arrayElemZero(before, valType, vr.Str) // llmsh: declare -a a=x
+			} else if old := r.declElemZero(before, name, as, newLocal); vr.Kind == expand.String && as.Index == nil && as.Array == nil && valType == "" && old != nil {
+				// llmsh: declare a=x of an array a (not a new
+				// local) assigns its element 0, as bash.
+				before = *old
+				arr, kind := vr, "-a"
+				arr.Kind, arr.List, arr.Indexes, arr.Map = before.Kind, before.List, before.Indexes, before.Map
+				if before.Kind == expand.Associative {
+					kind = "-A"
+				}
+				vr = arrayElemZero(arr, kind, vr.Str)
+			}
+			if index != nil {
+				prev := r.lookupVar(name)
+				r.setVarWithIndex(prev, name, index, vr)
+				continue
+			}
+		}
+		if as.Naked {
+			r.dynExport(name, modes) // llmsh: export SHELLOPTS
+		}
+		switch {
+		case global:
+			vr.Local = false
+		case local:
+			vr.Local = true
+		case vr.Local && r.inFunc && !r.localHere(name):
+			// llmsh: export x, readonly x in a function give
+			// their attributes to the local of a calling
+			// function that x names, as bash, not to a copy
+			// local to this one (which unset x then removed).
+			vr.Local = false
+		}
+		applyDeclModes(&vr, modes)
+		if cm.Variant.Value == "export" || cm.Variant.Value == "readonly" {
+			r.traceExportAssign(as)
+		}
+		r.setVar(name, vr)
 	}
 }
 
@@ -2738,8 +2854,22 @@ func (r *Runner) trapCallback(ctx context.Context, callback, name string) (statu
 	r.handlingTrap = true
 	r.inTrap = true // llmsh: no $BASH_COMMAND in it
 	r.inDebug = r.inDebug || name == trapDebug
-	defer func() { r.handlingTrap, r.inTrap, r.inDebug = oldHandling, oldInTrap, oldInDebug }()
+	defer func() {
+		r.handlingTrap, r.inTrap = oldHandling, oldInTrap
+		// llmsh: a shell that exits in the DEBUG trap's action runs
+		// no DEBUG trap in its EXIT trap: bash's exit leaves the trap
+		// marked in progress (it jumps to the top level).
+		if !r.exit.exiting || name != trapDebug {
+			r.inDebug = oldInDebug
+		}
+	}()
 	defer func(v int) { r.errStale = v }(r.errStale) // llmsh: see errStale
+	// llmsh: the action's commands are read anew, without the flag
+	// of a condition that bash's parser gives (CMD_IGNORE_RETURN): a
+	// RETURN or DEBUG trap of a function called in an if's condition
+	// runs the ERR trap and set -e for its failures.
+	defer func(v bool) { r.noErrExit = v }(r.noErrExit)
+	r.noErrExit = false
 
 	// TODO: do this parsing when "trap" is called?
 	file, err := r.parseText(callback, name+" trap")
@@ -3725,7 +3855,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			r.subshellLevel++
 		}
 		// stack them to support nested func calls
-		oldParams := r.Params
+		oldParams, oldParamsGen := r.Params, r.paramsGen
 		r.Params = args[1:]
 		oldInFunc := r.inFunc
 		r.inFunc = true
@@ -3737,7 +3867,8 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 		// Functions run in a nested scope.
 		// Note that [Runner.exec] below does something similar.
 		origEnv := r.writeEnv
-		r.writeEnv = &overlayEnviron{parent: r.writeEnv, funcScope: true}
+		scope := newFuncScope(r.writeEnv) // llmsh: see localRefs
+		r.writeEnv = scope
 
 		// llmsh: FUNCNAME, BASH_SOURCE, BASH_LINENO (callstack.go)
 		def := r.funcDefs[name]
@@ -3826,17 +3957,23 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			}
 		}
 
-		r.Params = oldParams
+		r.Params, r.paramsGen = oldParams, oldParamsGen // llmsh: see TrackSets
 		r.inFunc = oldInFunc
 		r.inLoop, r.loopDepth = oldInLoop, oldLoopDepth
 		r.exit.returning = false
+		scope.release() // llmsh: see localRefs
 		return
 	}
 	if r.isBuiltin(name) { // llmsh: not one enable -n turned off
 		r.forkedBuiltin()
-		r.roAssignFailed = false
+		r.roAssignFailed, r.reportPending = false, false
+		if r.noErrExit && !r.errexitOff && (name == "eval" || name == "source" || name == "." || name == "command") {
+			r.errexitOff = true // llmsh: see errexitOff
+			defer func() { r.errexitOff = false }()
+		}
 		r.exit = r.builtin(ctx, pos, name, args[1:])
 		r.posixSpecialExit(name)
+		r.reportPendingExit(ctx)
 		return
 	}
 	r.exec(ctx, pos, args)
@@ -4115,13 +4252,29 @@ func (r *Runner) exitTrapEarly(ctx context.Context) bool {
 	return true
 }
 
+// reportPendingExit is [Runner.reportExit] for the error a builtin's
+// assignment met (reportPending), once the builtin has returned: the
+// status is the last command's when that failed, as bash's
+// last_command_exit_value (llmsh).
+func (r *Runner) reportPendingExit(ctx context.Context) {
+	if !r.reportPending {
+		return
+	}
+	r.reportPending = false
+	last := r.lastExit.code
+	if !r.exit.exiting && r.reportExit() {
+		r.exit.code = max(last, 1)
+		r.exitTrapEarly(ctx)
+	}
+}
+
 // reportExit is bash's report_error under set -e, for an error just
 // printed that bash reports so (a readonly variable assigned before a
 // command or by for, a bad array subscript read): where set -e is in
 // force, even in a condition or before && or ||, the shell exits with
 // status 1 (llmsh). It reports whether it does.
 func (r *Runner) reportExit() bool {
-	if !r.opts[optErrExit] {
+	if !r.opts[optErrExit] || r.errexitOff {
 		return false
 	}
 	r.exit = exitStatus{code: 1, exiting: true}

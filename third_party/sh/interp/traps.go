@@ -348,6 +348,12 @@ func (r *Runner) subshellExit(ctx context.Context) {
 		if r.exitTrapLost && r.exit.signaled == 0 {
 			cb = "" // llmsh: see exitTrapLost
 		}
+		if r.pipeCall {
+			// llmsh: a pipeline's simple command that set it: bash's
+			// child runs it one level deeper (trap … EXIT | cat).
+			r.pipeCall = false
+			r.subshellLevel++
+		}
 		r.trapCallback(ctx, cb, "exit")
 	}
 	r.closeFds() // llmsh: the subshell's descriptors (fds.go)
@@ -552,6 +558,11 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) (skip bool) {
 	old := r.ecfg.TrapLine
 	if cm != nil {
 		r.ecfg.TrapLine = uint64(r.lineBase + cm.Pos().Line())
+		if r.substLine {
+			// In a $( ) that bash runs from its print, the line
+			// there (substLineMap).
+			r.ecfg.TrapLine = uint64(r.line)
+		}
 	}
 	// llmsh: $? in the action is the status of the command before, as
 	// bash's (the statement about to run has reset r.exit).
@@ -560,8 +571,10 @@ func (r *Runner) debugTrap(ctx context.Context, cm syntax.Command) (skip bool) {
 	// llmsh: before an EXIT trap's first command, the status before is
 	// the one the shell leaves with; the action's DEBUG trap runs anyway.
 	r.exit.exiting, r.exit.returning = false, false
+	line, substLine := r.line, r.substLine
 	status := r.trapCallback(ctx, a, trapDebug)
 	r.ecfg.TrapLine = old
+	r.line, r.substLine = line, substLine // llmsh: the command's, for what follows
 	if r.exit.returning && (r.inFunc || r.inSource) {
 		// llmsh: return in the action returns from the function
 		// or sourced file before the command runs, as bash's.

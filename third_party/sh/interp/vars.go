@@ -89,6 +89,82 @@ type overlayEnviron struct {
 	// llmsh: sets, while [Runner.TrackSets] tracks, names the variables
 	// stored or unset in this scope (the global one) since.
 	sets map[string]struct{}
+
+	// llmsh: base is, in a function's scope, the nearest scope under it
+	// that is no function's (nil when there is none); localRefs, in such
+	// a base, counts for each name the running functions' scopes above it
+	// whose values hold it. A function's scope holds its locals only, so
+	// Get of a name that none holds goes to base at once, not down every
+	// function's scope: a recursion n functions deep took n² map lookups
+	// (each $IFS, $LC_ALL… walked all of them). The values of a function's
+	// scope change through put and drop only, which keep the count.
+	base      *overlayEnviron
+	localRefs map[string]int
+
+	// llmsh: expEpoch, expIdx and expGen stamp the scope for the
+	// [exportCache] whose epoch is expEpoch: the scope expIdx of its
+	// chain (expGen 0), or a scope seen at exportGen expGen-1 to add
+	// nothing to its list, above the chain's scope expIdx. See
+	// [exportCache.valid].
+	expEpoch uint64
+	expIdx   int
+	expGen   uint64
+}
+
+// newFuncScope is the scope of a function called from parent (llmsh).
+func newFuncScope(parent expand.Environ) *overlayEnviron {
+	o := &overlayEnviron{parent: parent, funcScope: true}
+	if po, ok := parent.(*overlayEnviron); ok {
+		o.base = po
+		if po.funcScope {
+			o.base = po.base
+		}
+	}
+	return o
+}
+
+// put stores nv as values[normalized] (llmsh: see localRefs).
+func (o *overlayEnviron) put(normalized string, nv namedVariable) {
+	if o.base != nil {
+		if _, in := o.values[normalized]; !in {
+			if o.base.localRefs == nil {
+				o.base.localRefs = make(map[string]int)
+			}
+			o.base.localRefs[normalized]++
+		}
+	}
+	if o.values == nil {
+		o.values = make(map[string]namedVariable)
+	}
+	o.values[normalized] = nv
+}
+
+// drop deletes values[normalized] (llmsh: see localRefs).
+func (o *overlayEnviron) drop(normalized string) {
+	if _, in := o.values[normalized]; in && o.base != nil {
+		o.base.unref(normalized)
+	}
+	delete(o.values, normalized)
+}
+
+func (o *overlayEnviron) unref(normalized string) {
+	if n := o.localRefs[normalized]; n > 1 {
+		o.localRefs[normalized] = n - 1
+	} else {
+		delete(o.localRefs, normalized)
+	}
+}
+
+// release is the end of a function's scope: its names no longer count
+// (llmsh: see localRefs).
+func (o *overlayEnviron) release() {
+	if o.base == nil {
+		return
+	}
+	for name := range o.values {
+		o.base.unref(name)
+	}
+	o.base = nil
 }
 
 // exportLogMax bounds an overlayEnviron's exportLog.
@@ -137,6 +213,10 @@ func (o *overlayEnviron) Get(name string) expand.Variable {
 	for {
 		if vr, ok := o.values[normalized]; ok {
 			return vr.Variable
+		}
+		if o.base != nil && o.base.localRefs[normalized] == 0 {
+			o = o.base // no function's scope holds it (localRefs)
+			continue
 		}
 		parent, ok := o.parent.(*overlayEnviron)
 		if !ok {
@@ -226,14 +306,14 @@ func (o *overlayEnviron) set(name string, vr expand.Variable, force bool) error 
 	if !vr.Declared() { // unsetting (llmsh: declare -i n, declare n keep n)
 		if prev.Local {
 			vr.Local = true
-			o.values[normalized] = namedVariable{name, vr}
+			o.put(normalized, namedVariable{name, vr})
 			return nil
 		}
-		delete(o.values, normalized)
+		o.drop(normalized)
 	}
 	// modifying the entire variable
 	vr.Local = prev.Local || vr.Local
-	o.values[normalized] = namedVariable{name, vr}
+	o.put(normalized, namedVariable{name, vr})
 	return nil
 }
 
@@ -302,7 +382,8 @@ func (r *Runner) setArray(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err)
 		r.exit.code = 1
-		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
+		r.roAssignFailed = errors.Is(err, errReadOnly)                   // llmsh: posixSpecialExit
+		r.reportPending = r.reportPending || errors.Is(err, errReadOnly) // llmsh
 		return
 	}
 	o, ok := r.writeEnv.(*overlayEnviron)
@@ -334,7 +415,7 @@ func (o *overlayEnviron) unsetFromCallee(name string) error {
 		if prev.Exported {
 			o.exportChanged(name)
 		}
-		delete(o.values, normalized)
+		o.drop(normalized)
 		delete(o.owned, normalized)
 		return nil
 	}
@@ -361,7 +442,7 @@ func (o *overlayEnviron) unsetLocalKeep(name string) (done bool, err error) {
 				o.exportChanged(name)
 			}
 			delete(o.owned, normalized)
-			o.values[normalized] = namedVariable{name, expand.Variable{Local: true}}
+			o.put(normalized, namedVariable{name, expand.Variable{Local: true}})
 			return true, nil
 		} else if ok || !o.funcScope {
 			return false, nil
@@ -699,7 +780,8 @@ func (r *Runner) setVar(name string, vr expand.Variable) {
 	if err := r.setVarErr(name, vr); err != nil {
 		r.errf("%s%v\n", r.errPrefix(), err) // llmsh: bash's prefix
 		r.exit.code = 1
-		r.roAssignFailed = errors.Is(err, errReadOnly) // llmsh: posixSpecialExit
+		r.roAssignFailed = errors.Is(err, errReadOnly)                   // llmsh: posixSpecialExit
+		r.reportPending = r.reportPending || errors.Is(err, errReadOnly) // llmsh
 	}
 }
 
@@ -2069,6 +2151,10 @@ func (r *Runner) appendString(old, s string) string {
 // the same and the scopes that made the list are still there.
 var exportGen atomic.Uint64
 
+// exportEpoch numbers the lists that [HandlerContext.Exported] makes, in
+// every runner (llmsh: see [overlayEnviron.expEpoch]).
+var exportEpoch atomic.Uint64
+
 // exportCache is the list [HandlerContext.Exported] made last: at
 // exportGen gen, from the scopes chain (innermost first; the outermost
 // one's parent, the runner's initial environment, does not change), of
@@ -2083,6 +2169,11 @@ type exportCache struct {
 	// scope's parent, "NAME" to value.
 	seen []uint64
 	base map[string]string
+	// epoch stamps the scopes of chain (llmsh: see
+	// [overlayEnviron.expEpoch]); minContrib is the least index in chain
+	// of a scope of contrib, len(chain) when none.
+	epoch      uint64
+	minContrib int
 }
 
 // Exported lists the exported variables, "NAME=value", sorted, as a
@@ -2110,7 +2201,7 @@ func (hc HandlerContext) Exported() []string {
 	}
 	gen := exportGen.Load()
 	c := &r.exports
-	if c.list != nil && c.valid(o) && (c.gen == gen || c.update(gen)) {
+	if c.list != nil && c.valid(o, gen) && (c.gen == gen || c.update(gen)) {
 		return r.exportedFuncs(r.withDynExports(c.list)) // llmsh: funcenv.go
 	}
 	c.gen, c.chain, c.contrib, c.seen = gen, c.chain[:0], c.contrib[:0], c.seen[:0]
@@ -2131,13 +2222,16 @@ func (hc HandlerContext) Exported() []string {
 		o = po
 	}
 	c.base = maps.Clone(vals)
-	for _, o := range slices.Backward(c.chain) {
+	c.epoch, c.minContrib = exportEpoch.Add(1), len(c.chain)
+	for i, o := range slices.Backward(c.chain) {
+		o.expEpoch, o.expIdx, o.expGen = c.epoch, i, 0
 		added := false
 		for _, vr := range o.values {
 			added = exportedPut(vals, vr.Name, vr.Variable) || added
 		}
 		if added {
 			c.contrib = append(c.contrib, o)
+			c.minContrib = i
 		}
 	}
 	c.list = exportedSorted(vals)
@@ -2165,6 +2259,7 @@ func (c *exportCache) update(gen uint64) bool {
 		names = append(names, o.exportLog[c.seen[i]-o.exportBase:]...)
 		if !slices.Contains(c.contrib, o) {
 			c.contrib = append(c.contrib, o) // its end drops the list
+			c.minContrib = min(c.minContrib, i)
 		}
 	}
 	if len(names) > max(64, len(c.list)/16) {
@@ -2241,22 +2336,33 @@ func (r *Runner) withDynExports(list []string) []string {
 // one kept: each scope is one the list was made from, or one that has
 // never held an exported variable; each that added to it is there; the
 // outermost is the same.
-func (c *exportCache) valid(o *overlayEnviron) bool {
-	n := 0
-	for {
-		if !slices.Contains(c.chain, o) {
-			if o.exports {
-				return false
-			}
-		} else if slices.Contains(c.contrib, o) {
-			n++
+//
+// llmsh: the scopes are stamped (expEpoch), so that the walk stops at
+// the first of the chain, whose own chain is the rest of the list's
+// (parents do not change); a scope found to add nothing is stamped
+// too, for as long as no exported variable changes (gen), so that a
+// recursion n functions deep walks each scope once, not n times (it
+// took n² steps with a builtin at each level).
+func (c *exportCache) valid(o *overlayEnviron, gen uint64) bool {
+	start := o
+	for o.expEpoch != c.epoch || o.expGen != 0 && o.expGen != gen+1 {
+		if o.exports {
+			return false
 		}
 		po, ok := o.parent.(*overlayEnviron)
 		if !ok {
-			return o == c.chain[len(c.chain)-1] && n == len(c.contrib)
+			return false // not the same outermost scope
 		}
 		o = po
 	}
+	idx := o.expIdx
+	if idx > c.minContrib {
+		return false // a scope that added to the list is gone
+	}
+	for s := start; s != o; s = s.parent.(*overlayEnviron) {
+		s.expEpoch, s.expIdx, s.expGen = c.epoch, idx, gen+1
+	}
+	return true
 }
 
 // exportedPut records name's variable in vals, the exported list being
@@ -2267,6 +2373,12 @@ func exportedPut(vals map[string]string, name string, vr expand.Variable) bool {
 	if vr.Exported && vr.IsSet() && (vr.Kind == expand.String || vr.Kind == expand.NameRef) {
 		vals[name] = vr.Str
 		return true
+	}
+	if vr.Local && !vr.IsSet() {
+		// llmsh: a local with no value (local e, or one unset) hides
+		// nothing of the environment: a caller's exported e is still
+		// there, as bash's (its invisible variables are skipped).
+		return false
 	}
 	if _, ok := vals[name]; ok {
 		delete(vals, name)
@@ -2302,6 +2414,8 @@ func (r *Runner) badSubscript() {
 	r.exit.code = 1
 	if r.declVariant == "" && !r.builtinAssign {
 		r.exit.exiting, r.exit.abandon = true, true
+	} else {
+		r.reportPending = true // llmsh
 	}
 }
 

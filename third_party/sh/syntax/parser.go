@@ -2316,7 +2316,16 @@ func (p *Parser) declAssignStart() bool {
 		case '$', '`', '\\', '\'', '"':
 			return true
 		case ']':
-			return true
+			// llmsh: and "=", "+=" or the word's end follows the "]"
+			// that closes it: `declare a[1]x=1` and `a[1]"x"` are
+			// words ("not a valid identifier"), as bash's.
+			k, ok := closeOf(src, i+1, '[', ']')
+			if !ok {
+				return true
+			}
+			rest := src[k+1:]
+			return len(rest) == 0 || bytes.HasPrefix(rest, []byte("=")) || bytes.HasPrefix(rest, []byte("+=")) ||
+				bytes.IndexByte([]byte(" \t\n;&|<>()"), rest[0]) >= 0
 		case ' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')':
 			return false
 		}
@@ -2350,7 +2359,9 @@ func (p *Parser) getAssign(needEqual bool) *Assign {
 		p.emptyIndex = true
 		as.Index = p.eitherIndex()
 		p.emptyIndex = false
-		if p.spaced || p.stopToken() {
+		if p.spaced || p.stopToken() || !needEqual && p.peekRedir() {
+			// llmsh: a redirection right after a declaration's
+			// a[1] (declare a[1]>f), as bash.
 			if needEqual {
 				p.followErr(as.Pos(), "a[b]", assgn)
 			} else {
@@ -2748,7 +2759,12 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 				p.declClause(s)
 			}
 		case "time":
-			if p.lang.in(langBashLike | LangMirBSDKorn | LangZsh) {
+			// llmsh: after | bash reads time as a command's name
+			// (time_command_acceptable), and a compound command's
+			// reserved word after it as an argument: `a | time for
+			// …; do` is a syntax error at do. (A simple command after
+			// it is still timed here: no program time runs it.)
+			if p.lang.in(langBashLike|LangMirBSDKorn|LangZsh) && !(binCmd && p.lang.in(langBashLike) && p.compoundNext()) {
 				p.timeClause(s)
 			}
 		case "coproc":
@@ -3998,6 +4014,31 @@ func arrayAsWord(a *ArrayExpr) *Word {
 // funcParenNext reports whether "(" follows the current word, after
 // blanks: `declare () { …; }` defines a function named declare, as in
 // bash, where the word would otherwise start a declaration. (llmsh)
+// compoundNext reports whether the word after the current one, on the
+// same line, starts a compound command (llmsh: see "time").
+func (p *Parser) compoundNext() bool {
+	if p.r != ' ' && p.r != '\t' {
+		return false
+	}
+	rest := p.bs[p.bsp:]
+	i := 0
+	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(rest) && bytes.IndexByte([]byte(" \t\n;&|<>()"), rest[j]) < 0 {
+		j++
+	}
+	if j == i && i < len(rest) && rest[i] == '(' {
+		return true // ( or ((
+	}
+	switch string(rest[i:j]) {
+	case "for", "while", "until", "if", "case", "select", "{", "[[", "function", "coproc":
+		return true
+	}
+	return false
+}
+
 func (p *Parser) funcParenNext() bool {
 	if p.r == '(' {
 		return true

@@ -311,7 +311,23 @@ func (p *Parser) arithmExprBinary(compact bool, nextOp func(bool) ArithmExpr, op
 
 func isArithName(left ArithmExpr) bool {
 	w, ok := left.(*Word)
-	if !ok || len(w.Parts) != 1 {
+	if !ok {
+		return false
+	}
+	for _, wp := range w.Parts {
+		switch wp := wp.(type) {
+		case *ParamExp:
+			if len(w.Parts) > 1 || !wp.nakedIndex() {
+				// llmsh: bash expands the text first, and only then
+				// finds a name or not (${#s} |= 1: "attempted
+				// assignment to non-variable" when it runs).
+				return true
+			}
+		case *CmdSubst, *ArithmExp:
+			return true // llmsh: as above
+		}
+	}
+	if len(w.Parts) != 1 {
 		return false
 	}
 	switch wp := w.Parts[0].(type) {
