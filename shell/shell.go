@@ -536,13 +536,15 @@ func (s *Shell) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFu
 		} else if st == notFound {
 			st = notFoundStatus(hc.Stderr, scriptPrefix(hc), args[0])
 		}
-		if ctx.Err() != nil {
+		if ctx.Err() != nil && !interp.JobKilled(ctx) {
 			// The run is over (deadline, limit, memory guard): what a
 			// command substitution collected is dropped, or interp would
 			// still split it into fields, out of the context's reach (an
 			// unquoted $(yes) cut by a 300ms deadline held enough to
 			// split for minutes and gigabytes). interp hands a
-			// substitution's writer to its last command as is.
+			// substitution's writer to its last command as is. A job
+			// that kill ended keeps what it wrote (`x=$(sleep 9 & echo
+			// a; kill $!)` is a).
 			switch w := hc.Stdout.(type) {
 			case *strings.Builder:
 				w.Reset()

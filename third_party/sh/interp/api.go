@@ -733,6 +733,12 @@ type Runner struct {
 	// gate is the stop gate of the job the runner runs in, nil outside
 	// a job (llmsh; jobstop.go).
 	gate *jobGate
+	// substShell says that the runner is the shell of a command or
+	// process substitution (bash's SUBSHELL_COMSUB with startup_state
+	// 2), not a subshell, pipeline element or job started in it, which
+	// start a shell of their own (not copied): it reports no job that a
+	// signal ended (notifyKilled; llmsh).
+	substShell bool
 
 	opts runnerOpts
 	// bashOpts is $BASHOPTS once an option of shopt changed other than

@@ -703,6 +703,12 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 				if r.ErrexitSyntax() {
 					synStatus = 2 // llmsh: bash's parser_error exits
 				}
+				if synErrs == nil {
+					// llmsh: an error bash says nothing of
+					// (ParseError.Quiet) still ends the file with its
+					// status.
+					synErrs = []string{}
+				}
 				for _, m := range r.SyntaxErrorLines(msgs) {
 					l, m := MsgLine(line, m)
 					synErrs = append(synErrs, fmt.Sprintf("%s: line %d: %s\n", srcName, l, m))

@@ -36,6 +36,25 @@ func (r *Runner) runChldTraps(ctx context.Context) {
 	}
 }
 
+// subshellJobsEnded counts the background jobs of r, a subshell (the
+// main shell's are jobEnded's), that have ended since it last looked:
+// `( trap 'echo done' CHLD; true & wait )` runs the trap after the wait,
+// as bash (llmsh).
+func (r *Runner) subshellJobsEnded() {
+	for _, j := range r.bgProcs {
+		if j.num == 0 || j.owner != r.bashPid || !j.finished() {
+			continue
+		}
+		j.mu.Lock()
+		seen := j.chldSeen
+		j.chldSeen = true
+		j.mu.Unlock()
+		if !seen {
+			r.childExited(1)
+		}
+	}
+}
+
 // jobEnded is a background job's end, sent to the main shell that
 // started it (owner): it runs its CHLD trap before its next command.
 func (s *session) jobEnded(owner int) {

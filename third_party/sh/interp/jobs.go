@@ -13,6 +13,7 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -40,6 +41,8 @@ type bgProc struct {
 	num    int    // its job number (%N); 0 for a process substitution
 	text   string // the command as jobs shows it
 	cancel context.CancelFunc
+	// kill cancels its context with errJobKilled (JobKilled).
+	kill func()
 	// gate stops and continues the job (jobstop.go); ctxDone is the end
 	// of its context, which ends a wait at the gate.
 	gate    *jobGate
@@ -58,6 +61,7 @@ type bgProc struct {
 	stoppedAt time.Time
 	stopShown bool
 	notified  bool // its end by a signal was reported (notifyKilled)
+	chldSeen  bool // its end was counted for its subshell's CHLD trap
 	owner     int  // the $BASHPID of the shell that started it
 	// trapped are the signals the job's shell traps or ignores, and
 	// trapPending those sent to it that its traps are still to run
@@ -142,13 +146,14 @@ func (r *Runner) lastRunningBefore(bg *bgProc) *bgProc {
 // newJob makes a job that runs under the context it returns (which kill
 // cancels), not yet in the table.
 func (r *Runner) newJob(ctx context.Context) (*bgProc, context.Context) {
-	jctx, cancel := context.WithCancel(r.goContext(ctx))
+	jctx, cancel := context.WithCancelCause(r.goContext(ctx))
 	bg := &bgProc{
 		done:    make(chan struct{}),
 		exit:    new(exitStatus),
 		pid:     r.llmsh.newPid(),
 		seq:     r.llmsh.jobsStarted.Add(1),
-		cancel:  cancel,
+		cancel:  func() { cancel(nil) },
+		kill:    func() { cancel(errJobKilled) },
 		gate:    newJobGate(r.gate),
 		ctxDone: jctx.Done(),
 		owner:   r.bashPid,
@@ -195,6 +200,18 @@ func (bg *bgProc) finish(r *Runner, exit exitStatus) {
 		r.llmsh.jobEnded(bg.owner)
 	}
 	close(bg.done)
+}
+
+// errJobKilled is the cause of a job's context that a signal ended (kill,
+// the hangup at the end): not the end of the run.
+var errJobKilled = errors.New("job killed by a signal")
+
+// JobKilled reports whether ctx, a command's context, ended because a
+// signal ended the job the command runs in (kill %1), not the run (a
+// deadline, a limit): a handler keeps what the command wrote to a
+// command substitution then (llmsh).
+func JobKilled(ctx context.Context) bool {
+	return ctx.Err() != nil && errors.Is(context.Cause(ctx), errJobKilled)
 }
 
 func (bg *bgProc) finished() bool {
@@ -284,7 +301,7 @@ func (bg *bgProc) signal(sig int, cont bool) {
 		return
 	}
 	bg.sig = sig
-	bg.cancel()
+	bg.kill()
 	bg.gate.resume()
 	if bg.num > 0 && bg.killed != nil {
 		bg.killed.Add(1)
@@ -340,7 +357,8 @@ func (r *Runner) reapDone() {
 // jobs of r's table that a signal ended and that were not reported yet
 // (the same job is reported once): "NAME: line N:  PID Killed   CMD" on
 // stderr, bash's notify_of_job_status. A job ended by SIGINT, SIGTERM or
-// SIGPIPE, or by a signal the shell traps, is not reported. bash reports
+// SIGPIPE, or by a signal the shell traps, is not reported, nor any in
+// the shell of a command or process substitution (substShell). bash reports
 // them when it waits for a program or a job; llmsh does after each
 // command of the exec handler (its programs) and in wait. At a prompt
 // the REPL reports jobs its own way (FinishedJobs).
@@ -354,10 +372,16 @@ func (r *Runner) notifyKilled() {
 		}
 		j.mu.Lock()
 		sig, report := j.sig, j.sig != 0 && !j.notified && !j.disowned
+		if report && r.substShell && j.pid == r.lastBgPid {
+			// bash's notify_of_job_status in a command substitution:
+			// no report; the job that is $! stays in the table for
+			// jobs to list as killed, the others leave it silently.
+			report = false
+		}
 		j.notified = j.notified || report
 		j.reaped = j.reaped || report // reported: out of the table (bash)
 		j.mu.Unlock()
-		if !report || sig == sigINT || sig == sigTERM || sig == sigPIPE {
+		if !report || r.substShell || sig == sigINT || sig == sigTERM || sig == sigPIPE {
 			continue
 		}
 		if _, trapped := r.traps[signalName(sig)]; trapped {

@@ -182,6 +182,16 @@ func syntaxError(perr syntax.ParseError, src string) (line int, msgs []string) {
 			}
 		}
 	}
+	if at := int(perr.At.Offset()); (strings.Contains(text, "statement must end with") || strings.HasPrefix(text, "reached `")) &&
+		perr.At.IsValid() && at > off && at < len(src) {
+		// llmsh: `( if a; then b )`, `x=$(f() { a)`, `case a in a) if
+		// b; then c;; esac`: the ) that closes the subshell or
+		// substitution, or the case item's end, is the token bash
+		// meets inside the compound command, on its own line.
+		if t, _ := tokenAt(src, at); t == ")" || t == ";;" || t == ";&" || t == ";;&" {
+			tok, atLine = t, int(perr.At.Line())
+		}
+	}
 	if strings.Contains(text, "must be followed by") || text == "coproc clause requires a command" {
 		op := tok
 		tok, _ = tokenAt(src, end) // bash names what came instead
@@ -345,7 +355,7 @@ func LangSyntaxError(le syntax.LangError, src string) syntax.ParseError {
 	}
 	line := strings.Count(src[:at], "\n") + 1
 	col := at - strings.LastIndexByte(src[:at], '\n')
-	return syntax.ParseError{Filename: le.Filename, Pos: syntax.NewPos(uint(at), uint(line), uint(col)), Text: "llmsh: " + le.Feature}
+	return syntax.ParseError{Filename: le.Filename, Pos: syntax.NewPos(uint(at), uint(line), uint(col)), Text: "llmsh: " + le.Feature, InSubst: le.InSubst}
 }
 
 // quoteIn is the quote named in a "closing quote `X`" message.

@@ -127,6 +127,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r2.traceLevel++
 			r2.stdout = w
 			r2.subst = &substJobs{out: w}
+			r2.substShell = true // llmsh: jobs.go (notifyKilled)
 			r2.pexec = 1
 			// llmsh: comsub.go; the aliases of its text (aliasread.go)
 			stmts := cs.Stmts
@@ -199,6 +200,7 @@ func (r *Runner) fillExpandConfig(ctx context.Context) {
 			r.psubRelease = append(r.psubRelease, release)
 
 			r2 := r.subshell(true)
+			r2.substShell = true // llmsh: jobs.go (notifyKilled)
 			// llmsh: set -x marks its commands one level deeper, as
 			// bash does ("++ echo a" in <(echo a)).
 			r2.traceLevel++
@@ -834,6 +836,9 @@ func (r *Runner) stmt(ctx context.Context, st *syntax.Stmt) {
 		}
 		r.stmtSync(ctx, st, elem)
 		r.deferSeq = 0
+	}
+	if r.traps[chldTrap] != "" && r.bashPid != r.llmsh.pid {
+		r.subshellJobsEnded() // llmsh: chld.go
 	}
 	if r.chldPending > 0 && !r.handlingTrap {
 		r.runChldTraps(ctx) // llmsh: chld.go

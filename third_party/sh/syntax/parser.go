@@ -1059,6 +1059,10 @@ func (p *Parser) errPass(err error) {
 			pe.InSubst, pe.SubstEOF = !pe.Incomplete, pe.Incomplete
 			err = pe
 		}
+		if le, ok := err.(LangError); ok && p.comsubDepth > 0 {
+			le.InSubst = true // llmsh: as a ParseError's
+			err = le
+		}
 		if pe, ok := err.(ParseError); ok && p.hdocBody != nil {
 			pe.hdoc = p.hdocBody // llmsh_hdoc.go
 			err = pe
@@ -1191,6 +1195,9 @@ type LangError struct {
 	Langs []LangVariant
 	// LangUsed is the language variant used which led to the error.
 	LangUsed LangVariant
+	// InSubst is ParseError's: the error is inside a $( … ), <( … ) or
+	// >( … ) (llmsh).
+	InSubst bool
 }
 
 func (e LangError) Error() string {
