@@ -47,8 +47,10 @@ func TestCommandRunnersConfined(t *testing.T) {
 			"", "xargs: /usr/bin/python3: No such file or directory", 127},
 		{"xargs reads outside", cd + `printf '%s\n' d/a.txt ` + outside + `/secret | xargs -n1 cat`,
 			"alpha\n", "No such file or directory", 123},
+		// GNU xargs: a command that exits 126 or 127 itself is a failed
+		// invocation (123); only one xargs cannot run gives 126/127.
 		{"xargs -I sh host program", cd + `echo x | xargs -I{} sh -c '/usr/bin/python3 {}'`,
-			"", "sh: line 1: /usr/bin/python3: command not found", 127},
+			"", "sh: line 1: /usr/bin/python3: command not found", 123},
 		{"timeout host program", `timeout 5 /usr/bin/python3 1`,
 			"", "timeout: failed to run command '/usr/bin/python3': No such file or directory", 127},
 		{"timeout fires", `timeout 0.2 sleep 30; echo "status $?"`,
