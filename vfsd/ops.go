@@ -297,7 +297,7 @@ func (s *Server) hiddenAt(g *grant, rel string, follow bool) bool {
 	if len(s.hidden) == 0 {
 		return false
 	}
-	stat := g.root.Lstat
+	stat := func(rel string) (fs.FileInfo, error) { return lstatIn(g, rel) }
 	if follow {
 		stat = g.root.Stat
 	}
