@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"time"
 )
@@ -134,7 +135,7 @@ func (c *unzipConfig) run(env *Env, name string, members []string) int {
 				return 1
 			}
 			if c.selected(zf.Name) {
-				st = max(st, x.extract(zf))
+				st = max(st, x.warnUnsafe(zf.Name), x.extract(zf))
 			}
 		}
 	}
@@ -296,6 +297,23 @@ type unzipExtractor struct {
 	overwrite, never, junk, quiet bool
 	all, none, eof                bool // answers "A" and "N" to the prompt, or none
 	stdin                         *bufio.Reader
+}
+
+// warnUnsafe says, as Info-ZIP unzip 6.0 does before extracting name,
+// that its leading "/" is stripped (on stderr, even with -q: status 1)
+// and that its ".." components are skipped (on standard output, not with
+// -q; status 0).
+func (x *unzipExtractor) warnUnsafe(name string) int {
+	st := 0
+	if strings.HasPrefix(name, "/") {
+		x.w.Flush()
+		fmt.Fprintf(x.env.Stderr, "warning:  stripped absolute path spec from %s\n", name)
+		st = 1
+	}
+	if !x.quiet && slices.Contains(strings.Split(name, "/"), "..") {
+		fmt.Fprintf(x.w, "warning:  skipped \"../\" path component(s) in %s\n", name)
+	}
+	return st
 }
 
 // safeName is the member's path with leading slashes and ".." components

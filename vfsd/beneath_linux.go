@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"io/fs"
 	"os"
+	"path"
 	"slices"
 	"sync"
 	"syscall"
@@ -184,6 +185,107 @@ func openRaw(g *grant, rel string, flag int) (f file, e *vfsproto.Error, ok bool
 		return nil, e, true
 	}
 	return &rawFile{fd: fd, name: rel, write: flag&(os.O_WRONLY|os.O_RDWR) != 0, size: fi.Size()}, nil, true
+}
+
+// parentBeneath opens the directory holding rel by openat2 (O_PATH) and
+// returns it with rel's last name, for the *at calls of mkdir, lstat and
+// remove: os.Root walks the parent a component at a time, so `mkdir -p`
+// or `rm -r` of N levels cost O(N^3) system calls (300 levels: 1.6 s of
+// vfsd's mkdirs, 1.9 s of its removes). ok is false when openat2 cannot
+// answer (or rel has no parent of its own) and the os.Root must.
+func parentBeneath(g *grant, rel string) (fd int, base string, err error, ok bool) {
+	dir, base := path.Split(rel)
+	if base == "" || base == "." || base == ".." {
+		return -1, "", nil, false
+	}
+	if dir == "" {
+		dir = "."
+	}
+	fd, err = g.bn.open(dir, unix.O_PATH|unix.O_DIRECTORY)
+	if err == errFallback {
+		return -1, "", nil, false
+	}
+	return fd, base, err, true
+}
+
+// mkdirBeneath is os.Root.Mkdir(rel, 0777) by mkdirat in rel's parent.
+func mkdirBeneath(g *grant, rel string) (e *vfsproto.Error, ok bool) {
+	fd, base, err, ok := parentBeneath(g, rel)
+	if !ok || err != nil {
+		return errorOf(err), ok
+	}
+	defer unix.Close(fd)
+	for {
+		err = unix.Mkdirat(fd, base, 0o777)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return fsError(&fs.PathError{Op: "mkdirat", Path: rel, Err: err}), true
+	}
+	return nil, true
+}
+
+// lstatBeneath is os.Root.Lstat(rel) by fstatat in rel's parent.
+func lstatBeneath(g *grant, rel string) (fi fs.FileInfo, err error, ok bool) {
+	fd, base, err, ok := parentBeneath(g, rel)
+	if !ok || err != nil {
+		return nil, err, ok
+	}
+	defer unix.Close(fd)
+	si := &statInfo{name: base}
+	if err := fstatat(fd, base, &si.sys); err != nil {
+		return nil, &fs.PathError{Op: "fstatat", Path: rel, Err: err}, true
+	}
+	return si, nil, true
+}
+
+// lstatIn is lstat of rel in g: by openat2 where it can, else os.Root.
+func lstatIn(g *grant, rel string) (fs.FileInfo, error) {
+	if fi, err, ok := lstatBeneath(g, rel); ok {
+		return fi, err
+	}
+	return g.root.Lstat(rel)
+}
+
+// removeBeneath is os.Root.Remove(rel) by unlinkat in rel's parent: a
+// file, or else an empty directory, and os.Root's choice of error when
+// both fail.
+func removeBeneath(g *grant, rel string) (e *vfsproto.Error, ok bool) {
+	fd, base, err, ok := parentBeneath(g, rel)
+	if !ok || err != nil {
+		return errorOf(err), ok
+	}
+	defer unix.Close(fd)
+	err = ignoringEINTR(func() error { return unix.Unlinkat(fd, base, 0) })
+	if err == nil {
+		return nil, true
+	}
+	err1 := ignoringEINTR(func() error { return unix.Unlinkat(fd, base, unix.AT_REMOVEDIR) })
+	if err1 == nil {
+		return nil, true
+	}
+	if err1 != unix.ENOTDIR {
+		err = err1
+	}
+	return fsError(&fs.PathError{Op: "unlinkat", Path: rel, Err: err}), true
+}
+
+func ignoringEINTR(f func() error) error {
+	for {
+		if err := f(); err != unix.EINTR {
+			return err
+		}
+	}
+}
+
+// errorOf is fsError of err, or nil for none.
+func errorOf(err error) *vfsproto.Error {
+	if err == nil {
+		return nil
+	}
+	return fsError(err)
 }
 
 // openDirBeneath opens the directory rel of g by openat2 for a listing;

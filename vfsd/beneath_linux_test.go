@@ -70,6 +70,11 @@ func TestBeneathMatchesRoot(t *testing.T) {
 		if !sameOutcome(want, werr, got, gerr) {
 			t.Errorf("stat %s: beneath %v, %v; root %v, %v", name, got, gerr, want, werr)
 		}
+		want, werr = root.Lstat(name)
+		got, gerr = lstatIn(&grant{root: root, bn: bn}, name)
+		if !sameOutcome(want, werr, got, gerr) {
+			t.Errorf("lstat %s: beneath %v, %v; root %v, %v", name, got, gerr, want, werr)
+		}
 		wf, werr := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
 		var wfi os.FileInfo
 		if werr == nil {
@@ -84,6 +89,70 @@ func TestBeneathMatchesRoot(t *testing.T) {
 		}
 		if !sameOutcome(wfi, werr, gfi, gerr) {
 			t.Errorf("open %s: beneath %v, %v; root %v, %v", name, gfi, gerr, wfi, werr)
+		}
+	}
+}
+
+// TestBeneathMkdirRemove: mkdir and remove by openat2 and the *at calls
+// in the parent do to one copy of beneathTree what os.Root does to
+// another, name by name, with the same protocol errors: no link leads a
+// new directory or a removal out of the tree.
+func TestBeneathMkdirRemove(t *testing.T) {
+	trA, names := beneathTree(t)
+	trB, _ := beneathTree(t)
+	rootA, errA := os.OpenRoot(trA.in)
+	rootB, errB := os.OpenRoot(trB.in)
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	defer rootA.Close()
+	defer rootB.Close()
+	g := &grant{root: rootB, bn: openBeneath(rootB)}
+	if g.bn.fd < 0 {
+		t.Skip("openat2 is not available here")
+	}
+	defer g.bn.close()
+	errOf := func(err error) vfsproto.Error {
+		if err == nil {
+			return vfsproto.Error{}
+		}
+		return *fsError(err)
+	}
+	errOfE := func(e *vfsproto.Error, ok bool) vfsproto.Error {
+		if !ok {
+			t.Fatal("openat2 did not answer")
+		}
+		if e == nil {
+			return vfsproto.Error{}
+		}
+		return *e
+	}
+	for _, name := range names {
+		for _, n := range []string{path.Join(name, "nd"), name} {
+			if n == "." || path.Base(n) == ".." {
+				continue // no parent of its own: os.Root answers
+			}
+			want, got := errOf(rootA.Mkdir(n, 0o777)), errOfE(mkdirBeneath(g, n))
+			if want != got {
+				t.Errorf("mkdir %s: beneath %v; root %v", n, got, want)
+			}
+		}
+	}
+	for i := len(names) - 1; i >= 0; i-- {
+		n := names[i]
+		if n == "." || path.Base(n) == ".." || path.Base(n) == "." {
+			continue
+		}
+		want, got := errOf(rootA.Remove(n)), errOfE(removeBeneath(g, n))
+		if want != got {
+			t.Errorf("remove %s: beneath %v; root %v", n, got, want)
+		}
+	}
+	for _, name := range names {
+		_, werr := rootA.Lstat(name)
+		_, gerr := rootB.Lstat(name)
+		if errOf(werr) != errOf(gerr) {
+			t.Errorf("after: lstat %s: beneath tree %v; root tree %v", name, gerr, werr)
 		}
 	}
 }

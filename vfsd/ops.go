@@ -297,7 +297,7 @@ func (s *Server) hiddenAt(g *grant, rel string, follow bool) bool {
 	if len(s.hidden) == 0 {
 		return false
 	}
-	stat := g.root.Lstat
+	stat := func(rel string) (fs.FileInfo, error) { return lstatIn(g, rel) }
 	if follow {
 		stat = g.root.Stat
 	}
@@ -530,7 +530,7 @@ func (s *Server) statAt(name string, lstat bool) (vfsproto.StatResult, *vfsproto
 		var fi fs.FileInfo
 		var err error
 		if lstat {
-			fi, err = g.root.Lstat(g.rel(abs))
+			fi, err = lstatIn(g, g.rel(abs)) // openat2 parent, else os.Root
 		} else {
 			fi, err = g.stat(g.rel(abs))
 		}

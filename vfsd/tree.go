@@ -259,9 +259,15 @@ func (s *Server) mkdir(name string, mode *uint32) *vfsproto.Error {
 	if !s.budget.takeEntry(cost) {
 		return perr(vfsproto.ERange, msgTooLarge)
 	}
-	if err := g.root.Mkdir(rel, 0o777); err != nil {
+	e, ok := mkdirBeneath(g, rel)
+	if !ok {
+		if err := g.root.Mkdir(rel, 0o777); err != nil {
+			e = fsError(err)
+		}
+	}
+	if e != nil {
 		s.budget.giveEntry(cost)
-		return fsError(err)
+		return e
 	}
 	if mode != nil {
 		if err := g.root.Chmod(rel, fs.FileMode(*mode)); err != nil {
@@ -333,6 +339,9 @@ func (s *Server) remove(name string) *vfsproto.Error {
 	}
 	if s.hiddenAt(g, g.rel(abs), false) {
 		return s.reject(msgPerm)
+	}
+	if e, ok := removeBeneath(g, g.rel(abs)); ok {
+		return e
 	}
 	if err := g.root.Remove(g.rel(abs)); err != nil {
 		return fsError(err)
