@@ -74,12 +74,17 @@ func starArg(v interface{}) int {
 }
 
 // fmtBig reports whether a conversion of format, with the arguments
-// converted, has a width or precision that fmt would refuse.
+// converted, has a width or precision that fmt would refuse, or whether
+// their sum passes fmtNumMax: such a format goes through sprintfBig,
+// which stops at MaxString (session 33, review: "%999999d" a thousand
+// times made a gigabyte in one fmt.Sprintf, which no guard can stop).
+// A format with no * and no number of 3 digits or more is never big:
+// its padding is under 100 times its length.
 func fmtBig(format string, converted []interface{}) bool {
-	if !strings.Contains(format, "*") && !longDigits(format) {
+	if !strings.Contains(format, "*") && !longDigits(format, 3) {
 		return false
 	}
-	arg := 0
+	arg, total := 0, 0
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
 			continue
@@ -101,19 +106,36 @@ func fmtBig(format string, converted []interface{}) bool {
 		if w > fmtNumMax || w < -fmtNumMax || p > fmtNumMax {
 			return true
 		}
+		if total += max(w, -w, precOut(s.verb, s.flags, p)); total > fmtNumMax {
+			return true
+		}
 		arg++
 		i = next - 1
 	}
 	return false
 }
 
-// longDigits reports whether f has a run of 7 digits or more.
-func longDigits(f string) bool {
+// precOut is what precision p adds to the output of a conversion by
+// verb with flags: the digits of an integer or a fixed or exponent
+// float, or of %#g; nothing for %s, %c and %g without '#', which it
+// only cuts.
+func precOut(verb byte, flags string, p int) int {
+	switch {
+	case strings.IndexByte("diouxXeEfF", verb) >= 0:
+		return p
+	case (verb == 'g' || verb == 'G') && strings.Contains(flags, "#"):
+		return p
+	}
+	return 0
+}
+
+// longDigits reports whether f has a run of n digits or more.
+func longDigits(f string, n int) bool {
 	run := 0
 	for i := 0; i < len(f); i++ {
 		if f[i] < '0' || f[i] > '9' {
 			run = 0
-		} else if run++; run >= 7 {
+		} else if run++; run >= n {
 			return true
 		}
 	}
@@ -158,7 +180,7 @@ func sprintfBig(format string, converted []interface{}) (string, error) {
 				s.prec = -1 // C: a negative * precision is none
 			}
 		}
-		if max(s.width, s.prec) > MaxString-b.Len() {
+		if max(s.width, precOut(s.verb, s.flags, s.prec)) > MaxString-b.Len() {
 			return "", errStringTooLong()
 		}
 		b.WriteString(formatBig(s, next()))

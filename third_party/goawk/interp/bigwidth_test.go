@@ -32,6 +32,9 @@ func TestSprintfBigWidths(t *testing.T) {
 		{"%1100000f", []value{num(divide(1, 0))}, sp(w-3, " ") + "inf"},
 		{"a%%%1100000d%%", []value{num(1)}, "a%" + sp(w-1, " ") + "1%"},
 		{"%5d|%.3f", []value{num(1), num(2)}, "    1|2.000"},
+		// Widths that sum past fmtNumMax take the checked path and
+		// print as fmt would.
+		{"%600000d|%600000d", []value{num(1), num(2)}, sp(599999, " ") + "1|" + sp(599999, " ") + "2"},
 	} {
 		got, err := p.sprintf(c.format, c.args)
 		if err != nil || got != c.want {
@@ -51,9 +54,17 @@ func TestSprintfBigWidths(t *testing.T) {
 		{"%.*d", []value{num(1 << 33), num(1)}},
 		{"%1100000d%1100000d", []value{num(1), num(2)}},
 		{"%.1100011f", []value{num(1)}},
+		// Widths each within fmt's, whose sum is not (session 33: no
+		// check saw "%999999d" a thousand times).
+		{"%600000d%600000d", []value{num(1), num(2)}},
 	} {
 		if got, err := p.sprintf(c.format, c.args); err == nil || err.Error() != errStringTooLong().Error() {
 			t.Errorf("sprintf(%q) past MaxString: %d bytes, err %v", c.format, len(got), err)
 		}
+	}
+	// A precision that only cuts (%s, %c, %g) adds nothing: mawk prints
+	// "abc" for "%.10000000s".
+	if got, err := p.sprintf("%.10000000s|%.10000000g", []value{str("abc"), num(0.5)}); err != nil || got != "abc|0.5" {
+		t.Errorf(`sprintf("%%.10000000s|%%.10000000g") = %q, %v; want "abc|0.5"`, got, err)
 	}
 }
