@@ -771,7 +771,7 @@ func (d *differ) compareStreams(a, b *diffInput) (status int, done bool) {
 		}
 		if !bytes.Equal(c0, c1) {
 			switch {
-			case d.brief && !d.ignoring():
+			case d.brief && (binary || !d.ignoring()): // -q wins, as in compareFiles
 				fmt.Fprintf(d.out, "Files %s and %s differ\n", name0, name1)
 			case binary:
 				fmt.Fprintf(d.out, "Binary files %s and %s differ\n", name0, name1)

@@ -105,7 +105,6 @@ func odParseType(env *Env, s string) ([]odSpec, error) {
 	return out, nil
 }
 
-// odSmallInt reads leading decimal digits as a size (saturating).
 // odTypeSize reads the size that may follow a -t type letter in s: one
 // of letters, which stand for sizes[i], or a decimal byte count that must
 // be one of sizes (GNU: "this system doesn't provide a N-byte KIND type").
@@ -127,6 +126,7 @@ func odTypeSize(env *Env, orig, s string, def int, letters string, sizes []int, 
 	return int(n), rest, nil
 }
 
+// odSmallInt reads leading decimal digits as a size (saturating).
 func odSmallInt(s string) (n uint64, rest string) {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {

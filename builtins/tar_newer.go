@@ -76,8 +76,7 @@ func (s *tarState) resolveNewer(n tarNewer) bool {
 		return true
 	}
 	if n.count > 1 {
-		env.Errorf("More than one threshold date")
-		fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+		tarUsageError(env, "More than one threshold date")
 		return false
 	}
 	v := n.text
@@ -85,8 +84,7 @@ func (s *tarState) resolveNewer(n tarNewer) bool {
 		fi, err := env.FS.Stat(env.Abs(v))
 		if err != nil {
 			env.Errorf("%s: Cannot stat: %s", tarQuoteColon(v), ErrText(err))
-			env.Errorf("Date sample file not found")
-			fmt.Fprintf(env.Stderr, "Try '%s --help' or '%s --usage' for more information.\n", env.Name(), env.Name())
+			tarUsageError(env, "Date sample file not found")
 			return false
 		}
 		t := fi.ModTime()

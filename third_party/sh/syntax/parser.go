@@ -4011,9 +4011,6 @@ func arrayAsWord(a *ArrayExpr) *Word {
 	return w
 }
 
-// funcParenNext reports whether "(" follows the current word, after
-// blanks: `declare () { …; }` defines a function named declare, as in
-// bash, where the word would otherwise start a declaration. (llmsh)
 // compoundNext reports whether the word after the current one, on the
 // same line, starts a compound command (llmsh: see "time").
 func (p *Parser) compoundNext() bool {
@@ -4039,6 +4036,9 @@ func (p *Parser) compoundNext() bool {
 	return false
 }
 
+// funcParenNext reports whether "(" follows the current word, after
+// blanks: `declare () { …; }` defines a function named declare, as in
+// bash, where the word would otherwise start a declaration. (llmsh)
 func (p *Parser) funcParenNext() bool {
 	if p.r == '(' {
 		return true
