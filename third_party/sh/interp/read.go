@@ -216,7 +216,7 @@ func (r *Runner) inputFd(ctx context.Context, name string, fd int, uSet bool) (i
 		return &byteInput{f: r.stdin, close: func() {}, file: r.stdin == r.fileStdin}, true
 	}
 	o := r.fds[fd]
-	if o.r == nil {
+	if o == nil || o.r == nil {
 		return unreadable()
 	}
 	if f, ok := o.r.(*os.File); ok {
