@@ -64,7 +64,7 @@ type Limits struct {
 // Default limits: generous enough that real scripts never meet them.
 const (
 	DefaultMaxCommands   = 50_000_000
-	DefaultMaxGoFrames   = 80_000 // about 6,000 levels of shell function recursion (bash 5.2 dies near 8,000); nested shells cost more (nestedShellFrames)
+	DefaultMaxGoFrames   = 40_000 // about 3,000 levels of shell function recursion; nested shells cost more (nestedShellFrames)
 	DefaultMaxScriptSize = 16 << 20
 	DefaultMaxNesting    = 1000
 	DefaultMaxGoroutines = 20_000
@@ -400,16 +400,18 @@ func goContext(ctx context.Context) context.Context {
 }
 
 // nestedShellFrames is what a nested shell (sh, bash, llmsh; through
-// xargs, find -exec, awk's commands, split --filter...) adds to the depth
-// its commands' stack walks see, besides its own frames (about 15): a
-// new shell is a new runner and its tables, much more than a function
-// call's frames (about 9), and a recursion of nested shells grows
-// faster. At the 80,000 frames that let functions recurse about 6,000
-// deep, nested shells stopped at 5,300 levels after 44 s and 200 MB of
-// `sh r.sh` calling itself (load 29, session 33), and a recursion through
-// `xargs -P 2 sh r.sh` took 16 s and 645 MB; with this charge they stop
-// where the 20,000-frame limit stopped them (about 1,300 levels).
-const nestedShellFrames = 45
+// xargs, find -exec, awk's commands, split --filter, a script run by
+// name) adds to the depth its commands' stack walks see, besides its own
+// frames (about 15): a new shell is a new runner and its tables, much
+// more than a function call's frames (about 9), and a recursion of
+// nested shells costs more the deeper it goes. Session 33 measured
+// (llmsh -c, /usr/bin/time): at 80,000 frames, `sh r.sh` calling itself
+// stopped at 5,339 levels after 43.6 s and 203 MB, a recursion through
+// `xargs -P 2 sh r.sh` took 16 s and 645 MB, and a `#!/usr/bin/env`
+// script running itself 9.8 s; at 40,000 frames with this charge they
+// stop where the 20,000-frame limit stopped them (1,334 levels, 1.1 s;
+// 0.9 s; 3.3 s).
+const nestedShellFrames = 15
 
 // nestedDepth is ctx for a nested shell's run: its depth charged with
 // nestedShellFrames.
