@@ -237,7 +237,8 @@ type Runner struct {
 
 	// shiftDropped is about how many bytes of positional parameters
 	// shift dropped from the front of Params' array since it was last
-	// copied (cdshift.go).
+	// copied (cdshift.go); it goes with the array: 0 for a new one, saved
+	// and restored with Params around a function call or a source.
 	shiftDropped int
 
 	// didReset remembers whether the runner has ever been reset. This is
@@ -1085,7 +1086,7 @@ func Params(args ...string) RunnerOption {
 					r.opts[optXTrace] = false
 				}
 				if args := fp.args(); len(args) > 0 {
-					r.Params = args
+					r.Params, r.shiftDropped = args, 0
 					r.paramsGen++ // llmsh: see TrackSets
 				}
 				return nil
@@ -1130,7 +1131,7 @@ func Params(args ...string) RunnerOption {
 		if args := fp.args(); args != nil {
 			// If "--" wasn't given and there were zero arguments,
 			// we don't want to override the current parameters.
-			r.Params = args
+			r.Params, r.shiftDropped = args, 0
 			r.paramsGen++ // llmsh: see TrackSets
 
 			// Record whether a sourced script sets the parameters:

@@ -730,7 +730,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		r.hdocWarnings(file, text, srcName, 0) // llmsh
 
 		// Keep the current versions of some fields we might modify.
-		oldParams := r.Params
+		oldParams, oldDropped := r.Params, r.shiftDropped
 		oldSourceSetParams := r.sourceSetParams
 		oldInSource := r.inSource
 
@@ -738,7 +738,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// Otherwise, keep the current parameters.
 		sourceArgs := len(args[1:]) > 0
 		if sourceArgs {
-			r.Params = args[1:]
+			r.Params, r.shiftDropped = args[1:], 0
 			r.sourceSetParams = false
 		}
 		// We want to track if the sourced file explicitly sets the
@@ -831,7 +831,7 @@ func (r *Runner) builtin(ctx context.Context, pos syntax.Pos, name string, args 
 		// If we modified the parameters and the sourced file didn't
 		// explicitly set them, we restore the old ones.
 		if sourceArgs && !r.sourceSetParams {
-			r.Params = oldParams
+			r.Params, r.shiftDropped = oldParams, oldDropped
 		}
 		r.sourceSetParams = oldSourceSetParams
 		if sourceArgs && !r.inFunc {

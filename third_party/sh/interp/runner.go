@@ -3860,8 +3860,8 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			r.subshellLevel++
 		}
 		// stack them to support nested func calls
-		oldParams, oldParamsGen := r.Params, r.paramsGen
-		r.Params = args[1:]
+		oldParams, oldParamsGen, oldDropped := r.Params, r.paramsGen, r.shiftDropped
+		r.Params, r.shiftDropped = args[1:], 0
 		oldInFunc := r.inFunc
 		r.inFunc = true
 		// llmsh: a function's break and continue do not reach the
@@ -3962,7 +3962,7 @@ func (r *Runner) call(ctx context.Context, pos syntax.Pos, args []string) {
 			}
 		}
 
-		r.Params, r.paramsGen = oldParams, oldParamsGen // llmsh: see TrackSets
+		r.Params, r.paramsGen, r.shiftDropped = oldParams, oldParamsGen, oldDropped // llmsh: see TrackSets, shiftParams
 		r.inFunc = oldInFunc
 		r.inLoop, r.loopDepth = oldInLoop, oldLoopDepth
 		r.exit.returning = false
