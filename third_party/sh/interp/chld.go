@@ -41,6 +41,12 @@ func (r *Runner) runChldTraps(ctx context.Context) {
 // `( trap 'echo done' CHLD; true & wait )` runs the trap after the wait,
 // as bash (llmsh).
 func (r *Runner) subshellJobsEnded() {
+	if r.handlingTrap {
+		// Not inside a trap's own commands: childExited would drop
+		// the count while the job was marked seen (the second of `true
+		// & true & wait` was lost when it ended during the first's trap).
+		return
+	}
 	for _, j := range r.bgProcs {
 		if j.num == 0 || j.owner != r.bashPid || !j.finished() {
 			continue
